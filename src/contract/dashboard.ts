@@ -1,0 +1,86 @@
+import { z } from '@hono/zod-openapi';
+import { PlanNameSchema } from './me.js';
+import { ScopeSchema } from './scopes.js';
+
+/**
+ * The dashboard's own endpoints under /api/dashboard: what v1 does not cover (sign-up and sign-in,
+ * API keys, the workspace). They use the session cookie; everything else the dashboard does goes
+ * through /api/v1 with a short-lived bearer token from `POST /api/dashboard/token`.
+ */
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+export const PasswordSchema = z
+  .string()
+  .min(10, { error: 'Use at least 10 characters' })
+  .max(200, { error: 'Use at most 200 characters' });
+
+export const SignUpRequestSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  workspaceName: z.string().trim().min(1, { error: 'Name your workspace' }).max(100),
+  /** A referral code from an invite link. */
+  ref: z.string().max(64).optional(),
+});
+
+export const SignInRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, { error: 'Enter your password' }).max(200),
+});
+
+export const SessionSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+  workspace: z.object({
+    id: z.string(),
+    name: z.string(),
+    plan: PlanNameSchema,
+    planUntil: z.iso.datetime().nullable(),
+  }),
+});
+
+export const SetupStateSchema = z.object({
+  /** True until the first workspace exists: the first visitor is offered to create it. */
+  needsFirstWorkspace: z.boolean(),
+});
+
+export const AccessTokenSchema = z.object({
+  accessToken: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** A non-secret reminder such as `sk_live_…x9Qa`. */
+  hint: z.string(),
+  scopes: z.array(ScopeSchema),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+});
+
+export const CreateApiKeyRequestSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name the key' }).max(100),
+  scopes: z.array(ScopeSchema).min(1, { error: 'Choose at least one scope' }),
+});
+
+export const CreateApiKeyResponseSchema = z.object({
+  key: ApiKeySchema,
+  /** The key itself. Shown once: only a hash is kept. */
+  secret: z.string(),
+});
+
+export const ApiKeyListSchema = z.object({ keys: z.array(ApiKeySchema) });
+
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+export type SignInRequest = z.infer<typeof SignInRequestSchema>;
+export type Session = z.infer<typeof SessionSchema>;
+export type SetupState = z.infer<typeof SetupStateSchema>;
+export type AccessToken = z.infer<typeof AccessTokenSchema>;
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
+export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponseSchema>;

@@ -1,0 +1,28 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/env.js';
+import { validationError } from '../../http/errors.js';
+import { registerGetMe } from './me/get.js';
+import { registerGetReferral } from './me/referral.js';
+import { openApiDocumentConfig } from './openapi.js';
+
+/** The public API. Each resource module registers its operations here. */
+export function v1App() {
+  const app = new OpenAPIHono<AppEnv>({
+    // zod failures become `400 invalid_request` with every offending field named.
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error.issues, result.target);
+    },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key (`sk_live_` followed by 43 characters) created in the dashboard, or an OAuth access token. The scopes each operation needs are listed in its security requirement.',
+  });
+
+  registerGetMe(app);
+  registerGetReferral(app);
+
+  app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(openApiDocumentConfig(c.var.services.config.PUBLIC_URL))));
+  return app;
+}

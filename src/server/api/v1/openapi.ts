@@ -1,0 +1,45 @@
+import { errorCodes, errorStatus } from '../../../contract/errors.js';
+import { scopeDescriptions } from '../../../contract/scopes.js';
+
+const description = `
+The public API of a self-hostable file-transfer service: transfers, collections, upload requests, contacts, webhooks, downloads and the account.
+
+## Authentication
+Every operation takes \`Authorization: Bearer <API key or OAuth access token>\`. A missing, malformed, unknown, revoked or expired credential answers \`401 unauthorized\`, identically in every case. A credential with no scopes is refused everywhere. Scopes: ${Object.entries(scopeDescriptions)
+  .map(([s, d]) => `\`${s}\` (${d})`)
+  .join('; ')}. A \`:write\` scope includes \`:read\` of the same resource; scopes never cross resources. A missing scope answers \`403 insufficient_scope\` with \`details.required\` and \`details.granted\`.
+
+## Plans
+The plan is checked live on every request. Operations marked \`x-plan: paid\` answer \`402 upgrade_required\` on the free plan, including from the first request after a paid plan lapses.
+
+## Errors
+Every 4xx and 5xx response has the body \`{ "error": { "code", "message", "details", "docs" } }\`. Codes: ${errorCodes.map((c) => `\`${c}\` (${errorStatus[c]})`).join(', ')}. Validation errors carry \`details.fields\`, a list of \`{ path, message }\` naming each offending field. Our choices where the specification leaves them open: \`password_required\` is 401 and \`wrong_password\` is 403.
+
+## Rate limits
+Requests without a valid credential: 60 a minute per address. With a valid credential: per key per minute and per workspace per day (configurable by the operator; \`GET /me\` reports the numbers), and on the free plan 50,000 calls a month. Every response past authentication carries \`RateLimit-Policy\` and \`RateLimit\` (IETF draft fields) with one entry per bucket charged (\`key-minute\`, \`workspace-day\`, \`workspace-month\`). A \`429 rate_limited\` carries \`Retry-After\` in seconds.
+
+## Idempotency
+Every \`POST\` accepts \`Idempotency-Key\` (1 to 255 printable ASCII characters, no spaces). Keys are remembered 24 hours per workspace, bound to method, path and exact body. A repeat of a success replays the original response with \`Idempotent-Replayed: true\`; a repeat while the first runs answers \`409 conflict\` with \`details.reason\` \`idempotency_in_progress\` and \`Retry-After: 1\`; the same key with another method, path or body answers \`409 conflict\` with \`details.reason\` \`idempotency_key_reused\`. Failures are not remembered.
+
+## Pagination
+Paginated lists take \`limit\` and \`cursor\` and return \`nextCursor\` (null on the last page). Cursors are opaque and signed: a cursor from another list or workspace, or one the service did not issue, answers \`400 invalid_request\`. Order is stable under concurrent inserts.
+
+## Versioning
+v1 changes additively only. No v1 operation is deprecated.
+`.trim();
+
+export function openApiDocumentConfig(publicUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Parcel API',
+      version: '1.0.0',
+      description,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: `${publicUrl}/api/v1`, description: 'This server' }],
+    tags: [
+      { name: 'Account', description: 'The credential, its workspace, plan, usage and referral data.' },
+    ],
+  };
+}

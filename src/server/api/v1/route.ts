@@ -1,0 +1,85 @@
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { ErrorSchema } from '../../../contract/errors.js';
+import type { AppEnv } from '../../http/env.js';
+import { bearerAuth } from '../../http/middleware/bearer-auth.js';
+import { idempotency } from '../../http/middleware/idempotency.js';
+import { requirePaidPlan } from '../../http/middleware/require-plan.js';
+import { requireScope, type ScopeRule } from '../../http/middleware/require-scope.js';
+
+/** What every v1 operation declares besides its OpenAPI shape: who may call it. */
+export interface V1Access {
+  scope: ScopeRule;
+  /** Answers `402 upgrade_required` on the free plan, including after a paid plan lapses. */
+  paidOnly?: boolean;
+}
+
+export interface V1Operation extends V1Access {
+  method: string;
+  path: string;
+  operationId: string;
+}
+
+/** Every v1 operation with its access rule, so tests can check the whole scope and plan matrix. */
+export const v1Operations: V1Operation[] = [];
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorSchema } },
+});
+
+const idempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: 'Idempotency-Key', in: 'header' },
+      description:
+        '1 to 255 printable ASCII characters, no spaces (a UUID works). Remembered 24 hours per workspace and bound to method, path and exact body: a repeat of a success replays it with `Idempotent-Replayed: true`.',
+      example: '3f1c2a9e-7b4d-4f0e-9a51-2c8d6e0b7a14',
+    }),
+});
+
+type V1RouteConfig = Omit<RouteConfig, 'security' | 'middleware'> & V1Access & { operationId: string; tags: string[] };
+
+/**
+ * Builds a v1 route: authentication, rate limits, the scope and plan checks and, for POST,
+ * idempotency, in that order; and the OpenAPI description of all of it, including the shared
+ * Error responses, so that "every 4xx and 5xx uses the Error schema" holds without effort.
+ */
+export function v1Route<const R extends V1RouteConfig>(config: R) {
+  const { scope, paidOnly = false, ...route } = config;
+  const middleware: MiddlewareHandler<AppEnv>[] = [bearerAuth, requireScope(scope)];
+  if (paidOnly) middleware.push(requirePaidPlan);
+  if (route.method === 'post') middleware.push(idempotency);
+  v1Operations.push({ method: route.method.toUpperCase(), path: route.path, operationId: route.operationId, scope, paidOnly });
+
+  const access = [
+    scope === 'any' ? 'Any scope.' : `Scope: \`${scope}\`${scope.endsWith(':read') ? ` (or \`${scope.replace(':read', ':write')}\`)` : ''}.`,
+    paidOnly ? 'Paid plan.' : 'Free plan allowed.',
+  ].join(' ');
+  const request =
+    route.method === 'post' ? { ...route.request, headers: route.request?.headers ?? idempotencyHeader } : route.request;
+  return createRoute({
+    ...route,
+    request,
+    description: `${route.description ?? ''}\n\n${access}`.trim(),
+    security: [{ bearerAuth: scope === 'any' ? [] : [scope] }],
+    middleware,
+    'x-required-scope': scope,
+    'x-plan': paidOnly ? 'paid' : 'free',
+    responses: {
+      ...route.responses,
+      400: errorResponse('`invalid_request`: a field, `limit`, `cursor` or `Idempotency-Key` is invalid.'),
+      401: errorResponse('`unauthorized`: the credential is missing, malformed, unknown, revoked or expired.'),
+      ...(paidOnly ? { 402: errorResponse('`upgrade_required`: the workspace is not on a paid plan.') } : {}),
+      403: errorResponse('`insufficient_scope`: the credential lacks the scope.'),
+      404: errorResponse('`not_found`: no such resource in this workspace.'),
+      ...(route.method === 'post'
+        ? { 409: errorResponse('`conflict`: the Idempotency-Key is in use by a running request or was used for another request.') }
+        : {}),
+      429: errorResponse('`rate_limited`: a rate limit or the monthly allowance is exhausted; see `Retry-After`.'),
+      500: errorResponse('`internal_error`.'),
+    },
+  } as RouteConfig) as unknown as R;
+}

@@ -1,0 +1,71 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { accessTokens, apiKeys, workspaces } from '../db/schema.js';
+import type { Caller } from '../http/env.js';
+import type { Services } from '../services.js';
+import { effectivePlan } from '../workspaces/plan.js';
+import { sendScope } from '../../contract/scopes.js';
+import { API_KEY_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from './secrets.js';
+
+const BEARER = /^Bearer ([!-~]+)$/;
+
+/** Extracts the token from `Authorization: Bearer <token>`, or null when the header is absent or malformed. */
+export function bearerToken(header: string | undefined): string | null {
+  return header ? (BEARER.exec(header)?.[1] ?? null) : null;
+}
+
+/**
+ * Resolves a bearer token to its caller, or null for every kind of bad credential alike
+ * (malformed, unknown, revoked, expired): the caller cannot tell them apart.
+ */
+export async function resolveCaller(services: Services, token: string): Promise<Caller | null> {
+  const { db, clock } = services;
+  const now = clock.now();
+  if (API_KEY_PATTERN.test(token)) {
+    const [row] = await db
+      .select({ key: apiKeys, ws: workspaces })
+      .from(apiKeys)
+      .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+      .where(and(eq(apiKeys.secretHash, sha256(token)), isNull(apiKeys.revokedAt)))
+      .limit(1);
+    if (!row) return null;
+    // Last use is shown to people, not audited: a minute's precision saves a write per request.
+    void db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, row.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`${new Date(now.getTime() - 60_000)}`))))
+      .catch((err) => services.log.warn({ err }, 'could not record key use'));
+    return {
+      workspaceId: row.ws.id,
+      workspaceName: row.ws.name,
+      customDomain: row.ws.customDomain,
+      plan: effectivePlan(row.ws, now),
+      via: 'key',
+      credentialId: row.key.id,
+      userId: null,
+      scopes: row.key.scopes,
+      canEmail: true,
+    };
+  }
+  if (SESSION_TOKEN_PATTERN.test(token)) {
+    const [row] = await db
+      .select({ token: accessTokens, ws: workspaces })
+      .from(accessTokens)
+      .innerJoin(workspaces, eq(workspaces.id, accessTokens.workspaceId))
+      .where(and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
+      .limit(1);
+    if (!row) return null;
+    const scopes = row.token.scopes.filter((s) => s !== sendScope);
+    return {
+      workspaceId: row.ws.id,
+      workspaceName: row.ws.name,
+      customDomain: row.ws.customDomain,
+      plan: effectivePlan(row.ws, now),
+      via: row.token.kind,
+      credentialId: row.token.id,
+      userId: row.token.userId,
+      scopes,
+      canEmail: row.token.kind === 'session' || row.token.scopes.includes(sendScope),
+    };
+  }
+  return null;
+}

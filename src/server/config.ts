@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from its environment, validated once at start.
+ * A bad value stops the server with a message that names the variable.
+ */
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Parcel <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag,
+  RUN_WORKER: z.enum(['0', '1']).default('1'),
+  SESSION_TTL_SECONDS: positiveInt(60 * 60 * 24 * 30),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
+  UPLOAD_TOKEN_TTL_SECONDS: positiveInt(2 * 60 * 60),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(60),
+  RATE_LIMIT_KEY_PER_MINUTE: positiveInt(600),
+  RATE_LIMIT_WORKSPACE_PER_DAY: positiveInt(100_000),
+  FREE_MONTHLY_CALLS: positiveInt(50_000),
+  PAID_MONTHLY_CALLS: z.coerce.number().int().min(0).default(0),
+  SIGNIN_ATTEMPTS_PER_15_MINUTES: positiveInt(10),
+  FREE_UPLOAD_BYTES_PER_MONTH: positiveInt(10 * 1000 ** 3),
+  UPLOAD_PRICE_EUR_PER_GB: z.coerce.number().positive().default(0.02),
+});
+
+export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {
+  /** Absolute, so that the embedded database and files never depend on the working directory. */
+  DATA_DIR: string;
+  /** Without a trailing slash; links in mail and API responses are built from it. */
+  PUBLIC_URL: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in the environment mean "not set", as shells and .env files tend to write them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const port = c.PORT;
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+  };
+}

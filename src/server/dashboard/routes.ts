@@ -1,0 +1,132 @@
+import { Hono } from 'hono';
+import { CreateApiKeyRequestSchema, SignInRequestSchema, SignUpRequestSchema } from '../../contract/dashboard.js';
+import { scopes } from '../../contract/scopes.js';
+import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
+import { dummyPasswordHash, verifyPassword } from '../auth/passwords.js';
+import { newId, newSessionToken, sha256 } from '../auth/secrets.js';
+import { accessTokens, workspaces } from '../db/schema.js';
+import type { AppEnv } from '../http/env.js';
+import { ApiError } from '../http/errors.js';
+import { clientAddress } from '../http/headers.js';
+import { parseJsonBody } from '../http/validate.js';
+import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
+import { effectivePlan } from '../workspaces/plan.js';
+import { endSession, requireSession, sameOriginOnly, sessionBody, startSession } from './session.js';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** /api/dashboard: what the public API does not cover. Session cookie, same origin only. */
+export function dashboardRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use('*', sameOriginOnly);
+
+  app.get('/setup', async (c) => {
+    const [any] = await c.var.services.db.select({ id: workspaces.id }).from(workspaces).limit(1);
+    return c.json({ needsFirstWorkspace: !any });
+  });
+
+  app.post('/signup', async (c) => {
+    const input = await parseJsonBody(c, SignUpRequestSchema);
+    const { db, clock } = c.var.services;
+    try {
+      const { user, workspace } = await createWorkspaceWithOwner(db, clock.now(), {
+        email: input.email,
+        password: input.password,
+        workspaceName: input.workspaceName,
+        referralCode: input.ref,
+      });
+      await startSession(c, user.id, workspace.id);
+      return c.json(
+        sessionBody({ userId: user.id, email: user.email, workspaceId: workspace.id, workspaceName: workspace.name, plan: 'free', planUntil: null }),
+        201,
+      );
+    } catch (err) {
+      if (err instanceof EmailTakenError) {
+        throw new ApiError('conflict', 'An account with this email already exists; sign in instead', {
+          reason: 'email_taken',
+          fields: [{ path: 'email', message: 'An account with this email already exists' }],
+        });
+      }
+      throw err;
+    }
+  });
+
+  app.post('/signin', async (c) => {
+    const input = await parseJsonBody(c, SignInRequestSchema);
+    const { db, clock, rateLimits, config } = c.var.services;
+    const nowMs = clock.now().getTime();
+    // Failures are counted per account and per address, so neither guessing one password
+    // everywhere nor many passwords for one account gets far.
+    const buckets = [`signin-email:${input.email}`, `signin-addr:${clientAddress(c, config.TRUST_PROXY)}`];
+    const counts = await Promise.all(buckets.map((b) => rateLimits.peek(b, FIFTEEN_MINUTES, nowMs)));
+    if (counts.some((n) => n >= config.SIGNIN_ATTEMPTS_PER_15_MINUTES)) {
+      const retryAfter = Math.ceil((FIFTEEN_MINUTES - (nowMs % FIFTEEN_MINUTES)) / 1000);
+      throw new ApiError('rate_limited', 'Too many failed sign-in attempts; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+    }
+    const found = await findUserByEmail(db, input.email);
+    const ok = await verifyPassword(input.password, found?.user.passwordHash ?? (await dummyPasswordHash));
+    if (!found || !ok) {
+      await Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, nowMs)));
+      throw new ApiError('unauthorized', 'Wrong email or password');
+    }
+    await startSession(c, found.user.id, found.ws.id);
+    return c.json(
+      sessionBody({
+        userId: found.user.id,
+        email: found.user.email,
+        workspaceId: found.ws.id,
+        workspaceName: found.ws.name,
+        plan: effectivePlan(found.ws, clock.now()),
+        planUntil: found.ws.planUntil,
+      }),
+    );
+  });
+
+  app.post('/signout', async (c) => {
+    await endSession(c);
+    return c.body(null, 204);
+  });
+
+  app.get('/session', requireSession, (c) => c.json(sessionBody(c.var.user)));
+
+  /** A short-lived bearer token, so the dashboard uses /api/v1 exactly as an integrator does. */
+  app.post('/token', requireSession, async (c) => {
+    const { db, clock, config } = c.var.services;
+    const now = clock.now();
+    const token = newSessionToken();
+    const expiresAt = new Date(now.getTime() + config.ACCESS_TOKEN_TTL_SECONDS * 1000);
+    await db.insert(accessTokens).values({
+      id: newId('tok'),
+      workspaceId: c.var.user.workspaceId,
+      userId: c.var.user.userId,
+      kind: 'session',
+      scopes: [...scopes],
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt,
+    });
+    return c.json({ accessToken: token, expiresAt: expiresAt.toISOString() });
+  });
+
+  app.get('/keys', requireSession, async (c) => {
+    const rows = await listApiKeys(c.var.services.db, c.var.user.workspaceId);
+    return c.json({ keys: rows.map(apiKeyBody) });
+  });
+
+  app.post('/keys', requireSession, async (c) => {
+    const input = await parseJsonBody(c, CreateApiKeyRequestSchema);
+    const { db, clock } = c.var.services;
+    const user = c.var.user;
+    const { row, secret } = await createApiKey(db, clock.now(), user.workspaceId, user.plan, input.name, input.scopes);
+    return c.json({ key: apiKeyBody(row), secret }, 201);
+  });
+
+  app.delete('/keys/:id', requireSession, async (c) => {
+    const { db, clock } = c.var.services;
+    const revoked = await revokeApiKey(db, clock.now(), c.var.user.workspaceId, c.req.param('id'));
+    if (!revoked) throw new ApiError('not_found', 'API key not found');
+    return c.body(null, 204);
+  });
+
+  return app;
+}

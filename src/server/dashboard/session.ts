@@ -1,0 +1,90 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { randomBase62, sha256 } from '../auth/secrets.js';
+import { sessions, users, workspaces } from '../db/schema.js';
+import type { AppEnv, SignedInUser } from '../http/env.js';
+import { ApiError } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { effectivePlan } from '../workspaces/plan.js';
+
+export const SESSION_COOKIE = 'parcel_session';
+
+
+export async function startSession(c: Context<AppEnv>, userId: string, workspaceId: string): Promise<void> {
+  const { db, clock, config } = c.var.services;
+  const value = randomBase62(43);
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + config.SESSION_TTL_SECONDS * 1000);
+  await db.insert(sessions).values({ idHash: sha256(value), userId, workspaceId, createdAt: now, expiresAt });
+  setCookie(c, SESSION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.PUBLIC_URL.startsWith('https:'),
+    path: '/',
+    maxAge: config.SESSION_TTL_SECONDS,
+  });
+}
+
+export async function endSession(c: Context<AppEnv>): Promise<void> {
+  const value = getCookie(c, SESSION_COOKIE);
+  if (value) await c.var.services.db.delete(sessions).where(eq(sessions.idHash, sha256(value)));
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+}
+
+export async function currentUser(services: Services, cookieValue: string | undefined): Promise<SignedInUser | null> {
+  if (!cookieValue || cookieValue.length > 100) return null;
+  const idHash = sha256(cookieValue);
+  const now = services.clock.now();
+  const [row] = await services.db
+    .select({ user: users, ws: workspaces })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    userId: row.user.id,
+    email: row.user.email,
+    workspaceId: row.ws.id,
+    workspaceName: row.ws.name,
+    plan: effectivePlan(row.ws, now),
+    planUntil: row.ws.planUntil,
+    sessionHash: idHash,
+  };
+}
+
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = await currentUser(c.var.services, getCookie(c, SESSION_COOKIE));
+  if (!user) throw new ApiError('unauthorized', 'Sign in to continue');
+  c.set('user', user);
+  await next();
+};
+
+/**
+ * The session cookie is SameSite=Lax; on top of that, state-changing dashboard requests must come
+ * from the app's own origin, which browsers always state in `Origin` on such requests.
+ */
+export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    const origin = c.req.header('origin');
+    const own = new URL(c.req.url).origin;
+    if (origin && origin !== own && origin !== new URL(c.var.services.config.PUBLIC_URL).origin) {
+      throw new ApiError('forbidden', 'Cross-site requests to the dashboard are not allowed');
+    }
+  }
+  await next();
+};
+
+export function sessionBody(user: Omit<SignedInUser, 'sessionHash'>) {
+  return {
+    user: { id: user.userId, email: user.email },
+    workspace: {
+      id: user.workspaceId,
+      name: user.workspaceName,
+      plan: user.plan,
+      planUntil: user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
+    },
+  };
+}

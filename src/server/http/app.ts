@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ErrorCode } from '../../contract/errors.js';
+import { v1App } from '../api/v1/index.js';
+import { dashboardRoutes } from '../dashboard/routes.js';
+import type { Services } from '../services.js';
+import type { AppEnv } from './env.js';
+import { ApiError, errorBody } from './errors.js';
+import { requestContextMiddleware } from './middleware/request-context.js';
+import { securityHeaders } from './middleware/security-headers.js';
+
+export const defaultStaticDir = fileURLToPath(new URL('../../../dist/app', import.meta.url));
+
+export interface AppOptions {
+  /** Where the built SPA lives; the app is served from here with history fallback. */
+  staticDir?: string;
+  /** Set while shutting down, so that new requests get 503 and load balancers move on. */
+  isDraining?: () => boolean;
+}
+
+export function createApp(services: Services, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const staticDir = options.staticDir ?? defaultStaticDir;
+
+  app.use('*', requestContextMiddleware(services));
+  app.use('*', securityHeaders);
+
+  app.onError((err, c) => {
+    const { config, log } = c.var.services ?? services;
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(errorBody(config.PUBLIC_URL, err.code, err.message, err.details), err.status as 400);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const code: ErrorCode = err.status === 413 ? 'payload_too_large' : err.status === 401 ? 'unauthorized' : 'invalid_request';
+      return c.json(errorBody(config.PUBLIC_URL, code, err.message || 'Bad request', {}), err.status);
+    }
+    log.error({ err }, 'unhandled error');
+    return c.json(errorBody(config.PUBLIC_URL, 'internal_error', 'Something went wrong on our side', {}), 500);
+  });
+
+  app.get('/healthz', async (c) => {
+    if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
+    await services.db.$client.query('SELECT 1');
+    return c.json({ status: 'ok' });
+  });
+
+  app.route('/api/v1', v1App());
+  app.route('/api/dashboard', dashboardRoutes());
+  app.all('/api/*', (c) => {
+    throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
+  });
+
+  // The built SPA: hashed assets cached for good, everything else falls back to index.html.
+  const indexFile = path.join(staticDir, 'index.html');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: path.relative(process.cwd(), staticDir) || '.' }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+  app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
+  return app;
+}

@@ -1,0 +1,31 @@
+import { PgBoss } from 'pg-boss';
+import type { Services } from '../services.js';
+import { sweepExpiredCredentials } from './maintenance.js';
+
+/**
+ * Background work on pg-boss in the application's own database: jobs are claimed with
+ * FOR UPDATE SKIP LOCKED, so any number of workers (in-process or `npm run worker`) can run and a
+ * crash loses nothing.
+ */
+export interface Worker {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+const SWEEP = 'sweep-expired';
+
+export async function startWorker(services: Services, databaseUrl: string): Promise<Worker> {
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+  boss.on('error', (err) => services.log.error({ err }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(SWEEP);
+  await boss.schedule(SWEEP, '*/10 * * * *');
+  await boss.work(SWEEP, async () => {
+    const swept = await sweepExpiredCredentials(services);
+    services.log.info({ swept }, 'swept expired credentials');
+  });
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  };
+}

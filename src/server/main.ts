@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startServer } from './runtime.js';
+
+/** `npm start`: the API, the dashboard, the public pages and the in-process worker in one process. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  const server = await startServer(config, { log });
+  log.info({ url: config.PUBLIC_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }, 'listening');
+  console.log(`\n  Parcel is running at ${config.PUBLIC_URL}  (listening on ${server.url})\n`);
+
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    const hard = setTimeout(() => process.exit(1), 30_000);
+    hard.unref();
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { ApiError } from '../http/errors.js';
+import type { Caller } from '../http/env.js';
+import type { Services } from '../services.js';
+import { monthKey, planLimits, startOfNextMonth } from '../workspaces/plan.js';
+
+/** One limit charged by a request, as reported in the RateLimit and RateLimit-Policy headers. */
+export interface ChargedBucket {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  count: number;
+  resetAtMs: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/**
+ * The IETF draft fields: `RateLimit-Policy: "name";q=<quota>;w=<window seconds>` and
+ * `RateLimit: "name";r=<remaining>;t=<seconds until reset>`, one list member per bucket charged.
+ */
+export function rateLimitHeaders(buckets: ChargedBucket[], nowMs: number): Record<string, string> {
+  if (buckets.length === 0) return {};
+  return {
+    'RateLimit-Policy': buckets.map((b) => `"${b.name}";q=${b.limit};w=${b.windowSeconds}`).join(', '),
+    RateLimit: buckets
+      .map((b) => `"${b.name}";r=${Math.max(0, b.limit - b.count)};t=${Math.max(0, Math.ceil((b.resetAtMs - nowMs) / 1000))}`)
+      .join(', '),
+  };
+}
+
+function refuseIfOver(buckets: ChargedBucket[], nowMs: number, message: (b: ChargedBucket) => string): void {
+  const over = buckets.filter((b) => b.count > b.limit);
+  if (over.length === 0) return;
+  // The caller must wait for the latest of the exhausted windows to reset.
+  const worst = over.reduce((a, b) => (a.resetAtMs >= b.resetAtMs ? a : b));
+  const retryAfter = Math.max(1, Math.ceil((worst.resetAtMs - nowMs) / 1000));
+  throw new ApiError(
+    'rate_limited',
+    message(worst),
+    { bucket: worst.name, limit: worst.limit, retryAfterSeconds: retryAfter },
+    { 'Retry-After': String(retryAfter), ...rateLimitHeaders(buckets, nowMs) },
+  );
+}
+
+/** Requests without a valid credential: 60 a minute per address. A valid key never counts here. */
+export async function chargeAnonymous(services: Services, address: string): Promise<ChargedBucket[]> {
+  const nowMs = services.clock.now().getTime();
+  const limit = services.config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
+  const { count, resetAtMs } = await services.rateLimits.hit(`anon:${address}`, MINUTE, nowMs);
+  const buckets = [{ name: 'anonymous-minute', limit, windowSeconds: 60, count, resetAtMs }];
+  refuseIfOver(buckets, nowMs, () => 'Too many requests without a valid key from this address');
+  return buckets;
+}
+
+/**
+ * A valid credential is charged per key per minute, per workspace per day, and against the
+ * plan's monthly call allowance. The monthly count lives in PostgreSQL because it is usage that
+ * must survive restarts and is reported in `GET /me`.
+ */
+export async function chargeCaller(services: Services, caller: Caller): Promise<ChargedBucket[]> {
+  const { config, rateLimits, clock, db } = services;
+  const now = clock.now();
+  const nowMs = now.getTime();
+  const [minute, day] = await Promise.all([
+    rateLimits.hit(`key:${caller.credentialId}`, MINUTE, nowMs),
+    rateLimits.hit(`ws-day:${caller.workspaceId}`, DAY, nowMs),
+  ]);
+  const buckets: ChargedBucket[] = [
+    { name: 'key-minute', limit: config.RATE_LIMIT_KEY_PER_MINUTE, windowSeconds: 60, ...minute },
+    { name: 'workspace-day', limit: config.RATE_LIMIT_WORKSPACE_PER_DAY, windowSeconds: 86_400, ...day },
+  ];
+  const month = monthKey(now);
+  const rows = await db.execute<{ api_calls: string }>(sql`
+    INSERT INTO monthly_usage (workspace_id, month, api_calls) VALUES (${caller.workspaceId}, ${month}, 1)
+    ON CONFLICT (workspace_id, month) DO UPDATE SET api_calls = monthly_usage.api_calls + 1
+    RETURNING api_calls`);
+  const monthlyLimit = planLimits(caller.plan, config).monthlyCalls;
+  if (monthlyLimit !== null) {
+    const resetAtMs = startOfNextMonth(now).getTime();
+    const windowSeconds = Math.round((resetAtMs - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1000);
+    buckets.push({ name: 'workspace-month', limit: monthlyLimit, windowSeconds, count: Number(rows.rows[0]?.api_calls ?? 0), resetAtMs });
+  }
+  refuseIfOver(buckets, nowMs, (b) =>
+    b.name === 'workspace-month' ? 'The monthly call allowance of this plan is used up' : `Rate limit ${b.name} exceeded`,
+  );
+  return buckets;
+}

@@ -1,0 +1,80 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { connect, runMigrations } from './db/connection.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
+import { createApp } from './http/app.js';
+import { startWorker, type Worker } from './jobs/worker.js';
+import { createLogger, type Logger } from './logger.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './ratelimit/store.js';
+import type { Services } from './services.js';
+import { sharedSecret } from './settings.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  /** Stops taking requests, lets in-flight ones finish, then closes the worker and the database. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  log?: Logger;
+  staticDir?: string;
+  /** Tests hand in a prepared database instead of the embedded one. */
+  databaseUrl?: string;
+  rateLimits?: RateLimitStore;
+}
+
+/** Resolves the database: an external one from DATABASE_URL, or PostgreSQL started under DATA_DIR. */
+export async function openDatabase(config: Config, log: Logger, override?: string) {
+  let embedded: EmbeddedDatabase | null = null;
+  let url = override ?? config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedDatabase(config.DATA_DIR, log);
+    url = embedded.url;
+  }
+  await runMigrations(url);
+  return { url, db: connect(url), embedded };
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
+  const { url: databaseUrl, db, embedded } = await openDatabase(config, log, options.databaseUrl);
+  const rateLimits =
+    options.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
+  const services: Services = { config, db, clock, log, rateLimits, cursorKey: await sharedSecret(db, 'cursor-key') };
+
+  let worker: Worker | null = null;
+  if (config.RUN_WORKER === '1') worker = await startWorker(services, databaseUrl);
+
+  let draining = false;
+  const app = createApp(services, { staticDir: options.staticDir, isDraining: () => draining });
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      draining = true;
+      // In-flight requests finish; idle keep-alive connections are closed at once.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(forced);
+      await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
+      await rateLimits.close().catch(() => undefined);
+      await db.$client.end();
+      await embedded?.stop();
+    })());
+
+  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, port, services, close };
+}

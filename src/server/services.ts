@@ -1,0 +1,19 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import type { Logger } from './logger.js';
+import type { RateLimitStore } from './ratelimit/store.js';
+
+/**
+ * Everything a request handler may touch, handed in through the request context rather than
+ * module singletons, so that a test can give each server its own database and clock.
+ */
+export interface Services {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  rateLimits: RateLimitStore;
+  /** Signs pagination cursors; shared by every instance through the database. */
+  cursorKey: Buffer;
+}

@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords.js';
+import { newId, randomBase62 } from '../auth/secrets.js';
+import type { Database } from '../db/connection.js';
+import { users, workspaces } from '../db/schema.js';
+import type { Plan } from './plan.js';
+
+export class EmailTakenError extends Error {}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  workspaceName: string;
+  plan?: Plan;
+  planUntil?: Date | null;
+  referralCode?: string;
+}
+
+/** Creates a workspace on the free plan (unless told otherwise) together with its owner. */
+export async function createWorkspaceWithOwner(db: Database, now: Date, input: NewAccount) {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const taken = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    if (taken.length > 0) throw new EmailTakenError(email);
+    const referrer = input.referralCode
+      ? (await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.referralCode, input.referralCode.toUpperCase())).limit(1))[0]
+      : undefined;
+    const plan = input.plan ?? 'free';
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({
+        id: newId('ws'),
+        name: input.workspaceName.trim(),
+        plan,
+        planUntil: input.planUntil ?? null,
+        everPaid: plan === 'paid',
+        referralCode: randomBase62(10).toUpperCase(),
+        referredBy: referrer?.id ?? null,
+        createdAt: now,
+      })
+      .returning();
+    const [user] = await tx
+      .insert(users)
+      .values({ id: newId('usr'), workspaceId: workspace!.id, email, passwordHash, createdAt: now })
+      .returning();
+    return { workspace: workspace!, user: user! };
+  });
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ user: users, ws: workspaces })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setPlan(db: Database, workspaceId: string, plan: Plan, until: Date | null) {
+  const [ws] = await db
+    .update(workspaces)
+    .set({ plan, planUntil: plan === 'paid' ? until : null, ...(plan === 'paid' ? { everPaid: true } : {}) })
+    .where(eq(workspaces.id, workspaceId))
+    .returning();
+  return ws ?? null;
+}

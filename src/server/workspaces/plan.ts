@@ -1,0 +1,28 @@
+import type { Config } from '../config.js';
+
+export type Plan = 'free' | 'paid';
+
+/** The plan in force at `now`: a paid plan whose end date has passed is free again, from the next request on. */
+export function effectivePlan(ws: { plan: Plan; planUntil: Date | null }, now: Date): Plan {
+  if (ws.plan !== 'paid') return 'free';
+  return ws.planUntil === null || ws.planUntil.getTime() > now.getTime() ? 'paid' : 'free';
+}
+
+export interface PlanLimits {
+  /** Calls a month through /api/v1; null means no monthly allowance applies. */
+  monthlyCalls: number | null;
+  webhookEndpoints: number;
+}
+
+export function planLimits(plan: Plan, config: Config): PlanLimits {
+  return plan === 'paid'
+    ? { monthlyCalls: config.PAID_MONTHLY_CALLS > 0 ? config.PAID_MONTHLY_CALLS : null, webhookEndpoints: 10 }
+    : { monthlyCalls: config.FREE_MONTHLY_CALLS, webhookEndpoints: 1 };
+}
+
+/** UTC calendar month as YYYY-MM, the key of monthly usage. */
+export const monthKey = (d: Date) => d.toISOString().slice(0, 7);
+
+export function startOfNextMonth(d: Date): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+// The dev server proxies everything that is not the SPA to the API server started by `npm run dev`.
+const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/healthz': apiTarget,
+      '/files': apiTarget,
+      '/dl': apiTarget,
+      '/mcp': apiTarget,
+      '/.well-known': apiTarget,
+    },
+  },
+});
