@@ -61,13 +61,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
     await next();
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root: path.relative(process.cwd(), staticDir) || '.' }));
+  if (fs.existsSync(staticDir)) app.use('*', serveStatic({ root: path.relative(process.cwd(), staticDir) || '.' }));
+  let indexHtml: string | null = null;
   app.get('*', (c) => {
-    if (!fs.existsSync(indexFile)) {
+    indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+    if (indexHtml === null) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    return c.html(indexHtml);
   });
   app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
   return app;

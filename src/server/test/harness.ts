@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Scope } from '../../contract/scopes.js';
+import { createApiKey } from '../auth/api-keys.js';
+import { ManualClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
+import { RedisRateLimitStore } from '../ratelimit/store.js';
+import { startServer, type RunningServer } from '../runtime.js';
+import { createWorkspaceWithOwner, setPlan } from '../workspaces/accounts.js';
+import type { Plan } from '../workspaces/plan.js';
+
+export interface TestServer extends RunningServer {
+  clock: ManualClock;
+  databaseUrl: string;
+  dataDir: string;
+  /** Fetches a path of this server; `token` goes in `Authorization: Bearer`, `json` is sent as the body. */
+  fetch(pathname: string, init?: TestRequestInit): Promise<Response>;
+  /** A fresh workspace with its owner; emails are unique per call. */
+  createWorkspace(options?: { plan?: Plan; planUntil?: Date | null; email?: string; password?: string }): Promise<TestWorkspace>;
+  setPlan(workspaceId: string, plan: Plan, until?: Date | null): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TestWorkspace {
+  id: string;
+  userId: string;
+  email: string;
+  password: string;
+  createKey(scopes: readonly Scope[], name?: string): Promise<string>;
+}
+
+export interface TestRequestInit extends Omit<RequestInit, 'body'> {
+  token?: string;
+  json?: unknown;
+  body?: string;
+}
+
+/** Makes a database for one test server by cloning the migrated template. */
+async function createDatabase(): Promise<string> {
+  const adminUrl = inject('databaseAdminUrl');
+  const name = `parcel_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: inject('databaseAdminUrl') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+  await admin.end();
+}
+
+/**
+ * A real server on a free loopback port with its own database, data directory and clock.
+ * With REDIS_URL set (the scale-out run), rate limits go through Redis under a unique prefix.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const databaseUrl = await createDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RUN_WORKER: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+    REDIS_URL: process.env.REDIS_URL,
+    ...env,
+  });
+  const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
+  const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL, `rl:test:${randomBytes(6).toString('hex')}:`) : undefined;
+  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: createLogger('silent') });
+  let emails = 0;
+
+  const testServer: TestServer = {
+    ...server,
+    clock,
+    databaseUrl,
+    dataDir,
+    fetch(pathname, init = {}) {
+      const { token, json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (token !== undefined) h.set('authorization', `Bearer ${token}`);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      return fetch(`${server.url}${pathname}`, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : init.body });
+    },
+    async createWorkspace(options = {}) {
+      const email = options.email ?? `owner${++emails}-${randomBytes(3).toString('hex')}@example.test`;
+      const password = options.password ?? 'correct horse battery';
+      const { workspace, user } = await createWorkspaceWithOwner(server.services.db, clock.now(), {
+        email,
+        password,
+        workspaceName: `Workspace ${emails}`,
+        plan: options.plan,
+        planUntil: options.planUntil,
+      });
+      return {
+        id: workspace.id,
+        userId: user.id,
+        email,
+        password,
+        createKey: async (scopes, name = 'test key') => {
+          const plan = options.plan ?? 'free';
+          return (await createApiKey(server.services.db, clock.now(), workspace.id, plan, name, scopes)).secret;
+        },
+      };
+    },
+    async setPlan(workspaceId, plan, until = null) {
+      await setPlan(server.services.db, workspaceId, plan, until);
+    },
+    async stop() {
+      await server.close();
+      await dropDatabase(databaseUrl);
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testServer;
+}
