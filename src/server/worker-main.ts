@@ -1,0 +1,37 @@
+import { systemClock } from './clock.js';
+import { ConfigError, loadConfig } from './config.js';
+import { startWorker } from './jobs/worker.js';
+import { createLogger } from './logger.js';
+import { MemoryRateLimitStore, RedisRateLimitStore } from './ratelimit/store.js';
+import { openDatabase } from './runtime.js';
+import { sharedSecret } from './settings.js';
+
+/**
+ * `npm run worker`: background jobs only, for deployments that run web instances with
+ * RUN_WORKER=0. Needs DATABASE_URL (an embedded database belongs to the server that started it).
+ */
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
+  if (!config.DATABASE_URL) {
+    throw new ConfigError('DATABASE_URL: a separate worker needs the same external PostgreSQL as the web instances');
+  }
+  const { url, db } = await openDatabase(config, log);
+  const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore();
+  const services = { config, db, clock: systemClock, log, rateLimits, cursorKey: await sharedSecret(db, 'cursor-key') };
+  const worker = await startWorker(services, url);
+  log.info('worker running');
+  const stop = async () => {
+    await worker.stop();
+    await rateLimits.close();
+    await db.$client.end();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});
