@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError } from './db/embedded.js';
 import { createLogger } from './logger.js';
 import { startServer } from './runtime.js';
 
@@ -15,7 +16,16 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const server = await startServer(config, { log });
+  let server;
+  try {
+    server = await startServer(config, { log });
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   log.info({ url: config.PUBLIC_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR }, 'listening');
   console.log(`\n  Parcel is running at ${config.PUBLIC_URL}  (listening on ${server.url})\n`);
 

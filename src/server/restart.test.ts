@@ -94,6 +94,18 @@ describe('npm start after kill -9', () => {
     });
     expect(signin.status).toBe(200);
 
+    // A second server on the same DATA_DIR refuses to start rather than stop the live database.
+    const intruderEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    delete intruderEnv.DATABASE_URL;
+    const intruder = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: intruderEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(intruder);
+    let intruderErr = '';
+    intruder.stderr?.on('data', (d) => (intruderErr += d));
+    await exited(intruder);
+    expect(intruder.exitCode).toBe(1);
+    expect(intruderErr).toMatch(/in use by another process/);
+    expect((await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(200);
+
     // A clean stop takes its PostgreSQL down with it.
     second.kill('SIGTERM');
     await exited(second);

@@ -35,6 +35,7 @@ function paths(dataDir: string) {
     pidFile: path.join(clusterDir, 'postmaster.pid'),
     passwordFile: path.join(dataDir, 'postgres.password'),
     logFile: path.join(dataDir, 'postgres.log'),
+    ownerFile: path.join(dataDir, 'postgres.owner'),
   };
 }
 
@@ -119,6 +120,30 @@ async function runAsIds(): Promise<{ uid?: number; gid?: number }> {
   }
 }
 
+export class DataDirInUseError extends Error {}
+
+/**
+ * Records which process owns the embedded PostgreSQL of this DATA_DIR. A live owner (another
+ * server, or `npm run admin` running its own) must never have its database stopped under it;
+ * a dead owner's PostgreSQL is a leftover that is safe to stop.
+ */
+async function claimOwnership(dataDir: string): Promise<void> {
+  const { ownerFile } = paths(dataDir);
+  const owner = Number(await fs.readFile(ownerFile, 'utf8').catch(() => ''));
+  if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+    throw new DataDirInUseError(
+      `DATA_DIR ${dataDir} is in use by another process (pid ${owner}). Stop it, or give this instance its own DATA_DIR.`,
+    );
+  }
+  await fs.writeFile(ownerFile, String(process.pid));
+}
+
+async function releaseOwnership(dataDir: string): Promise<void> {
+  const { ownerFile } = paths(dataDir);
+  const owner = Number(await fs.readFile(ownerFile, 'utf8').catch(() => ''));
+  if (owner === process.pid) await fs.rm(ownerFile, { force: true });
+}
+
 /**
  * A `kill -9` of the Node process leaves its postgres running with the old postmaster.pid.
  * Stop it cleanly (a fast shutdown keeps every committed row) so that this start owns a fresh one.
@@ -183,6 +208,7 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
   await fs.mkdir(dataDir, { recursive: true });
   // The postgres system user must be able to reach its cluster directory inside DATA_DIR.
   await fs.chmod(dataDir, 0o755).catch(() => undefined);
+  await claimOwnership(dataDir);
   await stopLeftover(dataDir, log);
 
   const ids = await runAsIds();
@@ -217,9 +243,11 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
   return {
     url,
     stop: async () => {
-      if (child.pid === undefined || !isAlive(child.pid)) return;
-      child.kill('SIGINT');
-      await waitUntilGone(child.pid, 30_000);
+      if (child.pid !== undefined && isAlive(child.pid)) {
+        child.kill('SIGINT');
+        await waitUntilGone(child.pid, 30_000);
+      }
+      await releaseOwnership(dataDir);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.js';
 import { validationError } from '../../http/errors.js';
+import { registerContacts } from './contacts/index.js';
 import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
 import { openApiDocumentConfig } from './openapi.js';
@@ -22,6 +23,7 @@ export function v1App() {
 
   registerGetMe(app);
   registerGetReferral(app);
+  registerContacts(app);
 
   app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(openApiDocumentConfig(c.var.services.config.PUBLIC_URL))));
   return app;

@@ -40,6 +40,7 @@ export function openApiDocumentConfig(publicUrl: string) {
     servers: [{ url: `${publicUrl}/api/v1`, description: 'This server' }],
     tags: [
       { name: 'Account', description: 'The credential, its workspace, plan, usage and referral data.' },
+      { name: 'Contacts', description: 'The workspace address book: one contact per email address.' },
     ],
   };
 }

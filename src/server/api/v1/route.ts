@@ -28,8 +28,9 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: ErrorSchema } },
 });
 
+// The object key must equal the parameter's name, or the OpenAPI generator refuses the document.
 const idempotencyHeader = z.object({
-  'idempotency-key': z
+  'Idempotency-Key': z
     .string()
     .optional()
     .openapi({
@@ -39,6 +40,15 @@ const idempotencyHeader = z.object({
       example: '3f1c2a9e-7b4d-4f0e-9a51-2c8d6e0b7a14',
     }),
 });
+
+const ownDescription = (r: unknown) => (r && typeof r === 'object' && 'description' in r ? String(r.description) : undefined);
+
+/** A route's own 409 meaning (such as "already exists") is kept beside the idempotency one. */
+function conflictDescription(method: string, own: string | undefined): string {
+  const idempotent = '`conflict` with `details.reason` `idempotency_in_progress` or `idempotency_key_reused`: the Idempotency-Key is in use by a running request or was used for another request.';
+  if (method !== 'post') return own ?? '`conflict`.';
+  return own ? `${own}\n\nAlso ${idempotent}` : idempotent;
+}
 
 type V1RouteConfig = Omit<RouteConfig, 'security' | 'middleware'> & V1Access & { operationId: string; tags: string[] };
 
@@ -75,8 +85,8 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
       ...(paidOnly ? { 402: errorResponse('`upgrade_required`: the workspace is not on a paid plan.') } : {}),
       403: errorResponse('`insufficient_scope`: the credential lacks the scope.'),
       404: errorResponse('`not_found`: no such resource in this workspace.'),
-      ...(route.method === 'post'
-        ? { 409: errorResponse('`conflict`: the Idempotency-Key is in use by a running request or was used for another request.') }
+      ...(route.method === 'post' || route.responses[409]
+        ? { 409: errorResponse(conflictDescription(route.method, ownDescription(route.responses[409]))) }
         : {}),
       429: errorResponse('`rate_limited`: a rate limit or the monthly allowance is exhausted; see `Retry-After`.'),
       500: errorResponse('`internal_error`.'),

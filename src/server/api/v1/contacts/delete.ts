@@ -1,0 +1,31 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ContactDeletedSchema, ContactIdParamSchema } from '../../../../contract/contacts.js';
+import { contacts } from '../../../db/schema.js';
+import type { AppEnv } from '../../../http/env.js';
+import { v1Route } from '../route.js';
+import { byId, contactNotFound } from './store.js';
+
+const route = v1Route({
+  method: 'delete',
+  path: '/contacts/{id}',
+  operationId: 'deleteContact',
+  tags: ['Contacts'],
+  summary: 'Delete a contact',
+  description:
+    'Deletes a contact for good. An unknown id, another workspace\'s, or one already deleted answers `404 not_found`, so a repeated delete is `404`, not `200`.',
+  scope: 'contacts:write',
+  request: { params: ContactIdParamSchema },
+  responses: {
+    200: { description: 'The contact is gone', content: { 'application/json': { schema: ContactDeletedSchema } } },
+  },
+});
+
+export function registerDeleteContact(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { db } = c.var.services;
+    const { id } = c.req.valid('param');
+    const deleted = await db.delete(contacts).where(byId(c.var.caller.workspaceId, id)).returning({ id: contacts.id });
+    if (deleted.length === 0) throw contactNotFound();
+    return c.json({ deleted: true as const }, 200);
+  });
+}

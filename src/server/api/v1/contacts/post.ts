@@ -1,0 +1,46 @@
+import { ErrorSchema } from '../../../../contract/errors.js';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ContactInputSchema, ContactResponseSchema } from '../../../../contract/contacts.js';
+import { newId } from '../../../auth/secrets.js';
+import { contacts } from '../../../db/schema.js';
+import type { AppEnv } from '../../../http/env.js';
+import { v1Route } from '../route.js';
+import { contactExists, toContact } from './store.js';
+
+const route = v1Route({
+  method: 'post',
+  path: '/contacts',
+  operationId: 'createContact',
+  tags: ['Contacts'],
+  summary: 'Create a contact',
+  description:
+    'Adds a contact to the workspace address book. Only `email` is required; other text fields default to "" and `type` to `person`. An address already in the workspace (compared case-insensitively) answers `409 conflict` with `details.reason` `contact_exists` and `details.contactId`, the contact that holds it.',
+  scope: 'contacts:write',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: ContactInputSchema } } },
+  },
+  responses: {
+    201: { description: 'The new contact', content: { 'application/json': { schema: ContactResponseSchema } } },
+    409: {
+      description: '`conflict` with `details.reason` `contact_exists` and `details.contactId`: the address is already in the workspace.',
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
+  },
+});
+
+export function registerCreateContact(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { db, clock } = c.var.services;
+    const { workspaceId } = c.var.caller;
+    const input = c.req.valid('json');
+    const now = clock.now();
+    // ON CONFLICT DO NOTHING rather than a check first: two creates racing for one address get one row and one 409.
+    const [row] = await db
+      .insert(contacts)
+      .values({ id: newId('ct'), workspaceId, ...input, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw await contactExists(db, workspaceId, input.email);
+    return c.json({ contact: toContact(row) }, 201);
+  });
+}
