@@ -25,6 +25,15 @@ if ! chromium_path >/dev/null; then
 fi
 export CHROMIUM_PATH="$(chromium_path)"
 
+# The zip tests check archives with Info-ZIP's unzip and Python's zipfile, as recipients' tools would.
+if ! command -v unzip >/dev/null; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null || { echo "apt-get could not install unzip"; exit 1; }
+  else
+    echo "The zip tests need unzip. Install it with: sudo apt-get install unzip" >&2; exit 1
+  fi
+fi
+
 reports="$(mktemp -d)"
 trap 'rm -rf "$reports"' EXIT
 status=0

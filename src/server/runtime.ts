@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { systemClock, type Clock } from './clock.js';
@@ -8,8 +9,10 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createApp } from './http/app.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './ratelimit/store.js';
 import type { Services } from './services.js';
+import { DiskStorage } from './storage/storage.js';
 import { sharedSecret } from './settings.js';
 
 export interface RunningServer {
@@ -47,7 +50,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { url: databaseUrl, db, embedded } = await openDatabase(config, log, options.databaseUrl);
   const rateLimits =
     options.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
-  const services: Services = { config, db, clock, log, rateLimits, cursorKey: await sharedSecret(db, 'cursor-key') };
+  const storage = new DiskStorage(path.join(config.DATA_DIR, 'files'));
+  const services: Services = { config, db, clock, log, rateLimits, storage, mailer: createMailer(config, log, clock), cursorKey: await sharedSecret(db, 'cursor-key') };
 
   let worker: Worker | null = null;
   if (config.RUN_WORKER === '1') worker = await startWorker(services, databaseUrl);
@@ -72,6 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearTimeout(forced);
       await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
       await rateLimits.close().catch(() => undefined);
+      await services.mailer.close().catch(() => undefined);
       await db.$client.end();
       await embedded?.stop();
     })());

@@ -2,7 +2,9 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import type { Logger } from './logger.js';
+import type { Mailer } from './mail/mailer.js';
 import type { RateLimitStore } from './ratelimit/store.js';
+import type { FileStorage } from './storage/storage.js';
 
 /**
  * Everything a request handler may touch, handed in through the request context rather than
@@ -14,6 +16,9 @@ export interface Services {
   clock: Clock;
   log: Logger;
   rateLimits: RateLimitStore;
+  /** Outgoing mail: SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
+  mailer: Mailer;
+  storage: FileStorage;
   /** Signs pagination cursors; shared by every instance through the database. */
   cursorKey: Buffer;
 }

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './ratelimit/store.js';
 import { openDatabase } from './runtime.js';
+import { DiskStorage } from './storage/storage.js';
 import { sharedSecret } from './settings.js';
 
 /**
@@ -18,12 +21,14 @@ async function main() {
   }
   const { url, db } = await openDatabase(config, log);
   const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore();
-  const services = { config, db, clock: systemClock, log, rateLimits, cursorKey: await sharedSecret(db, 'cursor-key') };
+  const storage = new DiskStorage(path.join(config.DATA_DIR, 'files'));
+  const services = { config, db, clock: systemClock, log, rateLimits, storage, mailer: createMailer(config, log), cursorKey: await sharedSecret(db, 'cursor-key') };
   const worker = await startWorker(services, url);
   log.info('worker running');
   const stop = async () => {
     await worker.stop();
     await rateLimits.close();
+    await services.mailer.close();
     await db.$client.end();
     process.exit(0);
   };

@@ -131,3 +131,156 @@ export const contacts = pgTable(
   },
   (t) => [uniqueIndex('contacts_workspace_email_key').on(t.workspaceId, sql`lower(${t.email})`)],
 );
+
+/**
+ * A transfer: a draft until `finalizedAt` is set. `status` follows the spec (`active`, `expired`,
+ * `infected`, `removed`); a draft is an `active` transfer that has not been sent.
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The capability in the share URL. Unguessable; never used to address the resource in the API. */
+    slug: text('slug').notNull().unique(),
+    title: text('title'),
+    message: text('message'),
+    status: text('status', { enum: ['active', 'expired', 'infected', 'removed'] }).notNull().default('active'),
+    e2ee: boolean('e2ee').notNull().default(false),
+    /** Sealed metadata of an end-to-end encrypted transfer; opaque to the server. */
+    e2eeMeta: text('e2ee_meta'),
+    passwordHash: text('password_hash'),
+    maxDownloads: integer('max_downloads'),
+    downloadCount: integer('download_count').notNull().default(0),
+    /** The size ceiling the transfer was created under. */
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    /** How it was created: through the API (counts toward API upload usage) or the dashboard. */
+    origin: text('origin', { enum: ['api', 'web'] }).notNull(),
+    finalizedAt: ts('finalized_at'),
+    /** When `transfer.ready` was emitted: sent and every file complete. */
+    readyAt: ts('ready_at'),
+    expiresAt: ts('expires_at').notNull(),
+    expiringNotifiedAt: ts('expiring_notified_at'),
+    /** When its files were deleted from storage (expiry or revoke). */
+    purgedAt: ts('purged_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('transfers_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
+    index('transfers_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const transferFiles = pgTable(
+  'transfer_files',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    transferId: text('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** Relative folder path inside an uploaded folder, '/'-separated; null at top level. */
+    path: text('path'),
+    /** Where the bytes come from: a tus upload, or a URL the service imports. */
+    source: text('source', { enum: ['upload', 'import'] }).notNull().default('upload'),
+    importUrl: text('import_url'),
+    state: text('state', { enum: ['uploading', 'importing', 'complete', 'failed'] }).notNull(),
+    error: text('error'),
+    /** Key of the bytes in file storage. */
+    storageKey: text('storage_key').notNull(),
+    /** Running CRC-32 of the first `crcOffset` bytes, so a resumed upload continues it. */
+    crcState: bigint('crc_state', { mode: 'number' }).notNull().default(0),
+    crcOffset: bigint('crc_offset', { mode: 'number' }).notNull().default(0),
+    /** Final CRC-32 (IEEE) as 8 lower-case hex digits, set when the upload completes. */
+    crc32: text('crc32'),
+    scanResult: text('scan_result'),
+    sealedMeta: text('sealed_meta'),
+    sealedThumb: text('sealed_thumb'),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('transfer_files_transfer_idx').on(t.transferId, t.createdAt, t.id)],
+);
+
+/** Per-file upload tokens (hashed). A renewal issues a new token; the old one stays valid until it expires. */
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    fileId: text('file_id').notNull().references(() => transferFiles.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('upload_tokens_file_idx').on(t.fileId), index('upload_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const transferRecipients = pgTable(
+  'transfer_recipients',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    transferId: text('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** SHA-256 of the personal link token emailed to this recipient, which attributes downloads. */
+    linkTokenHash: text('link_token_hash').notNull().unique(),
+    notifiedAt: ts('notified_at'),
+    downloadedAt: ts('downloaded_at'),
+    bouncedAt: ts('bounced_at'),
+    bounceKind: text('bounce_kind'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('transfer_recipients_transfer_email_key').on(t.transferId, t.email)],
+);
+
+/** One page visit of a recipient: its downloads share this session id and count once. */
+export const downloadSessions = pgTable(
+  'download_sessions',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    transferId: text('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id').references(() => transferRecipients.id, { onDelete: 'set null' }),
+    /** Set when the first download of the visit started: that is when it counts toward the limit. */
+    countedAt: ts('counted_at'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('download_sessions_transfer_idx').on(t.transferId)],
+);
+
+/** Download receipts: one row per file (or whole-transfer zip) download started. */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    transferId: text('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull().references(() => downloadSessions.id, { onDelete: 'cascade' }),
+    /** Null for the whole-transfer zip. */
+    fileId: text('file_id'),
+    fileName: text('file_name'),
+    recipientEmail: text('recipient_email'),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('downloads_transfer_created_idx').on(t.transferId, t.createdAt)],
+);
+
+/**
+ * Events with the spec's envelope (`id`, `type`, `createdAt`, `data`). `transferId` lets
+ * `transfer.expired` delete the transfer's earlier ready, expiring and downloaded events.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    transferId: text('transfer_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('events_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id), index('events_transfer_idx').on(t.transferId)],
+);

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { zipEntryNames } from './zip-names.js';
+
+const names = (...files: [string, string | null][]) => zipEntryNames(files.map(([name, path]) => ({ name, path })));
+
+describe('zipEntryNames', () => {
+  it('joins the folder path and the name', () => {
+    expect(names(['a.txt', null], ['b.txt', 'docs'], ['c.txt', 'docs/2024/q1'], ['d.txt', ''])).toEqual([
+      'a.txt',
+      'docs/b.txt',
+      'docs/2024/q1/c.txt',
+      'd.txt',
+    ]);
+  });
+
+  it('never lets an entry escape the archive root', () => {
+    expect(
+      names(
+        ['passwd', '../../etc'],
+        ['../../etc/shadow', null],
+        ['x.txt', '/abs/olute/'],
+        ['y.txt', '//server/share'],
+        ['z.txt', 'a/./b/../c'],
+        ['..', 'up'],
+        ['.', null],
+        ['w.txt', 'C:\\Users\\me'],
+        ['C:', null],
+        ['v.txt', '..\\..\\windows'],
+      ),
+    ).toEqual([
+      'etc/passwd',
+      'etc/shadow',
+      'abs/olute/x.txt',
+      'server/share/y.txt',
+      'a/b/c/z.txt',
+      'up/unnamed',
+      'unnamed',
+      'Users/me/w.txt',
+      'unnamed (2)',
+      'windows/v.txt',
+    ]);
+    for (const n of names(['a', '../../../..'], ['b', '/../'], ['\\..\\c', null])) {
+      expect(n.startsWith('/')).toBe(false);
+      expect(n.split('/')).not.toContain('..');
+    }
+  });
+
+  it('turns backslashes into folders', () => {
+    expect(names(['report.pdf', 'work\\2024'], ['a\\b.txt', null])).toEqual(['work/2024/report.pdf', 'a/b.txt']);
+  });
+
+  it('strips control characters', () => {
+    expect(names(['re\u0000po\nrt\t.pdf', 'do\u001bcs\u007f'], ['\u0085x\r.txt', null])).toEqual(['docs/report.pdf', 'x.txt']);
+    expect(names(['\u0001\u0002', null])).toEqual(['unnamed']);
+  });
+
+  it('de-duplicates case-insensitively before the extension', () => {
+    expect(
+      names(
+        ['report.pdf', null],
+        ['Report.PDF', null],
+        ['report.pdf', null],
+        ['report (2).pdf', null],
+        ['report.pdf', 'other'],
+        ['notes', null],
+        ['NOTES', null],
+        ['.env', null],
+        ['.ENV', null],
+        ['backup.tar.gz', null],
+        ['backup.tar.gz', null],
+      ),
+    ).toEqual([
+      'report.pdf',
+      'Report (2).PDF',
+      'report (3).pdf',
+      'report (2) (2).pdf',
+      'other/report.pdf',
+      'notes',
+      'NOTES (2)',
+      '.env',
+      '.ENV (2)',
+      'backup.tar.gz',
+      'backup (2).tar.gz',
+    ]);
+  });
+
+  it('keeps files from taking the name of a folder', () => {
+    expect(names(['docs', null], ['a.txt', 'Docs'], ['b.txt', 'docs'])).toEqual(['docs (2)', 'Docs/a.txt', 'docs/b.txt']);
+  });
+
+  it('keeps unicode names, in NFC', () => {
+    expect(names(['naïve 文件.txt', 'données'], ['nai\u0308ve.txt', null])).toEqual(['données/naïve 文件.txt', 'naïve.txt']);
+    // The same name in NFD and NFC is one name.
+    expect(names(['é.txt', null], ['e\u0301.txt', null])).toEqual(['é.txt', 'é (2).txt']);
+  });
+
+  it('keeps every segment within 255 bytes, extension included', () => {
+    const long = 'é'.repeat(200) + '.txt';
+    const [a, b] = names([long, null], [long, null]);
+    expect(Buffer.byteLength(a!)).toBeLessThanOrEqual(255);
+    expect(Buffer.byteLength(b!)).toBeLessThanOrEqual(255);
+    expect(a!.endsWith('.txt')).toBe(true);
+    expect(b!.endsWith(' (2).txt')).toBe(true);
+    expect(a).not.toBe(b);
+  });
+
+  it('is deterministic and unique', () => {
+    const files = Array.from({ length: 500 }, (_, i) => ({
+      name: ['a.txt', 'A.TXT', 'b', 'a (2).txt'][i % 4]!,
+      path: [null, 'x', 'X/', '../x'][i % 3] ?? null,
+    }));
+    const first = zipEntryNames(files);
+    expect(zipEntryNames(files)).toEqual(first);
+    expect(new Set(first.map((n) => n.toLowerCase())).size).toBe(first.length);
+  });
+});

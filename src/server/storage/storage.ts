@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import type { DataStore } from '@tus/server';
+
+/**
+ * Where file bytes live. Keys are file ids. The tus endpoint writes through `tusStore()`; downloads
+ * read through `read()`. Disk is the default; an S3-compatible store comes with the scale-out work
+ * and implements the same interface.
+ */
+export interface FileStorage {
+  readonly kind: 'disk';
+  /** The @tus/server data store that writes uploads into this storage. */
+  tusStore(): DataStore;
+  /** Bytes `start` to `end` inclusive (the whole file without a range). Streams; never buffers the file. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  /** Bytes stored so far, or null when there is no such file. */
+  size(key: string): Promise<number | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
+function assertKey(key: string) {
+  // Keys are our own ids; anything else must never become a path.
+  if (!SAFE_KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+}
+
+export class DiskStorage implements FileStorage {
+  readonly kind = 'disk' as const;
+  private store: FileStore | null = null;
+
+  constructor(readonly directory: string) {
+    fs.mkdirSync(directory, { recursive: true });
+  }
+
+  path(key: string): string {
+    assertKey(key);
+    return path.join(this.directory, key);
+  }
+
+  tusStore(): DataStore {
+    this.store ??= new FileStore({ directory: this.directory });
+    return this.store;
+  }
+
+  read(key: string, range?: { start: number; end: number }): Readable {
+    return fs.createReadStream(this.path(key), range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 });
+  }
+
+  async size(key: string): Promise<number | null> {
+    const stat = await fsp.stat(this.path(key)).catch(() => null);
+    return stat ? stat.size : null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.path(key), { force: true });
+    // @tus/file-store keeps each upload's metadata beside it.
+    await fsp.rm(`${this.path(key)}.json`, { force: true });
+  }
+}

@@ -1,0 +1,55 @@
+import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/connection.js';
+import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
+import { emitEvent } from '../events/emit.js';
+import type { Services } from '../services.js';
+
+export const transferUrl = (publicUrl: string, slug: string) => `${publicUrl}/t/${slug}`;
+
+/**
+ * Emits `transfer.ready` once a sent transfer has every file complete. Safe to call from any
+ * place that may have completed the last piece (finalize, an upload finishing, an import landing):
+ * the conditional update on `ready_at` lets exactly one caller emit it.
+ */
+export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock' | 'config'>, transferId: string): Promise<boolean> {
+  const now = services.clock.now();
+  return services.db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select({ n: count() })
+      .from(transferFiles)
+      .where(and(eq(transferFiles.transferId, transferId), ne(transferFiles.state, 'complete')));
+    if ((pending?.n ?? 0) > 0) return false;
+    const [t] = await tx
+      .update(transfers)
+      .set({ readyAt: now })
+      .where(and(eq(transfers.id, transferId), isNotNull(transfers.finalizedAt), isNull(transfers.readyAt), eq(transfers.status, 'active')))
+      .returning();
+    if (!t) return false;
+    await emitEvent(tx, {
+      workspaceId: t.workspaceId,
+      type: 'transfer.ready',
+      transferId: t.id,
+      now,
+      data: { transfer: await readyPayload(tx as unknown as Database, t, services.config.PUBLIC_URL) },
+    });
+    return true;
+  });
+}
+
+async function readyPayload(db: Database, t: typeof transfers.$inferSelect, publicUrl: string) {
+  const [files] = await db.select({ n: count() }).from(transferFiles).where(eq(transferFiles.transferId, t.id));
+  const recipients = await db
+    .select({ email: transferRecipients.email })
+    .from(transferRecipients)
+    .where(eq(transferRecipients.transferId, t.id))
+    .orderBy(sql`${transferRecipients.createdAt}`, transferRecipients.email);
+  return {
+    id: t.id,
+    title: t.title,
+    url: transferUrl(publicUrl, t.slug),
+    expiresAt: t.expiresAt.toISOString(),
+    downloadCount: t.downloadCount,
+    fileCount: files?.n ?? 0,
+    recipients: recipients.map((r) => r.email),
+  };
+}

@@ -1,0 +1,43 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { randomBase62, sha256 } from '../auth/secrets.js';
+import type { Database } from '../db/connection.js';
+import { uploadTokens } from '../db/schema.js';
+
+/**
+ * Upload tokens: one per registered file, sent as `x-service-upload-token` on every tus request
+ * for that file. They live UPLOAD_TOKEN_TTL_SECONDS (two hours by default); a token still valid
+ * can be exchanged for a fresh one, an expired one cannot. Only SHA-256 hashes are stored.
+ */
+export const UPLOAD_TOKEN_PATTERN = /^ut_[0-9A-Za-z]{43}$/;
+
+export interface IssuedUploadToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function issueUploadToken(
+  db: Pick<Database, 'insert'>,
+  params: { fileId: string; workspaceId: string; now: Date; ttlSeconds: number },
+): Promise<IssuedUploadToken> {
+  const token = `ut_${randomBase62(43)}`;
+  const expiresAt = new Date(params.now.getTime() + params.ttlSeconds * 1000);
+  await db.insert(uploadTokens).values({
+    tokenHash: sha256(token),
+    fileId: params.fileId,
+    workspaceId: params.workspaceId,
+    createdAt: params.now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The file a token is good for right now, or null for a malformed, unknown or expired token. */
+export async function verifyUploadToken(db: Database, token: string | undefined | null, now: Date) {
+  if (!token || !UPLOAD_TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ fileId: uploadTokens.fileId, workspaceId: uploadTokens.workspaceId, expiresAt: uploadTokens.expiresAt })
+    .from(uploadTokens)
+    .where(and(eq(uploadTokens.tokenHash, sha256(token)), gt(uploadTokens.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
