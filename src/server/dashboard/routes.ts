@@ -11,6 +11,7 @@ import { clientAddress } from '../http/headers.js';
 import { parseJsonBody } from '../http/validate.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
 import { effectivePlan } from '../workspaces/plan.js';
+import { mailRoutes } from './mail.js';
 import { endSession, requireSession, sameOriginOnly, sessionBody, startSession } from './session.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -127,6 +128,8 @@ export function dashboardRoutes() {
     if (!revoked) throw new ApiError('not_found', 'API key not found');
     return c.body(null, 204);
   });
+
+  app.route('/mail', mailRoutes());
 
   return app;
 }

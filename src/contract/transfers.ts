@@ -1,0 +1,281 @@
+import { z } from '@hono/zod-openapi';
+import { EmailSchema } from './dashboard.js';
+import { NextCursorSchema, cursorParam, limitParam } from './pagination.js';
+
+/**
+ * Transfers: a draft is created with its files, the files are streamed to the tus endpoint, the
+ * draft is finalized (sent), and recipients download through the link until it expires.
+ */
+
+export const transferStatuses = ['active', 'expired', 'infected', 'removed'] as const;
+export const TransferStatusSchema = z.enum(transferStatuses).openapi({
+  description:
+    '`active` (a draft or a live link), `expired` (its expiry passed), `removed` (revoked by its owner; our choice, so that a revoked link reads differently from an expired one), `infected` (a virus scan found malware). Treat unknown values as unknown.',
+});
+
+/** C0/C1 controls and bidirectional overrides/isolates, removed from names at creation. */
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+export const cleanFileName = (name: string) => name.replace(UNSAFE_NAME_CHARACTERS, '').trim();
+
+const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+/** A relative folder path; it can never climb out of its folder. */
+const relativePath = z
+  .string()
+  .max(1024, { error: 'path must be at most 1024 characters' })
+  .transform((p) =>
+    cleanFileName(p)
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((s) => s !== '' && s !== '.')
+      .join('/'),
+  )
+  .refine((p) => !p.split('/').includes('..'), { error: 'path must not contain ".." segments' })
+  .refine((p) => !/^[A-Za-z]:/.test(p), { error: 'path must be relative' })
+  .transform((p) => (p === '' ? null : p));
+
+export const FileToUploadSchema = z
+  .object({
+    name: z
+      .string({ error: 'name is required' })
+      .max(255, { error: 'name must be at most 255 characters' })
+      .transform(cleanFileName)
+      .refine((n) => n.length > 0, { error: 'name must not be empty' })
+      .refine((n) => !n.includes('/') && !n.includes('\\'), { error: 'name must not contain slashes; use path for folders' })
+      .openapi({ description: 'File name. Control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
+    size: z
+      .number({ error: 'size is required' })
+      .int({ error: 'size must be a whole number of bytes' })
+      .min(0, { error: 'size must not be negative' })
+      .max(Number.MAX_SAFE_INTEGER)
+      .openapi({ description: 'Exact size in bytes. The upload must be exactly this long.', example: 1048576 }),
+    mimeType: z
+      .string()
+      .regex(MIME_PATTERN, { error: 'mimeType must be a plain type/subtype' })
+      .transform((m) => m.toLowerCase())
+      .optional()
+      .openapi({ description: 'A plain `type/subtype` (no parameters). Defaults to `application/octet-stream`.', example: 'application/pdf' }),
+    path: relativePath
+      .nullable()
+      .optional()
+      .openapi({ description: 'Relative folder path inside an uploaded folder, for example `photos/2026`. No `..`, no absolute paths.', example: 'photos/2026' }),
+  })
+  .openapi('FileToUpload');
+
+export const ImportRequestSchema = z
+  .object({
+    url: z.url({ protocol: /^https$/, error: 'url must be an https URL' }),
+    name: z.string().max(255).optional(),
+  })
+  .openapi('ImportRequest', { description: 'A file the service fetches from a URL in the background.' });
+
+export const ImportEntrySchema = z
+  .object({
+    fileId: z.string(),
+    name: z.string(),
+    size: z.number().int().min(0),
+    source: z.string(),
+    status: z.enum(['importing', 'ready', 'failed']),
+  })
+  .openapi('ImportEntry');
+
+export const UploadTargetSchema = z
+  .object({
+    id: z.string().openapi({ description: 'File id, used to remove the file later.', example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
+    name: z.string(),
+    size: z.number().int().min(0).openapi({ description: 'Bytes as registered. The upload must be exactly this long.' }),
+    uploadToken: z.string().openapi({ description: 'Send as header `x-service-upload-token` on every tus request for this file.' }),
+    uploadTokenExpiresAt: z.iso.datetime().openapi({ description: 'The token works for two hours; renew it with `POST /api/uploads/token` before then.' }),
+  })
+  .openapi('UploadTarget');
+
+const maxFiles = 1000;
+const filesField = z.array(FileToUploadSchema).max(maxFiles, { error: `at most ${maxFiles} files per call` }).default([]);
+const importsField = z.array(ImportRequestSchema).max(100, { error: 'at most 100 imports per call' }).default([]);
+
+export const CreateTransferRequestSchema = z
+  .object({
+    title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).nullable().optional(),
+    message: z.string().trim().max(5000, { error: 'message must be at most 5000 characters' }).nullable().optional(),
+    files: filesField,
+    imports: importsField,
+    e2ee: z.boolean().default(false),
+    recipients: z
+      .array(EmailSchema)
+      .max(50, { error: 'at most 50 recipients' })
+      .default([])
+      .openapi({ description: 'Emailed a personal link when the transfer is sent. Lower-cased and deduplicated.' }),
+    password: z.string().min(4, { error: 'password must be at least 4 characters' }).max(200).nullable().optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'expiresAt must be an ISO 8601 date-time' })
+      .optional()
+      .openapi({ description: 'Paid plan only: when the link expires, within the plan\'s range (see `GET /me`). The free plan\'s expiry is fixed.' }),
+    maxDownloads: z.number().int().min(1, { error: 'maxDownloads must be at least 1' }).max(1_000_000).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.files.length === 0 && v.imports.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['files'], message: 'files may be empty only when imports is not' });
+    }
+    if (v.e2ee) {
+      for (const field of ['title', 'imports', 'recipients', 'password'] as const) {
+        const value = v[field];
+        const given = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+        if (given) ctx.addIssue({ code: 'custom', path: [field], message: `an end-to-end encrypted transfer takes no ${field}` });
+      }
+    }
+  })
+  .openapi('CreateTransferRequest');
+
+export const TransferDraftSchema = z.object({
+  id: z.string().openapi({ example: 'tr_2bX9qLm4Vt0cR7sK1wNz' }),
+  slug: z.string(),
+  expiresAt: z.iso.datetime(),
+  maxBytes: z.number().int().min(0).openapi({ description: 'The size ceiling the transfer was created under.' }),
+});
+
+export const CreateTransferResponseSchema = TransferDraftSchema.extend({
+  tusEndpoint: z.url().openapi({ description: 'Where to stream the files with the tus protocol.' }),
+  files: z.array(UploadTargetSchema),
+  imports: z.array(ImportEntrySchema),
+}).openapi('CreatedTransfer');
+
+export const AddFilesRequestSchema = z
+  .object({ files: filesField, imports: importsField })
+  .refine((v) => v.files.length + v.imports.length > 0, { error: 'give at least one file or import', path: ['files'] })
+  .openapi('AddFilesRequest');
+
+export const AddFilesResponseSchema = z
+  .object({ tusEndpoint: z.url(), files: z.array(UploadTargetSchema), imports: z.array(ImportEntrySchema) })
+  .openapi('AddedFiles');
+
+export const TransferFileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    sizeBytes: z.number().int().min(0),
+    mimeType: z.string(),
+    path: z.string().nullable(),
+    scanResult: z.string().nullable().openapi({ description: 'Null until the virus scan has run, `clean` after.' }),
+    crc32: z.string().nullable().openapi({ description: 'CRC-32 (IEEE) of the bytes as 8 hex digits; null while unknown.', example: 'cbf43926' }),
+    state: z.enum(['uploading', 'importing', 'complete', 'failed']).openapi({ description: 'Upload state (an addition to the spec\'s fields).' }),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi('TransferFile');
+
+const transferCommon = {
+  id: z.string(),
+  slug: z.string().openapi({ description: 'Part of the share URL. Output only; never addresses the resource.' }),
+  url: z.url().openapi({ description: 'The link for recipients. Not live until finalized.' }),
+  title: z.string().nullable(),
+  status: TransferStatusSchema,
+  sizeBytes: z.number().int().min(0),
+  recipients: z.array(z.string()),
+  e2ee: z.boolean(),
+  downloadCount: z.number().int().min(0),
+  maxDownloads: z.number().int().min(0).nullable().openapi({ description: 'Null means unlimited.' }),
+  finalizedAt: z.iso.datetime().nullable().openapi({ description: 'Null until sent. A draft is not shareable.' }),
+  expiresAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+};
+
+export const TransferSchema = z
+  .object({
+    ...transferCommon,
+    fileCount: z.number().int().min(0),
+    hasPassword: z.boolean(),
+    message: z.string().nullable().openapi({ description: 'The message shown to recipients (an addition to the spec\'s fields).' }),
+    files: z.array(TransferFileSchema).openapi({ description: 'The transfer\'s files, oldest first (an addition to the spec\'s fields).' }),
+  })
+  .openapi('Transfer');
+
+export const TransferSummarySchema = z
+  .object({ ...transferCommon, fileCount: z.number().int().min(0), firstFileName: z.string().nullable() })
+  .openapi('TransferSummary');
+
+export const TransferListQuerySchema = z.object({
+  limit: limitParam(500, 100),
+  cursor: cursorParam,
+  status: z
+    .enum(['draft', ...transferStatuses])
+    .optional()
+    .openapi({ param: { name: 'status', in: 'query' }, description: 'Only transfers in this state; `draft` means not yet sent.' }),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .openapi({ param: { name: 'q', in: 'query' }, description: 'Only transfers whose title contains this text (case-insensitive).' }),
+});
+
+export const TransferListSchema = z
+  .object({ transfers: z.array(TransferSummarySchema), nextCursor: NextCursorSchema })
+  .openapi('TransferList');
+
+export const FinalizeTransferRequestSchema = z
+  .object({
+    e2eeMeta: z.string().max(65_536).optional().openapi({ description: 'Sealed metadata of an end-to-end encrypted transfer.' }),
+  })
+  .openapi('FinalizeTransferRequest');
+
+export const UpdateTransferRequestSchema = z
+  .object({
+    expiresAt: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Paid plan only.' }),
+    maxDownloads: z.number().int().min(1).max(1_000_000).nullable().optional().openapi({ description: 'Null removes the limit.' }),
+  })
+  .refine((v) => v.expiresAt !== undefined || v.maxDownloads !== undefined, { error: 'give expiresAt or maxDownloads' })
+  .openapi('UpdateTransferRequest');
+
+export const RecipientSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    notifiedAt: z.iso.datetime().nullable(),
+    downloaded: z.boolean(),
+    opened: z.boolean().openapi({ description: 'Retired; always false.' }),
+    bouncedAt: z.iso.datetime().nullable(),
+    bounceKind: z.string().nullable(),
+  })
+  .openapi('Recipient');
+
+export const DownloadSchema = z
+  .object({
+    id: z.string(),
+    fileName: z.string().nullable().openapi({ description: 'Null for the whole-transfer zip.' }),
+    recipientEmail: z.string().nullable(),
+    sessionId: z.string().openapi({ description: 'One page visit is one download; its files share this id.' }),
+    ipTruncated: z.null().openapi({ description: 'Retired; always null.' }),
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable().openapi({ description: 'When the last byte was sent; null while in progress or if it stopped partway.' }),
+  })
+  .openapi('Download');
+
+export const TransferDownloadsSchema = z
+  .object({ downloads: z.array(DownloadSchema), recipients: z.array(RecipientSchema), totalDownloads: z.number().int().min(0) })
+  .openapi('TransferDownloads');
+
+export const DownloadLinksSchema = z
+  .object({
+    expiresAt: z.iso.datetime().openapi({ description: 'The URLs stop working after this.' }),
+    files: z.array(
+      z.object({
+        fileId: z.string(),
+        name: z.string(),
+        path: z.string().nullable(),
+        sizeBytes: z.number().int().min(0),
+        crc32: z.string().nullable(),
+        url: z.url().openapi({ description: 'Signed, resumable (HTTP Range) download URL.' }),
+      }),
+    ),
+    zip: z.object({
+      name: z.string(),
+      sizeBytes: z.number().int().min(0).openapi({ description: 'Exact length of the zip.' }),
+      url: z.url(),
+    }),
+  })
+  .openapi('DownloadLinks');
+
+export type Transfer = z.infer<typeof TransferSchema>;
+export type TransferSummary = z.infer<typeof TransferSummarySchema>;
+export type TransferFile = z.infer<typeof TransferFileSchema>;
+export type UploadTarget = z.infer<typeof UploadTargetSchema>;
+export type CreateTransferRequest = z.input<typeof CreateTransferRequestSchema>;

@@ -1,0 +1,57 @@
+/** Escapes a value for HTML text and quoted attribute values. Use it for every untrusted value in a mail body. */
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);
+}
+
+export interface EmailContent {
+  heading: string;
+  paragraphs: string[];
+  /** A button in HTML, a plain line in text. The URL must be http(s). */
+  action?: { label: string; url: string };
+}
+
+/** An http(s) URL in its normalized form; anything else (javascript:, data:, relative) throws. */
+export function safeLinkUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new TypeError('mail: action URL is not an absolute URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError('mail: action URL must be http or https');
+  return parsed.href;
+}
+
+/**
+ * A plain text body and a simple HTML body from the same parts, every value escaped. Inline CSS is
+ * fine here: mail clients do not see the app's CSP, and most ignore <style> blocks anyway.
+ */
+export function renderEmail(content: EmailContent): { text: string; html: string } {
+  const action = content.action ? { label: content.action.label, url: safeLinkUrl(content.action.url) } : null;
+
+  const text = [content.heading, ...content.paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n') + '\n';
+
+  const font = 'font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif';
+  const paragraphs = content.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;${font};font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(p)}</p>`)
+    .join('\n');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#2563eb;color:#ffffff;text-decoration:none;${font};font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>\n` +
+      `<p style="margin:0 0 16px;${font};font-size:13px;line-height:1.5;color:#6b7280;word-break:break-all">${escapeHtml(action.url)}</p>`
+    : '';
+  const html = `<!doctype html>
+<html>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
+<h1 style="margin:0 0 20px;${font};font-size:20px;line-height:1.3;color:#111827">${escapeHtml(content.heading)}</h1>
+${paragraphs}
+${button}
+</div>
+</body>
+</html>
+`;
+  return { text, html };
+}

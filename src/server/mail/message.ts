@@ -1,0 +1,63 @@
+import type { SendMailOptions } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
+
+export interface OutgoingMessage {
+  /** One recipient per message, so that bounces are per recipient. */
+  to: string;
+  subject: string;
+  /** Plain text body (always). */
+  text: string;
+  /** Optional; callers build it with escapeHtml (or renderEmail) for every untrusted value. */
+  html?: string;
+  replyTo?: string;
+  /** Shown in the .eml listing; lets the dashboard group mail by what it was about, e.g. 'transfer.sent'. */
+  tag: string;
+  /** The workspace the message belongs to: the dashboard lists only the signed-in workspace's mail. */
+  workspaceId: string | null;
+}
+
+export type SendResult =
+  | { status: 'sent'; messageId: string }
+  /** A 5xx from the SMTP server for this recipient: set bouncedAt and bounceKind, do not retry. */
+  | { status: 'bounced'; kind: 'permanent'; response: string }
+  /** A temporary failure (4xx, connection refused, timeout, refused credentials): the caller may retry later. */
+  | { status: 'deferred'; response: string };
+
+export interface Mailer {
+  /** Never throws for delivery failures; throws only for a malformed message (a caller's bug). */
+  send(message: OutgoingMessage): Promise<SendResult>;
+  close(): Promise<void>;
+}
+
+function singleAddress(value: string, field: string): void {
+  if (/[\r\n]/.test(value)) throw new TypeError(`mail: ${field} must not contain line breaks`);
+  const parsed = addressparser(value, { flatten: true });
+  const address = parsed.length === 1 ? parsed[0]?.address : undefined;
+  if (!address || !/^[^\s@]+@[^\s@]+$/.test(address)) throw new TypeError(`mail: ${field} must be exactly one email address`);
+}
+
+/**
+ * Checks what a caller hands in: exactly one recipient (a list would turn one message into many
+ * and make a bounce ambiguous), and no line breaks in header values.
+ */
+export function checkMessage(message: OutgoingMessage): void {
+  singleAddress(message.to, 'to');
+  if (message.replyTo !== undefined) singleAddress(message.replyTo, 'replyTo');
+  if (/[\r\n]/.test(message.subject)) throw new TypeError('mail: subject must not contain line breaks');
+  if (!/^[\w.:-]{1,100}$/.test(message.tag)) throw new TypeError('mail: tag must be 1 to 100 of [A-Za-z0-9_.:-]');
+}
+
+/** The nodemailer message for both transports: nothing is ever read from disk or fetched from a URL. */
+export function mailOptions(message: OutgoingMessage, from: string, date: Date): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html !== undefined ? { html: message.html } : {}),
+    ...(message.replyTo !== undefined ? { replyTo: message.replyTo } : {}),
+    date,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
