@@ -1,62 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-/**
- * Every error code the service answers with, and the status each one travels with.
- * Codes are stable; clients branch on them and fall back to the status for codes they do not know.
- */
-export const errorStatus = {
-  invalid_request: 400,
-  unauthorized: 401,
-  password_required: 401,
-  upgrade_required: 402,
-  out_of_credit: 402,
-  insufficient_scope: 403,
-  forbidden: 403,
-  guests_only: 403,
-  wrong_password: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  e2ee_unsupported: 409,
-  link_unavailable: 410,
-  payload_too_large: 413,
-  rate_limited: 429,
-  internal_error: 500,
-  unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof errorStatus;
-export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
-
-/** One sentence per code, shown on the errors page that every `docs` link points to. */
-export const errorExplanations: Record<ErrorCode, string> = {
-  invalid_request:
-    'The request was malformed: a body or query field failed validation, a `limit` was out of range, a `cursor` was not one this list issued, or an `Idempotency-Key` was not 1 to 255 printable ASCII characters without spaces. `details.fields` names each offending field.',
-  unauthorized:
-    'No valid credential. The bearer token is missing, malformed, unknown, revoked or expired; all of these look the same on purpose.',
-  password_required: 'The shared link is protected by a password and none was given.',
-  upgrade_required:
-    'The endpoint or event needs a paid plan and the workspace is on the free plan, or its paid plan has lapsed.',
-  out_of_credit:
-    'API upload usage is past the amount included this month and the workspace has no prepaid credit left. Checked before any byte is accepted.',
-  insufficient_scope:
-    'The credential is valid but lacks the scope this operation needs. `details.required` names the scope and `details.granted` lists the credential\'s scopes.',
-  forbidden: 'The request is not allowed from here, for example a cross-site request to a dashboard endpoint.',
-  guests_only: 'The shared link is only open to invited guests.',
-  wrong_password: 'The password given for the shared link is not the right one.',
-  not_found: 'No such endpoint, or no such resource in this workspace.',
-  method_not_allowed: 'The path exists but not with this method.',
-  conflict:
-    'The request conflicts with another one. For idempotent requests, `details.reason` is `idempotency_in_progress` (retry after `Retry-After` seconds) or `idempotency_key_reused` (the key was used with another method, path or body).',
-  e2ee_unsupported:
-    'The transfer is end-to-end encrypted; its files can only be opened in a browser that holds the key.',
-  link_unavailable: 'The shared link has expired, was revoked or reached its download limit.',
-  payload_too_large: 'The request body is larger than this endpoint accepts.',
-  rate_limited:
-    'Too many requests: a per-address limit for requests without a valid key, a per-key or per-workspace limit, or the monthly call allowance. Wait `Retry-After` seconds.',
-  internal_error: 'Something failed on the server. The request id in `X-Request-Id` helps the operator find it.',
-  unavailable: 'The service is starting or shutting down. Retry shortly.',
-};
+export * from './error-codes.js';
 
 export const ErrorSchema = z
   .object({

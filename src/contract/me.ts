@@ -29,6 +29,15 @@ export const MeSchema = z
         webhookEndpoints: z.number().int(),
         includedUploadBytesPerMonth: z.number().int(),
         uploadPriceEurPerGb: z.number(),
+        transferMaxBytes: z.number().int().openapi({ description: 'Size ceiling of one transfer.' }),
+        transferExpiry: z
+          .object({
+            defaultDays: z.number().int(),
+            choosable: z.boolean().openapi({ description: 'False on the free plan, whose expiry is fixed.' }),
+            minimumHours: z.number().int(),
+            maximumDays: z.number().int(),
+          })
+          .openapi({ description: 'When a transfer expires: fixed on the free plan, chosen within this range on a paid plan.' }),
       }),
     }),
     usage: z.object({

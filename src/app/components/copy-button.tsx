@@ -1,0 +1,38 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, type ButtonVariant } from './button';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Copies `text` to the clipboard and says so ("Copied") for a moment. */
+export function CopyButton({ text, variant = 'secondary' }: { text: string; variant?: ButtonVariant }) {
+  const [state, setState] = useState<CopyState>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+    timer.current = setTimeout(() => setState('idle'), 2500);
+  }
+
+  return (
+    <>
+      <Button variant={variant} onClick={copy} className="shrink-0">
+        {state === 'copied' ? 'Copied' : 'Copy'}
+      </Button>
+      <span role="status" className="sr-only">
+        {state === 'copied' ? 'Copied to the clipboard' : ''}
+      </span>
+      {state === 'failed' ? (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+          Could not copy. Select the text and copy it yourself.
+        </span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { PlanBadge } from '../badge';
+import { Logo } from '../logo';
+import { ThemeToggle } from '../theme-toggle';
+import { SkipLink } from './skip-link';
+
+const navigation = [
+  { to: '/transfers', label: 'Transfers' },
+  { to: '/collections', label: 'Collections' },
+  { to: '/contacts', label: 'Contacts' },
+  { to: '/webhooks', label: 'Webhooks' },
+  { to: '/keys', label: 'API keys' },
+  { to: '/settings', label: 'Settings' },
+] as const;
+
+const navLinkClass =
+  'block rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white dark:data-[status=active]:bg-indigo-950 dark:data-[status=active]:text-indigo-300';
+
+interface AppShellProps {
+  workspaceName: string;
+  plan: 'free' | 'paid';
+  /** The sign-out control; the shell knows nothing about sessions. */
+  signOut: ReactNode;
+  children: ReactNode;
+}
+
+/** The signed-in frame: header, main navigation (a menu on narrow screens) and the page. */
+export function AppShell({ workspaceName, plan, signOut, children }: AppShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4">
+          <Link to="/transfers" className="shrink-0 rounded-md">
+            <Logo />
+          </Link>
+          <span aria-hidden="true" className="hidden text-zinc-300 sm:inline dark:text-zinc-700">
+            /
+          </span>
+          <p className="flex min-w-0 items-center gap-2 text-sm">
+            <span className="sr-only">Workspace:</span>
+            <span className="truncate font-medium text-zinc-700 dark:text-zinc-300">{workspaceName}</span>
+            <span className="sr-only">, plan:</span>
+            <PlanBadge plan={plan} />
+          </p>
+          <button
+            type="button"
+            className="ml-auto inline-flex h-9 shrink-0 items-center gap-1 rounded-md px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 md:hidden dark:text-zinc-300 dark:hover:bg-zinc-800"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path strokeLinecap="round" d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+            </svg>
+            Menu
+          </button>
+        </div>
+        {/* One copy of the navigation and the account controls: a second row on wide screens, the menu on narrow ones. */}
+        <div
+          id="main-menu"
+          className={`${menuOpen ? 'block' : 'hidden'} border-t border-zinc-200 md:block dark:border-zinc-800`}
+        >
+          <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 md:flex-row md:items-center">
+            <nav aria-label="Main" className="min-w-0 flex-1">
+              <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
+                {navigation.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="flex items-center gap-1 border-t border-zinc-200 pt-2 md:border-0 md:pt-0 dark:border-zinc-800">
+              <ThemeToggle />
+              {signOut}
+            </div>
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { isApiRequestError } from '../lib/api-error';
+import { safeRedirectPath } from '../lib/safe-redirect';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button, buttonClass } from './button';
+
+/** Fills the window: shown at the root, outside every shell (the router's notFoundMode is 'root'). */
+function FullPage({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center px-4 py-16 focus:outline-none">
+      {children}
+    </main>
+  );
+}
+
+/** Sits wherever the failed route would have been, usually inside a shell's <main>. */
+function Centered({ children }: { children: ReactNode }) {
+  return <div className="mx-auto flex max-w-lg flex-col py-12">{children}</div>;
+}
+
+export function NotFoundPage() {
+  useDocumentTitle('Page not found');
+  return (
+    <FullPage>
+      <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">404</p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Page not found</h1>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+        There is nothing at this address. The link may be old, or the address mistyped.
+      </p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/" className={buttonClass('primary')}>
+          Go to the dashboard
+        </Link>
+        <Link to="/docs/api" className={buttonClass('secondary')}>
+          API reference
+        </Link>
+      </div>
+    </FullPage>
+  );
+}
+
+/** What a route shows when its loader or component failed. */
+export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  const location = useLocation();
+  useDocumentTitle('Something went wrong');
+  if (isApiRequestError(error) && error.status === 401) {
+    return (
+      <Centered>
+        <h1 className="text-2xl font-semibold tracking-tight">Your session has ended</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">Sign in again to carry on where you were.</p>
+        <div className="mt-8">
+          <Link to="/signin" search={{ redirect: safeRedirectPath(location.href) }} className={buttonClass('primary')}>
+            Sign in
+          </Link>
+        </div>
+      </Centered>
+    );
+  }
+  return (
+    <Centered>
+      <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+      <p role="alert" className="mt-3 text-zinc-600 dark:text-zinc-400">
+        {error instanceof Error ? error.message : 'The page could not be shown.'}
+      </p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Button
+          onClick={() => {
+            reset();
+            void router.invalidate();
+          }}
+        >
+          Try again
+        </Button>
+        <Link to="/" className={buttonClass('secondary')}>
+          Go to the dashboard
+        </Link>
+      </div>
+    </Centered>
+  );
+}
+
+export function PendingPage() {
+  return (
+    <div role="status" className="flex justify-center py-16 text-sm text-zinc-600 dark:text-zinc-400">
+      Loading…
+    </div>
+  );
+}

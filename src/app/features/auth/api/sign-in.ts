@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Session, SignInRequest } from '../../../../contract/dashboard';
+import { dashboardFetch } from '../../../lib/dashboard-fetch';
+import { userDataRoot } from '../../../lib/query-keys';
+import { forgetAccessToken } from '../../../lib/v1-client';
+import { sessionQueryKey } from './get-session';
+
+export function signIn(input: SignInRequest): Promise<Session> {
+  return dashboardFetch<Session>('/signin', { method: 'POST', json: input });
+}
+
+/** A new session: nothing cached for whoever was signed in before may show. */
+export function startSession(queryClient: QueryClient, session: Session) {
+  forgetAccessToken();
+  queryClient.removeQueries({ queryKey: userDataRoot });
+  queryClient.setQueryData(sessionQueryKey, session);
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (session) => startSession(queryClient, session),
+  });
+}

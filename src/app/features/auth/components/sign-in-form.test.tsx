@@ -1,0 +1,129 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
+import { apiKey, session } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+function signedOut(extra: Record<string, StubHandler> = {}) {
+  let current: ReturnType<typeof session> | null = null;
+  return stubFetch({
+    'GET /api/dashboard/setup': json({ needsFirstWorkspace: false }),
+    'GET /api/dashboard/session': () => (current ? json(current) : apiError(401, 'unauthorized', 'Not signed in')),
+    'POST /api/dashboard/signin': () => {
+      current = session();
+      return json(current);
+    },
+    'GET /api/dashboard/keys': json({ keys: [apiKey()] }),
+    ...extra,
+  });
+}
+
+describe('sign-in page', () => {
+  it('shows a message next to each field when submitted empty, without asking the server', async () => {
+    const network = signedOut();
+    const { user } = renderApp('/signin');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect(email).toBeInvalid();
+    expect(email).toHaveAccessibleDescription('Enter your email address');
+    expect(password).toHaveAccessibleDescription('Enter your password');
+    expect(email).toHaveFocus();
+    expect(network.requestsTo('POST /api/dashboard/signin')).toHaveLength(0);
+  });
+
+  it('says an email address is not valid before sending it', async () => {
+    signedOut();
+    const { user } = renderApp('/signin');
+
+    await user.type(await screen.findByLabelText('Email'), 'ada.example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(screen.getByLabelText('Password')).not.toBeInvalid();
+  });
+
+  it("shows the server's message when the email or password is wrong", async () => {
+    signedOut({ 'POST /api/dashboard/signin': apiError(401, 'unauthorized', 'Wrong email or password') });
+    const { user } = renderApp('/signin');
+
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password');
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('says when to try again after too many attempts', async () => {
+    signedOut({
+      'POST /api/dashboard/signin': apiError(429, 'rate_limited', 'Too many failed sign-in attempts; try again later', {}, { 'Retry-After': '300' }),
+    });
+    const { user } = renderApp('/signin');
+
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'not the password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many failed sign-in attempts; try again later');
+    expect(alert).toHaveTextContent('Try again in 5 minutes');
+  });
+
+  it("attaches the server's field errors to the fields they name", async () => {
+    signedOut({
+      'POST /api/dashboard/signin': apiError(400, 'invalid_request', 'The request is invalid', {
+        fields: [{ path: 'password', message: 'Use at most 200 characters' }],
+      }),
+    });
+    const { user } = renderApp('/signin');
+
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Use at most 200 characters'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The request is invalid');
+  });
+
+  it('signs in and continues to the page the visitor was heading for', async () => {
+    const network = signedOut();
+    const { user, router } = renderApp('/signin?redirect=%2Fkeys');
+
+    await user.type(await screen.findByLabelText('Email'), ' Ada@Example.com ');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'API keys', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/keys');
+    expect(network.requestsTo('POST /api/dashboard/signin')[0]?.body).toEqual({ email: 'Ada@Example.com', password: 'correct horse battery' });
+    expect(network.requestsTo('POST /api/dashboard/signin')[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it.each(['https://evil.example/phish', '//evil.example', '/\\evil.example'])(
+    'goes to transfers instead of following a redirect off the site (%s)',
+    async (target) => {
+      signedOut();
+      const { user, router } = renderApp(`/signin?redirect=${encodeURIComponent(target)}`);
+
+      await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+      expect(await screen.findByRole('heading', { name: 'Transfers', level: 1 })).toBeInTheDocument();
+      expect(router.state.location.href).toBe('/transfers');
+    },
+  );
+
+  it('links to sign-up', async () => {
+    signedOut();
+    const { user } = renderApp('/signin');
+
+    await user.click(await screen.findByRole('link', { name: 'Create a workspace' }));
+
+    expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { TextField } from '../../../components/text-field';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useSignIn } from '../api/sign-in';
+import { signInFields, validateSignIn } from '../validation';
+
+/** `redirectTo` must already be a safe in-app path (see lib/safe-redirect). */
+export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; redirectParam?: string }) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const form = useValidatedForm(signInFields, { email: '', password: '' }, validateSignIn);
+
+  const onSubmit = form.handleSubmit((values) => {
+    signIn.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: () => navigate({ href: redirectTo }),
+        onError: form.showServerErrors,
+      },
+    );
+  });
+
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Welcome back to Parcel.</p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <FormError error={signIn.error} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        No account yet?{' '}
+        <Link
+          to="/signup"
+          search={redirectParam ? { redirect: redirectParam } : {}}
+          className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+        >
+          Create a workspace
+        </Link>
+      </p>
+    </>
+  );
+}

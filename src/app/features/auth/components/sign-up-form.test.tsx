@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
+import { session } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+function freshVisitor({ firstWorkspace = false, ...extra }: { firstWorkspace?: boolean } & Record<string, StubHandler | boolean> = {}) {
+  let current: ReturnType<typeof session> | null = null;
+  return stubFetch({
+    'GET /api/dashboard/setup': () => json({ needsFirstWorkspace: firstWorkspace && !current }),
+    'GET /api/dashboard/session': () => (current ? json(current) : apiError(401, 'unauthorized', 'Not signed in')),
+    'POST /api/dashboard/signup': () => {
+      current = session();
+      return json(current, 201);
+    },
+    ...(extra as Record<string, StubHandler>),
+  });
+}
+
+async function fillIn(user: ReturnType<typeof renderApp>['user'], values: { email?: string; password?: string; workspace?: string }) {
+  if (values.email) await user.type(await screen.findByLabelText('Email'), values.email);
+  if (values.password) await user.type(screen.getByLabelText('Password'), values.password);
+  if (values.workspace) await user.type(screen.getByLabelText('Workspace name'), values.workspace);
+}
+
+describe('sign-up page', () => {
+  it('shows what is wrong with each field when submitted empty', async () => {
+    const network = freshVisitor();
+    const { user } = renderApp('/signup');
+
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter your email address');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 10 characters. Use at least 10 characters');
+    expect(screen.getByLabelText('Workspace name')).toBeInvalid();
+    expect(screen.getByLabelText('Workspace name')).toHaveAccessibleDescription(expect.stringContaining('Name your workspace'));
+    expect(network.requestsTo('POST /api/dashboard/signup')).toHaveLength(0);
+  });
+
+  it('asks for a password of at least 10 characters and clears the message once it is long enough', async () => {
+    freshVisitor();
+    const { user } = renderApp('/signup');
+
+    await fillIn(user, { email: 'ada@example.com', password: 'short', workspace: 'Engines' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const password = screen.getByLabelText('Password');
+    expect(password).toBeInvalid();
+    expect(password).toHaveFocus();
+    expect(screen.getByText('Use at least 10 characters')).toBeInTheDocument();
+
+    await user.type(password, ' and longer');
+    expect(password).not.toBeInvalid();
+    expect(screen.queryByText('Use at least 10 characters')).not.toBeInTheDocument();
+  });
+
+  it('is titled "Create your workspace" when the instance has no workspace yet, and sends visitors there from /', async () => {
+    freshVisitor({ firstWorkspace: true });
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Create your workspace', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(document.title).toBe('Create your workspace · Parcel');
+  });
+
+  it('keeps the referral code from the invite link and sends it with the sign-up', async () => {
+    const network = freshVisitor();
+    const { user } = renderApp('/signup?ref=K7QX2M9P');
+
+    expect(await screen.findByText('K7QX2M9P')).toBeInTheDocument();
+    await fillIn(user, { email: 'grace@example.com', password: 'a long enough password', workspace: 'Compilers' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Transfers', level: 1 })).toBeInTheDocument();
+    expect(network.requestsTo('POST /api/dashboard/signup')[0]?.body).toEqual({
+      email: 'grace@example.com',
+      password: 'a long enough password',
+      workspaceName: 'Compilers',
+      ref: 'K7QX2M9P',
+    });
+  });
+
+  it("shows the server's message when the email is already taken", async () => {
+    freshVisitor({
+      'POST /api/dashboard/signup': apiError(409, 'conflict', 'An account with this email already exists; sign in instead'),
+    });
+    const { user } = renderApp('/signup');
+
+    await fillIn(user, { email: 'ada@example.com', password: 'a long enough password', workspace: 'Engines' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists; sign in instead');
+  });
+});

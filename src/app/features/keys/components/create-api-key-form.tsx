@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import type { CreateApiKeyRequest } from '../../../../contract/dashboard';
+import { paidOnlyScopes, scopeDescriptions, scopes, type Scope } from '../../../../contract/scope-names';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { TextField } from '../../../components/text-field';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+
+const fields = ['name', 'scopes'] as const;
+type Field = (typeof fields)[number];
+
+interface CreateApiKeyFormProps {
+  plan: 'free' | 'paid';
+  pending: boolean;
+  error: unknown;
+  onCreate: (input: CreateApiKeyRequest, callbacks: { onError: (error: unknown) => void }) => void;
+}
+
+function validate(name: string, chosen: ReadonlySet<Scope>): FieldErrors<Field> {
+  return {
+    name: name.trim() === '' ? 'Name the key' : name.trim().length > 100 ? 'Use at most 100 characters' : undefined,
+    scopes: chosen.size === 0 ? 'Choose at least one scope' : undefined,
+  };
+}
+
+export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKeyFormProps) {
+  const scopesErrorId = useId();
+  const [name, setName] = useState('');
+  const [chosen, setChosen] = useState<ReadonlySet<Scope>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [fromServer, setFromServer] = useState<FieldErrors<Field>>({});
+  const [focusRequest, setFocusRequest] = useState<{ field: Field } | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const firstScopeRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusRequest?.field === 'name') nameRef.current?.focus();
+    if (focusRequest?.field === 'scopes') firstScopeRef.current?.focus();
+  }, [focusRequest]);
+
+  const isAllowed = (scope: Scope) => plan === 'paid' || !paidOnlyScopes.includes(scope);
+  const allowed = scopes.filter(isAllowed);
+  const allChosen = allowed.every((scope) => chosen.has(scope));
+  const clientErrors = validate(name, chosen);
+  const errors: FieldErrors<Field> = {
+    name: (attempted ? clientErrors.name : undefined) ?? fromServer.name,
+    scopes: (attempted ? clientErrors.scopes : undefined) ?? fromServer.scopes,
+  };
+
+  function toggle(scope: Scope, on: boolean) {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(scope);
+      else next.delete(scope);
+      return next;
+    });
+    setFromServer((current) => ({ ...current, scopes: undefined }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    setFromServer({});
+    const invalid = fields.find((field) => clientErrors[field]);
+    if (invalid) {
+      setFocusRequest({ field: invalid });
+      return;
+    }
+    onCreate(
+      { name: name.trim(), scopes: scopes.filter((scope) => chosen.has(scope)) },
+      {
+        onError: (failure) => {
+          const byField = serverFieldErrors(failure, fields);
+          setFromServer(byField);
+          const invalidOnServer = fields.find((field) => byField[field]);
+          if (invalidOnServer) setFocusRequest({ field: invalidOnServer });
+        },
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create key">
+      <FormError error={error} docsLink />
+      <TextField
+        ref={nameRef}
+        label="Name"
+        hint="To tell keys apart, e.g. “CI uploads”."
+        value={name}
+        maxLength={100}
+        autoComplete="off"
+        error={errors.name}
+        onChange={(event) => {
+          setName(event.target.value);
+          setFromServer((current) => ({ ...current, name: undefined }));
+        }}
+      />
+      <fieldset aria-describedby={errors.scopes ? scopesErrorId : undefined}>
+        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Scopes</legend>
+        <div className="mt-1 flex items-start justify-between gap-3">
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            A key can do only what its scopes allow. A <code>:write</code> scope includes reading the same resource.
+          </p>
+          <Button
+            variant="secondary"
+            className="shrink-0 px-2.5 py-1 text-xs"
+            onClick={() => {
+              setChosen(allChosen ? new Set() : new Set(allowed));
+              setFromServer((current) => ({ ...current, scopes: undefined }));
+            }}
+          >
+            {allChosen ? 'Clear all' : 'Select all'}
+          </Button>
+        </div>
+        {errors.scopes ? (
+          <p id={scopesErrorId} className="mt-2 text-sm text-red-700 dark:text-red-400">
+            {errors.scopes}
+          </p>
+        ) : null}
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+          {scopes.map((scope, index) => (
+            <ScopeOption
+              key={scope}
+              scope={scope}
+              checked={chosen.has(scope)}
+              disabled={!isAllowed(scope)}
+              onChange={(on) => toggle(scope, on)}
+              inputRef={index === 0 ? firstScopeRef : undefined}
+            />
+          ))}
+        </ul>
+      </fieldset>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Creating…' : 'Create key'}
+      </Button>
+    </form>
+  );
+}
+
+interface ScopeOptionProps {
+  scope: Scope;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  inputRef?: Ref<HTMLInputElement> | undefined;
+}
+
+function ScopeOption({ scope, checked, disabled, onChange, inputRef }: ScopeOptionProps) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const planNoteId = `${id}-plan`;
+  return (
+    <li
+      className={`flex gap-3 rounded-md border p-3 ${
+        disabled
+          ? 'border-dashed border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900/50'
+          : 'border-zinc-200 has-checked:border-indigo-400 has-checked:bg-indigo-50/60 dark:border-zinc-800 dark:has-checked:border-indigo-600 dark:has-checked:bg-indigo-950/40'
+      }`}
+    >
+      <input
+        ref={inputRef}
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+        checked={checked && !disabled}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={disabled ? `${descriptionId} ${planNoteId}` : descriptionId}
+      />
+      <div className="min-w-0 text-sm">
+        <label htmlFor={id} className={`font-mono font-medium ${disabled ? 'text-zinc-500 dark:text-zinc-500' : ''}`}>
+          {scope}
+        </label>
+        <p id={descriptionId} className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+          {scopeDescriptions[scope]}
+        </p>
+        {disabled ? (
+          <p id={planNoteId} className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+            Needs a paid plan. Your workspace is on the free plan.
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useId, useRef } from 'react';
+import type { CreateApiKeyResponse } from '../../../../contract/dashboard';
+import { Button } from '../../../components/button';
+import { CopyButton } from '../../../components/copy-button';
+import { inputClass } from '../../../components/text-field';
+
+/** The new key's secret, shown this once: the server keeps only a hash. */
+export function NewApiKeySecret({ created, onDone }: { created: CreateApiKeyResponse; onDone: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldId = useId();
+  const warningId = useId();
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <div className="space-y-4">
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+        Key “{created.key.name}” created
+      </h2>
+      <p
+        id={warningId}
+        className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-200"
+      >
+        Copy the key now and keep it somewhere safe. It won’t be shown again: Parcel keeps only a hash of it.
+      </p>
+      <div>
+        <label htmlFor={fieldId} className="block text-sm font-medium">
+          Secret key
+        </label>
+        <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
+          <input
+            id={fieldId}
+            readOnly
+            value={created.secret}
+            aria-describedby={warningId}
+            spellCheck={false}
+            autoComplete="off"
+            onFocus={(event) => event.target.select()}
+            className={`${inputClass} font-mono`}
+          />
+          <CopyButton text={created.secret} />
+        </div>
+      </div>
+      <Button onClick={onDone}>Done</Button>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * Every query holding the signed-in user's data has a key under this root, so signing in or out
+ * can drop all of it in one call (`removeQueries({ queryKey: userDataRoot })`) and no data from one
+ * account is ever shown to the next.
+ */
+export const userDataRoot = ['user'] as const;

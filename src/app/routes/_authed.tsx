@@ -1,0 +1,25 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { AppShell } from '../components/layout/app-shell';
+import { sessionQueryOptions, useSession } from '../features/auth/api/get-session';
+import { SignOutButton } from '../features/auth/components/sign-out-button';
+import { safeRedirectPath } from '../lib/safe-redirect';
+
+/** Everything behind sign-in. Without a session, off to /signin, remembering where the user was going. */
+export const Route = createFileRoute('/_authed')({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData({ ...sessionQueryOptions(), revalidateIfStale: true });
+    if (!session) {
+      throw redirect({ to: '/signin', search: { redirect: safeRedirectPath(location.href) } });
+    }
+  },
+  component: AuthedLayout,
+});
+
+function AuthedLayout() {
+  const session = useSession();
+  return (
+    <AppShell workspaceName={session.workspace.name} plan={session.workspace.plan} signOut={<SignOutButton />}>
+      <Outlet />
+    </AppShell>
+  );
+}

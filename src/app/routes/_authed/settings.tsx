@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../../components/page-header';
+import { meQueryOptions } from '../../features/settings/api/get-me';
+import { referralQueryOptions } from '../../features/settings/api/get-referral';
+import { AccountOverview } from '../../features/settings/components/account-overview';
+import { ReferralCard } from '../../features/settings/components/referral-card';
+
+export const Route = createFileRoute('/_authed/settings')({
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(meQueryOptions()),
+      context.queryClient.ensureQueryData(referralQueryOptions()),
+    ]),
+  component: SettingsPage,
+});
+
+function SettingsPage() {
+  return (
+    <>
+      <PageHeader title="Settings" description="Your workspace, its plan and what it has used this month." />
+      <div className="space-y-6">
+        <AccountOverview />
+        <ReferralCard />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ApiKey, Session } from '../../contract/dashboard';
+import type { Me, Referral } from '../../contract/me';
+import { json, type StubHandler } from './fetch-stub';
+
+export function session(plan: 'free' | 'paid' = 'free'): Session {
+  return {
+    user: { id: 'usr_1', email: 'ada@example.com' },
+    workspace: { id: 'ws_1', name: 'Analytical Engines', plan, planUntil: plan === 'paid' ? '2027-01-31T00:00:00.000Z' : null },
+  };
+}
+
+export function apiKey(overrides: Partial<ApiKey> = {}): ApiKey {
+  return {
+    id: 'key_1',
+    name: 'CI uploads',
+    hint: 'sk_live_…x9Qa',
+    scopes: ['transfers:read', 'transfers:write'],
+    createdAt: '2026-10-01T12:00:00.000Z',
+    lastUsedAt: null,
+    ...overrides,
+  };
+}
+
+export function account(overrides: Partial<Me> = {}): Me {
+  return {
+    key: { id: 'tok_1', name: null, via: 'session', scopes: [], canEmail: true },
+    workspace: { id: 'ws_1', name: 'Analytical Engines', customDomain: null, createdAt: '2026-09-01T00:00:00.000Z' },
+    plan: {
+      name: 'free',
+      until: null,
+      limits: {
+        monthlyCalls: 50_000,
+        ratePerKeyPerMinute: 120,
+        ratePerWorkspacePerDay: 100_000,
+        webhookEndpoints: 2,
+        includedUploadBytesPerMonth: 10_000_000_000,
+        uploadPriceEurPerGb: 0.05,
+        transferMaxBytes: 2_000_000_000,
+        transferExpiry: { defaultDays: 7, choosable: false, minimumHours: 1, maximumDays: 7 },
+      },
+    },
+    usage: { month: '2026-11', apiCalls: 1234, apiUploadBytes: 2_500_000_000, creditEur: 12.5 },
+    ...overrides,
+  };
+}
+
+export const referral: Referral = { code: 'K7QX2M9P', link: 'http://localhost:8080/signup?ref=K7QX2M9P', freeMonthsEarned: 2 };
+
+/** The endpoints every signed-in page touches. */
+export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHandler> {
+  return {
+    'GET /api/dashboard/setup': json({ needsFirstWorkspace: false }),
+    'GET /api/dashboard/session': json(session(plan)),
+    'POST /api/dashboard/token': json({ accessToken: 'tok_dashboard', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }),
+  };
+}
