@@ -1,11 +1,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/app/routeTree.gen.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['public/**/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['src/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

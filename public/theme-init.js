@@ -4,7 +4,7 @@
   var stored = null;
   try {
     stored = window.localStorage.getItem('parcel-theme');
-  } catch (_) {
+  } catch {
     // Storage can be blocked; fall back to the system preference.
   }
   var dark = stored === 'dark' || (stored !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 
 /** `limit` for a paginated list: an integer from 1 to `max`. Anything else is `400 invalid_request`. */
+export function limitParam(max: number, fallback: number): z.ZodDefault<z.ZodCoercedNumber<unknown>>;
+export function limitParam(max: number, fallback: undefined): z.ZodOptional<z.ZodCoercedNumber<unknown>>;
 export function limitParam(max: number, fallback: number | undefined) {
   const base = z.coerce
     .number({ error: `limit must be an integer from 1 to ${max}` })
@@ -12,7 +14,7 @@ export function limitParam(max: number, fallback: number | undefined) {
     description: `Page size, 1 to ${max}.${fallback === undefined ? ' Without it, everything is returned.' : ` Defaults to ${fallback}.`}`,
     example: Math.min(50, max),
   });
-  return fallback === undefined ? described.optional() : described.optional().default(fallback);
+  return fallback === undefined ? described.optional() : described.default(fallback);
 }
 
 export const cursorParam = z

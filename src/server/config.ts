@@ -35,6 +35,11 @@ const envSchema = z.object({
   SIGNIN_ATTEMPTS_PER_15_MINUTES: positiveInt(10),
   FREE_UPLOAD_BYTES_PER_MONTH: positiveInt(10 * 1000 ** 3),
   UPLOAD_PRICE_EUR_PER_GB: z.coerce.number().positive().default(0.02),
+  FREE_TRANSFER_MAX_BYTES: positiveInt(5 * 1000 ** 3),
+  PAID_TRANSFER_MAX_BYTES: positiveInt(250 * 1000 ** 3),
+  FREE_TRANSFER_EXPIRY_DAYS: positiveInt(7),
+  PAID_TRANSFER_DEFAULT_EXPIRY_DAYS: positiveInt(14),
+  PAID_TRANSFER_MAX_EXPIRY_DAYS: positiveInt(365),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -177,6 +177,8 @@ export const transferFiles = pgTable(
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     transferId: text('transfer_id').notNull().references(() => transfers.id, { onDelete: 'cascade' }),
+    /** Registration order: files registered in one call share a timestamp but keep their order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
@@ -200,7 +202,7 @@ export const transferFiles = pgTable(
     createdAt: ts('created_at').notNull(),
     completedAt: ts('completed_at'),
   },
-  (t) => [index('transfer_files_transfer_idx').on(t.transferId, t.createdAt, t.id)],
+  (t) => [index('transfer_files_transfer_idx').on(t.transferId, t.seq)],
 );
 
 /** Per-file upload tokens (hashed). A renewal issues a new token; the old one stays valid until it expires. */

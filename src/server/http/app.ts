@@ -7,7 +7,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { ErrorCode } from '../../contract/errors.js';
 import { v1App } from '../api/v1/index.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
+import { downloadRoutes } from '../downloads/serve.js';
+import { publicRoutes } from '../public/transfers.js';
 import type { Services } from '../services.js';
+import { uploadTokenRoutes } from '../uploads/renew.js';
+import { mountTus } from '../uploads/tus.js';
 import type { AppEnv } from './env.js';
 import { ApiError, errorBody } from './errors.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
@@ -51,6 +55,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   app.route('/api/v1', v1App());
   app.route('/api/dashboard', dashboardRoutes());
+  // Resumable uploads: the tus endpoint (host path) and upload-token renewal.
+  mountTus(app, services);
+  app.route('/api/uploads/token', uploadTokenRoutes(services));
+  // Recipients: the public transfer API and the signed download URLs.
+  app.route('/api/public', publicRoutes(services));
+  app.route('/dl', downloadRoutes(services));
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
   });

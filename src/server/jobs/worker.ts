@@ -1,6 +1,8 @@
 import { PgBoss } from 'pg-boss';
 import type { Services } from '../services.js';
 import { sweepExpiredCredentials } from './maintenance.js';
+import { retryDeferredNotifications } from '../transfers/send.js';
+import { sweepTransfers } from '../transfers/end.js';
 
 /**
  * Background work on pg-boss in the application's own database: jobs are claimed with
@@ -13,6 +15,7 @@ export interface Worker {
 }
 
 const SWEEP = 'sweep-expired';
+const TRANSFERS = 'sweep-transfers';
 
 export async function startWorker(services: Services, databaseUrl: string): Promise<Worker> {
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
@@ -23,6 +26,14 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   await boss.work(SWEEP, async () => {
     const swept = await sweepExpiredCredentials(services);
     services.log.info({ swept }, 'swept expired credentials');
+  });
+  // Every minute: expiry warnings, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
+  await boss.createQueue(TRANSFERS);
+  await boss.schedule(TRANSFERS, '* * * * *');
+  await boss.work(TRANSFERS, async () => {
+    const swept = await sweepTransfers(services);
+    await retryDeferredNotifications(services);
+    if (swept.expiring + swept.expired + swept.drafts > 0) services.log.info({ swept }, 'swept transfers');
   });
   return {
     boss,

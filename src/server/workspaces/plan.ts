@@ -12,12 +12,26 @@ export interface PlanLimits {
   /** Calls a month through /api/v1; null means no monthly allowance applies. */
   monthlyCalls: number | null;
   webhookEndpoints: number;
+  /** Size ceiling of one transfer. */
+  transferMaxBytes: number;
+  /** The free plan's expiry is fixed; a paid plan chooses within [minimum, maximum]. */
+  transferExpiry: { defaultDays: number; choosable: boolean; minimumHours: number; maximumDays: number };
 }
 
 export function planLimits(plan: Plan, config: Config): PlanLimits {
   return plan === 'paid'
-    ? { monthlyCalls: config.PAID_MONTHLY_CALLS > 0 ? config.PAID_MONTHLY_CALLS : null, webhookEndpoints: 10 }
-    : { monthlyCalls: config.FREE_MONTHLY_CALLS, webhookEndpoints: 1 };
+    ? {
+        monthlyCalls: config.PAID_MONTHLY_CALLS > 0 ? config.PAID_MONTHLY_CALLS : null,
+        webhookEndpoints: 10,
+        transferMaxBytes: config.PAID_TRANSFER_MAX_BYTES,
+        transferExpiry: { defaultDays: config.PAID_TRANSFER_DEFAULT_EXPIRY_DAYS, choosable: true, minimumHours: 1, maximumDays: config.PAID_TRANSFER_MAX_EXPIRY_DAYS },
+      }
+    : {
+        monthlyCalls: config.FREE_MONTHLY_CALLS,
+        webhookEndpoints: 1,
+        transferMaxBytes: config.FREE_TRANSFER_MAX_BYTES,
+        transferExpiry: { defaultDays: config.FREE_TRANSFER_EXPIRY_DAYS, choosable: false, minimumHours: 0, maximumDays: config.FREE_TRANSFER_EXPIRY_DAYS },
+      };
 }
 
 /** UTC calendar month as YYYY-MM, the key of monthly usage. */

@@ -5,6 +5,7 @@ import { registerContacts } from './contacts/index.js';
 import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
 import { openApiDocumentConfig } from './openapi.js';
+import { registerTransfers } from './transfers/index.js';
 
 /** The public API. Each resource module registers its operations here. */
 export function v1App() {
@@ -23,6 +24,7 @@ export function v1App() {
 
   registerGetMe(app);
   registerGetReferral(app);
+  registerTransfers(app);
   registerContacts(app);
 
   app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(openApiDocumentConfig(c.var.services.config.PUBLIC_URL))));

@@ -40,6 +40,11 @@ export function openApiDocumentConfig(publicUrl: string) {
     servers: [{ url: `${publicUrl}/api/v1`, description: 'This server' }],
     tags: [
       { name: 'Account', description: 'The credential, its workspace, plan, usage and referral data.' },
+      {
+        name: 'Transfers',
+        description:
+          'Create a draft with its files, stream the bytes to the tus endpoint with each file\'s upload token, finalize to send, and follow downloads. Bytes never pass through this API.',
+      },
       { name: 'Contacts', description: 'The workspace address book: one contact per email address.' },
     ],
   };

@@ -33,6 +33,7 @@ CREATE TABLE "transfer_files" (
 	"id" text PRIMARY KEY NOT NULL,
 	"workspace_id" text NOT NULL,
 	"transfer_id" text NOT NULL,
+	"seq" bigserial NOT NULL,
 	"name" text NOT NULL,
 	"size_bytes" bigint NOT NULL,
 	"mime_type" text NOT NULL,
@@ -115,7 +116,7 @@ CREATE INDEX "download_sessions_transfer_idx" ON "download_sessions" USING btree
 CREATE INDEX "downloads_transfer_created_idx" ON "downloads" USING btree ("transfer_id","created_at");--> statement-breakpoint
 CREATE INDEX "events_workspace_created_idx" ON "events" USING btree ("workspace_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "events_transfer_idx" ON "events" USING btree ("transfer_id");--> statement-breakpoint
-CREATE INDEX "transfer_files_transfer_idx" ON "transfer_files" USING btree ("transfer_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "transfer_files_transfer_idx" ON "transfer_files" USING btree ("transfer_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "transfer_recipients_transfer_email_key" ON "transfer_recipients" USING btree ("transfer_id","email");--> statement-breakpoint
 CREATE INDEX "transfers_workspace_created_idx" ON "transfers" USING btree ("workspace_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "transfers_expires_idx" ON "transfers" USING btree ("expires_at");--> statement-breakpoint

@@ -50,6 +50,8 @@ export function registerGetMe(app: OpenAPIHono<AppEnv>) {
             webhookEndpoints: limits.webhookEndpoints,
             includedUploadBytesPerMonth: config.FREE_UPLOAD_BYTES_PER_MONTH,
             uploadPriceEurPerGb: config.UPLOAD_PRICE_EUR_PER_GB,
+            transferMaxBytes: limits.transferMaxBytes,
+            transferExpiry: limits.transferExpiry,
           },
         },
         usage: {

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { v1Operations } from './route.js';
+
+const redocly = fileURLToPath(new URL('../../../../node_modules/.bin/redocly', import.meta.url));
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  description?: string;
+  deprecated?: boolean;
+  security?: Record<string, string[]>[];
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Partial<Record<(typeof HTTP_METHODS)[number], Operation>>>;
+  components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
+}
+
+let server: TestServer;
+let res: Response;
+let rawDocument: string;
+let doc: OpenApiDocument;
+let operations: { method: string; path: string; op: Operation }[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  res = await server.fetch('/api/v1/openapi.json');
+  rawDocument = await res.text();
+  doc = res.status === 200 ? JSON.parse(rawDocument) : { openapi: '', paths: {} };
+  operations = Object.entries(doc.paths).flatMap(([p, item]) =>
+    HTTP_METHODS.flatMap((m) => (item[m] ? [{ method: m.toUpperCase(), path: p, op: item[m]! }] : [])),
+  );
+});
+afterAll(() => server.stop());
+
+describe('GET /api/v1/openapi.json', () => {
+  it('is served without a key as OpenAPI 3.1.0 JSON', () => {
+    expect(res.status, rawDocument.slice(0, 500)).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('describes exactly the operations the server registered', () => {
+    const described = operations.map((o) => `${o.method} ${o.path}`).sort();
+    const registered = [...new Set(v1Operations.map((o) => `${o.method} ${o.path}`))].sort();
+    expect(described.length).toBeGreaterThan(0);
+    expect(described).toEqual(registered);
+  });
+
+  it('gives every operation a unique operationId, tags and a description', () => {
+    const ids = operations.map((o) => o.op.operationId);
+    for (const { method, path: p, op } of operations) {
+      expect(op.operationId, `${method} ${p}`).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
+      expect(op.tags?.length, `${method} ${p} tags`).toBeGreaterThan(0);
+      expect(op.description?.trim().length, `${method} ${p} description`).toBeGreaterThan(0);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('requires bearerAuth on every operation, naming the scope unless any scope will do', () => {
+    for (const { method, path: p, op } of operations) {
+      const registered = v1Operations.find((o) => o.operationId === op.operationId);
+      expect(registered, `${method} ${p} is registered`).toBeDefined();
+      const bearer = op.security?.find((s) => 'bearerAuth' in s);
+      expect(bearer, `${method} ${p} security`).toBeDefined();
+      expect(bearer!.bearerAuth).toEqual(registered!.scope === 'any' ? [] : [registered!.scope]);
+    }
+  });
+
+  it('answers every 4xx and 5xx with the shared Error schema', () => {
+    for (const { method, path: p, op } of operations) {
+      const errorStatuses = Object.keys(op.responses).filter((s) => /^[45]/.test(s));
+      expect(errorStatuses, `${method} ${p}`).toEqual(expect.arrayContaining(['400', '401', '403', '404', '429', '500']));
+      for (const status of errorStatuses) {
+        expect(op.responses[status]!.content?.['application/json']?.schema?.$ref, `${method} ${p} ${status}`).toBe(
+          '#/components/schemas/Error',
+        );
+      }
+    }
+  });
+
+  it('documents 402 on paid-only operations and 409 on every POST', () => {
+    for (const { method, path: p, op } of operations) {
+      const registered = v1Operations.find((o) => o.operationId === op.operationId)!;
+      expect('402' in op.responses, `${method} ${p} 402`).toBe(Boolean(registered.paidOnly));
+      if (method === 'POST') expect(op.responses, `${method} ${p} 409`).toHaveProperty('409');
+    }
+  });
+
+  it('marks no v1 operation deprecated', () => {
+    expect(operations.filter((o) => o.op.deprecated).map((o) => o.op.operationId)).toEqual([]);
+  });
+
+  it('defines the bearerAuth security scheme as HTTP bearer', () => {
+    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('passes Redocly lint with the recommended rules, without errors', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      await fs.writeFile(file, rawDocument);
+      const run = await promisify(execFile)(redocly, ['lint', file, '--format=stylish', '--extends=recommended'], {
+        cwd: dir,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+        timeout: 60_000,
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+        (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: err.code ?? -1, output: `${err.stdout}${err.stderr}` }),
+      );
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toMatch(/valid/i);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

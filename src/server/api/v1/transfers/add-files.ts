@@ -1,0 +1,23 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { AddFilesRequestSchema, AddFilesResponseSchema } from '../../../../contract/transfers.js';
+import type { AppEnv } from '../../../http/env.js';
+import { addFiles } from '../../../transfers/drafts.js';
+import { v1Route } from '../route.js';
+import { TransferIdParams, json, jsonBody } from './params.js';
+
+const route = v1Route({
+  method: 'post',
+  path: '/transfers/{id}/files',
+  operationId: 'addTransferFiles',
+  tags: ['Transfers'],
+  summary: 'Add files to a draft',
+  description:
+    'Registers more files on an unsent transfer and returns their upload targets. A sent transfer answers `409 conflict` with `details.reason` `transfer_sent`. The files must still fit the transfer\'s `maxBytes`.',
+  scope: 'transfers:write',
+  request: { params: TransferIdParams, ...jsonBody(AddFilesRequestSchema) },
+  responses: { 201: json(AddFilesResponseSchema, 'Upload targets for the new files') },
+});
+
+export function registerAddTransferFiles(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(await addFiles(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 201));
+}

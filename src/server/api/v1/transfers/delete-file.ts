@@ -1,0 +1,25 @@
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../http/env.js';
+import { deleteFile } from '../../../transfers/drafts.js';
+import { v1Route } from '../route.js';
+import { TransferFileParams, json } from './params.js';
+
+const route = v1Route({
+  method: 'delete',
+  path: '/transfers/{id}/files/{fileId}',
+  operationId: 'deleteTransferFile',
+  tags: ['Transfers'],
+  summary: 'Remove a file from a draft',
+  description:
+    'Removes the file and any bytes already uploaded. Only for an unsent transfer (`409 conflict`, `details.reason` `transfer_sent`, otherwise). API upload usage already charged for it is not refunded.',
+  scope: 'transfers:write',
+  request: { params: TransferFileParams },
+  responses: { 200: json(z.object({ deleted: z.boolean() }).openapi('Deleted'), 'The file is gone') },
+});
+
+export function registerDeleteTransferFile(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { id, fileId } = c.req.valid('param');
+    return c.json(await deleteFile(c.var.services, c.var.caller, id, fileId), 200);
+  });
+}

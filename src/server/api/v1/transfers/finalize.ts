@@ -1,0 +1,28 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { FinalizeTransferRequestSchema, TransferSchema } from '../../../../contract/transfers.js';
+import type { AppEnv } from '../../../http/env.js';
+import { finalizeTransfer } from '../../../transfers/send.js';
+import { v1Route } from '../route.js';
+import { TransferIdParams, json } from './params.js';
+
+const route = v1Route({
+  method: 'post',
+  path: '/transfers/{id}/finalize',
+  operationId: 'finalizeTransfer',
+  tags: ['Transfers'],
+  summary: 'Send a transfer',
+  description: [
+    'Sends the draft: `finalizedAt` is set, the link goes live and each recipient is emailed a personal link once. Finalizing again changes nothing and emails nobody. `transfer.ready` is emitted once every file has finished uploading.',
+    'Refused with `409 conflict` while files are still uploading (`details.reason` `uploads_incomplete`, `details.pendingFileIds`), when there are no files (`no_files`), or when the transfer has ended (`transfer_inactive`). A transfer with recipients needs a credential that may email: an OAuth app without `transfers:send` gets `403 insufficient_scope`. `e2eeMeta` is only for end-to-end encrypted transfers.',
+  ].join('\n\n'),
+  scope: 'transfers:write',
+  request: { params: TransferIdParams, body: { required: false, content: { 'application/json': { schema: FinalizeTransferRequestSchema } } } },
+  responses: { 200: json(TransferSchema, 'The sent transfer') },
+});
+
+export function registerFinalizeTransfer(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const body = (c.req.valid('json') as { e2eeMeta?: string } | undefined) ?? {};
+    return c.json(await finalizeTransfer(c.var.services, c.var.caller, c.req.valid('param').id, body), 200);
+  });
+}

@@ -1,0 +1,28 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { TransferSchema } from '../../../../contract/transfers.js';
+import type { AppEnv } from '../../../http/env.js';
+import { notFound } from '../../../http/errors.js';
+import { findTransfer, loadTransfer } from '../../../transfers/serialize.js';
+import { v1Route } from '../route.js';
+import { TransferIdParams, json } from './params.js';
+
+const route = v1Route({
+  method: 'get',
+  path: '/transfers/{id}',
+  operationId: 'getTransfer',
+  tags: ['Transfers'],
+  summary: 'Read a transfer',
+  description: 'Our design for the single-transfer read the spec leaves open: the Transfer with `fileCount`, plus its `files` and `message`.',
+  scope: 'transfers:read',
+  request: { params: TransferIdParams },
+  responses: { 200: json(TransferSchema, 'The transfer') },
+});
+
+export function registerGetTransfer(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { db, config } = c.var.services;
+    const t = await findTransfer(db, c.var.caller.workspaceId, c.req.valid('param').id);
+    if (!t) throw notFound('Transfer');
+    return c.json(await loadTransfer(db, config.PUBLIC_URL, t), 200);
+  });
+}

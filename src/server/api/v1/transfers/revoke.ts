@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { TransferSchema } from '../../../../contract/transfers.js';
+import type { AppEnv } from '../../../http/env.js';
+import { notFound } from '../../../http/errors.js';
+import { endTransfer } from '../../../transfers/end.js';
+import { findTransfer, loadTransfer } from '../../../transfers/serialize.js';
+import { v1Route } from '../route.js';
+import { TransferIdParams, json } from './params.js';
+
+const route = v1Route({
+  method: 'post',
+  path: '/transfers/{id}/revoke',
+  operationId: 'revokeTransfer',
+  tags: ['Transfers'],
+  summary: 'Revoke a transfer',
+  description:
+    'Our design for revoking: the link stops working at once, the files are deleted, `status` becomes `removed` (so a revoked link reads differently from an expired one), the transfer\'s earlier `transfer.ready`, `transfer.expiring` and `transfer.downloaded` events are deleted and `transfer.expired` is emitted with reason `revoked`. Works on drafts too. Revoking an ended transfer changes nothing.',
+  scope: 'transfers:write',
+  request: { params: TransferIdParams },
+  responses: { 200: json(TransferSchema, 'The revoked transfer') },
+});
+
+export function registerRevokeTransfer(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const services = c.var.services;
+    const { id } = c.req.valid('param');
+    const t = await findTransfer(services.db, c.var.caller.workspaceId, id);
+    if (!t) throw notFound('Transfer');
+    await endTransfer(services, t.id, 'revoked');
+    const fresh = await findTransfer(services.db, c.var.caller.workspaceId, id);
+    return c.json(await loadTransfer(services.db, services.config.PUBLIC_URL, fresh!), 200);
+  });
+}

@@ -1,0 +1,245 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorSchema } from '../../../../contract/errors.js';
+import { CreateTransferResponseSchema, TransferListSchema, TransferSchema } from '../../../../contract/transfers.js';
+import { events, transferFiles, transfers } from '../../../db/schema.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { sweepTransfers } from '../../../transfers/end.js';
+import { markReadyIfComplete } from '../../../transfers/lifecycle.js';
+
+let server: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const ws = await server.createWorkspace({ plan: 'paid' });
+  key = await ws.createKey(['transfers:write']);
+});
+afterAll(() => server.stop());
+
+const post = (path: string, json?: unknown, token = key) => server.fetch(`/api/v1${path}`, { method: 'POST', token, json });
+const get = (path: string, token = key) => server.fetch(`/api/v1${path}`, { token });
+
+async function createDraft(body: Record<string, unknown> = {}) {
+  const res = await post('/transfers', { title: 'Q3 report', files: [{ name: 'a.txt', size: 5 }], ...body });
+  expect(res.status).toBe(201);
+  return CreateTransferResponseSchema.parse(await res.json());
+}
+
+/** Marks every file of a transfer uploaded, as the tus endpoint does when the last byte lands. */
+async function completeFiles(transferId: string) {
+  await server.services.db
+    .update(transferFiles)
+    .set({ state: 'complete', crc32: '00000000', completedAt: server.clock.now() })
+    .where(eq(transferFiles.transferId, transferId));
+  await markReadyIfComplete(server.services, transferId);
+}
+
+describe('POST /transfers', () => {
+  it('creates a draft with one upload target per file and a tus endpoint', async () => {
+    const draft = await createDraft({ files: [{ name: 'a.txt', size: 5 }, { name: 'b.bin', size: 0, mimeType: 'Application/PDF', path: 'docs/2026' }] });
+    expect(draft.files.map((f) => [f.name, f.size])).toEqual([['a.txt', 5], ['b.bin', 0]]);
+    expect(draft.tusEndpoint).toBe('http://127.0.0.1/files/');
+    expect(draft.files[0]!.uploadToken).toMatch(/^ut_/);
+    expect(new Date(draft.files[0]!.uploadTokenExpiresAt).getTime() - server.clock.now().getTime()).toBe(7200 * 1000);
+    const t = TransferSchema.parse(await (await get(`/transfers/${draft.id}`)).json());
+    expect(t.finalizedAt).toBeNull();
+    expect(t.fileCount).toBe(2);
+    expect(t.sizeBytes).toBe(5);
+    expect(t.files.map((f) => [f.name, f.mimeType, f.path, f.state])).toEqual([
+      ['a.txt', 'application/octet-stream', null, 'uploading'],
+      ['b.bin', 'application/pdf', 'docs/2026', 'uploading'],
+    ]);
+  });
+
+  it('cleans control characters and bidirectional overrides out of file names', async () => {
+    const draft = await createDraft({ files: [{ name: 'invoice\u202Efdp.exe', size: 1 }, { name: 'tab\there\u0000.txt', size: 1 }] });
+    expect(draft.files.map((f) => f.name)).toEqual(['invoicefdp.exe', 'tabhere.txt']);
+  });
+
+  it.each([
+    [{ files: [{ name: 'a', size: 1, path: '../../etc' }] }, 'files.0.path'],
+    [{ files: [{ name: 'a', size: 1, path: 'C:/Windows' }] }, 'files.0.path'],
+    [{ files: [{ name: 'a', size: 1, mimeType: 'text/plain; charset=utf-8' }] }, 'files.0.mimeType'],
+    [{ files: [{ name: 'a', size: -1 }] }, 'files.0.size'],
+    [{ files: [{ name: '', size: 1 }] }, 'files.0.name'],
+    [{ files: [] }, 'files'],
+    [{ files: [{ name: 'a', size: 1 }], e2ee: true, title: 'secret' }, 'title'],
+    [{ files: [{ name: 'a', size: 1 }], recipients: ['not-an-email'] }, 'recipients.0'],
+  ])('refuses %j naming %s', async (body, field) => {
+    const res = await post('/transfers', body);
+    expect(res.status).toBe(400);
+    const err = ErrorSchema.parse(await res.json());
+    expect((err.error.details.fields as { path: string }[]).map((f) => f.path)).toContain(field);
+  });
+
+  it('refuses URL imports until they are available, creating nothing', async () => {
+    const before = await server.services.db.select().from(transfers);
+    const res = await post('/transfers', { files: [], imports: [{ url: 'https://example.com/a.zip' }] });
+    expect(res.status).toBe(400);
+    expect(await server.services.db.select().from(transfers)).toHaveLength(before.length);
+  });
+
+  it('keeps the free plan\'s expiry fixed and lets a paid plan choose within its range', async () => {
+    const free = await server.createWorkspace();
+    const freeKey = await free.createKey(['transfers:write']);
+    const refused = await post('/transfers', { files: [{ name: 'a', size: 1 }], expiresAt: '2026-03-12T12:00:00Z' }, freeKey);
+    expect(refused.status).toBe(402);
+    const fixed = CreateTransferResponseSchema.parse(await (await post('/transfers', { files: [{ name: 'a', size: 1 }] }, freeKey)).json());
+    expect(new Date(fixed.expiresAt).getTime() - server.clock.now().getTime()).toBe(7 * 86_400_000);
+
+    const chosen = await createDraft({ expiresAt: '2026-03-12T12:00:00Z' });
+    expect(chosen.expiresAt).toBe('2026-03-12T12:00:00.000Z');
+    const tooFar = await post('/transfers', { files: [{ name: 'a', size: 1 }], expiresAt: '2030-01-01T00:00:00Z' });
+    expect(tooFar.status).toBe(400);
+  });
+
+  it('refuses files over the plan\'s size ceiling', async () => {
+    const res = await post('/transfers', { files: [{ name: 'huge', size: 251 * 1000 ** 3 }] });
+    expect(res.status).toBe(400);
+    expect(ErrorSchema.parse(await res.json()).error.details.maxBytes).toBe(250 * 1000 ** 3);
+  });
+
+  it('answers 402 out_of_credit when API uploads pass the included volume without credit, before accepting anything', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const k = await ws.createKey(['transfers:write']);
+    const over = await post('/transfers', { files: [{ name: 'big', size: 10 * 1000 ** 3 + 1_000_000_000 }] }, k);
+    expect(over.status).toBe(402);
+    expect(ErrorSchema.parse(await over.json()).error.code).toBe('out_of_credit');
+    const within = await post('/transfers', { files: [{ name: 'fits', size: 9 * 1000 ** 3 }] }, k);
+    expect(within.status).toBe(201);
+  });
+});
+
+describe('GET /transfers', () => {
+  it('pages newest first with opaque cursors, stable while new transfers arrive', async () => {
+    const ws = await server.createWorkspace();
+    const k = await ws.createKey(['transfers:write']);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      server.clock.advance(1000);
+      const res = await post('/transfers', { title: `t${i}`, files: [{ name: 'f', size: 1 }] }, k);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    const first = TransferListSchema.parse(await (await get('/transfers?limit=2', k)).json());
+    expect(first.transfers.map((t) => t.title)).toEqual(['t4', 't3']);
+    server.clock.advance(1000);
+    await post('/transfers', { title: 'newer', files: [{ name: 'f', size: 1 }] }, k);
+    const second = TransferListSchema.parse(await (await get(`/transfers?limit=2&cursor=${first.nextCursor}`, k)).json());
+    expect(second.transfers.map((t) => t.title)).toEqual(['t2', 't1']);
+    const third = TransferListSchema.parse(await (await get(`/transfers?limit=2&cursor=${second.nextCursor}`, k)).json());
+    expect(third.transfers.map((t) => t.title)).toEqual(['t0']);
+    expect(third.nextCursor).toBeNull();
+    expect(third.transfers[0]).toMatchObject({ fileCount: 1, firstFileName: 'f', sizeBytes: 1 });
+  });
+
+  it('refuses a cursor from another workspace, a tampered one and an out-of-range limit', async () => {
+    const other = await server.createWorkspace();
+    const otherKey = await other.createKey(['transfers:read', 'transfers:write']);
+    for (let i = 0; i < 2; i++) await post('/transfers', { files: [{ name: 'f', size: 1 }] }, otherKey);
+    const page = TransferListSchema.parse(await (await get('/transfers?limit=1', otherKey)).json());
+    expect(page.nextCursor).not.toBeNull();
+    const foreign = await get(`/transfers?cursor=${page.nextCursor}`);
+    expect(foreign.status).toBe(400);
+    expect(ErrorSchema.parse(await foreign.json()).error.details.fields).toEqual([{ path: 'cursor', message: 'unknown cursor' }]);
+    const tampered = await get(`/transfers?cursor=${page.nextCursor!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`, otherKey);
+    expect(tampered.status).toBe(400);
+    for (const limit of ['0', '501', '1.5', 'abc']) expect((await get(`/transfers?limit=${limit}`)).status).toBe(400);
+    expect((await get('/transfers?limit=500')).status).toBe(200);
+  });
+
+  it('never shows another workspace\'s transfers, and answers 404 for their ids', async () => {
+    const other = await server.createWorkspace();
+    const otherKey = await other.createKey(['transfers:write']);
+    const theirs = (await (await post('/transfers', { files: [{ name: 'f', size: 1 }] }, otherKey)).json()) as { id: string };
+    expect((await get(`/transfers/${theirs.id}`)).status).toBe(404);
+    expect((await post(`/transfers/${theirs.id}/finalize`)).status).toBe(404);
+    expect((await post(`/transfers/${theirs.id}/revoke`)).status).toBe(404);
+    const mine = TransferListSchema.parse(await (await get('/transfers?limit=500')).json());
+    expect(mine.transfers.some((t) => t.id === theirs.id)).toBe(false);
+  });
+});
+
+describe('drafts, finalize and revoke', () => {
+  it('adds and removes files only while the transfer is a draft', async () => {
+    const draft = await createDraft();
+    const added = await post(`/transfers/${draft.id}/files`, { files: [{ name: 'more.txt', size: 3 }] });
+    expect(added.status).toBe(201);
+    const target = ((await added.json()) as { files: { id: string }[] }).files[0]!;
+    const del = await server.fetch(`/api/v1/transfers/${draft.id}/files/${target.id}`, { method: 'DELETE', token: key });
+    expect(await del.json()).toEqual({ deleted: true });
+    await completeFiles(draft.id);
+    expect((await post(`/transfers/${draft.id}/finalize`)).status).toBe(200);
+    const late = await post(`/transfers/${draft.id}/files`, { files: [{ name: 'late.txt', size: 1 }] });
+    expect(late.status).toBe(409);
+    expect(ErrorSchema.parse(await late.json()).error.details.reason).toBe('transfer_sent');
+  });
+
+  it('refuses to send while files are still uploading, then sends once and emits transfer.ready once', async () => {
+    const draft = await createDraft();
+    const early = await post(`/transfers/${draft.id}/finalize`);
+    expect(early.status).toBe(409);
+    expect(ErrorSchema.parse(await early.json()).error.details).toMatchObject({ reason: 'uploads_incomplete', pendingFileIds: [draft.files[0]!.id] });
+    await completeFiles(draft.id);
+    const sent = TransferSchema.parse(await (await post(`/transfers/${draft.id}/finalize`)).json());
+    expect(sent.finalizedAt).toBe(server.clock.now().toISOString());
+    server.clock.advance(1000);
+    const again = TransferSchema.parse(await (await post(`/transfers/${draft.id}/finalize`)).json());
+    expect(again.finalizedAt).toBe(sent.finalizedAt);
+    const ready = await server.services.db.select().from(events).where(eq(events.transferId, draft.id));
+    expect(ready.map((e) => e.type)).toEqual(['transfer.ready']);
+    expect(ready[0]!.data).toMatchObject({ transfer: { id: draft.id, title: 'Q3 report', fileCount: 1, recipients: [] } });
+  });
+
+  it('changes expiry and download limit after sending', async () => {
+    const draft = await createDraft();
+    await completeFiles(draft.id);
+    await post(`/transfers/${draft.id}/finalize`);
+    const res = await server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json: { maxDownloads: 3, expiresAt: '2026-03-20T00:00:00Z' } });
+    expect(res.status).toBe(200);
+    expect(TransferSchema.parse(await res.json())).toMatchObject({ maxDownloads: 3, expiresAt: '2026-03-20T00:00:00.000Z' });
+  });
+
+  it('revokes: status removed, earlier events replaced by transfer.expired with reason revoked', async () => {
+    const draft = await createDraft();
+    await completeFiles(draft.id);
+    await post(`/transfers/${draft.id}/finalize`);
+    const revoked = TransferSchema.parse(await (await post(`/transfers/${draft.id}/revoke`)).json());
+    expect(revoked.status).toBe('removed');
+    const left = await server.services.db.select().from(events).where(eq(events.transferId, draft.id));
+    expect(left.map((e) => [e.type, e.data])).toEqual([['transfer.expired', { transfer: { id: draft.id }, reason: 'revoked' }]]);
+    const patch = await server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json: { maxDownloads: 1 } });
+    expect(patch.status).toBe(409);
+  });
+});
+
+describe('time', () => {
+  it('warns once within 24 hours of expiry, then expires with reason expired', async () => {
+    const draft = await createDraft({ expiresAt: new Date(server.clock.now().getTime() + 2 * 86_400_000).toISOString() });
+    await completeFiles(draft.id);
+    await post(`/transfers/${draft.id}/finalize`);
+    const typesOf = async () => (await server.services.db.select().from(events).where(eq(events.transferId, draft.id))).map((e) => e.type).sort();
+
+    server.clock.advance(86_400_000 + 60_000);
+    await sweepTransfers(server.services);
+    await sweepTransfers(server.services);
+    expect(await typesOf()).toEqual(['transfer.expiring', 'transfer.ready']);
+
+    server.clock.advance(86_400_000);
+    await sweepTransfers(server.services);
+    expect(await typesOf()).toEqual(['transfer.expired']);
+    const t = TransferSchema.parse(await (await get(`/transfers/${draft.id}`)).json());
+    expect(t.status).toBe('expired');
+  });
+
+  it('deletes drafts never sent after 24 hours, and keeps sent ones', async () => {
+    const unsent = await createDraft();
+    const sentDraft = await createDraft();
+    await completeFiles(sentDraft.id);
+    await post(`/transfers/${sentDraft.id}/finalize`);
+    server.clock.advance(24 * 3_600_000 + 1000);
+    await sweepTransfers(server.services);
+    expect((await get(`/transfers/${unsent.id}`)).status).toBe(404);
+    expect((await get(`/transfers/${sentDraft.id}`)).status).toBe(200);
+  });
+});

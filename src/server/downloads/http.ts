@@ -1,0 +1,88 @@
+/**
+ * The HTTP details of serving a download (RFC 9110 ranges and validators, RFC 6266/8187
+ * Content-Disposition), free of I/O so they can be tested on their own.
+ */
+
+export type RangeDecision =
+  | { kind: 'full' }
+  | { kind: 'partial'; start: number; end: number }
+  | { kind: 'unsatisfiable' };
+
+const SINGLE_RANGE = /^bytes[ \t]*=[ \t]*(\d*)[ \t]*-[ \t]*(\d*)[ \t]*$/i;
+
+/**
+ * One `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` over a representation of `size` bytes. A header
+ * that is absent, malformed, in another unit or asks for several ranges is ignored: the whole
+ * representation is served (RFC 9110 §14.2 allows that). An empty representation is always served whole.
+ */
+export function decideRange(header: string | undefined, size: number): RangeDecision {
+  if (header === undefined || size === 0) return { kind: 'full' };
+  const m = SINGLE_RANGE.exec(header.trim());
+  if (!m) return { kind: 'full' };
+  const [, first = '', last = ''] = m;
+  if (first === '' && last === '') return { kind: 'full' };
+  // Digits beyond what a safe integer holds are simply "very large".
+  const num = (s: string) => (s.length > 15 ? Number.MAX_SAFE_INTEGER : Number(s));
+  if (first === '') {
+    const suffix = num(last);
+    if (suffix === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'partial', start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = num(first);
+  if (last !== '' && num(last) < start) return { kind: 'full' }; // invalid: ignored
+  if (start >= size) return { kind: 'unsatisfiable' };
+  const end = last === '' ? size - 1 : Math.min(num(last), size - 1);
+  return { kind: 'partial', start, end };
+}
+
+/**
+ * Whether `If-Range` lets the Range apply: an entity tag must equal ours exactly (strong
+ * comparison; a weak tag never matches), a date must equal our Last-Modified to the second.
+ */
+export function ifRangeMatches(value: string, etag: string, lastModified: Date): boolean {
+  const v = value.trim();
+  if (v.startsWith('W/')) return false;
+  if (v.startsWith('"')) return v === etag;
+  const date = Date.parse(v);
+  if (Number.isNaN(date)) return false;
+  return Math.floor(date / 1000) === Math.floor(lastModified.getTime() / 1000);
+}
+
+/** Range with If-Range applied: a failed If-Range means the whole representation. */
+export function decideRequestRange(
+  headers: { range?: string; ifRange?: string },
+  size: number,
+  validators: { etag: string; lastModified: Date },
+): RangeDecision {
+  const decision = decideRange(headers.range, size);
+  if (decision.kind === 'full') return decision;
+  if (headers.ifRange !== undefined && !ifRangeMatches(headers.ifRange, validators.etag, validators.lastModified)) return { kind: 'full' };
+  return decision;
+}
+
+// C0/C1 controls, bidirectional overrides and isolates.
+const UNSAFE = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/** RFC 8187 value characters (attr-char); everything else is percent-encoded as UTF-8. */
+const encodeExtValue = (s: string) =>
+  encodeURIComponent(s).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
+/**
+ * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>`. Controls, quotes
+ * and bidirectional overrides are removed, path separators become `_`; the fallback also drops
+ * accents and replaces what is left outside printable ASCII (and `%`, `\`) with `_`.
+ */
+export function contentDisposition(name: string): string {
+  let clean = name.normalize('NFC').replace(UNSAFE, '').replace(/"/g, '').replace(/[/\\]/g, '_').trim();
+  if (clean === '' || clean === '.' || clean === '..') clean = 'download';
+  const ascii = clean
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|%/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(clean)}`;
+}
+
+const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+
+/** The stored type when it is a plain `type/subtype`, otherwise application/octet-stream. */
+export const safeContentType = (mimeType: string) => (MIME_PATTERN.test(mimeType) ? mimeType.toLowerCase() : 'application/octet-stream');

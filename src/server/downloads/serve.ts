@@ -1,0 +1,166 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { downloadSessions, transferFiles, transfers } from '../db/schema.js';
+import type { AppEnv } from '../http/env.js';
+import { ApiError, errorBody, notFound } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { assertAvailable, downloadableFiles, fileEtag, fileModifiedAt, isDownloadable, linkUnavailable, transferZip, type FileRow } from './content.js';
+import { contentDisposition, decideRequestRange, safeContentType } from './http.js';
+import { verifyDownloadToken, ZIP } from './links.js';
+import { beginReceipt, completeReceipt } from './receipts.js';
+import { zipRange } from './zip.js';
+
+/**
+ * `GET /dl/<token>` (and HEAD): the bytes of one file, or of the whole transfer as a zip, through
+ * the raw Node response (about twice the throughput of a web stream), with backpressure.
+ *
+ * Always `Content-Disposition: attachment` with a sandboxing CSP and `nosniff`, so uploaded
+ * content is never rendered on the app's origin. One `Range` (with `If-Range`) gives 206; several
+ * ranges are answered with the whole representation. A request of a recipient's visit creates or
+ * reuses that visit's receipt for the file (the first one counts the visit) and marks it complete
+ * once the final byte has been handed to the socket.
+ */
+
+interface Representation {
+  size: number;
+  etag: string;
+  lastModified: Date;
+  contentType: string;
+  fileName: string;
+  /** The receipt's file id and name: null for the zip. */
+  receiptFileId: string | null;
+  receiptFileName: string | null;
+  /** Bytes `start` to `end` inclusive. */
+  open(start: number, end: number): Readable;
+}
+
+const SECURITY_HEADERS = {
+  'Cache-Control': 'private, no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; sandbox",
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export function downloadRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  // Hono answers HEAD with the GET handler.
+  app.get('/:token', (c) => serveDownload(c, services));
+  return app;
+}
+
+/** Refuses when storage lost a file's bytes (they were purged or never fully written). */
+async function assertStored(services: Services, files: FileRow[]): Promise<void> {
+  const sizes = await Promise.all(files.map((f) => services.storage.size(f.storageKey)));
+  const missing = files.filter((f, i) => (sizes[i] ?? -1) < f.sizeBytes);
+  if (missing.length > 0) {
+    services.log.error({ fileIds: missing.map((f) => f.id) }, 'download: stored bytes missing');
+    throw new ApiError('not_found', 'The file is no longer available.');
+  }
+}
+
+async function representation(services: Services, t: typeof transfers.$inferSelect, fileId: string): Promise<Representation> {
+  const { db, storage } = services;
+  if (fileId === ZIP) {
+    if (t.e2ee) throw new ApiError('e2ee_unsupported', 'An end-to-end encrypted transfer cannot be downloaded as a zip.');
+    const zip = transferZip(t, await downloadableFiles(db, t.id), storage);
+    await assertStored(services, zip.files);
+    return {
+      size: zip.layout.size,
+      etag: zip.etag,
+      lastModified: zip.lastModified,
+      contentType: 'application/zip',
+      fileName: zip.name,
+      receiptFileId: null,
+      receiptFileName: null,
+      open: (start, end) => zipRange(zip.layout, start, end, { highWaterMark: 256 * 1024 }),
+    };
+  }
+  const [f] = await db
+    .select()
+    .from(transferFiles)
+    .where(and(eq(transferFiles.id, fileId), eq(transferFiles.transferId, t.id)));
+  if (!f || !isDownloadable(f)) throw notFound('File');
+  await assertStored(services, [f]);
+  return {
+    size: f.sizeBytes,
+    etag: fileEtag(f),
+    lastModified: fileModifiedAt(f),
+    contentType: safeContentType(f.mimeType),
+    fileName: f.name,
+    receiptFileId: f.id,
+    receiptFileName: f.name,
+    open: (start, end) => storage.read(f.storageKey, { start, end }),
+  };
+}
+
+async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Response> {
+  const { db, clock, config, log } = services;
+  const now = clock.now();
+  const grant = verifyDownloadToken(services, c.req.param('token') ?? '');
+  if (!grant) throw new ApiError('not_found', 'This download link is not valid.');
+  if (grant.expiresAt.getTime() <= now.getTime()) {
+    throw new ApiError('link_unavailable', 'This download link has expired; open the transfer page again for a fresh one.', { reason: 'expired' });
+  }
+
+  const [t] = await db.select().from(transfers).where(eq(transfers.id, grant.transferId));
+  if (!t || (grant.sessionId !== null && t.finalizedAt === null)) throw notFound('Transfer');
+  let session: typeof downloadSessions.$inferSelect | null = null;
+  if (grant.sessionId !== null) {
+    [session = null] = await db.select().from(downloadSessions).where(eq(downloadSessions.id, grant.sessionId));
+    if (!session || session.transferId !== t.id) throw notFound('Transfer');
+  }
+  // A visit that already counted may finish its downloads after the limit is reached.
+  assertAvailable(t, now, { countLimit: session !== null && session.countedAt === null });
+  if (session && session.expiresAt.getTime() <= now.getTime()) throw linkUnavailable('expired');
+
+  const rep = await representation(services, t, grant.fileId);
+  const decision = decideRequestRange({ range: c.req.header('range'), ifRange: c.req.header('if-range') }, rep.size, rep);
+  if (decision.kind === 'unsatisfiable') {
+    c.header('Content-Range', `bytes */${rep.size}`);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(errorBody(config.PUBLIC_URL, 'range_not_satisfiable', `The range is outside the ${rep.size} bytes of this download.`, { size: rep.size }), 416);
+  }
+  const partial = decision.kind === 'partial';
+  const start = partial ? decision.start : 0;
+  const end = partial ? decision.end : rep.size - 1;
+  const headers: OutgoingHttpHeaders = {
+    ...SECURITY_HEADERS,
+    'Content-Type': rep.contentType,
+    'Content-Length': String(rep.size === 0 ? 0 : end - start + 1),
+    'Content-Disposition': contentDisposition(rep.fileName),
+    'Accept-Ranges': 'bytes',
+    ETag: rep.etag,
+    'Last-Modified': rep.lastModified.toUTCString(),
+    'X-Request-Id': c.var.requestId,
+    ...(partial ? { 'Content-Range': `bytes ${start}-${end}/${rep.size}` } : {}),
+  };
+  const status = partial ? 206 : 200;
+  if (c.req.method === 'HEAD') {
+    // Hono rebuilds HEAD responses, so this one goes the ordinary way (and without a receipt).
+    return new Response(null, { status, headers: headers as Record<string, string> });
+  }
+
+  const receiptId = session
+    ? await beginReceipt(services, { sessionId: session.id, transferId: t.id, fileId: rep.receiptFileId, fileName: rep.receiptFileName })
+    : null;
+
+  const res = c.env.outgoing;
+  res.writeHead(status, headers);
+  const source = rep.size === 0 ? Readable.from([]) : rep.open(start, end);
+  try {
+    // pipeline destroys the source when the client goes away, and waits for 'finish': every byte handed to the socket.
+    await pipeline(source, res);
+    if (receiptId && end === rep.size - 1) await completeReceipt(services, receiptId);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err, transferId: t.id, fileId: grant.fileId }, 'download failed');
+    if (!res.destroyed) res.destroy();
+  }
+  return RESPONSE_ALREADY_SENT;
+}

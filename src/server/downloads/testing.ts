@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import { crc32 } from '@node-rs/crc32';
+import { eq } from 'drizzle-orm';
+import type { DownloadSession } from '../../contract/public.js';
+import { hashPassword } from '../auth/passwords.js';
+import { newId, randomBase62, sha256 } from '../auth/secrets.js';
+import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
+import { DiskStorage } from '../storage/storage.js';
+import type { TestServer, TestRequestInit } from '../test/harness.js';
+import type { FileRow, TransferRow } from './content.js';
+
+/**
+ * Test helpers for downloads: a sent transfer with real file bytes in storage, inserted straight
+ * into the database, and small helpers to open a download page visit and fetch signed URLs.
+ */
+
+export interface SeedFile {
+  name: string;
+  data: Buffer;
+  path?: string | null;
+  mimeType?: string;
+  /** Default 'complete' (bytes written, CRC recorded). */
+  state?: 'complete' | 'uploading';
+}
+
+export interface SeedOptions {
+  workspaceId?: string;
+  title?: string | null;
+  message?: string | null;
+  files: SeedFile[];
+  password?: string | null;
+  maxDownloads?: number | null;
+  e2ee?: boolean;
+  /** Default true: the transfer was sent. */
+  finalized?: boolean;
+  status?: TransferRow['status'];
+  /** Default 7 days from the clock's now. */
+  expiresInMs?: number;
+  recipients?: string[];
+}
+
+export interface SeededTransfer {
+  transfer: TransferRow;
+  files: FileRow[];
+  workspaceId: string;
+  /** The `r` token of each recipient's personal link, by email. */
+  recipientTokens: Map<string, string>;
+}
+
+const crcHex = (data: Buffer) => (crc32(data) >>> 0).toString(16).padStart(8, '0');
+
+export async function seedTransfer(server: TestServer, options: SeedOptions): Promise<SeededTransfer> {
+  const { db, storage } = server.services;
+  if (!(storage instanceof DiskStorage)) throw new Error('seedTransfer needs disk storage');
+  const workspaceId = options.workspaceId ?? (await server.createWorkspace()).id;
+  const now = server.clock.now();
+  const id = newId('tr');
+  const [transfer] = await db
+    .insert(transfers)
+    .values({
+      id,
+      workspaceId,
+      slug: randomBase62(22),
+      title: options.title ?? null,
+      message: options.message ?? null,
+      status: options.status ?? 'active',
+      e2ee: options.e2ee ?? false,
+      passwordHash: options.password ? await hashPassword(options.password) : null,
+      maxDownloads: options.maxDownloads ?? null,
+      maxBytes: 10 * 1000 ** 3,
+      origin: 'api',
+      finalizedAt: options.finalized === false ? null : now,
+      readyAt: options.finalized === false ? null : now,
+      expiresAt: new Date(now.getTime() + (options.expiresInMs ?? 7 * 24 * 3600 * 1000)),
+      createdAt: now,
+    })
+    .returning();
+
+  const files: FileRow[] = [];
+  for (const [i, f] of options.files.entries()) {
+    const fileId = newId('fil');
+    const complete = (f.state ?? 'complete') === 'complete';
+    await fs.writeFile(storage.path(fileId), complete ? f.data : f.data.subarray(0, Math.floor(f.data.length / 2)));
+    const [row] = await db
+      .insert(transferFiles)
+      .values({
+        id: fileId,
+        workspaceId,
+        transferId: id,
+        name: f.name,
+        path: f.path ?? null,
+        sizeBytes: f.data.length,
+        mimeType: f.mimeType ?? 'application/octet-stream',
+        state: complete ? 'complete' : 'uploading',
+        storageKey: fileId,
+        crc32: complete ? crcHex(f.data) : null,
+        // Distinct creation times keep the file order (and so the zip) well defined.
+        createdAt: new Date(now.getTime() - 60_000 + i),
+        completedAt: complete ? new Date(now.getTime() - 30_000 + i * 1000) : null,
+      })
+      .returning();
+    files.push(row!);
+  }
+
+  const recipientTokens = new Map<string, string>();
+  for (const email of options.recipients ?? []) {
+    const token = randomBase62(32);
+    recipientTokens.set(email, token);
+    await db.insert(transferRecipients).values({
+      id: newId('rcp'),
+      workspaceId,
+      transferId: id,
+      email,
+      linkTokenHash: sha256(token),
+      notifiedAt: now,
+      createdAt: now,
+    });
+  }
+  return { transfer: transfer!, files, workspaceId, recipientTokens };
+}
+
+export async function reloadTransfer(server: TestServer, id: string): Promise<TransferRow> {
+  const [row] = await server.services.db.select().from(transfers).where(eq(transfers.id, id));
+  if (!row) throw new Error(`no transfer ${id}`);
+  return row;
+}
+
+/** The path (and query) of an absolute URL the server minted, to fetch it from the test server. */
+export const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+
+/** GET a signed URL and read the whole body. */
+export async function download(server: TestServer, url: string, init: TestRequestInit = {}): Promise<{ res: Response; body: Buffer }> {
+  const res = await server.fetch(pathOf(url), init);
+  return { res, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** Starts a page visit through the public API; fails the test on anything but 201. */
+export async function startSession(
+  server: TestServer,
+  slug: string,
+  options: { recipientToken?: string; unlockToken?: string } = {},
+): Promise<DownloadSession> {
+  const res = await server.fetch(`/api/public/transfers/${slug}/sessions`, {
+    method: 'POST',
+    json: options.recipientToken ? { recipientToken: options.recipientToken } : {},
+    headers: options.unlockToken ? { 'x-transfer-unlock': options.unlockToken } : {},
+  });
+  if (res.status !== 201) throw new Error(`session: ${res.status} ${await res.text()}`);
+  return (await res.json()) as DownloadSession;
+}

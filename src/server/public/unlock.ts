@@ -1,0 +1,58 @@
+import { sha256 } from '../auth/secrets.js';
+import { ApiError } from '../http/errors.js';
+import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
+import type { Services } from '../services.js';
+
+/**
+ * Unlock tokens: proof that the caller knew a transfer's password, valid for an hour. Bound to the
+ * transfer and to its current password hash, so changing the password retires them.
+ */
+
+export const UNLOCK_TTL_MS = 60 * 60 * 1000;
+
+/** Failed unlock attempts allowed per link and address in a window. */
+export const UNLOCK_FAILURES_ALLOWED = 10;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+type TokenServices = Pick<Services, 'cursorKey'>;
+
+const passwordTag = (passwordHash: string) => sha256(passwordHash).slice(0, 16);
+
+export function issueUnlockToken(services: TokenServices, t: { id: string; passwordHash: string }, now: Date) {
+  const expiresAt = new Date(now.getTime() + UNLOCK_TTL_MS);
+  const token = signToken(purposeKey(services.cursorKey, 'transfer-unlock'), { t: t.id, p: passwordTag(t.passwordHash), e: expiresAt.getTime() });
+  return { token, expiresAt };
+}
+
+export function unlockTokenValid(services: TokenServices, token: string | undefined, t: { id: string; passwordHash: string }, now: Date): boolean {
+  const p = verifyToken(purposeKey(services.cursorKey, 'transfer-unlock'), token) as { t?: unknown; p?: unknown; e?: unknown } | null;
+  return (
+    !!p &&
+    typeof p === 'object' &&
+    p.t === t.id &&
+    p.p === passwordTag(t.passwordHash) &&
+    typeof p.e === 'number' &&
+    p.e > now.getTime()
+  );
+}
+
+const failureKey = (transferId: string, address: string) => `unlock-fail:${transferId}:${address}`;
+
+/** 429 once this address has used up its failed attempts on this link for the window. */
+export async function assertUnlockAttemptsLeft(services: Pick<Services, 'rateLimits' | 'clock'>, transferId: string, address: string) {
+  const nowMs = services.clock.now().getTime();
+  const failures = await services.rateLimits.peek(failureKey(transferId, address), FAILURE_WINDOW_MS, nowMs);
+  if (failures < UNLOCK_FAILURES_ALLOWED) return;
+  const resetAtMs = (Math.floor(nowMs / FAILURE_WINDOW_MS) + 1) * FAILURE_WINDOW_MS;
+  const retryAfter = Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000));
+  throw new ApiError(
+    'rate_limited',
+    'Too many wrong passwords for this link from this address; try again later.',
+    { bucket: 'unlock-failures', limit: UNLOCK_FAILURES_ALLOWED, retryAfterSeconds: retryAfter },
+    { 'Retry-After': String(retryAfter) },
+  );
+}
+
+export async function recordUnlockFailure(services: Pick<Services, 'rateLimits' | 'clock'>, transferId: string, address: string) {
+  await services.rateLimits.hit(failureKey(transferId, address), FAILURE_WINDOW_MS, services.clock.now().getTime());
+}

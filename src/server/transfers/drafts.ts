@@ -1,0 +1,195 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AddFilesRequestSchema, CreateTransferRequestSchema } from '../../contract/transfers.js';
+import { hashPassword } from '../auth/passwords.js';
+import { newId, randomBase62, sha256 } from '../auth/secrets.js';
+import type { Database } from '../db/connection.js';
+import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
+import type { Caller } from '../http/env.js';
+import { ApiError } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { issueUploadToken } from '../uploads/tokens.js';
+import { planLimits } from '../workspaces/plan.js';
+import { findTransfer, type TransferRow } from './serialize.js';
+import { chargeApiUpload } from './usage.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type CreateInput = z.output<typeof CreateTransferRequestSchema>;
+type FilesInput = z.output<typeof AddFilesRequestSchema>;
+
+export const tusEndpoint = (publicUrl: string) => `${publicUrl}/files/`;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Bytes registered through the API are usage; the dashboard's own uploads are not. */
+const originOf = (caller: Caller) => (caller.via === 'session' ? 'web' : 'api');
+
+/** The expiry a transfer gets: fixed on the free plan, chosen within the plan's range on a paid one. */
+export function resolveExpiry(services: Pick<Services, 'config'>, caller: Caller, requested: string | undefined, now: Date): Date {
+  const limits = planLimits(caller.plan, services.config).transferExpiry;
+  if (requested === undefined) return new Date(now.getTime() + limits.defaultDays * DAY);
+  if (!limits.choosable) {
+    throw new ApiError('upgrade_required', 'Choosing when a transfer expires needs a paid plan; the free plan\'s expiry is fixed', {
+      defaultDays: limits.defaultDays,
+    });
+  }
+  const at = new Date(requested);
+  const earliest = now.getTime() + limits.minimumHours * HOUR;
+  const latest = now.getTime() + limits.maximumDays * DAY;
+  if (at.getTime() < earliest || at.getTime() > latest) {
+    throw new ApiError('invalid_request', `expiresAt must be between ${limits.minimumHours} hour(s) and ${limits.maximumDays} days from now`, {
+      location: 'body',
+      fields: [{ path: 'expiresAt', message: 'out of the plan\'s range' }],
+    });
+  }
+  return at;
+}
+
+function refuseImports(imports: unknown[]) {
+  if (imports.length > 0) {
+    throw new ApiError('invalid_request', 'URL imports are not available on this server yet', {
+      location: 'body',
+      fields: [{ path: 'imports', message: 'not supported yet' }],
+    });
+  }
+}
+
+function checkCeiling(total: number, maxBytes: number) {
+  if (total > maxBytes) {
+    throw new ApiError('invalid_request', `The files add up to ${total} bytes, over this transfer's ceiling of ${maxBytes} bytes`, {
+      location: 'body',
+      maxBytes,
+      fields: [{ path: 'files', message: `total size over ${maxBytes} bytes` }],
+    });
+  }
+}
+
+/** Registers files on a draft and issues each its upload token, all inside the caller's transaction. */
+async function registerFiles(tx: Tx, services: Services, t: TransferRow, files: FilesInput['files'], now: Date) {
+  const targets = [];
+  for (const f of files) {
+    const id = newId('fi');
+    await tx.insert(transferFiles).values({
+      id,
+      workspaceId: t.workspaceId,
+      transferId: t.id,
+      name: f.name,
+      sizeBytes: f.size,
+      mimeType: f.mimeType ?? 'application/octet-stream',
+      path: f.path ?? null,
+      state: 'uploading',
+      storageKey: id,
+      createdAt: now,
+    });
+    const token = await issueUploadToken(tx, { fileId: id, workspaceId: t.workspaceId, now, ttlSeconds: services.config.UPLOAD_TOKEN_TTL_SECONDS });
+    targets.push({ id, name: f.name, size: f.size, uploadToken: token.token, uploadTokenExpiresAt: token.expiresAt.toISOString() });
+  }
+  return targets;
+}
+
+export async function createTransfer(services: Services, caller: Caller, input: CreateInput) {
+  refuseImports(input.imports);
+  const now = services.clock.now();
+  const limits = planLimits(caller.plan, services.config);
+  const expiresAt = resolveExpiry(services, caller, input.expiresAt, now);
+  const total = input.files.reduce((s, f) => s + f.size, 0);
+  checkCeiling(total, limits.transferMaxBytes);
+  if (input.recipients.length > 0 && !caller.canEmail) {
+    throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', {
+      required: 'transfers:send',
+      granted: caller.scopes,
+    });
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const origin = originOf(caller);
+
+  return services.db.transaction(async (tx) => {
+    if (origin === 'api') await chargeApiUpload(tx, services, caller.workspaceId, total, now);
+    const [t] = await tx
+      .insert(transfers)
+      .values({
+        id: newId('tr'),
+        workspaceId: caller.workspaceId,
+        slug: randomBase62(22),
+        title: input.e2ee ? null : (input.title ?? null) || null,
+        message: (input.message ?? null) || null,
+        e2ee: input.e2ee,
+        passwordHash,
+        maxDownloads: input.maxDownloads ?? null,
+        maxBytes: limits.transferMaxBytes,
+        origin,
+        expiresAt,
+        createdAt: now,
+      })
+      .returning();
+    const transfer = t!;
+    for (const email of [...new Set(input.recipients)]) {
+      // The personal link token is minted when the mail is sent; until then the hash matches nothing.
+      await tx.insert(transferRecipients).values({
+        id: newId('rc'),
+        workspaceId: caller.workspaceId,
+        transferId: transfer.id,
+        email,
+        linkTokenHash: sha256(randomBase62(43)),
+        createdAt: now,
+      });
+    }
+    const targets = await registerFiles(tx, services, transfer, input.files, now);
+    return {
+      id: transfer.id,
+      slug: transfer.slug,
+      expiresAt: transfer.expiresAt.toISOString(),
+      maxBytes: transfer.maxBytes,
+      tusEndpoint: tusEndpoint(services.config.PUBLIC_URL),
+      files: targets,
+      imports: [],
+    };
+  });
+}
+
+/** Loads a transfer of the caller's workspace that is still a draft, or answers why not. */
+async function draftOf(tx: Tx, workspaceId: string, transferId: string) {
+  const [t] = await tx
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.id, transferId), eq(transfers.workspaceId, workspaceId)))
+    .for('update');
+  if (!t) throw new ApiError('not_found', 'Transfer not found');
+  if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
+  if (t.finalizedAt) throw new ApiError('conflict', 'The transfer was already sent; files can only change on a draft', { reason: 'transfer_sent' });
+  return t;
+}
+
+export async function addFiles(services: Services, caller: Caller, transferId: string, input: FilesInput) {
+  refuseImports(input.imports);
+  const now = services.clock.now();
+  return services.db.transaction(async (tx) => {
+    const t = await draftOf(tx, caller.workspaceId, transferId);
+    const [existing] = await tx
+      .select({ total: sql<string>`coalesce(sum(${transferFiles.sizeBytes}), 0)` })
+      .from(transferFiles)
+      .where(eq(transferFiles.transferId, t.id));
+    const adding = input.files.reduce((s, f) => s + f.size, 0);
+    checkCeiling(Number(existing?.total ?? 0) + adding, t.maxBytes);
+    if (t.origin === 'api') await chargeApiUpload(tx, services, caller.workspaceId, adding, now);
+    const targets = await registerFiles(tx, services, t, input.files, now);
+    return { tusEndpoint: tusEndpoint(services.config.PUBLIC_URL), files: targets, imports: [] };
+  });
+}
+
+/** Removes a file from a draft, bytes included. Usage already charged for it is not refunded. */
+export async function deleteFile(services: Services, caller: Caller, transferId: string, fileId: string) {
+  const removed = await services.db.transaction(async (tx) => {
+    const t = await draftOf(tx, caller.workspaceId, transferId);
+    const rows = await tx
+      .delete(transferFiles)
+      .where(and(eq(transferFiles.id, fileId), eq(transferFiles.transferId, t.id)))
+      .returning({ storageKey: transferFiles.storageKey });
+    return rows[0] ?? null;
+  });
+  if (!removed) throw new ApiError('not_found', 'File not found in this transfer');
+  await services.storage.delete(removed.storageKey);
+  return { deleted: true };
+}
+
+export { findTransfer };

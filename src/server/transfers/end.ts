@@ -1,0 +1,112 @@
+import { and, eq, inArray, isNotNull, isNull, lte, gt } from 'drizzle-orm';
+import { events, transferFiles, transfers } from '../db/schema.js';
+import { emitEvent } from '../events/emit.js';
+import type { Services } from '../services.js';
+import { transferUrl } from './lifecycle.js';
+
+/** Events of a transfer that mean nothing once it is gone, and are deleted when it ends. */
+const SUPERSEDED = ['transfer.ready', 'transfer.expiring', 'transfer.downloaded'];
+
+/**
+ * Ends a transfer: status `expired` (its time passed) or `removed` (revoked by its owner), its files
+ * deleted from storage, its earlier ready/expiring/downloaded events deleted and one
+ * `transfer.expired` event emitted with the reason. Returns false when it had already ended.
+ */
+export async function endTransfer(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>, transferId: string, reason: 'expired' | 'revoked'): Promise<boolean> {
+  const now = services.clock.now();
+  const ended = await services.db.transaction(async (tx) => {
+    const [t] = await tx
+      .update(transfers)
+      .set({ status: reason === 'expired' ? 'expired' : 'removed' })
+      .where(and(eq(transfers.id, transferId), eq(transfers.status, 'active')))
+      .returning();
+    if (!t) return null;
+    await tx.delete(events).where(and(eq(events.transferId, t.id), inArray(events.type, SUPERSEDED)));
+    await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', transferId: t.id, now, data: { transfer: { id: t.id }, reason } });
+    return t;
+  });
+  if (!ended) return false;
+  await purgeFiles(services, transferId);
+  return true;
+}
+
+/** Deletes a transfer's bytes from storage; the rows stay for the owner's history. */
+async function purgeFiles(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>, transferId: string) {
+  const files = await services.db.select({ key: transferFiles.storageKey }).from(transferFiles).where(eq(transferFiles.transferId, transferId));
+  for (const f of files) {
+    await services.storage.delete(f.key).catch((err) => services.log.error({ err, transferId }, 'could not delete a file from storage'));
+  }
+  await services.db.update(transfers).set({ purgedAt: services.clock.now() }).where(eq(transfers.id, transferId));
+}
+
+const DAY = 86_400_000;
+
+/** Drafts never sent are deleted, files and all, 24 hours after they were created. */
+export async function deleteStaleDrafts(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>): Promise<number> {
+  const cutoff = new Date(services.clock.now().getTime() - DAY);
+  const stale = await services.db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(and(isNull(transfers.finalizedAt), lte(transfers.createdAt, cutoff)));
+  for (const { id } of stale) {
+    const files = await services.db.select({ key: transferFiles.storageKey }).from(transferFiles).where(eq(transferFiles.transferId, id));
+    // Rows first: an upload still arriving then finds no file and is refused.
+    const deleted = await services.db.delete(transfers).where(and(eq(transfers.id, id), isNull(transfers.finalizedAt))).returning({ id: transfers.id });
+    if (deleted.length === 0) continue;
+    for (const f of files) await services.storage.delete(f.key).catch((err) => services.log.error({ err }, 'could not delete a draft file'));
+  }
+  return stale.length;
+}
+
+/** `transfer.expiring`, once, for each sent transfer that expires within 24 hours. */
+export async function announceExpiring(services: Pick<Services, 'db' | 'clock' | 'config'>): Promise<number> {
+  const now = services.clock.now();
+  const soon = new Date(now.getTime() + DAY);
+  return services.db.transaction(async (tx) => {
+    const due = await tx
+      .update(transfers)
+      .set({ expiringNotifiedAt: now })
+      .where(
+        and(
+          eq(transfers.status, 'active'),
+          isNotNull(transfers.finalizedAt),
+          isNull(transfers.expiringNotifiedAt),
+          lte(transfers.expiresAt, soon),
+          gt(transfers.expiresAt, now),
+        ),
+      )
+      .returning();
+    for (const t of due) {
+      await emitEvent(tx, {
+        workspaceId: t.workspaceId,
+        type: 'transfer.expiring',
+        transferId: t.id,
+        now,
+        data: {
+          transfer: { id: t.id, title: t.title, url: transferUrl(services.config.PUBLIC_URL, t.slug), expiresAt: t.expiresAt.toISOString(), downloadCount: t.downloadCount },
+        },
+      });
+    }
+    return due.length;
+  });
+}
+
+/** Sent transfers whose expiry has passed end with reason `expired`. */
+export async function expireDue(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>): Promise<number> {
+  const now = services.clock.now();
+  const due = await services.db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(and(eq(transfers.status, 'active'), isNotNull(transfers.finalizedAt), lte(transfers.expiresAt, now)));
+  let n = 0;
+  for (const { id } of due) if (await endTransfer(services, id, 'expired')) n++;
+  return n;
+}
+
+/** One pass of every time-driven transfer transition, in the order that keeps events sensible. */
+export async function sweepTransfers(services: Services) {
+  const expiring = await announceExpiring(services);
+  const expired = await expireDue(services);
+  const drafts = await deleteStaleDrafts(services);
+  return { expiring, expired, drafts };
+}

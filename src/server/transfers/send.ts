@@ -1,0 +1,131 @@
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { randomBase62, sha256 } from '../auth/secrets.js';
+import { transferFiles, transferRecipients, transfers, workspaces } from '../db/schema.js';
+import type { Caller } from '../http/env.js';
+import { ApiError } from '../http/errors.js';
+import { renderEmail } from '../mail/html.js';
+import type { Services } from '../services.js';
+import { markReadyIfComplete, transferUrl } from './lifecycle.js';
+import { loadTransfer } from './serialize.js';
+
+/**
+ * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
+ * nothing and emails nobody. Files still arriving by URL import do not hold it back (the transfer is
+ * ready when the last one lands); files still being uploaded do.
+ */
+export async function finalizeTransfer(services: Services, caller: Caller, transferId: string, input: { e2eeMeta?: string }) {
+  const { db, clock, config } = services;
+  const now = clock.now();
+  const sent = await db.transaction(async (tx) => {
+    const [t] = await tx
+      .select()
+      .from(transfers)
+      .where(and(eq(transfers.id, transferId), eq(transfers.workspaceId, caller.workspaceId)))
+      .for('update');
+    if (!t) throw new ApiError('not_found', 'Transfer not found');
+    if (t.finalizedAt) return { transfer: t, newlySent: false };
+    if (t.status !== 'active' || t.expiresAt <= now) {
+      throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
+    }
+    const files = await tx
+      .select({ id: transferFiles.id, state: transferFiles.state })
+      .from(transferFiles)
+      .where(eq(transferFiles.transferId, t.id));
+    if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
+    const pending = files.filter((f) => f.state === 'uploading' || f.state === 'failed').map((f) => f.id);
+    if (pending.length > 0) {
+      throw new ApiError('conflict', 'Some files have not finished uploading', { reason: 'uploads_incomplete', pendingFileIds: pending });
+    }
+    if (input.e2eeMeta !== undefined && !t.e2ee) {
+      throw new ApiError('invalid_request', 'e2eeMeta is only for end-to-end encrypted transfers', {
+        location: 'body',
+        fields: [{ path: 'e2eeMeta', message: 'only for e2ee transfers' }],
+      });
+    }
+    const recipients = await tx.select({ id: transferRecipients.id }).from(transferRecipients).where(eq(transferRecipients.transferId, t.id));
+    if (recipients.length > 0 && !caller.canEmail) {
+      throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', {
+        required: 'transfers:send',
+        granted: caller.scopes,
+      });
+    }
+    const [updated] = await tx
+      .update(transfers)
+      .set({ finalizedAt: now, e2eeMeta: input.e2eeMeta ?? t.e2eeMeta })
+      .where(eq(transfers.id, t.id))
+      .returning();
+    return { transfer: updated!, newlySent: true };
+  });
+
+  if (sent.newlySent) {
+    await notifyRecipients(services, sent.transfer.id);
+    await markReadyIfComplete(services, sent.transfer.id);
+  }
+  const [fresh] = await db.select().from(transfers).where(eq(transfers.id, sent.transfer.id));
+  return loadTransfer(db, config.PUBLIC_URL, fresh!);
+}
+
+/**
+ * Emails each recipient not yet notified a personal link, which attributes their downloads.
+ * The token is minted here and only its hash kept. A permanent failure marks the recipient bounced;
+ * a temporary one leaves them un-notified, for a later retry.
+ */
+export async function notifyRecipients(services: Services, transferId: string) {
+  const { db, clock, config, mailer } = services;
+  const [row] = await db
+    .select({ t: transfers, workspaceName: workspaces.name })
+    .from(transfers)
+    .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
+    .where(eq(transfers.id, transferId));
+  if (!row) return;
+  const { t, workspaceName } = row;
+  const pending = await db
+    .select()
+    .from(transferRecipients)
+    .where(and(eq(transferRecipients.transferId, t.id), isNull(transferRecipients.notifiedAt), isNull(transferRecipients.bouncedAt)))
+    .orderBy(asc(transferRecipients.createdAt));
+  for (const r of pending) {
+    const token = randomBase62(32);
+    await db.update(transferRecipients).set({ linkTokenHash: sha256(token) }).where(eq(transferRecipients.id, r.id));
+    const link = `${transferUrl(config.PUBLIC_URL, t.slug)}?r=${token}`;
+    const what = t.title ? `“${t.title}”` : 'files';
+    const content = renderEmail({
+      heading: `${workspaceName} sent you ${what}`,
+      paragraphs: [
+        ...(t.message ? [t.message] : []),
+        `The link works until ${t.expiresAt.toUTCString()}.`,
+        ...(t.passwordHash ? ['The sender protected it with a password; they will tell you what it is.'] : []),
+      ],
+      action: { label: 'Get your files', url: link },
+    });
+    const result = await mailer.send({
+      to: r.email,
+      subject: `${workspaceName} sent you ${t.title ? t.title : 'files'}`.slice(0, 200).replace(/[\r\n]+/g, ' '),
+      text: content.text,
+      html: content.html,
+      tag: 'transfer.sent',
+      workspaceId: t.workspaceId,
+    });
+    const now = clock.now();
+    if (result.status === 'sent') {
+      await db.update(transferRecipients).set({ notifiedAt: now }).where(eq(transferRecipients.id, r.id));
+    } else if (result.status === 'bounced') {
+      await db.update(transferRecipients).set({ bouncedAt: now, bounceKind: result.kind }).where(eq(transferRecipients.id, r.id));
+    } else {
+      services.log.warn({ transferId: t.id, recipientId: r.id }, 'recipient mail deferred');
+    }
+  }
+}
+
+/** Re-sends mail that was deferred by a temporary failure, for sent transfers still active. */
+export async function retryDeferredNotifications(services: Services) {
+  const rows = await services.db
+    .selectDistinct({ id: transfers.id })
+    .from(transfers)
+    .innerJoin(transferRecipients, eq(transferRecipients.transferId, transfers.id))
+    .where(and(ne(transfers.status, 'removed'), eq(transfers.status, 'active'), isNull(transferRecipients.notifiedAt), isNull(transferRecipients.bouncedAt)));
+  for (const r of rows) {
+    const [t] = await services.db.select({ finalizedAt: transfers.finalizedAt }).from(transfers).where(eq(transfers.id, r.id));
+    if (t?.finalizedAt) await notifyRecipients(services, r.id);
+  }
+}

@@ -1,0 +1,107 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
+import type { Database } from '../db/connection.js';
+import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
+import { transferUrl } from './lifecycle.js';
+
+export type TransferRow = typeof transfers.$inferSelect;
+export type TransferFileRow = typeof transferFiles.$inferSelect;
+
+export function toTransferFile(f: TransferFileRow): TransferFile {
+  return {
+    id: f.id,
+    name: f.name,
+    sizeBytes: f.sizeBytes,
+    mimeType: f.mimeType,
+    path: f.path,
+    scanResult: f.scanResult,
+    crc32: f.crc32,
+    state: f.state,
+    createdAt: f.createdAt.toISOString(),
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function common(t: TransferRow, publicUrl: string, recipients: string[], sizeBytes: number) {
+  return {
+    id: t.id,
+    slug: t.slug,
+    url: transferUrl(publicUrl, t.slug),
+    title: t.title,
+    status: t.status,
+    sizeBytes,
+    recipients,
+    e2ee: t.e2ee,
+    downloadCount: t.downloadCount,
+    maxDownloads: t.maxDownloads,
+    finalizedAt: iso(t.finalizedAt),
+    expiresAt: t.expiresAt.toISOString(),
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+async function recipientsOf(db: Database, transferIds: string[]) {
+  if (transferIds.length === 0) return new Map<string, string[]>();
+  const rows = await db
+    .select({ transferId: transferRecipients.transferId, email: transferRecipients.email })
+    .from(transferRecipients)
+    .where(inArray(transferRecipients.transferId, transferIds))
+    .orderBy(asc(transferRecipients.createdAt), asc(transferRecipients.email));
+  const map = new Map<string, string[]>();
+  for (const r of rows) map.set(r.transferId, [...(map.get(r.transferId) ?? []), r.email]);
+  return map;
+}
+
+export async function loadTransfer(db: Database, publicUrl: string, t: TransferRow): Promise<Transfer> {
+  const files = await db
+    .select()
+    .from(transferFiles)
+    .where(eq(transferFiles.transferId, t.id))
+    .orderBy(asc(transferFiles.seq));
+  const recipients = (await recipientsOf(db, [t.id])).get(t.id) ?? [];
+  return {
+    ...common(t, publicUrl, recipients, files.reduce((s, f) => s + f.sizeBytes, 0)),
+    fileCount: files.length,
+    hasPassword: t.passwordHash !== null,
+    message: t.message,
+    files: files.map(toTransferFile),
+  };
+}
+
+/** Summaries for a page of transfers, with file counts, sizes and first file names in two queries. */
+export async function loadSummaries(db: Database, publicUrl: string, rows: TransferRow[]): Promise<TransferSummary[]> {
+  const ids = rows.map((t) => t.id);
+  if (ids.length === 0) return [];
+  const stats = await db
+    .select({
+      transferId: transferFiles.transferId,
+      n: count(),
+      size: sql<string>`coalesce(sum(${transferFiles.sizeBytes}), 0)`,
+      first: sql<string | null>`(array_agg(${transferFiles.name} ORDER BY ${transferFiles.seq}))[1]`,
+    })
+    .from(transferFiles)
+    .where(inArray(transferFiles.transferId, ids))
+    .groupBy(transferFiles.transferId);
+  const byId = new Map(stats.map((s) => [s.transferId, s]));
+  const recipients = await recipientsOf(db, ids);
+  return rows.map((t) => {
+    const s = byId.get(t.id);
+    return {
+      ...common(t, publicUrl, recipients.get(t.id) ?? [], Number(s?.size ?? 0)),
+      fileCount: s?.n ?? 0,
+      firstFileName: s?.first ?? null,
+    };
+  });
+}
+
+export async function findTransfer(db: Database, workspaceId: string, id: string) {
+  const [t] = await db
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.id, id), eq(transfers.workspaceId, workspaceId)))
+    .limit(1);
+  return t ?? null;
+}
+
+export const newestFirst = [desc(transfers.createdAt), desc(transfers.id)] as const;

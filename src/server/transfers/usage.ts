@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/connection.js';
+import { ApiError } from '../http/errors.js';
+import type { Services } from '../services.js';
+import { monthKey } from '../workspaces/plan.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * API upload usage: bytes registered through the API count against the month's included volume;
+ * past it, each GB costs UPLOAD_PRICE_EUR_PER_GB from prepaid credit. Checked and charged when
+ * files are registered, before any byte is accepted: `402 out_of_credit` when credit cannot pay.
+ */
+export async function chargeApiUpload(tx: Tx, services: Pick<Services, 'config'>, workspaceId: string, bytes: number, now: Date): Promise<void> {
+  if (bytes <= 0) return;
+  const { config } = services;
+  const month = monthKey(now);
+  // Lock the month's usage row so concurrent registrations are charged one after the other.
+  const [usage] = (
+    await tx.execute<{ api_upload_bytes: string }>(sql`
+      INSERT INTO monthly_usage (workspace_id, month) VALUES (${workspaceId}, ${month})
+      ON CONFLICT (workspace_id, month) DO UPDATE SET api_upload_bytes = monthly_usage.api_upload_bytes
+      RETURNING api_upload_bytes`)
+  ).rows;
+  const used = Number(usage?.api_upload_bytes ?? 0);
+  const included = config.FREE_UPLOAD_BYTES_PER_MONTH;
+  const billableBytes = Math.max(0, used + bytes - included) - Math.max(0, used - included);
+  if (billableBytes > 0) {
+    const costMicroEur = Math.ceil((billableBytes * config.UPLOAD_PRICE_EUR_PER_GB * 1_000_000) / 1e9);
+    const paid = await tx.execute(sql`
+      UPDATE workspaces SET credit_micro_eur = credit_micro_eur - ${costMicroEur}
+      WHERE id = ${workspaceId} AND credit_micro_eur >= ${costMicroEur} RETURNING id`);
+    if (paid.rows.length === 0) {
+      throw new ApiError('out_of_credit', 'API upload usage is past the included amount and the prepaid credit does not cover these files', {
+        includedBytes: included,
+        usedBytes: used,
+        requestedBytes: bytes,
+        costEur: costMicroEur / 1_000_000,
+      });
+    }
+  }
+  await tx.execute(sql`
+    UPDATE monthly_usage SET api_upload_bytes = api_upload_bytes + ${bytes}
+    WHERE workspace_id = ${workspaceId} AND month = ${month}`);
+}

@@ -1,0 +1,260 @@
+import { Transform, type Readable } from 'node:stream';
+import { crc32 } from '@node-rs/crc32';
+import { DataStore, ERRORS, type Upload } from '@tus/server';
+import { and, eq } from 'drizzle-orm';
+import type { ErrorCode } from '../../contract/errors.js';
+import { errorStatus } from '../../contract/errors.js';
+import { transferFiles } from '../db/schema.js';
+import { errorBody } from '../http/errors.js';
+import type { Services } from '../services.js';
+import type { FileStorage } from '../storage/storage.js';
+import { markReadyIfComplete } from '../transfers/lifecycle.js';
+
+/**
+ * CRC-32 (IEEE) of every upload, computed while its bytes arrive.
+ *
+ * `transfer_files.crc_state` is the running CRC of the first `crc_offset` bytes. Each PATCH
+ * continues it, as long as `crc_offset` equals the offset the PATCH writes at; the new state is
+ * saved with `UPDATE … WHERE crc_offset = <the offset it continued from>`, so a stale or concurrent
+ * writer can never overwrite a newer state. When the running state cannot be trusted (a crash or a
+ * failed write left bytes on disk the database never counted, or the database is ahead of the disk),
+ * the missing range is read back from storage and the state repaired before going on. Files are
+ * streamed, never buffered.
+ */
+
+type CrcServices = Pick<Services, 'db' | 'clock' | 'config' | 'log' | 'storage'>;
+
+/** 8 lower-case hex digits, as stored in `transfer_files.crc32`. */
+export const crcHex = (state: number) => (state >>> 0).toString(16).padStart(8, '0');
+
+/** A refusal @tus/server sends as is: the status and a body in the spec's Error shape. */
+export interface TusRefusal {
+  status_code: number;
+  body: string;
+}
+
+export function tusRefusal(publicUrl: string, code: ErrorCode, message: string, details: Record<string, unknown> = {}): TusRefusal {
+  return { status_code: errorStatus[code], body: JSON.stringify(errorBody(publicUrl, code, message, details)) };
+}
+
+/** Continues `initial` over the stored bytes [start, end) of `key`. Throws if storage holds fewer. */
+export async function crcOfStoredRange(storage: FileStorage, key: string, start: number, end: number, initial: number): Promise<number> {
+  let state = initial >>> 0;
+  if (end <= start) return state;
+  let read = 0;
+  for await (const chunk of storage.read(key, { start, end: end - 1 })) {
+    const buf = chunk as Buffer;
+    state = crc32(buf, state);
+    read += buf.length;
+  }
+  if (read !== end - start) throw new Error(`storage returned ${read} of ${end - start} bytes of ${key} from ${start}`);
+  return state;
+}
+
+interface CrcRow {
+  crcState: number;
+  crcOffset: number;
+}
+
+/**
+ * A @tus/server data store that wraps another (the storage's FileStore) and keeps the running CRC
+ * of each upload in the database. Upload ids are file ids, so `id` is also the `transfer_files` id
+ * and the storage key.
+ */
+export class CrcDataStore extends DataStore {
+  /**
+   * Uploads whose running state was repaired from storage in this process. Their final CRC is
+   * checked against a full read of the stored file; uploads that were trusted throughout are not
+   * reread on completion.
+   */
+  private readonly repaired = new Set<string>();
+
+  constructor(
+    private readonly inner: DataStore,
+    private readonly services: CrcServices,
+  ) {
+    super();
+    // No creation-defer-length: every upload has its registered size from the start.
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  private refusal(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
+    return tusRefusal(this.services.config.PUBLIC_URL, code, message, details);
+  }
+
+  /** True when an upload for this id was already created (its bytes or its tus record exist). */
+  async exists(id: string): Promise<boolean> {
+    try {
+      await this.inner.getUpload(id);
+      return true;
+    } catch {
+      // A record without bytes can be created afresh; bytes without a record (a creation that
+      // crashed half-way leaves an empty file) only count when there are any.
+      return ((await this.services.storage.size(id)) ?? 0) > 0;
+    }
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    // Creating again would truncate the bytes received so far. @tus/server holds the upload's
+    // lock around create(), so this check and the creation do not interleave in one process.
+    if (await this.exists(upload.id)) {
+      throw this.refusal('conflict', 'An upload for this file already exists; resume it with HEAD and PATCH on its URL.', {
+        reason: 'upload_exists',
+      });
+    }
+    const created = await this.inner.create(upload);
+    await this.resetCrc(upload.id);
+    return created;
+  }
+
+  override async remove(id: string): Promise<void> {
+    await this.inner.remove(id);
+    await this.resetCrc(id);
+  }
+
+  private async resetCrc(id: string) {
+    this.repaired.delete(id);
+    await this.services.db
+      .update(transferFiles)
+      .set({ crcState: 0, crcOffset: 0 })
+      .where(and(eq(transferFiles.id, id), eq(transferFiles.state, 'uploading')));
+  }
+
+  override getUpload(id: string): Promise<Upload> {
+    return this.inner.getUpload(id);
+  }
+
+  override async declareUploadLength(): Promise<void> {
+    throw ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION;
+  }
+
+  override deleteExpired(): Promise<number> {
+    return this.inner.deleteExpired();
+  }
+
+  override getExpiration(): number {
+    return this.inner.getExpiration();
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    let state = await this.stateAt(id, offset);
+    let seen = 0;
+    const hasher = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        state = crc32(chunk, state);
+        seen += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    let sourceError: unknown;
+    readable.once('error', (err) => {
+      sourceError = err;
+      hasher.destroy(err);
+    });
+
+    let newOffset: number;
+    try {
+      newOffset = await this.inner.write(readable.pipe(hasher), id, offset);
+    } catch (err) {
+      // The bytes that reached the disk are unknown now: the saved state stays where it was and
+      // the next PATCH (or the completion) repairs it from storage. A refusal raised upstream
+      // (the body running past the upload's length) is more useful to the client than the
+      // store's generic write error.
+      if (sourceError && typeof sourceError === 'object' && 'status_code' in sourceError) throw sourceError;
+      throw err;
+    }
+
+    if (newOffset - offset !== seen) {
+      this.services.log.warn({ fileId: id, offset, newOffset, seen }, 'upload CRC saw other bytes than were written; will repair');
+      return newOffset;
+    }
+    try {
+      await this.services.db
+        .update(transferFiles)
+        .set({ crcState: state, crcOffset: newOffset })
+        .where(and(eq(transferFiles.id, id), eq(transferFiles.crcOffset, offset)));
+    } catch (err) {
+      // The bytes are stored; a state that was not saved is repaired from storage later.
+      this.services.log.error({ err, fileId: id }, 'could not save the running upload CRC');
+    }
+    return newOffset;
+  }
+
+  /** The running CRC of the first `offset` bytes, repaired from storage if the saved one is elsewhere. */
+  private async stateAt(id: string, offset: number): Promise<number> {
+    const [row] = await this.services.db
+      .select({ crcState: transferFiles.crcState, crcOffset: transferFiles.crcOffset, state: transferFiles.state })
+      .from(transferFiles)
+      .where(eq(transferFiles.id, id))
+      .limit(1);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    if (row.state !== 'uploading') {
+      throw this.refusal('conflict', 'This file has finished uploading.', { reason: 'upload_complete' });
+    }
+    if (row.crcOffset === offset) return row.crcState;
+    return this.repair(id, row, offset);
+  }
+
+  /**
+   * Brings the saved state to `upTo` by reading the stored bytes it has not counted, continuing
+   * from the saved state (from zero if the saved state is past `upTo`, i.e. the disk lost bytes).
+   */
+  private async repair(id: string, row: CrcRow, upTo: number): Promise<number> {
+    const resume = row.crcOffset <= upTo;
+    const from = resume ? row.crcOffset : 0;
+    const state = await crcOfStoredRange(this.services.storage, id, from, upTo, resume ? row.crcState : 0);
+    await this.services.db
+      .update(transferFiles)
+      .set({ crcState: state, crcOffset: upTo })
+      .where(and(eq(transferFiles.id, id), eq(transferFiles.crcOffset, row.crcOffset)));
+    this.repaired.add(id);
+    this.services.log.warn({ fileId: id, savedOffset: row.crcOffset, from, to: upTo }, 'upload CRC repaired from storage');
+    return state;
+  }
+
+  /**
+   * Marks the file complete once all its bytes are stored: final CRC, `completedAt`, then
+   * `transfer.ready` if this was the last file of a sent transfer. Idempotent; returns whether the
+   * file is complete.
+   */
+  async complete(id: string): Promise<boolean> {
+    const { db, clock, log, storage } = this.services;
+    const [row] = await db
+      .select({
+        state: transferFiles.state,
+        crcState: transferFiles.crcState,
+        crcOffset: transferFiles.crcOffset,
+        sizeBytes: transferFiles.sizeBytes,
+        transferId: transferFiles.transferId,
+      })
+      .from(transferFiles)
+      .where(eq(transferFiles.id, id))
+      .limit(1);
+    if (!row) return false;
+    if (row.state === 'uploading') {
+      const stored = (await this.inner.getUpload(id)).offset;
+      if (stored !== row.sizeBytes) {
+        log.warn({ fileId: id, stored, size: row.sizeBytes }, 'upload asked to complete before all its bytes were stored');
+        return false;
+      }
+      let state = row.crcOffset === stored ? row.crcState : await this.repair(id, row, stored);
+      if (this.repaired.has(id)) {
+        const full = await crcOfStoredRange(storage, id, 0, stored, 0);
+        if (full !== state) {
+          log.error({ fileId: id, running: crcHex(state), stored: crcHex(full) }, 'repaired upload CRC disagrees with the stored bytes; using the stored bytes');
+          state = full;
+        }
+      }
+      await db
+        .update(transferFiles)
+        .set({ state: 'complete', crc32: crcHex(state), crcState: state, crcOffset: stored, completedAt: clock.now() })
+        .where(and(eq(transferFiles.id, id), eq(transferFiles.state, 'uploading')));
+      this.repaired.delete(id);
+    } else if (row.state !== 'complete') {
+      return false;
+    }
+    // Also when it was complete already: a crash between the two steps must not lose the event.
+    await markReadyIfComplete(this.services, row.transferId);
+    return true;
+  }
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { crc32 } from '@node-rs/crc32';
+import { eq } from 'drizzle-orm';
+import * as tus from 'tus-js-client';
+import { newId, randomBase62 } from '../auth/secrets.js';
+import { loadConfig } from '../config.js';
+import { transferFiles, transfers } from '../db/schema.js';
+import { createLogger } from '../logger.js';
+import { startServer, type RunningServer } from '../runtime.js';
+import type { Services } from '../services.js';
+import type { TestServer } from '../test/harness.js';
+import { crcHex } from './crc.js';
+import { issueUploadToken } from './tokens.js';
+
+/**
+ * Helpers for the upload tests: a transfer and its files registered straight in the database (as
+ * `POST /transfers` will), uploads through the real tus-js-client, and a second server process on
+ * the same database and DATA_DIR for restart tests.
+ */
+
+type Db = Pick<Services, 'db' | 'clock' | 'config'>;
+
+export async function createTransfer(services: Db, workspaceId: string, options: { finalized?: boolean } = {}): Promise<string> {
+  const now = services.clock.now();
+  const id = newId('tr');
+  await services.db.insert(transfers).values({
+    id,
+    workspaceId,
+    slug: randomBase62(22),
+    status: 'active',
+    maxBytes: 10 * 1000 ** 3,
+    origin: 'api',
+    finalizedAt: options.finalized ? now : null,
+    expiresAt: new Date(now.getTime() + 7 * 24 * 3600 * 1000),
+    createdAt: now,
+  });
+  return id;
+}
+
+export interface RegisteredFile {
+  fileId: string;
+  transferId: string;
+  workspaceId: string;
+  token: string;
+  tokenExpiresAt: Date;
+}
+
+/** A `transfer_files` row in state `uploading` and an upload token for it. */
+export async function addFile(services: Db, transferId: string, workspaceId: string, size: number): Promise<RegisteredFile> {
+  const now = services.clock.now();
+  const fileId = newId('fil');
+  await services.db.insert(transferFiles).values({
+    id: fileId,
+    workspaceId,
+    transferId,
+    name: `${fileId}.bin`,
+    sizeBytes: size,
+    mimeType: 'application/octet-stream',
+    state: 'uploading',
+    storageKey: fileId,
+    createdAt: now,
+  });
+  const issued = await issueUploadToken(services.db, {
+    fileId,
+    workspaceId,
+    now,
+    ttlSeconds: services.config.UPLOAD_TOKEN_TTL_SECONDS,
+  });
+  return { fileId, transferId, workspaceId, token: issued.token, tokenExpiresAt: issued.expiresAt };
+}
+
+/** A fresh workspace, an unsent transfer and one registered file of `size` bytes. */
+export async function registerFile(server: TestServer, size: number): Promise<RegisteredFile> {
+  const ws = await server.createWorkspace();
+  const transferId = await createTransfer(server.services, ws.id);
+  return addFile(server.services, transferId, ws.id, size);
+}
+
+export const crcOf = (bytes: Buffer) => crcHex(crc32(bytes));
+export const randomFile = (size: number) => randomBytes(size);
+
+export async function fileRow(services: Pick<Services, 'db'>, fileId: string) {
+  const [row] = await services.db.select().from(transferFiles).where(eq(transferFiles.id, fileId));
+  if (!row) throw new Error(`no file ${fileId}`);
+  return row;
+}
+
+/** The stored bytes of an upload (null when nothing is stored). */
+export async function storedBytes(dataDir: string, fileId: string): Promise<Buffer | null> {
+  return fs.readFile(`${dataDir}/files/${fileId}`).catch(() => null);
+}
+
+export interface TusOptions {
+  endpoint?: string;
+  uploadUrl?: string;
+  token: string;
+  chunkSize?: number;
+  /** Called after each PATCH; return true to abort the upload there. */
+  stopAfterChunk?: (bytesAccepted: number) => boolean;
+}
+
+/** Runs tus-js-client until success, error or a requested stop. Resolves with the upload URL. */
+export function tusUpload(bytes: Buffer, options: TusOptions): Promise<{ url: string; stopped: boolean }> {
+  return new Promise((resolve, reject) => {
+    let stopped = false;
+    const upload = new tus.Upload(bytes, {
+      endpoint: options.endpoint ?? null,
+      uploadUrl: options.uploadUrl ?? null,
+      chunkSize: options.chunkSize ?? 1024 * 1024,
+      headers: { 'x-service-upload-token': options.token },
+      retryDelays: null,
+      storeFingerprintForResuming: false,
+      metadata: { filename: 'file.bin', filetype: 'application/octet-stream' },
+      onChunkComplete: (_size, accepted) => {
+        if (!stopped && options.stopAfterChunk?.(accepted)) {
+          stopped = true;
+          void upload.abort().then(() => resolve({ url: upload.url ?? '', stopped: true }), reject);
+        }
+      },
+      onSuccess: () => resolve({ url: upload.url ?? '', stopped: false }),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+/**
+ * A second server on the same database and DATA_DIR as `server` (which must be closed first, as a
+ * restarted process would find it). Close it before `server.stop()` drops the database.
+ */
+export async function restartServer(server: TestServer, env: Record<string, string> = {}): Promise<RunningServer> {
+  const config = loadConfig({
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: server.dataDir,
+    LOG_LEVEL: 'silent',
+    RUN_WORKER: '0',
+    PUBLIC_URL: server.services.config.PUBLIC_URL,
+  });
+  return startServer(config, { clock: server.clock, databaseUrl: server.databaseUrl, log: createLogger('silent') });
+}
