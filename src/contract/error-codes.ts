@@ -19,6 +19,7 @@ export const errorStatus = {
   e2ee_unsupported: 409,
   link_unavailable: 410,
   payload_too_large: 413,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,
@@ -51,6 +52,7 @@ export const errorExplanations: Record<ErrorCode, string> = {
     'The transfer is end-to-end encrypted; its files can only be opened in a browser that holds the key.',
   link_unavailable: 'The shared link has expired, was revoked or reached its download limit.',
   payload_too_large: 'The request body is larger than this endpoint accepts.',
+  range_not_satisfiable: 'The requested byte range starts past the end of the file; `Content-Range: bytes */<size>` gives the size.',
   rate_limited:
     'Too many requests: a per-address limit for requests without a valid key, a per-key or per-workspace limit, or the monthly call allowance. Wait `Retry-After` seconds.',
   internal_error: 'Something failed on the server. The request id in `X-Request-Id` helps the operator find it.',

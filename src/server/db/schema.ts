@@ -267,7 +267,11 @@ export const downloads = pgTable(
     createdAt: ts('created_at').notNull(),
     completedAt: ts('completed_at'),
   },
-  (t) => [index('downloads_transfer_created_idx').on(t.transferId, t.createdAt)],
+  (t) => [
+    index('downloads_transfer_created_idx').on(t.transferId, t.createdAt),
+    // One receipt per file (or zip) per visit, however many Range requests resume it.
+    uniqueIndex('downloads_session_file_key').on(t.sessionId, sql`coalesce(${t.fileId}, '')`),
+  ],
 );
 
 /**

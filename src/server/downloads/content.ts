@@ -49,7 +49,7 @@ export async function downloadableFiles(db: Pick<Database, 'select'>, transferId
     .select()
     .from(transferFiles)
     .where(and(eq(transferFiles.transferId, transferId), eq(transferFiles.state, 'complete'), isNotNull(transferFiles.crc32)))
-    .orderBy(asc(transferFiles.createdAt), asc(transferFiles.id));
+    .orderBy(asc(transferFiles.seq));
 }
 
 export const isDownloadable = (f: FileRow) => f.state === 'complete' && f.crc32 !== null;

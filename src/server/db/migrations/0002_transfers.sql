@@ -114,6 +114,7 @@ ALTER TABLE "upload_tokens" ADD CONSTRAINT "upload_tokens_file_id_transfer_files
 ALTER TABLE "upload_tokens" ADD CONSTRAINT "upload_tokens_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "download_sessions_transfer_idx" ON "download_sessions" USING btree ("transfer_id");--> statement-breakpoint
 CREATE INDEX "downloads_transfer_created_idx" ON "downloads" USING btree ("transfer_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "downloads_session_file_key" ON "downloads" USING btree ("session_id",coalesce("file_id", ''));--> statement-breakpoint
 CREATE INDEX "events_workspace_created_idx" ON "events" USING btree ("workspace_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "events_transfer_idx" ON "events" USING btree ("transfer_id");--> statement-breakpoint
 CREATE INDEX "transfer_files_transfer_idx" ON "transfer_files" USING btree ("transfer_id","seq");--> statement-breakpoint

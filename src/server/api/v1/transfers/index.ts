@@ -3,6 +3,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { registerAddTransferFiles } from './add-files.js';
 import { registerCreateTransfer } from './create.js';
 import { registerDeleteTransferFile } from './delete-file.js';
+import { registerGetTransferDownloadLinks } from './download-links.js';
 import { registerListTransferDownloads } from './downloads.js';
 import { registerFinalizeTransfer } from './finalize.js';
 import { registerGetTransfer } from './get.js';
@@ -22,4 +23,5 @@ export function registerTransfers(app: OpenAPIHono<AppEnv>) {
   registerFinalizeTransfer(app);
   registerRevokeTransfer(app);
   registerListTransferDownloads(app);
+  registerGetTransferDownloadLinks(app);
 }
