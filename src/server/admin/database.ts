@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { connect, runMigrations, type Database } from '../db/connection.js';
-import { readPostmaster, runningEmbeddedUrl, startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
+import { isAlive, readPostmaster, runningEmbeddedUrl, startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
 import type { Logger } from '../logger.js';
 import { AdminError } from './commands.js';
 
@@ -14,14 +14,6 @@ export interface AdminDatabase {
   close(): Promise<void>;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * DATABASE_URL when set; otherwise the embedded PostgreSQL of a server running on DATA_DIR right now

@@ -60,7 +60,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
