@@ -16,6 +16,7 @@ import { Route as DocsRouteImport } from './routes/docs'
 import { Route as AuthedCollectionsRouteImport } from './routes/_authed/collections'
 import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
+import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTransfersRouteImport } from './routes/_authed/transfers'
 import { Route as AuthedWebhooksRouteImport } from './routes/_authed/webhooks'
@@ -56,6 +57,11 @@ const AuthedContactsRoute = AuthedContactsRouteImport.update({
 const AuthedKeysRoute = AuthedKeysRouteImport.update({
   id: '/keys',
   path: '/keys',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedOutboxRoute = AuthedOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/collections': typeof AuthedCollectionsRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
+  '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
   '/transfers': typeof AuthedTransfersRoute
   '/webhooks': typeof AuthedWebhooksRoute
@@ -119,6 +126,7 @@ export interface FileRoutesByTo {
   '/collections': typeof AuthedCollectionsRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
+  '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
   '/transfers': typeof AuthedTransfersRoute
   '/webhooks': typeof AuthedWebhooksRoute
@@ -137,6 +145,7 @@ export interface FileRoutesById {
   '/_authed/collections': typeof AuthedCollectionsRoute
   '/_authed/contacts': typeof AuthedContactsRoute
   '/_authed/keys': typeof AuthedKeysRoute
+  '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/transfers': typeof AuthedTransfersRoute
   '/_authed/webhooks': typeof AuthedWebhooksRoute
@@ -154,6 +163,7 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/keys'
+    | '/outbox'
     | '/settings'
     | '/transfers'
     | '/webhooks'
@@ -168,6 +178,7 @@ export interface FileRouteTypes {
     | '/collections'
     | '/contacts'
     | '/keys'
+    | '/outbox'
     | '/settings'
     | '/transfers'
     | '/webhooks'
@@ -185,6 +196,7 @@ export interface FileRouteTypes {
     | '/_authed/collections'
     | '/_authed/contacts'
     | '/_authed/keys'
+    | '/_authed/outbox'
     | '/_authed/settings'
     | '/_authed/transfers'
     | '/_authed/webhooks'
@@ -253,6 +265,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedKeysRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/outbox': {
+      id: '/_authed/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AuthedOutboxRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
       id: '/_authed/settings'
       path: '/settings'
@@ -316,6 +335,7 @@ interface AuthedRouteChildren {
   AuthedCollectionsRoute: typeof AuthedCollectionsRoute
   AuthedContactsRoute: typeof AuthedContactsRoute
   AuthedKeysRoute: typeof AuthedKeysRoute
+  AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedTransfersRoute: typeof AuthedTransfersRoute
   AuthedWebhooksRoute: typeof AuthedWebhooksRoute
@@ -325,6 +345,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCollectionsRoute: AuthedCollectionsRoute,
   AuthedContactsRoute: AuthedContactsRoute,
   AuthedKeysRoute: AuthedKeysRoute,
+  AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedTransfersRoute: AuthedTransfersRoute,
   AuthedWebhooksRoute: AuthedWebhooksRoute,

@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { meQueryOptions } from '../../features/settings/api/get-me';
 import { referralQueryOptions } from '../../features/settings/api/get-referral';
@@ -17,7 +18,11 @@ export const Route = createFileRoute('/_authed/settings')({
 function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Your workspace, its plan and what it has used this month." />
+      <PageHeader
+        title="Settings"
+        description="Your workspace, its plan and what it has used this month."
+        actions={<Link to="/outbox" className={buttonClass('secondary')}>Outbox</Link>}
+      />
       <div className="space-y-6">
         <AccountOverview />
         <ReferralCard />
