@@ -124,7 +124,7 @@ describe('rate-limit headers', () => {
 });
 
 describe('the per-key limit', () => {
-  it('answers 429 rate_limited with Retry-After past the limit, for that key only, until the minute is over', async () => {
+  it('answers 429 rate_limited with Retry-After past the limit, for that key only and without using the monthly allowance, until the minute is over', async () => {
     const limit = perKey.services.config.RATE_LIMIT_KEY_PER_MINUTE;
     const ws = await perKey.createWorkspace({ plan: 'paid' });
     const key = await ws.createKey(['contacts:read']);
@@ -139,7 +139,10 @@ describe('the per-key limit', () => {
     expect(stateOf(refused).get('key-minute')!.r).toBe(0);
     expect((await refused.json()).error.details).toMatchObject({ bucket: 'key-minute', limit });
 
-    expect((await perKey.fetch('/api/v1/me', { token: otherKey })).status).toBe(200);
+    // The refused call used none of the month's allowance: the limit's calls plus this one.
+    const me = await perKey.fetch('/api/v1/me', { token: otherKey });
+    expect(me.status).toBe(200);
+    expect((await me.json()).usage.apiCalls).toBe(limit + 1);
 
     perKey.clock.advance(retryAfter * 1000);
     expect((await perKey.fetch('/api/v1/me', { token: key })).status).toBe(200);

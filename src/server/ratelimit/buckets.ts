@@ -71,6 +71,9 @@ export async function chargeCaller(services: Services, caller: Caller): Promise<
     { name: 'key-minute', limit: config.RATE_LIMIT_KEY_PER_MINUTE, windowSeconds: 60, ...minute },
     { name: 'workspace-day', limit: config.RATE_LIMIT_WORKSPACE_PER_DAY, windowSeconds: 86_400, ...day },
   ];
+  // A call refused by the minute or day limit never reaches the handler, so it does not use the
+  // month's allowance either.
+  refuseIfOver(buckets, nowMs, (b) => `Rate limit ${b.name} exceeded`);
   const month = monthKey(now);
   const rows = await db.execute<{ api_calls: string }>(sql`
     INSERT INTO monthly_usage (workspace_id, month, api_calls) VALUES (${caller.workspaceId}, ${month}, 1)
