@@ -1,0 +1,515 @@
+/**
+ * `npm run bench`: transfer throughput of a real server, side by side with a bare Node baseline.
+ *
+ * One process runs the server (embedded PostgreSQL unless DATABASE_URL is set), a bare node:http
+ * baseline server and the client, all on 127.0.0.1. Each measurement alternates candidate and
+ * baseline within every round (the order flips from round to round) and reports medians and the
+ * ratio candidate/baseline. Bytes always stream: the test files are written to disk in 1 MiB chunks
+ * and every request and response body is piped, never collected.
+ *
+ *   BENCH_MB      size of the big test file in MB (1 MB = 2^20 bytes), default 512
+ *   BENCH_ROUNDS  rounds per measurement, default 3
+ *
+ * The peak RSS of the process (server + client, sampled every 50 ms) during each run is reported,
+ * not asserted. See bench/README.md for what each line measures.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createApiKey } from '../src/server/auth/api-keys.js';
+import { loadConfig } from '../src/server/config.js';
+import { createLogger } from '../src/server/logger.js';
+import { startServer, type RunningServer } from '../src/server/runtime.js';
+import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
+
+const MB = 1024 * 1024;
+/** Read size of the server's download streams (DiskStorage.read); the baseline reads the same way. */
+const READ_CHUNK = 256 * 1024;
+const SMALL_FILE_SIZES = [MB, 64 * 1024, 1024];
+
+function positiveIntEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Writes `size` bytes of crypto-random data, 1 MiB at a time: the file is never held in memory. */
+async function writeRandomFile(file: string, size: number): Promise<void> {
+  const fh = await fsp.open(file, 'w');
+  try {
+    for (let written = 0; written < size; ) {
+      const chunk = randomBytes(Math.min(MB, size - written));
+      await fh.write(chunk);
+      written += chunk.length;
+    }
+    // On disk before anything is measured, so that no writeback of it runs during a measurement.
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Flushes a written file to disk (outside the timed window), so the next run starts with no writeback pending. */
+async function syncFile(file: string): Promise<void> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+
+/** Peak RSS of this process while a run is going, sampled every 50 ms. */
+function rssSampler() {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, process.memoryUsage.rss());
+  };
+}
+
+interface Run {
+  ms: number;
+  bytes: number;
+  peakRss: number;
+}
+
+async function measured(fn: () => Promise<{ ms: number; bytes: number }>): Promise<Run> {
+  const stop = rssSampler();
+  try {
+    const r = await fn();
+    return { ...r, peakRss: stop() };
+  } catch (err) {
+    stop();
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client: the same code talks to the candidate and to the baseline
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Streams a file from disk as the body of one request (`Content-Length` set) and waits for the
+ * response. Timed from the moment the request is issued to the response's arrival.
+ */
+function sendFile(url: string, method: string, headers: Record<string, string>, file: string, size: number) {
+  return new Promise<{ ms: number; bytes: number; status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(url, { method, agent: false, headers: { ...headers, 'Content-Length': String(size) } });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const ms = performance.now() - started;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        if (body.length < 4096) body += d;
+      });
+      res.on('error', reject);
+      res.on('end', () => resolve({ ms, bytes: size, status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    pipeline(fs.createReadStream(file), req).catch(reject);
+  });
+}
+
+/** A Writable that throws the bytes away and counts them. */
+function discard() {
+  let count = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      count += chunk.length;
+      callback();
+    },
+  });
+  return { sink, count: () => count };
+}
+
+/** GETs `url` and streams the body to nowhere; asserts a 200 with exactly `expected` bytes. */
+function download(url: string, expected: number) {
+  return new Promise<{ ms: number; bytes: number }>((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(url, { agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`GET ${url}: status ${res.statusCode}`));
+        return;
+      }
+      const { sink, count } = discard();
+      pipeline(res, sink).then(() => {
+        const ms = performance.now() - started;
+        const got = count();
+        if (got !== expected) reject(new Error(`GET ${url}: ${got} bytes, expected ${expected}`));
+        else if (res.headers['content-length'] !== String(expected)) reject(new Error(`GET ${url}: Content-Length ${res.headers['content-length']}, expected ${expected}`));
+        else resolve({ ms, bytes: got });
+      }, reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The baseline: a bare node:http server in this process
+// ---------------------------------------------------------------------------------------------
+
+interface Baseline {
+  url: string;
+  /** Makes `GET /serve/<name>` answer with these files back to back, then `padding` zero bytes. */
+  serve(name: string, files: string[], padding?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startBaseline(uploadDir: string): Promise<Baseline> {
+  const served = new Map<string, { files: string[]; padding: number; size: number }>();
+  const server = http.createServer((req, res) => {
+    const fail = (err: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end(String(err));
+      else res.destroy();
+    };
+    const upload = /^\/upload\/([\w-]+)$/.exec(req.url ?? '');
+    if (upload && (req.method === 'PATCH' || req.method === 'PUT')) {
+      // Request body → disk, then 204: what any upload endpoint has to do at the least.
+      pipeline(req, fs.createWriteStream(path.join(uploadDir, upload[1]!))).then(() => res.writeHead(204).end(), fail);
+      return;
+    }
+    const entry = /^\/serve\/([\w-]+)$/.exec(req.url ?? '');
+    const what = entry && req.method === 'GET' ? served.get(entry[1]!) : undefined;
+    if (!what) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(what.size) });
+    // Plain .pipe() per file (pipeline with `end: false` would pile listeners up on the response).
+    const next = (i: number): void => {
+      if (i === what.files.length) {
+        res.end(what.padding > 0 ? Buffer.alloc(what.padding) : undefined);
+        return;
+      }
+      const source = fs.createReadStream(what.files[i]!, { highWaterMark: READ_CHUNK });
+      source.once('error', fail);
+      source.once('end', () => next(i + 1));
+      source.pipe(res, { end: false });
+    };
+    next(0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async serve(name, files, padding = 0) {
+      const sizes = await Promise.all(files.map(async (f) => (await fsp.stat(f)).size));
+      served.set(name, { files, padding, size: sizes.reduce((a, b) => a + b, 0) + padding });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The candidate: the real server, driven through its API
+// ---------------------------------------------------------------------------------------------
+
+interface CreatedTransfer {
+  id: string;
+  tusEndpoint: string;
+  files: { id: string; name: string; size: number; uploadToken: string }[];
+}
+
+interface DownloadLinks {
+  files: { fileId: string; url: string; sizeBytes: number }[];
+  zip: { url: string; sizeBytes: number };
+}
+
+function apiClient(server: RunningServer, apiKey: string) {
+  return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${server.url}${pathname}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text}`);
+    return JSON.parse(text) as T;
+  };
+}
+
+/** tus creation (no body); returns the absolute upload URL. */
+async function tusCreate(endpoint: string, token: string, size: number): Promise<string> {
+  const res = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), 'x-service-upload-token': token },
+  });
+  const location = res.headers.get('location');
+  if (res.status !== 201 || !location) throw new Error(`tus POST: ${res.status} ${await res.text()}`);
+  return new URL(location, endpoint).toString();
+}
+
+/** One tus PATCH with the whole file, streamed from disk by the shared client code. */
+async function tusPatch(uploadUrl: string, token: string, file: string, size: number) {
+  const r = await sendFile(
+    uploadUrl,
+    'PATCH',
+    { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'x-service-upload-token': token },
+    file,
+    size,
+  );
+  if (r.status !== 204 || r.headers['upload-offset'] !== String(size)) {
+    throw new Error(`tus PATCH: ${r.status}, Upload-Offset ${String(r.headers['upload-offset'])}: ${r.body}`);
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+interface Line {
+  label: string;
+  baselineLabel: string;
+  candidate: Run[];
+  baseline: Run[];
+}
+
+/**
+ * Runs one untimed warm-up round of both sides (the first transfer of this size in the process is
+ * markedly slower, whichever side makes it), then `rounds` counted rounds. The order flips every
+ * counted round, so neither side always runs first.
+ */
+async function alternate(rounds: number, line: Line, candidate: () => Promise<{ ms: number; bytes: number }>, baseline: () => Promise<{ ms: number; bytes: number }>) {
+  await candidate();
+  await baseline();
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (['c', 'b'] as const) : (['b', 'c'] as const);
+    for (const side of order) {
+      if (side === 'c') line.candidate.push(await measured(candidate));
+      else line.baseline.push(await measured(baseline));
+    }
+  }
+}
+
+function report(sizeMb: number, rounds: number, lines: Line[], idleRss: number) {
+  const fmt = (n: number) => n.toFixed(0).padStart(6);
+  const peak = (runs: Run[]) => Math.max(...runs.map((r) => r.peakRss)) / MB;
+  console.log('');
+  console.log(`transfer throughput, ${sizeMb} MB file, ${rounds} round${rounds === 1 ? '' : 's'} (median, after 1 warm-up round), MB = 2^20 bytes`);
+  console.log(`Node ${process.version}, ${os.platform()}-${os.arch()}, ${os.availableParallelism()} CPUs, client and servers on loopback 127.0.0.1`);
+  console.log('');
+  const w = Math.max(...lines.map((l) => l.label.length));
+  const bw = Math.max(...lines.map((l) => l.baselineLabel.length));
+  for (const l of lines) {
+    const c = median(l.candidate.map((r) => mbps(r.bytes, r.ms)));
+    const b = median(l.baseline.map((r) => mbps(r.bytes, r.ms)));
+    console.log(
+      `${l.label.padEnd(w)}  ${fmt(c)} MB/s   baseline (${l.baselineLabel})${' '.repeat(bw - l.baselineLabel.length)} ${fmt(b)} MB/s   ratio ${(c / b).toFixed(2)}` +
+        `   peak RSS ${peak(l.candidate).toFixed(0)} MB (baseline ${peak(l.baseline).toFixed(0)} MB)`,
+    );
+  }
+  console.log('');
+  console.log('each run in MB/s (candidate | baseline):');
+  for (const l of lines) {
+    const each = (runs: Run[]) => runs.map((r) => mbps(r.bytes, r.ms).toFixed(0)).join(' ');
+    console.log(`  ${l.label.padEnd(w)}  ${each(l.candidate)} | ${each(l.baseline)}`);
+  }
+  console.log('');
+  console.log(
+    `peak RSS is of the whole process (server, baseline server and client) during each run, sampled every 50 ms; ${(idleRss / MB).toFixed(0)} MB before the first measurement.`,
+  );
+}
+
+async function main() {
+  const sizeMb = positiveIntEnv('BENCH_MB', 512);
+  const rounds = positiveIntEnv('BENCH_ROUNDS', 3);
+  const size = sizeMb * MB;
+  const smallTotal = SMALL_FILE_SIZES.reduce((a, b) => a + b, 0);
+
+  // The temp dir is DATA_DIR itself (the embedded PostgreSQL's user must be able to reach it); the
+  // test files and the baseline's uploads live under it too, on the same filesystem as the server's.
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parcel-bench-'));
+  const workDir = path.join(dataDir, 'bench');
+  const baselineUploads = path.join(workDir, 'baseline-uploads');
+  let server: RunningServer | null = null;
+  let baseline: Baseline | null = null;
+  let cleaning: Promise<void> | null = null;
+  // Stops both servers (and with them the embedded PostgreSQL, which runs in its own process group
+  // and would outlive a Ctrl-C) and removes the temp dir: at the end, on error and on a signal.
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      await baseline?.close().catch((err: unknown) => console.error('could not stop the baseline server:', err));
+      await server?.close().catch((err: unknown) => console.error('could not stop the server:', err));
+      await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping…`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+
+  try {
+    await fsp.mkdir(baselineUploads, { recursive: true });
+    const bigFile = path.join(workDir, 'big.bin');
+    console.log(`writing a ${sizeMb} MB test file…`);
+    await writeRandomFile(bigFile, size);
+    const smallFiles = SMALL_FILE_SIZES.map((_, i) => path.join(workDir, `small-${i}.bin`));
+    for (const [i, f] of smallFiles.entries()) await writeRandomFile(f, SMALL_FILE_SIZES[i]!);
+
+    console.log('starting the server…');
+    const port = await freePort();
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RUN_WORKER: '0',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: process.env.DATABASE_URL,
+      // Big or many runs must not hit the free plan's ceilings: this measures bytes, not billing.
+      FREE_TRANSFER_MAX_BYTES: String(Math.max(5 * 1000 ** 3, 4 * (size + smallTotal))),
+      FREE_UPLOAD_BYTES_PER_MONTH: String(Math.max(10 * 1000 ** 3, 4 * rounds * (size + smallTotal))),
+    });
+    server = await startServer(config, { log: createLogger('silent') });
+    baseline = await startBaseline(baselineUploads);
+    const { db, clock } = server.services;
+
+    const { workspace } = await createWorkspaceWithOwner(db, clock.now(), {
+      email: `bench-${randomBytes(4).toString('hex')}@example.test`,
+      password: randomBytes(12).toString('base64url'),
+      workspaceName: 'Benchmark',
+    });
+    const { secret } = await createApiKey(db, clock.now(), workspace.id, 'free', 'bench', ['transfers:read', 'transfers:write']);
+    const api = apiClient(server, secret);
+
+    const stored = (fileId: string) => path.join(dataDir, 'files', fileId);
+    const smallEntries = SMALL_FILE_SIZES.map((s, i) => ({ name: `small-${i}.bin`, file: smallFiles[i]!, size: s }));
+
+    /**
+     * Creates a transfer with these files, uploads each (tus creation, then one PATCH) and sends it.
+     * Returns the timing of the first file's PATCH, which is flushed to disk afterwards, untimed.
+     */
+    const uploadTransfer = async (files: { name: string; file: string; size: number }[]) => {
+      const t = await api<CreatedTransfer>('POST', '/api/v1/transfers', {
+        title: 'benchmark',
+        files: files.map((f) => ({ name: f.name, size: f.size })),
+      });
+      let first: { ms: number; bytes: number } | null = null;
+      for (const [i, target] of t.files.entries()) {
+        const { file, size: fileSize } = files[i]!;
+        const r = await tusPatch(await tusCreate(t.tusEndpoint, target.uploadToken, fileSize), target.uploadToken, file, fileSize);
+        if (i === 0) {
+          first = { ms: r.ms, bytes: r.bytes };
+          await syncFile(stored(target.id));
+        }
+      }
+      await api('POST', `/api/v1/transfers/${t.id}/finalize`, {});
+      return { id: t.id, first: first! };
+    };
+    let baselineUploadCount = 0;
+    const baselineUpload = async (file: string, fileSize: number) => {
+      const name = `upload-${baselineUploadCount++}`;
+      const r = await sendFile(`${baseline!.url}/upload/${name}`, 'PATCH', { 'Content-Type': 'application/offset+octet-stream' }, file, fileSize);
+      if (r.status !== 204) throw new Error(`baseline upload: ${r.status} ${r.body}`);
+      await syncFile(path.join(baselineUploads, name));
+      await fsp.rm(path.join(baselineUploads, name));
+      return { ms: r.ms, bytes: r.bytes };
+    };
+
+    const idleRss = process.memoryUsage.rss();
+
+    // 1. Upload. A fresh transfer per round (the big file and the three small ones); only the big
+    // file's PATCH is timed. The small files follow so that the transfer can be sent.
+    const uploadLine: Line = { label: 'upload (tus PATCH)', baselineLabel: 'bare handler → disk', candidate: [], baseline: [] };
+    const sent: string[] = [];
+    console.log(`measuring upload, 1 warm-up + ${rounds} round(s)…`);
+    await alternate(
+      rounds,
+      uploadLine,
+      async () => {
+        const t = await uploadTransfer([{ name: 'big.bin', file: bigFile, size }, ...smallEntries]);
+        sent.push(t.id);
+        return t.first;
+      },
+      () => baselineUpload(bigFile, size),
+    );
+
+    // 2 and 3. Downloads, from the first sent transfer. The baseline reads the very files the
+    // server stored (same bytes, same disk, same page cache).
+    const transferId = sent[0]!;
+    const links = await api<DownloadLinks>('GET', `/api/v1/transfers/${transferId}/download-links`);
+    const bigLink = links.files.find((f) => f.sizeBytes === size);
+    if (!bigLink) throw new Error('download-links has no entry for the big file');
+    const storedFiles = links.files.map((f) => stored(f.fileId));
+    const filesTotal = links.files.reduce((s, f) => s + f.sizeBytes, 0);
+    if (links.files.length !== 1 + SMALL_FILE_SIZES.length || filesTotal !== size + smallTotal) throw new Error('unexpected files in the transfer');
+    await baseline.serve('file', [stored(bigLink.fileId)]);
+    // The zip's headers and central directory are a few hundred bytes; the baseline pads with zeros
+    // so that both sides move exactly the same number of bytes.
+    await baseline.serve('zip', storedFiles, links.zip.sizeBytes - filesTotal);
+
+    const fileLine: Line = { label: 'file download (/dl)', baselineLabel: 'bare handler ← disk', candidate: [], baseline: [] };
+    console.log(`measuring file download, 1 warm-up + ${rounds} round(s)…`);
+    await alternate(
+      rounds,
+      fileLine,
+      () => download(bigLink.url, size),
+      () => download(`${baseline!.url}/serve/file`, size),
+    );
+
+    const zipLine: Line = { label: 'zip download (/dl)', baselineLabel: 'same files back to back', candidate: [], baseline: [] };
+    console.log(`measuring zip download, 1 warm-up + ${rounds} round(s)…`);
+    await alternate(
+      rounds,
+      zipLine,
+      () => download(links.zip.url, links.zip.sizeBytes),
+      () => download(`${baseline!.url}/serve/zip`, links.zip.sizeBytes),
+    );
+
+    report(sizeMb, rounds, [uploadLine, fileLine, zipLine], idleRss);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
