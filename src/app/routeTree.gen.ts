@@ -18,13 +18,13 @@ import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
-import { Route as AuthedTransfersRouteImport } from './routes/_authed/transfers'
 import { Route as AuthedWebhooksRouteImport } from './routes/_authed/webhooks'
 import { Route as GuestSigninRouteImport } from './routes/_guest/signin'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as DocsErrorsRouteImport } from './routes/docs/errors'
+import { Route as AuthedTransfersIndexRouteImport } from './routes/_authed/transfers/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -69,11 +69,6 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AuthedRoute,
 } as any)
-const AuthedTransfersRoute = AuthedTransfersRouteImport.update({
-  id: '/transfers',
-  path: '/transfers',
-  getParentRoute: () => AuthedRoute,
-} as any)
 const AuthedWebhooksRoute = AuthedWebhooksRouteImport.update({
   id: '/webhooks',
   path: '/webhooks',
@@ -104,6 +99,11 @@ const DocsErrorsRoute = DocsErrorsRouteImport.update({
   path: '/errors',
   getParentRoute: () => DocsRoute,
 } as any)
+const AuthedTransfersIndexRoute = AuthedTransfersIndexRouteImport.update({
+  id: '/transfers/',
+  path: '/transfers/',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -113,13 +113,13 @@ export interface FileRoutesByFullPath {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
-  '/transfers': typeof AuthedTransfersRoute
   '/webhooks': typeof AuthedWebhooksRoute
   '/signin': typeof GuestSigninRoute
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/docs/': typeof DocsIndexRoute
+  '/transfers/': typeof AuthedTransfersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -128,13 +128,13 @@ export interface FileRoutesByTo {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
-  '/transfers': typeof AuthedTransfersRoute
   '/webhooks': typeof AuthedWebhooksRoute
   '/signin': typeof GuestSigninRoute
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/docs': typeof DocsIndexRoute
+  '/transfers': typeof AuthedTransfersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -147,13 +147,13 @@ export interface FileRoutesById {
   '/_authed/keys': typeof AuthedKeysRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/settings': typeof AuthedSettingsRoute
-  '/_authed/transfers': typeof AuthedTransfersRoute
   '/_authed/webhooks': typeof AuthedWebhooksRoute
   '/_guest/signin': typeof GuestSigninRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/docs/': typeof DocsIndexRoute
+  '/_authed/transfers/': typeof AuthedTransfersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -165,13 +165,13 @@ export interface FileRouteTypes {
     | '/keys'
     | '/outbox'
     | '/settings'
-    | '/transfers'
     | '/webhooks'
     | '/signin'
     | '/signup'
     | '/docs/api'
     | '/docs/errors'
     | '/docs/'
+    | '/transfers/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -180,13 +180,13 @@ export interface FileRouteTypes {
     | '/keys'
     | '/outbox'
     | '/settings'
-    | '/transfers'
     | '/webhooks'
     | '/signin'
     | '/signup'
     | '/docs/api'
     | '/docs/errors'
     | '/docs'
+    | '/transfers'
   id:
     | '__root__'
     | '/'
@@ -198,13 +198,13 @@ export interface FileRouteTypes {
     | '/_authed/keys'
     | '/_authed/outbox'
     | '/_authed/settings'
-    | '/_authed/transfers'
     | '/_authed/webhooks'
     | '/_guest/signin'
     | '/_guest/signup'
     | '/docs/api'
     | '/docs/errors'
     | '/docs/'
+    | '/_authed/transfers/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -279,13 +279,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/transfers': {
-      id: '/_authed/transfers'
-      path: '/transfers'
-      fullPath: '/transfers'
-      preLoaderRoute: typeof AuthedTransfersRouteImport
-      parentRoute: typeof AuthedRoute
-    }
     '/_authed/webhooks': {
       id: '/_authed/webhooks'
       path: '/webhooks'
@@ -328,6 +321,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsErrorsRouteImport
       parentRoute: typeof DocsRoute
     }
+    '/_authed/transfers/': {
+      id: '/_authed/transfers/'
+      path: '/transfers'
+      fullPath: '/transfers/'
+      preLoaderRoute: typeof AuthedTransfersIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -337,8 +337,8 @@ interface AuthedRouteChildren {
   AuthedKeysRoute: typeof AuthedKeysRoute
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
-  AuthedTransfersRoute: typeof AuthedTransfersRoute
   AuthedWebhooksRoute: typeof AuthedWebhooksRoute
+  AuthedTransfersIndexRoute: typeof AuthedTransfersIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -347,8 +347,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedKeysRoute: AuthedKeysRoute,
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
-  AuthedTransfersRoute: AuthedTransfersRoute,
   AuthedWebhooksRoute: AuthedWebhooksRoute,
+  AuthedTransfersIndexRoute: AuthedTransfersIndexRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
 
-export const Route = createFileRoute('/_authed/transfers')({
+export const Route = createFileRoute('/_authed/transfers/')({
   component: TransfersPage,
 });
 
