@@ -219,10 +219,24 @@ export const FinalizeTransferRequestSchema = z
 
 export const UpdateTransferRequestSchema = z
   .object({
+    title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).nullable().optional().openapi({ description: 'Drafts only.' }),
+    message: z.string().trim().max(5000, { error: 'message must be at most 5000 characters' }).nullable().optional().openapi({ description: 'Drafts only.' }),
+    recipients: z
+      .array(EmailSchema)
+      .max(50, { error: 'at most 50 recipients' })
+      .optional()
+      .openapi({ description: 'Drafts only. Replaces the list; lower-cased and deduplicated.' }),
+    password: z
+      .string()
+      .min(4, { error: 'password must be at least 4 characters' })
+      .max(200)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Drafts only. Null removes the password.' }),
     expiresAt: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Paid plan only.' }),
     maxDownloads: z.number().int().min(1).max(1_000_000).nullable().optional().openapi({ description: 'Null removes the limit.' }),
   })
-  .refine((v) => v.expiresAt !== undefined || v.maxDownloads !== undefined, { error: 'give expiresAt or maxDownloads' })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'give at least one field to change' })
   .openapi('UpdateTransferRequest');
 
 export const RecipientSchema = z

@@ -200,6 +200,29 @@ describe('drafts, finalize and revoke', () => {
     expect(TransferSchema.parse(await res.json())).toMatchObject({ maxDownloads: 3, expiresAt: '2026-03-20T00:00:00.000Z' });
   });
 
+  it('takes title, message, recipients and password on a draft, and refuses them once sent', async () => {
+    const draft = await createDraft({ recipients: ['old@example.test'] });
+    const patch = (json: unknown) => server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json });
+    const changed = TransferSchema.parse(
+      await (await patch({ title: 'Final cut', message: 'Enjoy', recipients: ['B@example.test', 'a@example.test', 'b@example.test'], password: 'open sesame' })).json(),
+    );
+    expect(changed).toMatchObject({ title: 'Final cut', message: 'Enjoy', recipients: ['a@example.test', 'b@example.test'], hasPassword: true });
+    expect(TransferSchema.parse(await (await patch({ password: null })).json()).hasPassword).toBe(false);
+    await completeFiles(draft.id);
+    await post(`/transfers/${draft.id}/finalize`);
+    const late = await patch({ title: 'Too late' });
+    expect(late.status).toBe(409);
+    expect(ErrorSchema.parse(await late.json()).error.details).toMatchObject({ reason: 'transfer_sent', fields: ['title'] });
+    expect((await patch({})).status).toBe(400);
+  });
+
+  it('refuses a title or password on an end-to-end encrypted draft', async () => {
+    const draft = CreateTransferResponseSchema.parse(await (await post('/transfers', { e2ee: true, files: [{ name: 'sealed', size: 10 }] })).json());
+    const res = await server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json: { title: 'visible', password: 'pass' } });
+    expect(res.status).toBe(400);
+    expect((ErrorSchema.parse(await res.json()).error.details.fields as { path: string }[]).map((f) => f.path)).toEqual(['title', 'password']);
+  });
+
   it('revokes: status removed, earlier events replaced by transfer.expired with reason revoked', async () => {
     const draft = await createDraft();
     await completeFiles(draft.id);

@@ -1,7 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { TransferSchema, UpdateTransferRequestSchema } from '../../../../contract/transfers.js';
-import { transfers } from '../../../db/schema.js';
+import { hashPassword } from '../../../auth/passwords.js';
+import { newId, randomBase62, sha256 } from '../../../auth/secrets.js';
+import { transferRecipients, transfers } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ApiError, notFound } from '../../../http/errors.js';
 import { resolveExpiry } from '../../../transfers/drafts.js';
@@ -14,13 +16,17 @@ const route = v1Route({
   path: '/transfers/{id}',
   operationId: 'updateTransfer',
   tags: ['Transfers'],
-  summary: 'Change expiry or download limit',
-  description:
-    'Our design for amending a transfer, before or after sending: `expiresAt` (paid plan, within the plan\'s range; `402 upgrade_required` on the free plan) and `maxDownloads` (null removes the limit). A transfer that has ended answers `409 conflict` with `details.reason` `transfer_inactive`. Moving the expiry re-arms the `transfer.expiring` warning.',
+  summary: 'Change a transfer',
+  description: [
+    'Our design for amending a transfer. Before or after sending: `expiresAt` (paid plan, within the plan\'s range; `402 upgrade_required` on the free plan; moving it re-arms the `transfer.expiring` warning) and `maxDownloads` (null removes the limit).',
+    'While it is a draft: `title`, `message`, `recipients` (replaces the list) and `password` (null removes it), so that a client can start uploading before the sender has finished typing. After sending these answer `409 conflict` with `details.reason` `transfer_sent`. An end-to-end encrypted transfer takes no title, recipients or password. A transfer that has ended answers `409 conflict` with `details.reason` `transfer_inactive`.',
+  ].join('\n\n'),
   scope: 'transfers:write',
   request: { params: TransferIdParams, ...jsonBody(UpdateTransferRequestSchema) },
   responses: { 200: json(TransferSchema, 'The changed transfer') },
 });
+
+const draftOnly = ['title', 'message', 'recipients', 'password'] as const;
 
 export function registerUpdateTransfer(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
@@ -30,6 +36,10 @@ export function registerUpdateTransfer(app: OpenAPIHono<AppEnv>) {
     const input = c.req.valid('json');
     const now = clock.now();
     const expiresAt = input.expiresAt === undefined ? undefined : resolveExpiry(c.var.services, caller, input.expiresAt, now);
+    const passwordHash = input.password ? await hashPassword(input.password) : input.password;
+    if (input.recipients?.length && !caller.canEmail) {
+      throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', { required: 'transfers:send', granted: caller.scopes });
+    }
     const updated = await db.transaction(async (tx) => {
       const [t] = await tx
         .select()
@@ -38,9 +48,41 @@ export function registerUpdateTransfer(app: OpenAPIHono<AppEnv>) {
         .for('update');
       if (!t) throw notFound('Transfer');
       if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
+      const touched = draftOnly.filter((f) => input[f] !== undefined);
+      if (touched.length > 0 && t.finalizedAt) {
+        throw new ApiError('conflict', `${touched.join(', ')} can only change before the transfer is sent`, { reason: 'transfer_sent', fields: touched });
+      }
+      if (t.e2ee) {
+        const refused = (['title', 'recipients', 'password'] as const).filter((f) => {
+          const v = input[f];
+          return Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null;
+        });
+        if (refused.length > 0) {
+          throw new ApiError('invalid_request', 'An end-to-end encrypted transfer takes no title, recipients or password', {
+            location: 'body',
+            fields: refused.map((f) => ({ path: f, message: 'not for e2ee transfers' })),
+          });
+        }
+      }
+      if (input.recipients !== undefined) {
+        await tx.delete(transferRecipients).where(eq(transferRecipients.transferId, t.id));
+        for (const email of [...new Set(input.recipients)]) {
+          await tx.insert(transferRecipients).values({
+            id: newId('rc'),
+            workspaceId: t.workspaceId,
+            transferId: t.id,
+            email,
+            linkTokenHash: sha256(randomBase62(43)),
+            createdAt: now,
+          });
+        }
+      }
       const [row] = await tx
         .update(transfers)
         .set({
+          ...(input.title !== undefined ? { title: input.title || null } : {}),
+          ...(input.message !== undefined ? { message: input.message || null } : {}),
+          ...(passwordHash !== undefined ? { passwordHash } : {}),
           ...(expiresAt ? { expiresAt, expiringNotifiedAt: null } : {}),
           ...(input.maxDownloads !== undefined ? { maxDownloads: input.maxDownloads } : {}),
         })
