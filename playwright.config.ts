@@ -8,6 +8,9 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 18_080);
 const baseURL = `http://127.0.0.1:${port}`;
+/** A second server whose upload tokens live 20 seconds, so renewal happens mid-upload. */
+export const shortTokenPort = port + 1;
+const shortTokenURL = `http://127.0.0.1:${shortTokenPort}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -25,11 +28,20 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node_modules/.bin/tsx e2e/serve.ts',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx e2e/serve.ts',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'node_modules/.bin/tsx e2e/serve.ts',
+      url: `${shortTokenURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(shortTokenPort), HOST: '127.0.0.1', PUBLIC_URL: shortTokenURL, LOG_LEVEL: 'warn', UPLOAD_TOKEN_TTL_SECONDS: '20' },
+    },
+  ],
 });

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Signs a new owner up through the real sign-up page and lands on the dashboard. */
+export async function signUp(page: Page, workspaceName = 'Acme Studio') {
+  const email = `owner-${Date.now()}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = 'correct horse battery';
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Workspace name').fill(workspaceName);
+  await page.getByRole('button', { name: /Create (workspace|account)/ }).click();
+  await expect(page.getByText(workspaceName).first()).toBeVisible();
+  return { email, password };
+}
+
+/** Real files on disk for the file chooser: random bytes, so a wrong byte anywhere shows. */
+export function makeFiles(spec: Record<string, number>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-files-'));
+  const files: Record<string, { path: string; bytes: Buffer }> = {};
+  for (const [name, size] of Object.entries(spec)) {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const bytes = randomBytes(size);
+    fs.writeFileSync(file, bytes);
+    files[name] = { path: file, bytes };
+  }
+  return { dir, files, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
