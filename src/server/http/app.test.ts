@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -57,6 +58,33 @@ describe('request validation on the dashboard', () => {
     const fields = error.details.fields as { path: string; message: string }[];
     expect(fields.map((f) => f.path).sort()).toEqual(['email', 'password']);
     for (const f of fields) expect(f.message.length).toBeGreaterThan(0);
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses a body over 1 MiB with 413 payload_too_large before reading it, and accepts a normal one', async () => {
+    const ws = await server.createWorkspace();
+    const key = await ws.createKey(['contacts:write']);
+    const huge = JSON.stringify({ email: 'big@example.test', company: 'x'.repeat(2 * 1024 * 1024) });
+    // Its own connection: the server answers early and closes it, which a pooled client would then reuse.
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/v1/contacts`, {
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(huge) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(huge);
+    });
+    expect(status).toBe(413);
+    expect(ErrorSchema.parse(JSON.parse(body)).error.code).toBe('payload_too_large');
+    const ok = await server.fetch('/api/v1/contacts', { method: 'POST', token: key, json: { email: 'small@example.test' } });
+    expect(ok.status).toBe(201);
   });
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ErrorCode } from '../../contract/errors.js';
 import { v1App } from '../api/v1/index.js';
@@ -52,6 +53,16 @@ export function createApp(services: Services, options: AppOptions = {}) {
     await services.db.$client.query('SELECT 1');
     return c.json({ status: 'ok' });
   });
+
+  // JSON bodies are small; anything larger is refused before it is read into memory.
+  // (File bytes never come through these routes: they go to the tus endpoint.)
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new ApiError('payload_too_large', 'The request body is larger than 1 MiB');
+    },
+  });
+  for (const prefix of ['/api/v1/*', '/api/dashboard/*', '/api/public/*', '/api/uploads/*']) app.use(prefix, jsonBodyLimit);
 
   app.route('/api/v1', v1App());
   app.route('/api/dashboard', dashboardRoutes());

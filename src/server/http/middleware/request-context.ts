@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { requestContext } from '../../logger.js';
+import { loggablePath } from '../loggable-path.js';
 import type { AppEnv } from '../env.js';
 import type { Services } from '../../services.js';
 
@@ -21,7 +22,7 @@ export function requestContextMiddleware(services: Services): MiddlewareHandler<
       await next();
       c.res.headers.set('X-Request-Id', requestId);
       services.log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        { method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
         'request',
       );
     });
