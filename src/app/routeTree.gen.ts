@@ -24,7 +24,10 @@ import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as DocsErrorsRouteImport } from './routes/docs/errors'
+import { Route as TSlugRouteImport } from './routes/t/$slug'
 import { Route as AuthedTransfersIndexRouteImport } from './routes/_authed/transfers/index'
+import { Route as AuthedTransfersTransferIdRouteImport } from './routes/_authed/transfers/$transferId'
+import { Route as AuthedTransfersNewRouteImport } from './routes/_authed/transfers/new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,9 +102,25 @@ const DocsErrorsRoute = DocsErrorsRouteImport.update({
   path: '/errors',
   getParentRoute: () => DocsRoute,
 } as any)
+const TSlugRoute = TSlugRouteImport.update({
+  id: '/t/$slug',
+  path: '/t/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedTransfersIndexRoute = AuthedTransfersIndexRouteImport.update({
   id: '/transfers/',
   path: '/transfers/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTransfersTransferIdRoute =
+  AuthedTransfersTransferIdRouteImport.update({
+    id: '/transfers/$transferId',
+    path: '/transfers/$transferId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedTransfersNewRoute = AuthedTransfersNewRouteImport.update({
+  id: '/transfers/new',
+  path: '/transfers/new',
   getParentRoute: () => AuthedRoute,
 } as any)
 
@@ -118,7 +137,10 @@ export interface FileRoutesByFullPath {
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
+  '/t/$slug': typeof TSlugRoute
   '/docs/': typeof DocsIndexRoute
+  '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
+  '/transfers/new': typeof AuthedTransfersNewRoute
   '/transfers/': typeof AuthedTransfersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -133,7 +155,10 @@ export interface FileRoutesByTo {
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
+  '/t/$slug': typeof TSlugRoute
   '/docs': typeof DocsIndexRoute
+  '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
+  '/transfers/new': typeof AuthedTransfersNewRoute
   '/transfers': typeof AuthedTransfersIndexRoute
 }
 export interface FileRoutesById {
@@ -152,7 +177,10 @@ export interface FileRoutesById {
   '/_guest/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
+  '/t/$slug': typeof TSlugRoute
   '/docs/': typeof DocsIndexRoute
+  '/_authed/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
+  '/_authed/transfers/new': typeof AuthedTransfersNewRoute
   '/_authed/transfers/': typeof AuthedTransfersIndexRoute
 }
 export interface FileRouteTypes {
@@ -170,7 +198,10 @@ export interface FileRouteTypes {
     | '/signup'
     | '/docs/api'
     | '/docs/errors'
+    | '/t/$slug'
     | '/docs/'
+    | '/transfers/$transferId'
+    | '/transfers/new'
     | '/transfers/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -185,7 +216,10 @@ export interface FileRouteTypes {
     | '/signup'
     | '/docs/api'
     | '/docs/errors'
+    | '/t/$slug'
     | '/docs'
+    | '/transfers/$transferId'
+    | '/transfers/new'
     | '/transfers'
   id:
     | '__root__'
@@ -203,7 +237,10 @@ export interface FileRouteTypes {
     | '/_guest/signup'
     | '/docs/api'
     | '/docs/errors'
+    | '/t/$slug'
     | '/docs/'
+    | '/_authed/transfers/$transferId'
+    | '/_authed/transfers/new'
     | '/_authed/transfers/'
   fileRoutesById: FileRoutesById
 }
@@ -212,6 +249,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   DocsRoute: typeof DocsRouteWithChildren
+  TSlugRoute: typeof TSlugRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -321,11 +359,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsErrorsRouteImport
       parentRoute: typeof DocsRoute
     }
+    '/t/$slug': {
+      id: '/t/$slug'
+      path: '/t/$slug'
+      fullPath: '/t/$slug'
+      preLoaderRoute: typeof TSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/transfers/': {
       id: '/_authed/transfers/'
       path: '/transfers'
       fullPath: '/transfers/'
       preLoaderRoute: typeof AuthedTransfersIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/transfers/$transferId': {
+      id: '/_authed/transfers/$transferId'
+      path: '/transfers/$transferId'
+      fullPath: '/transfers/$transferId'
+      preLoaderRoute: typeof AuthedTransfersTransferIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/transfers/new': {
+      id: '/_authed/transfers/new'
+      path: '/transfers/new'
+      fullPath: '/transfers/new'
+      preLoaderRoute: typeof AuthedTransfersNewRouteImport
       parentRoute: typeof AuthedRoute
     }
   }
@@ -338,6 +397,8 @@ interface AuthedRouteChildren {
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedWebhooksRoute: typeof AuthedWebhooksRoute
+  AuthedTransfersTransferIdRoute: typeof AuthedTransfersTransferIdRoute
+  AuthedTransfersNewRoute: typeof AuthedTransfersNewRoute
   AuthedTransfersIndexRoute: typeof AuthedTransfersIndexRoute
 }
 
@@ -348,6 +409,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedWebhooksRoute: AuthedWebhooksRoute,
+  AuthedTransfersTransferIdRoute: AuthedTransfersTransferIdRoute,
+  AuthedTransfersNewRoute: AuthedTransfersNewRoute,
   AuthedTransfersIndexRoute: AuthedTransfersIndexRoute,
 }
 
@@ -385,6 +448,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   DocsRoute: DocsRouteWithChildren,
+  TSlugRoute: TSlugRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -23,7 +23,7 @@ describe('the app shell and its routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Transfers', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/transfers');
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'New transfer' })).toBeInTheDocument();
   });
 
   it('shows the workspace, its plan, navigation, a skip link, dark mode and sign-out in the header', async () => {

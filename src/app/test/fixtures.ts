@@ -52,5 +52,7 @@ export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHan
     'GET /api/dashboard/setup': json({ needsFirstWorkspace: false }),
     'GET /api/dashboard/session': json(session(plan)),
     'POST /api/dashboard/token': json({ accessToken: 'tok_dashboard', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }),
+    // Signed-in visitors land on the transfers list.
+    'GET /api/v1/transfers': json({ transfers: [], nextCursor: null }),
   };
 }

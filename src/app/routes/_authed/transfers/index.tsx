@@ -1,16 +1,54 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { Suspense, useCallback } from 'react';
+import { buttonClass } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
+import { PendingPage } from '../../../components/route-states';
+import { transfersInfiniteQueryOptions, type TransferListStatus } from '../../../features/transfers/api/get-transfers';
+import { ListErrorBoundary } from '../../../features/transfers/components/list-error-boundary';
+import { TransferFilters } from '../../../features/transfers/components/transfer-filters';
+import { TransferList } from '../../../features/transfers/components/transfer-list';
+import { defaultTransfersSearch, transfersSearchSchema } from '../../../features/transfers/utils/list-search';
 
 export const Route = createFileRoute('/_authed/transfers/')({
+  validateSearch: transfersSearchSchema,
+  search: { middlewares: [stripSearchParams(defaultTransfersSearch)] },
+  loaderDeps: ({ search: { status, q } }) => ({ status, q }),
+  // Prefetch, not ensure: a failed list is shown in place by the list (its message and a retry), under the page's header and filters.
+  loader: ({ context, deps }) => context.queryClient.prefetchInfiniteQuery(transfersInfiniteQueryOptions(deps)),
   component: TransfersPage,
 });
 
 function TransfersPage() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onStatusChange = useCallback(
+    (status: TransferListStatus | '') => void navigate({ search: (prev) => ({ ...prev, status }), replace: true }),
+    [navigate],
+  );
+  const onSearch = useCallback((q: string) => void navigate({ search: (prev) => ({ ...prev, q }), replace: true }), [navigate]);
+
   return (
     <>
-      <PageHeader title="Transfers" description="Send files to anyone by link or email, with expiry and download limits." />
-      <EmptyState title="Coming soon">Transfers will appear here in an upcoming release.</EmptyState>
+      <PageHeader
+        title="Transfers"
+        description="Send files to anyone by link or email, with expiry and download limits."
+        actions={
+          <Link to="/transfers/new" className={buttonClass('primary')}>
+            New transfer
+          </Link>
+        }
+      />
+      <TransferFilters filters={filters} onStatusChange={onStatusChange} onSearch={onSearch} />
+      <QueryErrorResetBoundary>
+        {({ reset }) => (
+          <ListErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}`}>
+            <Suspense fallback={<PendingPage />}>
+              <TransferList filters={filters} />
+            </Suspense>
+          </ListErrorBoundary>
+        )}
+      </QueryErrorResetBoundary>
     </>
   );
 }

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Checks the dashboard's first load after `vite build`: the entry script and everything
+// index.html preloads must stay under the gzip budget, and none of it may contain upload code
+// (Uppy, tus), which belongs to the "New transfer" route's own chunk.
+//
+//   node scripts/check-bundle-budget.mjs [distDir]     (default dist/app; budget via BUNDLE_BUDGET_KB)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const distDir = process.argv[2] ?? 'dist/app';
+const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 200);
+const uploadMarkers = ['uppy-Dashboard', 'uppy-StatusBar', 'tus: failed to', 'tus-js-client'];
+
+let html;
+try {
+  html = readFileSync(join(distDir, 'index.html'), 'utf8');
+} catch {
+  console.error(`bundle budget: ${join(distDir, 'index.html')} not found; run \`npx vite build\` first.`);
+  process.exit(2);
+}
+
+const attribute = (tag, name) => tag.match(new RegExp(`\\b${name}="([^"]+)"`))?.[1];
+const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+const scripts = [];
+const styles = [];
+for (const tag of tags) {
+  if (tag.startsWith('<script') && /type="module"/.test(tag)) scripts.push(attribute(tag, 'src'));
+  else if (tag.startsWith('<link') && /rel="modulepreload"/.test(tag)) scripts.push(attribute(tag, 'href'));
+  else if (tag.startsWith('<link') && /rel="stylesheet"/.test(tag)) styles.push(attribute(tag, 'href'));
+}
+
+const failures = [];
+function measure(urls) {
+  let total = 0;
+  const rows = [];
+  for (const url of urls.filter(Boolean)) {
+    if (!url.startsWith('/')) continue; // only our own assets
+    const content = readFileSync(join(distDir, url));
+    const gzipped = gzipSync(content, { level: 9 }).length;
+    total += gzipped;
+    rows.push({ url, gzipped });
+    const text = content.toString('utf8');
+    for (const marker of uploadMarkers) {
+      if (text.includes(marker)) failures.push(`${url} is loaded up front but contains upload code ("${marker}")`);
+    }
+  }
+  return { total, rows };
+}
+
+const js = measure(scripts);
+const css = measure(styles);
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+for (const { url, gzipped } of [...js.rows, ...css.rows].sort((a, b) => b.gzipped - a.gzipped)) {
+  console.log(`  ${kb(gzipped).padStart(7)} KB  ${url}`);
+}
+console.log(`bundle budget: first-load JS ${kb(js.total)} KB gzipped (${js.rows.length} files), CSS ${kb(css.total)} KB; budget ${budgetKb} KB for JS`);
+if (js.total > budgetKb * 1024) failures.push(`first-load JS is ${kb(js.total)} KB gzipped, over the ${budgetKb} KB budget`);
+
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`bundle budget: FAIL ${failure}`);
+  process.exit(1);
+}
+console.log('bundle budget: ok');

@@ -1,0 +1,78 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../../../contract/public';
+import { ApiRequestError, errorFromResponse } from '../../../lib/api-error';
+
+/**
+ * The public recipient API (`/api/public/*`). Deliberately not the v1 client nor the dashboard
+ * session: no workspace credential may ever leave this page, so every request omits cookies and
+ * carries only the link's own unlock token. The referrer is dropped as well, so a recipient's
+ * personal `?r=` token in the page address never travels in a `Referer` header.
+ */
+
+const UNLOCK_HEADER = 'x-transfer-unlock';
+
+interface PublicRequestInit {
+  method?: 'GET' | 'POST';
+  json?: unknown;
+  unlockToken?: string | null;
+}
+
+async function publicRequest<T>(path: string, init: PublicRequestInit = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+  if (init.unlockToken) headers[UNLOCK_HEADER] = init.unlockToken;
+  let response: Response;
+  try {
+    response = await fetch(`/api/public${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiRequestError({ status: 0, code: 'network_error', message: 'Could not reach the server. Check your connection and try again.' });
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiRequestError({ status: response.status, code: 'unexpected_response', message: 'The server sent an answer this page cannot read. Try reloading.' });
+  }
+}
+
+const transferPath = (slug: string) => `/transfers/${encodeURIComponent(slug)}`;
+
+export function getPublicTransfer(slug: string, unlockToken: string | null): Promise<PublicTransfer> {
+  return publicRequest<PublicTransfer>(transferPath(slug), { unlockToken });
+}
+
+export function unlockTransfer(slug: string, password: string): Promise<UnlockResponse> {
+  return publicRequest<UnlockResponse>(`${transferPath(slug)}/unlock`, { method: 'POST', json: { password } });
+}
+
+export function createDownloadSession(slug: string, unlockToken: string | null, recipientToken: string | undefined): Promise<DownloadSession> {
+  return publicRequest<DownloadSession>(`${transferPath(slug)}/sessions`, {
+    method: 'POST',
+    json: recipientToken ? { recipientToken } : {},
+    unlockToken,
+  });
+}
+
+/**
+ * The transfer as this visitor sees it. The unlock token is part of the key (memory only), so
+ * unlocking loads the transfer afresh. Never refetched behind the visitor's back: the public API is
+ * rate limited per address.
+ */
+export function publicTransferQueryOptions(slug: string, unlockToken: string | null) {
+  return queryOptions({
+    queryKey: ['public', 'transfer', slug, unlockToken] as const,
+    queryFn: () => getPublicTransfer(slug, unlockToken),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

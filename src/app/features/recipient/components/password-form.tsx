@@ -1,0 +1,82 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { inputClass } from '../../../components/text-field';
+import { isApiRequestError } from '../../../lib/api-error';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { unlockTransfer } from '../api/public-api';
+import { formatWait } from './status-pages';
+
+function unlockMessage(error: unknown): string {
+  if (isApiRequestError(error)) {
+    if (error.code === 'wrong_password' || error.status === 403) return "That password isn't right. Check it and try again.";
+    if (error.status === 429) {
+      return error.retryAfterSeconds !== undefined
+        ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.`
+        : 'Too many attempts, try again in a moment.';
+    }
+    if (error.status === 400) return 'Enter the password.';
+  }
+  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+}
+
+/** Asks for a transfer's password; hands the unlock token up, to be kept in memory only. */
+export function PasswordForm({ slug, onUnlocked }: { slug: string; onUnlocked: (unlockToken: string) => void }) {
+  useDocumentTitle('Password required');
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const unlock = useMutation({
+    mutationFn: (value: string) => unlockTransfer(slug, value),
+    onSuccess: (result) => onUnlocked(result.unlockToken),
+  });
+
+  const error = missing ? 'Enter the password.' : unlock.error ? unlockMessage(unlock.error) : undefined;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    unlock.mutate(password);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-md py-4 sm:py-12">
+      <h1 id={`${id}-title`} className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        This transfer is protected
+      </h1>
+      <p className="mt-2 text-zinc-700 dark:text-zinc-300">Enter the password the sender gave you to see the files.</p>
+      <form noValidate onSubmit={submit} className="mt-6 space-y-4">
+        <div>
+          <label htmlFor={`${id}-password`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            name="password"
+            autoComplete="off"
+            autoFocus
+            maxLength={200}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`${inputClass} mt-1 min-h-11 text-base`}
+          />
+          {error ? (
+            <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={unlock.isPending} className="min-h-11 w-full text-base sm:w-auto sm:px-6">
+          {unlock.isPending ? 'Checking…' : 'Unlock'}
+        </Button>
+      </form>
+    </section>
+  );
+}

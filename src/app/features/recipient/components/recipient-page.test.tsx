@@ -1,0 +1,229 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DownloadSession, PublicTransfer } from '../../../../contract/public';
+import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
+import { renderApp } from '../../../test/render-app';
+
+const hour = 3_600_000;
+
+function transfer(overrides: Partial<PublicTransfer> = {}): PublicTransfer {
+  return {
+    title: 'Wedding photos',
+    message: 'Hi Bob,\nhere are the photos.',
+    workspaceName: 'Analytical Engines',
+    expiresAt: new Date(Date.now() + 3 * 24 * hour).toISOString(),
+    hasPassword: false,
+    e2ee: false,
+    e2eeMeta: null,
+    files: [
+      { id: 'fil_1', name: 'ceremony.jpg', path: null, sizeBytes: 2_500_000, mimeType: 'image/jpeg', crc32: '0a1b2c3d', sealedMeta: null },
+      { id: 'fil_2', name: 'notes.pdf', path: 'docs/2026', sizeBytes: 1_200, mimeType: 'application/pdf', crc32: '0a1b2c3e', sealedMeta: null },
+    ],
+    totalBytes: 2_501_200,
+    zip: { name: 'Wedding photos.zip', sizeBytes: 2_501_500 },
+    ...overrides,
+  };
+}
+
+function session(id = 'dls_1', expiresAt = new Date(Date.now() + 12 * hour).toISOString()): DownloadSession {
+  return {
+    sessionId: id,
+    files: [
+      { id: 'fil_1', url: `http://localhost:8080/dl/${id}-file-1` },
+      { id: 'fil_2', url: `http://localhost:8080/dl/${id}-file-2` },
+    ],
+    zip: { url: `http://localhost:8080/dl/${id}-zip` },
+    expiresAt,
+  };
+}
+
+/** The fetch stub, plus what each call asked of `credentials` (the stub itself does not record it). */
+function publicServer(routes: Record<string, StubHandler>) {
+  const network = stubFetch(routes);
+  const stubbed = globalThis.fetch;
+  const credentials: (RequestCredentials | undefined)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      credentials.push(init?.credentials);
+      return stubbed(input, init);
+    }),
+  );
+  return { ...network, credentials };
+}
+
+describe('Recipient page /t/:slug', () => {
+  it('shows the transfer and links every download to the session URLs, attributed to the recipient', async () => {
+    const server = publicServer({
+      'GET /api/public/transfers/:slug': json(transfer()),
+      'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+    });
+    renderApp('/t/abc123?r=rcp_token_1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wedding photos' })).toBeInTheDocument();
+    expect(screen.getByText(/here are the photos/)).toBeInTheDocument();
+    expect(screen.getByText('Analytical Engines')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Files' })).toBeInTheDocument();
+
+    const all = await screen.findByRole('link', { name: /download all/i });
+    expect(all).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-zip');
+    expect(all).toHaveAttribute('download');
+    expect(all).toHaveTextContent('2.5 MB');
+
+    const photo = screen.getByRole('link', { name: 'Download ceremony.jpg' });
+    expect(photo).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-1');
+    expect(photo).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: 'Download notes.pdf' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-2');
+
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('JPG image · 2.5 MB')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('PDF document · 1.2 KB')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('docs/2026/')).toBeInTheDocument();
+
+    const sessions = server.requestsTo('POST /api/public/transfers/abc123/sessions');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.body).toEqual({ recipientToken: 'rcp_token_1' });
+    // The token goes in that body and nowhere else.
+    for (const request of server.requests) {
+      expect(request.url.search).toBe('');
+    }
+    for (const link of screen.getAllByRole('link')) {
+      expect(link.getAttribute('href') ?? '').not.toContain('rcp_token_1');
+    }
+  });
+
+  it('starts a new session on the next click once the links have expired', async () => {
+    let count = 0;
+    const server = publicServer({
+      'GET /api/public/transfers/:slug': json(transfer()),
+      'POST /api/public/transfers/:slug/sessions': () => {
+        count += 1;
+        // The first session is already over by the time anyone clicks.
+        return json(session(`dls_${count}`, new Date(Date.now() + (count === 1 ? -1000 : 12 * hour)).toISOString()), 201);
+      },
+    });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.href);
+    });
+    const { user } = renderApp('/t/abc123');
+    const photo = await screen.findByRole('link', { name: 'Download ceremony.jpg' });
+    expect(server.requestsTo('POST /api/public/transfers/abc123/sessions')).toHaveLength(1);
+
+    photo.addEventListener('click', (event) => event.preventDefault());
+    await user.click(photo);
+    await waitFor(() => expect(server.requestsTo('POST /api/public/transfers/abc123/sessions')).toHaveLength(2));
+    await waitFor(() => expect(clicked).toEqual(['http://localhost:8080/dl/dls_2-file-1']));
+    expect(screen.getByRole('link', { name: 'Download ceremony.jpg' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_2-file-1');
+  });
+
+  it('asks for the password, says when it is wrong, then unlocks with the token in memory', async () => {
+    const server = publicServer({
+      'GET /api/public/transfers/:slug': (request) =>
+        request.headers.get('x-transfer-unlock') === 'unl_good'
+          ? json(transfer({ hasPassword: true }))
+          : apiError(401, 'password_required', 'This transfer is protected by a password.'),
+      'POST /api/public/transfers/:slug/unlock': (request) =>
+        (request.body as { password: string }).password === 'open sesame'
+          ? json({ unlockToken: 'unl_good', expiresAt: new Date(Date.now() + hour).toISOString() })
+          : apiError(403, 'wrong_password', 'That is not the password of this transfer.'),
+      'POST /api/public/transfers/:slug/sessions': (request) =>
+        request.headers.get('x-transfer-unlock') === 'unl_good' ? json(session(), 201) : apiError(401, 'password_required', 'Locked'),
+    });
+    const { user } = renderApp('/t/locked1');
+
+    const field = await screen.findByLabelText('Password');
+    expect(screen.getByRole('heading', { level: 1, name: 'This transfer is protected' })).toBeInTheDocument();
+    await user.type(field, 'guess');
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("That password isn't right");
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(field);
+    await user.type(field, 'open sesame{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wedding photos' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Download ceremony.jpg' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-1');
+
+    const gets = server.requestsTo('GET /api/public/transfers/locked1');
+    expect(gets.at(-1)!.headers.get('x-transfer-unlock')).toBe('unl_good');
+    const sessions = server.requestsTo('POST /api/public/transfers/locked1/sessions');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.headers.get('x-transfer-unlock')).toBe('unl_good');
+    expect(sessions[0]!.body).toEqual({});
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it.each([
+    [apiError(410, 'link_unavailable', 'Gone', { reason: 'expired' }), 'This transfer has expired'],
+    [apiError(410, 'link_unavailable', 'Gone', { reason: 'revoked' }), 'The sender removed this transfer'],
+    [apiError(410, 'link_unavailable', 'Gone', { reason: 'limit_reached' }), 'This transfer has reached its download limit'],
+    [apiError(410, 'link_unavailable', 'Gone', { reason: 'infected' }), 'This transfer was flagged by a virus scan'],
+    [apiError(404, 'not_found', 'Transfer not found'), "This link doesn't work"],
+  ])('shows a friendly page when the link is unavailable (%#)', async (answer, title) => {
+    const server = publicServer({ 'GET /api/public/transfers/:slug': answer });
+    renderApp('/t/gone1');
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByText(/Transfer not found/)).not.toBeInTheDocument();
+    expect(server.requestsTo('POST /api/public/transfers/gone1/sessions')).toHaveLength(0);
+  });
+
+  it('says how long to wait when rate limited', async () => {
+    publicServer({
+      'GET /api/public/transfers/:slug': apiError(429, 'rate_limited', 'Slow down', {}, { 'Retry-After': '42' }),
+    });
+    renderApp('/t/busy1');
+    expect(await screen.findByText('Too many attempts, try again in 42 seconds.')).toBeInTheDocument();
+  });
+
+  it('explains that an end-to-end encrypted transfer cannot be opened yet', async () => {
+    const server = publicServer({
+      'GET /api/public/transfers/:slug': json(
+        transfer({ e2ee: true, title: null, message: null, e2eeMeta: 'sealed', zip: null, files: [{ id: 'fil_1', name: 'x', path: null, sizeBytes: 10, mimeType: 'application/octet-stream', crc32: '0a1b2c3d', sealedMeta: 'sealed' }] }),
+      ),
+    });
+    renderApp('/t/secret1#key');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This transfer is end-to-end encrypted' })).toBeInTheDocument();
+    expect(screen.getByText(/can't open end-to-end encrypted transfers yet/)).toBeInTheDocument();
+    expect(server.requestsTo('POST /api/public/transfers/secret1/sessions')).toHaveLength(0);
+  });
+
+  it('never sends workspace credentials: only /api/public requests, all without cookies', async () => {
+    const server = publicServer({
+      'GET /api/public/transfers/:slug': json(transfer()),
+      'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+    });
+    renderApp('/t/abc123?r=rcp_token_1');
+    await screen.findByRole('link', { name: /download all/i });
+
+    expect(server.requests.length).toBeGreaterThan(0);
+    for (const request of server.requests) {
+      expect(request.path.startsWith('/api/public/')).toBe(true);
+      expect(request.path).not.toMatch(/^\/api\/(dashboard|v1)\//);
+      expect(request.headers.get('authorization')).toBeNull();
+    }
+    expect(server.credentials).toHaveLength(server.requests.length);
+    expect(server.credentials.every((c) => c === 'omit')).toBe(true);
+  });
+
+  it('shows a message with markup as plain text', async () => {
+    publicServer({
+      'GET /api/public/transfers/:slug': json(transfer({ message: '<script>alert("x")</script>\n<b>bold</b>' })),
+      'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+    });
+    const { container } = renderApp('/t/abc123');
+    expect(await screen.findByText(/<script>alert\("x"\)<\/script>/)).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it('drops an over-long r parameter instead of sending it', async () => {
+    const server = publicServer({
+      'GET /api/public/transfers/:slug': json(transfer()),
+      'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+    });
+    renderApp(`/t/abc123?r=${'x'.repeat(201)}`);
+    await screen.findByRole('link', { name: /download all/i });
+    expect(server.requestsTo('POST /api/public/transfers/abc123/sessions')[0]!.body).toEqual({});
+  });
+});

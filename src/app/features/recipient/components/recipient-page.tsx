@@ -1,0 +1,251 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import type { DownloadSession, PublicTransfer, PublicTransferFile } from '../../../../contract/public';
+import { Button, buttonClass } from '../../../components/button';
+import { isApiRequestError } from '../../../lib/api-error';
+import { formatBytes, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { publicTransferQueryOptions } from '../api/public-api';
+import { sessionExpired, useDownloadSession } from '../api/use-download-session';
+import { fileKind, fileTypeLabel } from '../utils/file-kind';
+import { FileIcon } from './file-icon';
+import { PasswordForm } from './password-form';
+import { EncryptedTransferPage, formatWait, TransferErrorPage } from './status-pages';
+
+const isPasswordRequired = (error: unknown) => isApiRequestError(error) && (error.status === 401 || error.code === 'password_required');
+/** Session errors that mean the whole transfer can't be downloaded any more. */
+const isGone = (error: unknown) => isApiRequestError(error) && (error.status === 404 || error.status === 410);
+
+/** Starts a download of `url` the same way a click on its link would. */
+function triggerDownload(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.referrerPolicy = 'no-referrer';
+  link.rel = 'noreferrer';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** The recipient's page of a shared transfer link. */
+export function RecipientPage({ slug, recipientToken }: { slug: string; recipientToken: string | undefined }) {
+  // The unlock token lives in memory only: reloading the page asks for the password again.
+  const [unlockToken, setUnlockToken] = useState<string | null>(null);
+  const transfer = useQuery(publicTransferQueryOptions(slug, unlockToken));
+  const data = transfer.data;
+  const downloads = useDownloadSession({ slug, unlockToken, recipientToken, enabled: !!data && !data.e2ee });
+
+  useEffect(() => {
+    // The unlock token ran out (it lasts an hour) while the page was open: ask again.
+    if (isPasswordRequired(downloads.error)) setUnlockToken(null);
+  }, [downloads.error]);
+
+  if (transfer.isPending) {
+    return (
+      <div role="status" className="py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">
+        Loading…
+      </div>
+    );
+  }
+  if (transfer.isError) {
+    if (isPasswordRequired(transfer.error)) return <PasswordForm slug={slug} onUnlocked={setUnlockToken} />;
+    return <TransferErrorPage error={transfer.error} onRetry={() => void transfer.refetch()} />;
+  }
+  const t = transfer.data;
+  if (t.e2ee) return <EncryptedTransferPage workspaceName={t.workspaceName} />;
+  if (isGone(downloads.error)) return <TransferErrorPage error={downloads.error} onRetry={() => void downloads.retry().catch(() => {})} />;
+
+  return (
+    <TransferView
+      transfer={t}
+      session={downloads.session}
+      pending={downloads.pending}
+      sessionError={isPasswordRequired(downloads.error) ? null : downloads.error}
+      onRetry={() => void downloads.retry().catch(() => {})}
+      fresh={downloads.fresh}
+    />
+  );
+}
+
+function sessionErrorMessage(error: unknown): string {
+  if (isApiRequestError(error) && error.status === 429) {
+    return error.retryAfterSeconds !== undefined
+      ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.`
+      : 'Too many attempts, try again in a moment.';
+  }
+  return error instanceof Error ? error.message : 'The downloads could not be prepared.';
+}
+
+function TransferView({
+  transfer,
+  session,
+  pending,
+  sessionError,
+  onRetry,
+  fresh,
+}: {
+  transfer: PublicTransfer;
+  session: DownloadSession | null;
+  pending: boolean;
+  sessionError: unknown;
+  onRetry: () => void;
+  fresh: () => Promise<DownloadSession>;
+}) {
+  const count = transfer.files.length;
+  const countLabel = `${count} ${count === 1 ? 'file' : 'files'}`;
+  const heading = transfer.title?.trim() || `${countLabel} from ${transfer.workspaceName}`;
+  useDocumentTitle(heading);
+
+  const fileUrls = new Map(session?.files.map((f) => [f.id, f.url]) ?? []);
+
+  /** Plain links do the downloading; only an expired session needs a new one first. */
+  function onDownload(event: MouseEvent<HTMLAnchorElement>, pick: (s: DownloadSession) => string | undefined) {
+    if (!session || !sessionExpired(session)) return;
+    event.preventDefault();
+    fresh()
+      .then((renewed) => {
+        const url = pick(renewed);
+        if (url) triggerDownload(url);
+      })
+      .catch(() => {
+        // Shown through the session error.
+      });
+  }
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="transfer-title" className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          <span className="font-semibold text-zinc-900 dark:text-zinc-100">{transfer.workspaceName}</span> sent you {countLabel}
+        </p>
+        <h1 id="transfer-title" className="mt-2 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">
+          {heading}
+        </h1>
+        {transfer.message ? (
+          <p className="mt-4 whitespace-pre-line break-words text-zinc-800 dark:text-zinc-200">{transfer.message}</p>
+        ) : null}
+        <dl className="mt-6 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-zinc-600 dark:text-zinc-400">Total size</dt>
+            <dd className="font-medium text-zinc-900 dark:text-zinc-100">{formatBytes(transfer.totalBytes)}</dd>
+          </div>
+          <div>
+            <dt className="text-zinc-600 dark:text-zinc-400">Available until</dt>
+            <dd className="font-medium text-zinc-900 dark:text-zinc-100">
+              <time dateTime={transfer.expiresAt}>{formatDateTime(transfer.expiresAt)}</time>{' '}
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">(expires {formatRelativeTime(transfer.expiresAt)})</span>
+            </dd>
+          </div>
+        </dl>
+
+        <div className="mt-6">
+          {sessionError ? (
+            <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200">
+              <p>{sessionErrorMessage(sessionError)}</p>
+              <Button variant="secondary" onClick={onRetry} className="mt-2 min-h-11">
+                Try again
+              </Button>
+            </div>
+          ) : null}
+          {count === 0 ? (
+            <p className="text-zinc-700 dark:text-zinc-300">There are no files to download in this transfer yet.</p>
+          ) : transfer.zip ? (
+            session?.zip ? (
+              <a
+                href={session.zip.url}
+                download={transfer.zip.name}
+                referrerPolicy="no-referrer"
+                rel="noreferrer"
+                onClick={(event) => onDownload(event, (s) => s.zip?.url)}
+                className={buttonClass('primary', 'min-h-12 w-full px-6 text-base sm:w-auto')}
+              >
+                <DownloadGlyph />
+                Download all
+                <span className="font-normal opacity-90">({formatBytes(transfer.zip.sizeBytes)} zip)</span>
+              </a>
+            ) : (
+              <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
+                {pending ? 'Preparing downloads…' : 'Download all'}
+              </Button>
+            )
+          ) : null}
+        </div>
+      </section>
+
+      {count > 0 ? (
+        <section aria-labelledby="files-title">
+          <div className="flex flex-wrap items-baseline justify-between gap-2 px-1">
+            <h2 id="files-title" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+              Files
+            </h2>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {countLabel} · {formatBytes(transfer.totalBytes)}
+            </p>
+          </div>
+          <ul className="mt-3 divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+            {transfer.files.map((file) => (
+              <FileRow key={file.id} file={file} url={fileUrls.get(file.id)} onDownload={onDownload} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function FileRow({
+  file,
+  url,
+  onDownload,
+}: {
+  file: PublicTransferFile;
+  url: string | undefined;
+  onDownload: (event: MouseEvent<HTMLAnchorElement>, pick: (s: DownloadSession) => string | undefined) => void;
+}) {
+  const action: ReactNode = url ? (
+    <a
+      href={url}
+      download={file.name}
+      referrerPolicy="no-referrer"
+      rel="noreferrer"
+      onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === file.id)?.url)}
+      className={buttonClass('secondary', 'min-h-11 w-full sm:w-auto')}
+    >
+      <DownloadGlyph />
+      Download<span className="sr-only"> {file.name}</span>
+    </a>
+  ) : (
+    <Button variant="secondary" disabled className="min-h-11 w-full sm:w-auto">
+      Download<span className="sr-only"> {file.name}</span>
+    </Button>
+  );
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <FileIcon kind={fileKind(file.mimeType, file.name)} />
+        <div className="min-w-0">
+          <p className="font-medium break-all text-zinc-900 dark:text-zinc-100">{file.name}</p>
+          {file.path ? (
+            <p className="text-sm break-all text-zinc-600 dark:text-zinc-400">
+              <span className="sr-only">Folder: </span>
+              {file.path}/
+            </p>
+          ) : null}
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {fileTypeLabel(file.mimeType, file.name)} · {formatBytes(file.sizeBytes)}
+          </p>
+        </div>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+function DownloadGlyph() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M10 3v10m0 0-4-4m4 4 4-4M4 16.5h12" />
+    </svg>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/button';
+import { isApiRequestError } from '../../../lib/api-error';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+function formatWait(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
+}
+
+function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <section aria-labelledby="status-title" className="mx-auto max-w-lg py-8 text-center sm:py-16">
+      <h1 id="status-title" className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
+        {title}
+      </h1>
+      <div className="mt-3 text-zinc-700 dark:text-zinc-300">{children}</div>
+      {action ? <div className="mt-8 flex justify-center">{action}</div> : null}
+    </section>
+  );
+}
+
+const unavailable: Record<string, { title: string; body: string }> = {
+  expired: { title: 'This transfer has expired', body: 'Its files are no longer available. Ask the sender to send them again.' },
+  revoked: { title: 'The sender removed this transfer', body: 'Its files are no longer available. Ask the sender if you still need them.' },
+  limit_reached: {
+    title: 'This transfer has reached its download limit',
+    body: 'It has been downloaded as many times as the sender allowed. Ask the sender to send it again.',
+  },
+  infected: {
+    title: 'This transfer was flagged by a virus scan',
+    body: 'To keep you safe, its files can no longer be downloaded. Let the sender know.',
+  },
+};
+
+/**
+ * What the page shows when the transfer can't be shown. A 404 says nothing more than "this link
+ * doesn't work": the same page for a mistyped slug and a draft, so nothing helps guessing links.
+ */
+export function TransferErrorPage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (isApiRequestError(error)) {
+    if (error.status === 404) {
+      return (
+        <StatusPage title="This link doesn't work">
+          <p>Check that you copied the whole link, or ask the sender for a new one.</p>
+        </StatusPage>
+      );
+    }
+    if (error.status === 410) {
+      const reason = typeof error.details.reason === 'string' ? error.details.reason : '';
+      const page = unavailable[reason] ?? { title: 'This transfer is no longer available', body: 'Ask the sender to send it again.' };
+      return (
+        <StatusPage title={page.title}>
+          <p>{page.body}</p>
+        </StatusPage>
+      );
+    }
+    if (error.status === 429) {
+      return (
+        <StatusPage title="Too many attempts" action={<Button onClick={onRetry} className="min-h-11 px-5">Try again</Button>}>
+          <p>
+            {error.retryAfterSeconds !== undefined
+              ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.`
+              : 'Too many attempts, try again in a moment.'}
+          </p>
+        </StatusPage>
+      );
+    }
+  }
+  return (
+    <StatusPage title="This transfer couldn't be loaded" action={<Button onClick={onRetry} className="min-h-11 px-5">Try again</Button>}>
+      <p role="alert">{error instanceof Error ? error.message : 'Something went wrong. Try again.'}</p>
+    </StatusPage>
+  );
+}
+
+/** End-to-end encrypted transfers are decrypted in the browser, which this version can't do yet. */
+export function EncryptedTransferPage({ workspaceName }: { workspaceName: string }) {
+  return (
+    <StatusPage title="This transfer is end-to-end encrypted">
+      <p>
+        <span className="font-medium text-zinc-900 dark:text-zinc-100">{workspaceName}</span> sent you files that only you can
+        decrypt, but this version of Parcel can't open end-to-end encrypted transfers yet.
+      </p>
+      <p className="mt-2">Keep the link: nothing has been downloaded, and the files are still waiting for you.</p>
+    </StatusPage>
+  );
+}
+
+export { formatWait };

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import type { Transfer } from '../../../../contract/transfers';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { formatBytes } from '../../../lib/format';
+import type { PlanLimits } from '../api/get-plan-limits';
+import { DraftSession } from '../draft-session';
+import { FileUploader, type UploaderState } from './file-uploader';
+import { SentTransfer } from './sent-transfer';
+import { TransferDetailsForm } from './transfer-details-form';
+
+function startSession(workspaceId: string) {
+  const session = new DraftSession({ workspaceId });
+  const remembered = session.remembered();
+  if (remembered) session.resume(remembered);
+  return { session, resumed: remembered !== null };
+}
+
+const noFiles: UploaderState = { keys: [], fileCount: 0, allUploaded: false };
+
+function notReadyReason(state: UploaderState): string | undefined {
+  if (state.fileCount === 0) return 'Add at least one file to send.';
+  if (!state.allUploaded) return 'You can send once every file has finished uploading.';
+  return undefined;
+}
+
+/** Drop files (uploading starts at once into a draft), fill in the details, send. */
+export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
+  const [{ session, resumed }, setSession] = useState(() => startSession(workspaceId));
+  const [round, setRound] = useState(0);
+  const [uploader, setUploader] = useState<UploaderState>(noFiles);
+  const [draftError, setDraftError] = useState<unknown>(null);
+  const [resumeDismissed, setResumeDismissed] = useState(false);
+  const [sent, setSent] = useState<Transfer | null>(null);
+
+  function startOver() {
+    session.forget();
+    setSession({ session: new DraftSession({ workspaceId }), resumed: false });
+    setRound((r) => r + 1);
+    setUploader(noFiles);
+    setDraftError(null);
+    setSent(null);
+  }
+
+  if (sent) {
+    return <SentTransfer transfer={sent} onSendAnother={startOver} />;
+  }
+
+  const missing = resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
+
+  return (
+    <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <section aria-labelledby="files-heading" className="min-w-0 space-y-3">
+        <h2 id="files-heading" className="text-lg font-semibold">
+          Files
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
+        {missing.length > 0 ? (
+          <div role="region" aria-labelledby="resume-heading" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+            <h3 id="resume-heading" className="font-semibold">
+              Resume your unfinished transfer
+            </h3>
+            <p className="mt-1">Add these files again (your browser needs you to pick them) and their uploads continue where they stopped:</p>
+            <ul className="mt-2 list-inside list-disc">
+              {missing.map((file) => (
+                <li key={file.key}>
+                  {file.path ? `${file.path}/` : ''}
+                  {file.name} ({formatBytes(file.size)})
+                </li>
+              ))}
+            </ul>
+            <Button variant="secondary" className="mt-3" onClick={() => { setResumeDismissed(true); startOver(); }}>
+              Start a new transfer instead
+            </Button>
+          </div>
+        ) : null}
+        <FileUploader
+          key={round}
+          session={session}
+          maxTotalBytes={limits.transferMaxBytes}
+          onChange={(state) => {
+            setUploader(state);
+            if (state.fileCount === 0) setDraftError(null);
+          }}
+          onRegistrationError={setDraftError}
+        />
+        <FormError error={draftError} />
+      </section>
+      <section aria-labelledby="details-heading" className="space-y-3">
+        <h2 id="details-heading" className="text-lg font-semibold">
+          Details
+        </h2>
+        <TransferDetailsForm
+          transferId={uploader.allUploaded ? session.transferId : null}
+          canSend={uploader.allUploaded && missing.length === 0}
+          notReadyReason={missing.length > 0 ? 'Add the files of your unfinished transfer again, or start a new one.' : notReadyReason(uploader)}
+          limits={limits}
+          onSent={(transfer) => {
+            session.forget();
+            setSent(transfer);
+          }}
+        />
+      </section>
+    </div>
+  );
+}

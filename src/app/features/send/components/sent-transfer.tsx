@@ -1,0 +1,47 @@
+import type { Transfer } from '../../../../contract/transfers';
+import { Button } from '../../../components/button';
+import { CopyButton } from '../../../components/copy-button';
+import { QrCode } from '../../../components/qr-code';
+import { inputClass } from '../../../components/text-field';
+import { formatDateTime } from '../../../lib/format';
+
+/** The sent transfer: its link to copy or scan, and who was emailed. */
+export function SentTransfer({ transfer, onSendAnother }: { transfer: Transfer; onSendAnother: () => void }) {
+  return (
+    <section aria-labelledby="sent-heading" className="max-w-2xl space-y-6">
+      <div>
+        <h2 id="sent-heading" className="text-lg font-semibold">
+          Your transfer is on its way
+        </h2>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {transfer.fileCount} {transfer.fileCount === 1 ? 'file' : 'files'}; the link works until {formatDateTime(transfer.expiresAt)}.
+        </p>
+      </div>
+      <div>
+        <label htmlFor="sent-link" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Link
+        </label>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <input id="sent-link" readOnly value={transfer.url} className={`${inputClass} min-w-0 flex-1`} onFocus={(e) => e.currentTarget.select()} />
+          <CopyButton text={transfer.url} />
+        </div>
+      </div>
+      <QrCode value={transfer.url} label="QR code for the transfer link" />
+      <div>
+        <h3 className="text-sm font-medium">Emailed to</h3>
+        {transfer.recipients.length > 0 ? (
+          <ul className="mt-1 list-inside list-disc text-sm text-zinc-700 dark:text-zinc-300">
+            {transfer.recipients.map((address) => (
+              <li key={address}>{address}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Nobody: share the link yourself.</p>
+        )}
+      </div>
+      <Button variant="secondary" onClick={onSendAnother}>
+        Send another
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PlanLimits } from './api/get-plan-limits';
+
+export interface ExpiryChoice {
+  days: number;
+  label: string;
+}
+
+const CANDIDATE_DAYS = [1, 3, 7, 14, 30, 90, 365];
+
+export function daysLabel(days: number): string {
+  if (days === 365) return '1 year';
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** The choices a paid plan offers: the usual periods that fall within [minimumHours, maximumDays]. */
+export function expiryChoices(expiry: PlanLimits['transferExpiry']): ExpiryChoice[] {
+  const days = CANDIDATE_DAYS.filter((d) => d * 24 >= expiry.minimumHours && d <= expiry.maximumDays);
+  if (!days.includes(expiry.defaultDays) && expiry.defaultDays * 24 >= expiry.minimumHours && expiry.defaultDays <= expiry.maximumDays) {
+    days.push(expiry.defaultDays);
+    days.sort((a, b) => a - b);
+  }
+  return days.map((d) => ({ days: d, label: daysLabel(d) }));
+}
+
+export function expiresAtAfter(days: number, now: number = Date.now()): string {
+  return new Date(now + days * 24 * 3600_000).toISOString();
+}

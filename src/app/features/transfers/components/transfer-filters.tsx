@@ -1,0 +1,78 @@
+import { useEffect, useId, useState } from 'react';
+import { inputClass } from '../../../components/text-field';
+import type { TransferListFilters, TransferListStatus } from '../api/get-transfers';
+
+export const statusFilters: { value: TransferListStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'draft', label: 'Drafts' },
+  { value: 'active', label: 'Active' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'removed', label: 'Revoked' },
+];
+
+const searchDelayMs = 300;
+
+interface TransferFiltersProps {
+  filters: TransferListFilters;
+  onStatusChange: (status: TransferListStatus | '') => void;
+  onSearch: (q: string) => void;
+}
+
+/** Status and title search. The search waits until typing pauses, so each keystroke is not a request. */
+export function TransferFilters({ filters, onStatusChange, onSearch }: TransferFiltersProps) {
+  const statusId = useId();
+  const searchId = useId();
+  const [text, setText] = useState(filters.q);
+  const [shownQ, setShownQ] = useState(filters.q);
+  // The URL changed under us (back button, a link): show its search.
+  if (filters.q !== shownQ) {
+    setShownQ(filters.q);
+    setText(filters.q);
+  }
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === filters.q) return;
+    const timer = setTimeout(() => onSearch(q), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, onSearch]);
+
+  return (
+    <form role="search" aria-label="Transfers" className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => {
+      event.preventDefault();
+      onSearch(text.trim());
+    }}>
+      <div className="sm:w-48">
+        <label htmlFor={statusId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Status
+        </label>
+        <select
+          id={statusId}
+          value={filters.status}
+          onChange={(event) => onStatusChange(event.target.value as TransferListStatus | '')}
+          className={`${inputClass} mt-1`}
+        >
+          {statusFilters.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={searchId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Search by title
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+          className={`${inputClass} mt-1`}
+        />
+      </div>
+    </form>
+  );
+}

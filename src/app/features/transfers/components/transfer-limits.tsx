@@ -1,0 +1,184 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Me } from '../../../../contract/me';
+import type { Transfer } from '../../../../contract/transfers';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { inputClass } from '../../../components/text-field';
+import { formatDateTime, formatInteger } from '../../../lib/format';
+import { useUpdateTransfer } from '../api/update-transfer';
+import { Section } from './section';
+
+type ExpiryLimits = Me['plan']['limits']['transferExpiry'];
+
+/** `<input type="datetime-local">` speaks local wall-clock time without a zone: "2026-11-25T14:30". */
+function toLocalInput(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function TransferLimits({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLimits }) {
+  const ended = transfer.status !== 'active';
+  return (
+    <Section title="Expiry and download limit">
+      {ended ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">This transfer has ended, so its expiry and download limit can no longer change.</p>
+      ) : (
+        <div className="space-y-6">
+          <ExpiryForm transfer={transfer} expiry={expiry} />
+          <DownloadLimitForm transfer={transfer} />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function ExpiryForm({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLimits }) {
+  const fieldId = useId();
+  const hintId = useId();
+  const update = useUpdateTransfer(transfer.id);
+  const [value, setValue] = useState(() => toLocalInput(Date.parse(transfer.expiresAt)));
+  const [saved, setSaved] = useState(false);
+
+  if (!expiry.choosable) {
+    return (
+      <div>
+        <h3 className="text-sm font-medium">Expiry</h3>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          On the free plan a transfer expires {formatInteger(expiry.defaultDays)} {expiry.defaultDays === 1 ? 'day' : 'days'} after it
+          is created, and that cannot be changed. A paid plan lets you choose.
+        </p>
+      </div>
+    );
+  }
+
+  const now = Date.now();
+  const earliest = now + expiry.minimumHours * 3_600_000;
+  const latest = now + expiry.maximumDays * 86_400_000;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const ms = new Date(value).getTime();
+    if (Number.isNaN(ms)) return;
+    update.mutate({ expiresAt: new Date(ms).toISOString() }, { onSuccess: () => setSaved(true) });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Expiry">
+      <label htmlFor={fieldId} className="block text-sm font-medium">
+        Expires at
+      </label>
+      <input
+        id={fieldId}
+        type="datetime-local"
+        required
+        value={value}
+        min={toLocalInput(earliest)}
+        max={toLocalInput(latest)}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setSaved(false);
+        }}
+        className={`${inputClass} mt-1`}
+      />
+      <p id={hintId} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+        Your plan allows from {formatDateTime(new Date(earliest).toISOString())} to {formatDateTime(new Date(latest).toISOString())}.
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="secondary" disabled={update.isPending || value === ''}>
+          {update.isPending ? 'Saving…' : 'Save expiry'}
+        </Button>
+        <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {saved ? 'Expiry saved.' : ''}
+        </span>
+      </div>
+      <FormError error={update.error} className="mt-3" />
+    </form>
+  );
+}
+
+const maxDownloadsCeiling = 1_000_000;
+
+function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
+  const fieldId = useId();
+  const errorId = useId();
+  const update = useUpdateTransfer(transfer.id);
+  const [limited, setLimited] = useState(transfer.maxDownloads !== null);
+  const [count, setCount] = useState(String(transfer.maxDownloads ?? Math.max(transfer.downloadCount, 10)));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    let maxDownloads: number | null = null;
+    if (limited) {
+      const n = Number(count);
+      if (!Number.isInteger(n) || n < 1 || n > maxDownloadsCeiling) {
+        setInvalid(`Enter a whole number from 1 to ${formatInteger(maxDownloadsCeiling)}`);
+        return;
+      }
+      maxDownloads = n;
+    }
+    setInvalid(null);
+    update.mutate({ maxDownloads }, { onSuccess: () => setSaved(true) });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset>
+        <legend className="text-sm font-medium">Download limit</legend>
+        <div className="mt-2 space-y-2 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="radio" name="download-limit" checked={!limited} onChange={() => setLimited(false)} />
+            Unlimited
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="download-limit" checked={limited} onChange={() => setLimited(true)} />
+            Limited
+          </label>
+        </div>
+        {limited ? (
+          <div className="mt-2 pl-6">
+            <label htmlFor={fieldId} className="block text-sm font-medium">
+              Maximum downloads
+            </label>
+            <input
+              id={fieldId}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxDownloadsCeiling}
+              step={1}
+              value={count}
+              aria-invalid={invalid ? true : undefined}
+              aria-describedby={invalid ? errorId : undefined}
+              onChange={(event) => {
+                setCount(event.target.value);
+                setInvalid(null);
+                setSaved(false);
+              }}
+              className={`${inputClass} mt-1 max-w-40`}
+            />
+            {invalid ? (
+              <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
+                {invalid}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </fieldset>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="secondary" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save limit'}
+        </Button>
+        <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {saved ? 'Download limit saved.' : ''}
+        </span>
+      </div>
+      <FormError error={update.error} className="mt-3" />
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { Button, buttonClass } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { FormError } from '../../../components/form-error';
+import { useTransfers, type TransferListFilters } from '../api/get-transfers';
+import { TransferRow } from './transfer-row';
+
+const columns = ['Transfer', 'Files', 'Recipients', 'Downloads', 'Expiry'];
+
+/**
+ * Pages load as the end of the list scrolls into view; the "Load more" button does the same for
+ * keyboards, assistive technology and browsers without IntersectionObserver.
+ */
+export function TransferList({ filters }: { filters: TransferListFilters }) {
+  const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage } = useTransfers(filters);
+  const transfers = data.pages.flatMap((page) => page.transfers);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !error;
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !canLoadMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [canLoadMore, fetchNextPage]);
+
+  if (transfers.length === 0) {
+    const filtered = filters.status !== '' || filters.q !== '';
+    return filtered ? (
+      <EmptyState title="No transfers match">Try another status, or search for a different title.</EmptyState>
+    ) : (
+      <EmptyState title="No transfers yet">
+        <p>Send files to anyone by link or email.</p>
+        <Link to="/transfers/new" className={buttonClass('primary', 'mt-4')}>
+          Send your first transfer
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <section aria-labelledby="transfer-list-heading">
+      <h2 id="transfer-list-heading" className="sr-only">
+        Your transfers
+      </h2>
+      <div className="md:overflow-hidden md:rounded-lg md:border md:border-zinc-200 md:dark:border-zinc-800">
+        <div
+          aria-hidden="true"
+          className="hidden bg-zinc-50 px-4 py-2 text-xs font-medium tracking-wide text-zinc-600 uppercase md:grid md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)] md:gap-4 md:border-b md:border-zinc-200 dark:bg-zinc-900/60 dark:text-zinc-400 md:dark:border-zinc-800"
+        >
+          {columns.map((column) => (
+            <span key={column}>{column}</span>
+          ))}
+        </div>
+        <ul className="space-y-3 md:space-y-0">
+          {transfers.map((transfer) => (
+            <TransferRow key={transfer.id} transfer={transfer} />
+          ))}
+        </ul>
+      </div>
+      <div ref={sentinelRef} />
+      <FormError error={error} className="mt-4" />
+      <div className="mt-6 flex justify-center">
+        {hasNextPage ? (
+          <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+          </Button>
+        ) : (
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">That’s all your transfers.</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Transfer } from '../../../../contract/transfers';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { describeDownloads, describeExpiry, plural } from '../utils/transfer-display';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-zinc-600 dark:text-zinc-400">{term}</dt>
+      <dd className="mt-0.5 text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function When({ iso, children }: { iso: string; children?: ReactNode }) {
+  return <time dateTime={iso}>{children ?? formatDateTime(iso)}</time>;
+}
+
+export function TransferOverview({ transfer }: { transfer: Transfer }) {
+  const expired = Date.parse(transfer.expiresAt) <= Date.now();
+  return (
+    <dl aria-label="About this transfer" className="grid grid-cols-2 gap-4 rounded-lg border border-zinc-200 bg-white p-5 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900">
+      <Fact term="Created">
+        <When iso={transfer.createdAt} />
+      </Fact>
+      <Fact term="Sent">{transfer.finalizedAt ? <When iso={transfer.finalizedAt} /> : 'Not sent yet'}</Fact>
+      <Fact term={expired ? 'Expired' : 'Expires'}>
+        <When iso={transfer.expiresAt} />
+        <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{describeExpiry(transfer.expiresAt)}</span>
+      </Fact>
+      <Fact term="Size">
+        {formatBytes(transfer.sizeBytes)}, {plural(transfer.fileCount, 'file', 'files')}
+      </Fact>
+      <Fact term="Downloads">{describeDownloads(transfer)}</Fact>
+      <Fact term="Password">{transfer.hasPassword ? 'Required' : 'None'}</Fact>
+      {transfer.message ? (
+        <div className="col-span-full">
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">Message</dt>
+          <dd className="mt-0.5 text-sm whitespace-pre-line break-words">{transfer.message}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,261 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Transfer } from '../../../../contract/transfers';
+import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
+import { account, signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import type { TransferDownloads } from '../api/get-transfer-downloads';
+import { download, downloadLinks, recipient, transfer as transferFixture, transferDownloads } from '../testing/fixtures';
+
+const hour = 3_600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+const paidAccount = () =>
+  account({
+    plan: {
+      ...account().plan,
+      name: 'paid',
+      limits: { ...account().plan.limits, transferExpiry: { defaultDays: 7, choosable: true, minimumHours: 1, maximumDays: 30 } },
+    },
+  });
+
+/** A server holding one transfer that PATCH and revoke change. */
+function transferServer({
+  plan = 'free' as 'free' | 'paid',
+  transfer = transferFixture(),
+  downloads = transferDownloads(),
+  extra = {} as Record<string, StubHandler>,
+} = {}) {
+  let stored: Transfer = transfer;
+  return stubFetch({
+    ...signedIn(plan),
+    'GET /api/v1/me': json(plan === 'paid' ? paidAccount() : account()),
+    'GET /api/v1/transfers/:id': () => json(stored),
+    'GET /api/v1/transfers/:id/downloads': json(downloads satisfies TransferDownloads),
+    'PATCH /api/v1/transfers/:id': ({ body }) => {
+      stored = { ...stored, ...(body as Partial<Transfer>) };
+      return json(stored);
+    },
+    'POST /api/v1/transfers/:id/revoke': () => {
+      stored = { ...stored, status: 'removed' };
+      return json(stored);
+    },
+    'GET /api/v1/transfers/:id/download-links': json(downloadLinks()),
+    'GET /api/v1/transfers': json({ transfers: [], nextCursor: null }),
+    ...extra,
+  });
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('transfer page', () => {
+  it('lists the files with their path, size, type, scan result, CRC-32 and state', async () => {
+    transferServer();
+    renderApp('/transfers/tr_1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quarterly report' })).toBeInTheDocument();
+    const table = within(section('Files')).getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Path',
+      'Size',
+      'Type',
+      'Scan',
+      'CRC-32',
+      'State',
+    ]);
+    const csv = within(table).getByRole('rowheader', { name: 'q3.csv' }).closest('tr')!;
+    expect(within(csv).getAllByRole('cell').map((td) => td.textContent)).toEqual(['data/2026', '500 KB', 'text/csv', 'Clean', '0a1b2c3d', 'Complete']);
+    const pdf = within(table).getByRole('rowheader', { name: 'report.pdf' }).closest('tr')!;
+    expect(within(pdf).getByRole('cell', { name: 'cbf43926' })).toBeInTheDocument();
+
+    expect(screen.getByText('2.5 MB, 2 files')).toBeInTheDocument();
+    expect(screen.getByText('3 / 10')).toBeInTheDocument();
+    expect(screen.getByText('Here are the numbers.')).toBeInTheDocument();
+  });
+
+  it('shows the link with a QR code while the transfer is live', async () => {
+    transferServer();
+    renderApp('/transfers/tr_1');
+
+    expect(await screen.findByRole('textbox', { name: 'Transfer link' })).toHaveValue('http://localhost:8080/t/slug1');
+    expect(screen.getByRole('img', { name: 'QR code for the transfer link' })).toBeInTheDocument();
+    expect(within(section('Link')).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('shows no link for a draft that has not been sent', async () => {
+    transferServer({ transfer: transferFixture({ finalizedAt: null }) });
+    renderApp('/transfers/tr_1');
+
+    expect(await screen.findByText('Not sent yet')).toBeInTheDocument();
+    expect(screen.getByText('Draft')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Transfer link' })).not.toBeInTheDocument();
+  });
+
+  it('shows each recipient as notified, downloaded or bounced', async () => {
+    transferServer({
+      downloads: transferDownloads({
+        recipients: [
+          recipient(),
+          recipient({ id: 'rc_2', email: 'alan@example.com', downloaded: false }),
+          recipient({ id: 'rc_3', email: 'typo@exmaple.com', notifiedAt: null, downloaded: false, bouncedAt: ago(hour), bounceKind: 'hard' }),
+        ],
+      }),
+    });
+    renderApp('/transfers/tr_1');
+
+    const table = within(await screen.findByRole('region', { name: 'Recipients' })).getByRole('table');
+    const row = (email: string) => within(within(table).getByRole('rowheader', { name: email }).closest('tr')!);
+    expect(row('grace@example.com').getByText('Downloaded')).toBeInTheDocument();
+    expect(row('grace@example.com').getByText('yesterday')).toBeInTheDocument();
+    expect(row('alan@example.com').getByText('Not yet')).toBeInTheDocument();
+    expect(row('typo@exmaple.com').getByText('Bounced (hard)')).toBeInTheDocument();
+    expect(row('typo@exmaple.com').getAllByText('Not yet')).toHaveLength(2);
+  });
+
+  it('groups the receipts by visit and says when a download stopped partway', async () => {
+    transferServer({
+      downloads: transferDownloads({
+        totalDownloads: 2,
+        downloads: [
+          download({ id: 'dl_1', sessionId: 'ses_a', fileName: 'report.pdf', createdAt: ago(3 * hour), completedAt: ago(3 * hour - 5000) }),
+          download({ id: 'dl_2', sessionId: 'ses_a', fileName: 'q3.csv', createdAt: ago(3 * hour - 1000), completedAt: null }),
+          download({ id: 'dl_3', sessionId: 'ses_b', fileName: null, recipientEmail: null, createdAt: ago(hour), completedAt: ago(hour - 9000) }),
+        ],
+      }),
+    });
+    renderApp('/transfers/tr_1');
+
+    const timeline = within(await screen.findByRole('region', { name: 'Downloads' })).getByRole('list', { name: 'Visits, newest first' });
+    const visits = within(timeline).getAllByRole('listitem').filter((item) => item.parentElement === timeline);
+    expect(visits).toHaveLength(2);
+
+    const [anonymous, grace] = visits.map((visit) => within(visit));
+    expect(anonymous!.getByRole('heading', { level: 3, name: 'Someone with the link' })).toBeInTheDocument();
+    expect(anonymous!.getByText('All files (zip)')).toBeInTheDocument();
+    expect(anonymous!.getByText(/completed/)).toBeInTheDocument();
+
+    expect(grace!.getByRole('heading', { level: 3, name: 'grace@example.com' })).toBeInTheDocument();
+    expect(grace!.getByText('Started', { exact: false })).toHaveTextContent('Started 3 hours ago');
+    expect(grace!.getByText('report.pdf').closest('li')).toHaveTextContent(/completed/);
+    expect(grace!.getByText('q3.csv').closest('li')).toHaveTextContent('stopped partway');
+  });
+
+  it('changes the download limit with PATCH and shows the new limit', async () => {
+    const network = transferServer();
+    const { user } = renderApp('/transfers/tr_1');
+
+    const limit = await screen.findByRole('spinbutton', { name: 'Maximum downloads' });
+    expect(screen.getByText('3 / 10')).toBeInTheDocument();
+    await user.clear(limit);
+    await user.type(limit, '5');
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+
+    expect(await screen.findByText('Download limit saved.')).toBeInTheDocument();
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]?.body).toEqual({ maxDownloads: 5 });
+    expect(screen.getByText('3 / 5')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Unlimited' }));
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[1]?.body).toEqual({ maxDownloads: null }));
+    expect(await screen.findByText('3')).toBeInTheDocument();
+  });
+
+  it('refuses a limit that is not a whole number without asking the server', async () => {
+    const network = transferServer();
+    const { user } = renderApp('/transfers/tr_1');
+
+    const limit = await screen.findByRole('spinbutton', { name: 'Maximum downloads' });
+    await user.clear(limit);
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+
+    expect(limit).toHaveAccessibleDescription('Enter a whole number from 1 to 1,000,000');
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')).toHaveLength(0);
+  });
+
+  it('explains that the expiry is fixed on the free plan', async () => {
+    transferServer({ plan: 'free' });
+    renderApp('/transfers/tr_1');
+
+    expect(await screen.findByText(/On the free plan a transfer expires 7 days after it is created/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Expires at')).not.toBeInTheDocument();
+  });
+
+  it("shows the API's message next to the expiry form when it refuses the change", async () => {
+    const network = transferServer({
+      plan: 'paid',
+      extra: { 'PATCH /api/v1/transfers/:id': apiError(402, 'upgrade_required', 'Choosing when a transfer expires needs a paid plan') },
+    });
+    const { user } = renderApp('/transfers/tr_1');
+
+    const expiry = await screen.findByLabelText('Expires at');
+    await user.clear(expiry);
+    await user.type(expiry, '2026-12-01T10:00');
+    await user.click(screen.getByRole('button', { name: 'Save expiry' }));
+
+    const form = screen.getByRole('form', { name: 'Expiry' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Choosing when a transfer expires needs a paid plan');
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]?.body).toEqual({ expiresAt: new Date('2026-12-01T10:00').toISOString() });
+  });
+
+  it('revokes the transfer after confirmation, then shows it as Revoked without its link', async () => {
+    const network = transferServer();
+    const { user } = renderApp('/transfers/tr_1');
+
+    await user.click(await screen.findByRole('button', { name: 'Revoke transfer' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Revoke this transfer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/revoke')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Revoke transfer' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Revoke this transfer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke transfer' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/revoke')).toHaveLength(1);
+    expect(screen.getByText('Revoked')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Transfer link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code for the transfer link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke transfer' })).not.toBeInTheDocument();
+    expect(screen.getByText(/This transfer has ended/)).toBeInTheDocument();
+  });
+
+  it('fetches download links only when asked, then links each file and the zip with its size', async () => {
+    const network = transferServer();
+    const { user } = renderApp('/transfers/tr_1');
+
+    const button = await screen.findByRole('button', { name: 'Download files' });
+    expect(network.requestsTo('GET /api/v1/transfers/tr_1/download-links')).toHaveLength(0);
+    await user.click(button);
+
+    const files = await screen.findByRole('list', { name: 'Files to download' });
+    const report = within(files).getByRole('link', { name: 'report.pdf' });
+    expect(report).toHaveAttribute('href', 'http://localhost:8080/dl/f/fi_1?sig=a');
+    expect(report).toHaveAttribute('download');
+    expect(within(files).getByRole('link', { name: 'data/2026/q3.csv' })).toHaveAttribute('href', 'http://localhost:8080/dl/f/fi_2?sig=b');
+    const zip = screen.getByRole('link', { name: 'All files as Quarterly report.zip' });
+    expect(zip).toHaveAttribute('href', 'http://localhost:8080/dl/z/tr_1?sig=c');
+    expect(zip.parentElement).toHaveTextContent('(2.5 MB)');
+    expect(network.requestsTo('GET /api/v1/transfers/tr_1/download-links')).toHaveLength(1);
+  });
+
+  it('explains that an end-to-end encrypted transfer cannot be downloaded here', async () => {
+    const network = transferServer({ transfer: transferFixture({ e2ee: true, title: null }) });
+    renderApp('/transfers/tr_1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'report.pdf' })).toBeInTheDocument();
+    expect(screen.getByText(/end-to-end encrypted: the server holds only ciphertext/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download files' })).not.toBeInTheDocument();
+    expect(network.requestsTo('GET /api/v1/transfers/tr_1/download-links')).toHaveLength(0);
+  });
+
+  it("shows the API's message when the download links cannot be had", async () => {
+    transferServer({ extra: { 'GET /api/v1/transfers/:id/download-links': apiError(409, 'conflict', 'This transfer has expired') } });
+    const { user } = renderApp('/transfers/tr_1');
+
+    await user.click(await screen.findByRole('button', { name: 'Download files' }));
+    expect(await within(section('Download files')).findByRole('alert')).toHaveTextContent('This transfer has expired');
+  });
+});

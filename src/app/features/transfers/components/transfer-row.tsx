@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { TransferSummary } from '../../../../contract/transfers';
+import { formatBytes, formatDateTime } from '../../../lib/format';
+import { describeDownloads, describeExpiry, plural, transferName } from '../utils/transfer-display';
+import { TransferStatusBadges } from './transfer-status-badges';
+
+function Fact({ term, children, className = '' }: { term: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <dt className="text-xs text-zinc-500 md:sr-only dark:text-zinc-400">{term}</dt>
+      <dd className="truncate text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function describeRecipients(recipients: string[]): string {
+  if (recipients.length === 0) return 'Link only';
+  const [first, ...rest] = recipients;
+  return rest.length === 0 ? first! : `${first} and ${plural(rest.length, 'other', 'others')}`;
+}
+
+/** One transfer: a card on a phone, a row of columns from `md` up (the list's header names them). */
+export function TransferRow({ transfer }: { transfer: TransferSummary }) {
+  const name = transferName(transfer, transfer.firstFileName);
+  return (
+    <li className="relative rounded-lg border border-zinc-200 bg-white p-4 focus-within:ring-2 focus-within:ring-indigo-500 hover:border-zinc-300 md:grid md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)] md:items-center md:gap-4 md:rounded-none md:border-0 md:border-b md:px-4 md:py-3 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700">
+      <div className="min-w-0">
+        <h3 className="truncate font-medium">
+          {/* The whole card is the link's target area; the name is its accessible text. */}
+          <Link
+            to="/transfers/$transferId"
+            params={{ transferId: transfer.id }}
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+          >
+            {name}
+          </Link>
+        </h3>
+        <div className="mt-1">
+          <TransferStatusBadges transfer={transfer} />
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 md:col-span-4 md:mt-0 md:grid-cols-subgrid">
+        <Fact term="Files">
+          <span>
+            {formatBytes(transfer.sizeBytes)} · {plural(transfer.fileCount, 'file', 'files')}
+          </span>
+          {transfer.firstFileName ? (
+            <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">
+              <span className="sr-only">First file: </span>
+              {transfer.firstFileName}
+            </span>
+          ) : null}
+        </Fact>
+        <Fact term="Recipients">
+          <span title={transfer.recipients.join(', ')}>{describeRecipients(transfer.recipients)}</span>
+        </Fact>
+        <Fact term="Downloads">{describeDownloads(transfer)}</Fact>
+        <Fact term="Expiry">
+          <time dateTime={transfer.expiresAt} title={formatDateTime(transfer.expiresAt)}>
+            {describeExpiry(transfer.expiresAt)}
+          </time>
+        </Fact>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, stubFetch, type StubRequest } from '../../../test/fetch-stub';
+import { signedIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { transferSummary } from '../testing/fixtures';
+
+const day = 86_400_000;
+
+const firstPage = [
+  transferSummary(),
+  transferSummary({
+    id: 'tr_2',
+    title: null,
+    firstFileName: 'holiday.jpg',
+    fileCount: 1,
+    sizeBytes: 800,
+    e2ee: true,
+    recipients: [],
+    finalizedAt: null,
+    downloadCount: 0,
+    maxDownloads: null,
+  }),
+  transferSummary({
+    id: 'tr_3',
+    title: 'Old drafts',
+    status: 'expired',
+    downloadCount: 7,
+    maxDownloads: null,
+    expiresAt: new Date(Date.now() - 2 * day - 60_000).toISOString(),
+  }),
+];
+const secondPage = [transferSummary({ id: 'tr_4', title: 'Site photos', recipients: ['a@example.com', 'b@example.com', 'c@example.com'] })];
+
+/** The list endpoint with two pages; every request is kept for the assertions. */
+function listServer(pages = { first: firstPage, second: secondPage }) {
+  return stubFetch({
+    ...signedIn(),
+    'GET /api/v1/transfers': ({ url }: StubRequest) =>
+      url.searchParams.get('cursor') === 'cur_2'
+        ? json({ transfers: pages.second, nextCursor: null })
+        : json({ transfers: pages.first, nextCursor: pages.second.length ? 'cur_2' : null }),
+  });
+}
+
+function rowOf(name: string) {
+  return screen.getByRole('link', { name }).closest('li')!;
+}
+
+describe('transfers list', () => {
+  it('shows each transfer with its size, files, downloads, relative expiry and markers', async () => {
+    listServer();
+    renderApp('/transfers');
+
+    await screen.findByRole('link', { name: 'Quarterly report' });
+    const report = rowOf('Quarterly report');
+    expect(within(report).getByText('2.5 MB · 2 files')).toBeInTheDocument();
+    expect(within(report).getByText('report.pdf')).toBeInTheDocument();
+    expect(within(report).getByText('grace@example.com')).toBeInTheDocument();
+    expect(within(report).getByText('3 / 10')).toBeInTheDocument();
+    expect(within(report).getByText('expires in 5 days')).toBeInTheDocument();
+    expect(within(report).getByText('Active')).toBeInTheDocument();
+    expect(within(report).queryByText('Draft')).not.toBeInTheDocument();
+    expect(within(report).queryByText('End-to-end encrypted')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Quarterly report' })).toHaveAttribute('href', '/transfers/tr_1');
+
+    // No title: named after its first file.
+    const holiday = rowOf('holiday.jpg');
+    expect(within(holiday).getByText('Draft')).toBeInTheDocument();
+    expect(within(holiday).getByText('End-to-end encrypted')).toBeInTheDocument();
+    expect(within(holiday).getByText('800 bytes · 1 file')).toBeInTheDocument();
+    expect(within(holiday).getByText('Link only')).toBeInTheDocument();
+    expect(within(holiday).getByText('0')).toBeInTheDocument();
+
+    const old = rowOf('Old drafts');
+    expect(within(old).getByText('Expired')).toBeInTheDocument();
+    expect(within(old).getByText('expired 2 days ago')).toBeInTheDocument();
+    expect(within(old).getByText('7')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'New transfer' })).toHaveAttribute('href', '/transfers/new');
+  });
+
+  it('loads the next page with the cursor when Load more is pressed', async () => {
+    const network = listServer();
+    const { user } = renderApp('/transfers');
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+
+    const photos = await screen.findByRole('link', { name: 'Site photos' });
+    expect(within(photos.closest('li')!).getByText('a@example.com and 2 others')).toBeInTheDocument();
+    const requests = network.requestsTo('GET /api/v1/transfers');
+    expect(requests).toHaveLength(2);
+    expect(requests[0]?.url.searchParams.has('cursor')).toBe(false);
+    expect(requests[1]?.url.searchParams.get('cursor')).toBe('cur_2');
+    expect(screen.getAllByRole('link', { name: /Quarterly report|holiday\.jpg|Old drafts|Site photos/ })).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByText('That’s all your transfers.')).toBeInTheDocument();
+  });
+
+  it('asks the API again when the status filter changes or a search is typed, and keeps both in the URL', async () => {
+    const network = listServer();
+    const { user, router } = renderApp('/transfers');
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'Revoked');
+    await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').at(-1)?.url.searchParams.get('status')).toBe('removed'));
+    expect(router.state.location.search).toEqual({ status: 'removed' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'report');
+    await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').at(-1)?.url.searchParams.get('q')).toBe('report'));
+    const last = network.requestsTo('GET /api/v1/transfers').at(-1)!;
+    expect(last.url.searchParams.get('status')).toBe('removed');
+    // Debounced: not one request per keystroke.
+    expect(network.requestsTo('GET /api/v1/transfers').filter((r) => r.url.searchParams.has('q')).length).toBe(1);
+    expect(router.state.location.href).toBe('/transfers?status=removed&q=report');
+  });
+
+  it('reads the filters from the URL', async () => {
+    const network = listServer();
+    renderApp('/transfers?status=draft&q=2026');
+
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('draft');
+    expect(screen.getByRole('searchbox', { name: 'Search by title' })).toHaveValue('2026');
+    expect(network.requestsTo('GET /api/v1/transfers')[0]?.url.searchParams.get('status')).toBe('draft');
+    expect(network.requestsTo('GET /api/v1/transfers')[0]?.url.searchParams.get('q')).toBe('2026');
+  });
+
+  it('shows every transfer when the URL names a status it does not know', async () => {
+    const network = listServer();
+    renderApp('/transfers?status=bogus');
+
+    expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('');
+    expect(network.requestsTo('GET /api/v1/transfers')[0]?.url.searchParams.has('status')).toBe(false);
+  });
+
+  it('invites the user to send a first transfer when there are none', async () => {
+    listServer({ first: [], second: [] });
+    renderApp('/transfers');
+
+    expect(await screen.findByRole('heading', { name: 'No transfers yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send your first transfer' })).toHaveAttribute('href', '/transfers/new');
+  });
+
+  it("keeps the page and shows the API's message in place of the list when the list cannot be loaded", async () => {
+    let fail = true;
+    stubFetch({
+      ...signedIn(),
+      'GET /api/v1/transfers': () => (fail ? apiError(503, 'unavailable', 'The database is restarting') : json({ transfers: firstPage, nextCursor: null })),
+    });
+    const { user } = renderApp('/transfers');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is restarting');
+    expect(screen.getByRole('heading', { level: 1, name: 'Transfers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New transfer' })).toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Quarterly report' })).toBeInTheDocument();
+  });
+});

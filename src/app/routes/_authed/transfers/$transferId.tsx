@@ -1,0 +1,64 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { meQueryOptions, useMe } from '../../../features/transfers/api/get-me';
+import { transferQueryOptions, useTransfer } from '../../../features/transfers/api/get-transfer';
+import { transferDownloadsQueryOptions, useTransferDownloads } from '../../../features/transfers/api/get-transfer-downloads';
+import { DownloadReceipts } from '../../../features/transfers/components/download-receipts';
+import { OwnDownloads } from '../../../features/transfers/components/own-downloads';
+import { RevokeTransfer } from '../../../features/transfers/components/revoke-transfer';
+import { TransferFilesTable } from '../../../features/transfers/components/transfer-files-table';
+import { TransferLimits } from '../../../features/transfers/components/transfer-limits';
+import { TransferLink } from '../../../features/transfers/components/transfer-link';
+import { TransferOverview } from '../../../features/transfers/components/transfer-overview';
+import { TransferRecipients } from '../../../features/transfers/components/transfer-recipients';
+import { TransferStatusBadges } from '../../../features/transfers/components/transfer-status-badges';
+import { isLive, transferName } from '../../../features/transfers/utils/transfer-display';
+
+export const Route = createFileRoute('/_authed/transfers/$transferId')({
+  loader: ({ context, params: { transferId } }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(transferQueryOptions(transferId)),
+      context.queryClient.ensureQueryData(transferDownloadsQueryOptions(transferId)),
+      context.queryClient.ensureQueryData(meQueryOptions()),
+    ]),
+  component: TransferPage,
+});
+
+function TransferPage() {
+  const { transferId } = Route.useParams();
+  const { data: transfer } = useTransfer(transferId);
+  const { data: downloads } = useTransferDownloads(transferId);
+  const { data: me } = useMe();
+  const [announcement, setAnnouncement] = useState('');
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/transfers" className="text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
+          <span aria-hidden="true">← </span>Transfers
+        </Link>
+      </p>
+      <PageHeader title={transferName(transfer, transfer.files[0]?.name)} description={<TransferStatusBadges transfer={transfer} />} />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
+          <TransferOverview transfer={transfer} />
+          <TransferFilesTable files={transfer.files} />
+          <TransferRecipients recipients={downloads.recipients} />
+          <DownloadReceipts downloads={downloads.downloads} totalDownloads={downloads.totalDownloads} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          {isLive(transfer) ? <TransferLink url={transfer.url} /> : null}
+          <OwnDownloads transferId={transfer.id} e2ee={transfer.e2ee} />
+          <TransferLimits transfer={transfer} expiry={me.plan.limits.transferExpiry} />
+          {transfer.status === 'active' ? (
+            <RevokeTransfer transferId={transfer.id} onRevoked={() => setAnnouncement('Transfer revoked. Its link no longer works.')} />
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../features/auth/api/get-session';
+import { planLimitsQueryOptions } from '../../../features/send/api/get-plan-limits';
+import { NewTransferPage } from '../../../features/send/components/new-transfer-page';
+
+export const Route = createFileRoute('/_authed/transfers/new')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(planLimitsQueryOptions()),
+  component: NewTransfer,
+});
+
+function NewTransfer() {
+  const session = useSession();
+  const { data: limits } = useSuspenseQuery(planLimitsQueryOptions());
+  return (
+    <>
+      <PageHeader title="New transfer" description="Drop files or folders: they upload while you fill in the details. Send when every file is up." />
+      <NewTransferPage key={session.workspace.id} workspaceId={session.workspace.id} limits={limits} />
+    </>
+  );
+}
