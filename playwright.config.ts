@@ -19,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  outputDir: path.join(os.tmpdir(), 'parcel-e2e-results'),
+  outputDir: path.join(os.tmpdir(), `parcel-e2e-results-${port}`),
   use: {
     baseURL,
     trace: 'retain-on-failure',

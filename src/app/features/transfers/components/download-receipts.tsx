@@ -9,7 +9,7 @@ export function DownloadReceipts({ downloads, totalDownloads }: { downloads: Dow
   return (
     <Section
       title="Downloads"
-      description={visits.length === 0 ? undefined : `${visits.length === 1 ? '1 visit' : `${visits.length} visits`}, ${totalDownloads === 1 ? '1 download' : `${totalDownloads} downloads`} counted.`}
+      description={visits.length === 0 ? undefined : `${visits.length === 1 ? '1 visit' : `${visits.length} visits`}, ${totalDownloads === 1 ? '1 file or zip download' : `${totalDownloads} file and zip downloads`} started.`}
     >
       {visits.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody has downloaded anything yet.</p>

@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+
+/** Uppy Dashboard's hidden inputs: one for files, one (webkitdirectory) for folders. */
+const fileInput = (page: Page) => page.locator('input.uppy-Dashboard-input[name="files[]"]:not([webkitdirectory])');
+const folderInput = (page: Page) => page.locator('input.uppy-Dashboard-input[name="files[]"][webkitdirectory]');
+
+/** The Dashboard shows its "add files" panel only while empty, or after "Add more". */
+async function showAddPanel(page: Page) {
+  const region = page.getByRole('region', { name: 'Files to send' });
+  if ((await fileInput(page).count()) === 0) await region.getByRole('button', { name: /add more/i }).click();
+  await expect(fileInput(page)).toHaveCount(1);
+}
+
+/** Adds files through the Dashboard's file input, as the file chooser would. */
+export async function addFiles(page: Page, paths: string[]) {
+  await showAddPanel(page);
+  await fileInput(page).setInputFiles(paths);
+}
+
+/** Adds a whole folder through the Dashboard's folder input (webkitdirectory). */
+export async function addFolder(page: Page, directory: string) {
+  await showAddPanel(page);
+  await folderInput(page).setInputFiles(directory);
+}
+
+/** The details form's Send button, enabled once every file has uploaded. */
+export function sendButton(page: Page): Locator {
+  return page.getByRole('form', { name: 'Transfer details' }).getByRole('button', { name: 'Send' });
+}
+
+/** Runs axe and fails on serious or critical violations, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const describe = bad.map(
+    (v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\n/g, ' ')}`).join('\n')}`,
+  );
+  const minor = results.violations.filter((v) => !bad.includes(v));
+  test.info().annotations.push({
+    type: 'axe',
+    description: `${where}: ${results.passes.length} rules passed; minor/moderate: ${minor.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`).join(', ') || 'none'}`,
+  });
+  expect(bad, `axe on ${where}:\n${describe.join('\n')}`).toEqual([]);
+  return results;
+}
+
+/** Undoes quoted-printable: soft line breaks, then =XX escapes (bytes, decoded as UTF-8). */
+export function decodeQuotedPrintable(raw: string): string {
+  const unwrapped = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < unwrapped.length; i += 1) {
+    const hex = unwrapped.slice(i + 1, i + 3);
+    if (unwrapped[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(unwrapped[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  tag: string | null;
+  createdAt: string;
+}
+
+/** The workspace's kept mail (no SMTP in e2e), read with the owner's session cookie. */
+export async function listMail(page: Page): Promise<OutboxMessage[]> {
+  const res = await page.request.get('/api/dashboard/mail');
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { transport: string; messages: OutboxMessage[] };
+  expect(body.transport).toBe('files');
+  return body.messages;
+}
+
+/** Each recipient's personal link, from the "transfer.sent" mail sent to them. */
+export async function personalLinks(page: Page, recipients: string[]): Promise<Record<string, string>> {
+  let messages: OutboxMessage[] = [];
+  await expect
+    .poll(async () => {
+      messages = (await listMail(page)).filter((m) => m.tag === 'transfer.sent');
+      return messages.map((m) => m.to).sort();
+    })
+    .toEqual([...recipients].sort());
+  const links: Record<string, string> = {};
+  for (const message of messages) {
+    const res = await page.request.get(`/api/dashboard/mail/${encodeURIComponent(message.id)}`);
+    expect(res.status()).toBe(200);
+    const text = decodeQuotedPrintable(await res.text());
+    const match = text.match(/https?:\/\/[^\s"'<>]+\/t\/[A-Za-z0-9_-]+\?r=[A-Za-z0-9]+/);
+    expect(match, `a personal link in the mail to ${message.to}`).not.toBeNull();
+    links[message.to] = match![0];
+  }
+  return links;
+}
+
+/** Clicks a download link and returns the saved file's bytes and suggested name. */
+export async function download(page: Page, link: Locator): Promise<{ download: Download; file: string; bytes: Buffer }> {
+  const [started] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(await started.failure()).toBeNull();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-dl-'));
+  const file = path.join(dir, started.suggestedFilename());
+  await started.saveAs(file);
+  return { download: started, file, bytes: fs.readFileSync(file) };
+}
+
+/** Tests the zip with `unzip -t`, extracts it, and returns its files (relative path → bytes). */
+export function unzipAll(zipFile: string): Record<string, Buffer> {
+  const tested = execFileSync('unzip', ['-t', zipFile], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  expect(tested).toContain('No errors detected');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-unzip-'));
+  execFileSync('unzip', ['-q', zipFile, '-d', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const files: Record<string, Buffer> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files[path.relative(out, full).split(path.sep).join('/')] = fs.readFileSync(full);
+    }
+  };
+  walk(out);
+  return files;
+}
+
+/** Through the new-transfer page: adds the files, waits for the uploads, fills the details, sends; returns the link. */
+export async function sendTransfer(page: Page, details: { files: string[]; title: string; recipients?: string[]; password?: string }) {
+  await page.goto('/transfers');
+  await page.getByRole('link', { name: 'New transfer' }).click();
+  await expect(page.getByRole('heading', { name: 'New transfer', level: 1 })).toBeVisible();
+  await addFiles(page, details.files);
+  await expect(page.getByRole('region', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(details.files.length);
+  await expect(sendButton(page)).toBeEnabled({ timeout: 60_000 });
+  await page.getByLabel('Title').fill(details.title);
+  if (details.recipients) await page.getByLabel('Recipients').fill(details.recipients.join(', '));
+  if (details.password) await page.getByLabel('Password').fill(details.password);
+  await sendButton(page).click();
+  await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible();
+  return page.getByRole('textbox', { name: 'Link' }).inputValue();
+}
