@@ -57,9 +57,14 @@ export function TransferRow({ transfer }: { transfer: TransferSummary }) {
         </Fact>
         <Fact term="Downloads">{describeDownloads(transfer)}</Fact>
         <Fact term="Expiry">
-          <time dateTime={transfer.expiresAt} title={formatDateTime(transfer.expiresAt)}>
-            {describeExpiry(transfer.expiresAt)}
-          </time>
+          {transfer.status === 'removed' ? (
+            // A revoked link ended when it was revoked; its planned expiry no longer means anything.
+            'revoked'
+          ) : (
+            <time dateTime={transfer.expiresAt} title={formatDateTime(transfer.expiresAt)}>
+              {describeExpiry(transfer.expiresAt)}
+            </time>
+          )}
         </Fact>
       </dl>
     </li>

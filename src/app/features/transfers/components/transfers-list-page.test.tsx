@@ -29,6 +29,7 @@ const firstPage = [
     maxDownloads: null,
     expiresAt: new Date(Date.now() - 2 * day - 60_000).toISOString(),
   }),
+  transferSummary({ id: 'tr_5', title: 'Pulled back', status: 'removed', expiresAt: new Date(Date.now() + 5 * day).toISOString() }),
 ];
 const secondPage = [transferSummary({ id: 'tr_4', title: 'Site photos', recipients: ['a@example.com', 'b@example.com', 'c@example.com'] })];
 
@@ -76,6 +77,11 @@ describe('transfers list', () => {
     expect(within(old).getByText('Expired')).toBeInTheDocument();
     expect(within(old).getByText('expired 2 days ago')).toBeInTheDocument();
     expect(within(old).getByText('7')).toBeInTheDocument();
+
+    // A revoked link ended when it was revoked: no planned expiry is shown.
+    const revoked = rowOf('Pulled back');
+    expect(within(revoked).getByText('revoked')).toBeInTheDocument();
+    expect(within(revoked).queryByText(/expires in/)).not.toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'New transfer' })).toHaveAttribute('href', '/transfers/new');
   });
