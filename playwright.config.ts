@@ -34,7 +34,8 @@ export default defineConfig({
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+      // Paid transfers may expire seconds from now here, so a test can watch one expire in real time.
+      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn', PAID_TRANSFER_MIN_EXPIRY_SECONDS: '3' },
     },
     {
       command: 'node_modules/.bin/tsx e2e/serve.ts',

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { e2eDataDir } from './data-dir';
 import { makeFiles, signUp } from './support';
 import { download, expectNoSeriousA11yViolations, personalLinks, sendTransfer } from './transfer-support';
 
 /**
- * A transfer's link stops short of its files when it should: behind a password, and once the
- * sender has revoked it. (Real expiry can't be reached here: see the note at the end.)
+ * A transfer's link stops short of its files when it should: behind a password, once the sender
+ * has revoked it, and once it has expired.
  */
 
 test('a password-protected transfer asks for the password', async ({ page, context, browser }) => {
@@ -109,10 +111,50 @@ test('a revoked transfer shows that the sender removed it', async ({ page, brows
   }
 });
 
-/*
- * Not covered: "an expired transfer shows a friendly page". Expiry needs expiresAt in the past,
- * and the e2e server's clock is real; the free plan's expiry is a fixed 7 days, paid plans may only
- * choose one at least an hour ahead, and there is (rightly) no test-only endpoint to move it. The
- * "expired" page is the same status page as the revoked one above, picked by the 410's
- * `details.reason` (see status-pages.tsx and its unit tests).
- */
+test('an expired transfer shows a friendly page', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  const session = (await (await page.request.get('/api/dashboard/session')).json()) as { workspace: { id: string } };
+
+  // A paid plan chooses when a transfer expires; the operator CLI grants it, as on a real server.
+  // This e2e server lets paid transfers expire seconds from now (PAID_TRANSFER_MIN_EXPIRY_SECONDS).
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir(Number(new URL(baseURL!).port)) };
+  delete env.DATABASE_URL;
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'plan', 'set', '--workspace', session.workspace.id, '--plan', 'paid', '--json'], {
+    env,
+  });
+
+  const { accessToken } = (await (await page.request.post('/api/dashboard/token')).json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const expiresAt = new Date(Date.now() + 8_000);
+  const created = await page.request.post('/api/v1/transfers', {
+    headers: auth,
+    data: { title: 'Expiring soon', files: [{ name: 'note.txt', size: 0 }], expiresAt: expiresAt.toISOString() },
+  });
+  expect(created.status()).toBe(201);
+  const draft = (await created.json()) as { id: string; files: { uploadToken: string }[] };
+  // A zero-byte file completes as soon as its tus upload is created.
+  const upload = await page.request.post('/files/', {
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': '0', 'x-service-upload-token': draft.files[0]!.uploadToken },
+  });
+  expect(upload.status()).toBe(201);
+  const sent = await page.request.post(`/api/v1/transfers/${draft.id}/finalize`, { headers: auth });
+  expect(sent.status()).toBe(200);
+  const { url } = (await sent.json()) as { url: string };
+
+  const other = await browser.newContext();
+  try {
+    const recipient = await other.newPage();
+    await recipient.goto(url);
+    await expect(recipient.getByRole('heading', { name: 'Expiring soon' })).toBeVisible();
+
+    // Real time has to pass on a real server; nothing here can move its clock.
+    await recipient.waitForTimeout(Math.max(0, expiresAt.getTime() - Date.now()) + 500);
+    await recipient.reload();
+    await expect(recipient.getByRole('heading', { name: 'This transfer has expired' })).toBeVisible();
+    await expect(recipient.getByRole('link', { name: /Download/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(recipient, 'expired page');
+  } finally {
+    await other.close();
+  }
+});

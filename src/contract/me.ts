@@ -35,6 +35,7 @@ export const MeSchema = z
             defaultDays: z.number().int(),
             choosable: z.boolean().openapi({ description: 'False on the free plan, whose expiry is fixed.' }),
             minimumHours: z.number().int(),
+            minimumSeconds: z.number().int().openapi({ description: 'The earliest a chosen expiry may be, from now.' }),
             maximumDays: z.number().int(),
           })
           .openapi({ description: 'When a transfer expires: fixed on the free plan, chosen within this range on a paid plan.' }),

@@ -40,6 +40,7 @@ const envSchema = z.object({
   FREE_TRANSFER_EXPIRY_DAYS: positiveInt(7),
   PAID_TRANSFER_DEFAULT_EXPIRY_DAYS: positiveInt(14),
   PAID_TRANSFER_MAX_EXPIRY_DAYS: positiveInt(365),
+  PAID_TRANSFER_MIN_EXPIRY_SECONDS: positiveInt(3600),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

@@ -36,7 +36,7 @@ export function account(overrides: Partial<Me> = {}): Me {
         includedUploadBytesPerMonth: 10_000_000_000,
         uploadPriceEurPerGb: 0.05,
         transferMaxBytes: 2_000_000_000,
-        transferExpiry: { defaultDays: 7, choosable: false, minimumHours: 1, maximumDays: 7 },
+        transferExpiry: { defaultDays: 7, choosable: false, minimumHours: 0, minimumSeconds: 0, maximumDays: 7 },
       },
     },
     usage: { month: '2026-11', apiCalls: 1234, apiUploadBytes: 2_500_000_000, creditEur: 12.5 },

@@ -34,10 +34,10 @@ export function resolveExpiry(services: Pick<Services, 'config'>, caller: Caller
     });
   }
   const at = new Date(requested);
-  const earliest = now.getTime() + limits.minimumHours * HOUR;
+  const earliest = now.getTime() + limits.minimumSeconds * 1000;
   const latest = now.getTime() + limits.maximumDays * DAY;
   if (at.getTime() < earliest || at.getTime() > latest) {
-    throw new ApiError('invalid_request', `expiresAt must be between ${limits.minimumHours} hour(s) and ${limits.maximumDays} days from now`, {
+    throw new ApiError('invalid_request', `expiresAt must be between ${limits.minimumSeconds} seconds and ${limits.maximumDays} days from now`, {
       location: 'body',
       fields: [{ path: 'expiresAt', message: 'out of the plan\'s range' }],
     });

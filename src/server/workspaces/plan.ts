@@ -15,7 +15,7 @@ export interface PlanLimits {
   /** Size ceiling of one transfer. */
   transferMaxBytes: number;
   /** The free plan's expiry is fixed; a paid plan chooses within [minimum, maximum]. */
-  transferExpiry: { defaultDays: number; choosable: boolean; minimumHours: number; maximumDays: number };
+  transferExpiry: { defaultDays: number; choosable: boolean; minimumHours: number; minimumSeconds: number; maximumDays: number };
 }
 
 export function planLimits(plan: Plan, config: Config): PlanLimits {
@@ -24,13 +24,19 @@ export function planLimits(plan: Plan, config: Config): PlanLimits {
         monthlyCalls: config.PAID_MONTHLY_CALLS > 0 ? config.PAID_MONTHLY_CALLS : null,
         webhookEndpoints: 10,
         transferMaxBytes: config.PAID_TRANSFER_MAX_BYTES,
-        transferExpiry: { defaultDays: config.PAID_TRANSFER_DEFAULT_EXPIRY_DAYS, choosable: true, minimumHours: 1, maximumDays: config.PAID_TRANSFER_MAX_EXPIRY_DAYS },
+        transferExpiry: {
+          defaultDays: config.PAID_TRANSFER_DEFAULT_EXPIRY_DAYS,
+          choosable: true,
+          minimumHours: Math.floor(config.PAID_TRANSFER_MIN_EXPIRY_SECONDS / 3600),
+          minimumSeconds: config.PAID_TRANSFER_MIN_EXPIRY_SECONDS,
+          maximumDays: config.PAID_TRANSFER_MAX_EXPIRY_DAYS,
+        },
       }
     : {
         monthlyCalls: config.FREE_MONTHLY_CALLS,
         webhookEndpoints: 1,
         transferMaxBytes: config.FREE_TRANSFER_MAX_BYTES,
-        transferExpiry: { defaultDays: config.FREE_TRANSFER_EXPIRY_DAYS, choosable: false, minimumHours: 0, maximumDays: config.FREE_TRANSFER_EXPIRY_DAYS },
+        transferExpiry: { defaultDays: config.FREE_TRANSFER_EXPIRY_DAYS, choosable: false, minimumHours: 0, minimumSeconds: 0, maximumDays: config.FREE_TRANSFER_EXPIRY_DAYS },
       };
 }
 

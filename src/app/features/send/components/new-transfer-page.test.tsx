@@ -14,7 +14,7 @@ import { TransferDetailsForm } from './transfer-details-form';
 const freeLimits = account().plan.limits;
 const paidLimits: PlanLimits = {
   ...freeLimits,
-  transferExpiry: { defaultDays: 7, choosable: true, minimumHours: 48, maximumDays: 30 },
+  transferExpiry: { defaultDays: 7, choosable: true, minimumHours: 48, minimumSeconds: 48 * 3600, maximumDays: 30 },
 };
 
 function sentTransfer(overrides: Partial<Transfer> = {}): Transfer {

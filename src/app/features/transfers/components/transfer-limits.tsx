@@ -53,7 +53,7 @@ function ExpiryForm({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLi
   }
 
   const now = Date.now();
-  const earliest = now + expiry.minimumHours * 3_600_000;
+  const earliest = now + expiry.minimumSeconds * 1000;
   const latest = now + expiry.maximumDays * 86_400_000;
 
   function submit(event: FormEvent<HTMLFormElement>) {

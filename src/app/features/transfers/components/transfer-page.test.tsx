@@ -15,7 +15,7 @@ const paidAccount = () =>
     plan: {
       ...account().plan,
       name: 'paid',
-      limits: { ...account().plan.limits, transferExpiry: { defaultDays: 7, choosable: true, minimumHours: 1, maximumDays: 30 } },
+      limits: { ...account().plan.limits, transferExpiry: { defaultDays: 7, choosable: true, minimumHours: 1, minimumSeconds: 3600, maximumDays: 30 } },
     },
   });
 
