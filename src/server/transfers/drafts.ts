@@ -64,6 +64,21 @@ function checkCeiling(total: number, maxBytes: number) {
   }
 }
 
+/** Adds recipients to a transfer, once per address. */
+export async function addRecipients(tx: Tx, t: Pick<TransferRow, 'id' | 'workspaceId'>, emails: readonly string[], now: Date) {
+  for (const email of new Set(emails)) {
+    // The personal link token is minted when the mail is sent; until then the hash matches nothing.
+    await tx.insert(transferRecipients).values({
+      id: newId('rc'),
+      workspaceId: t.workspaceId,
+      transferId: t.id,
+      email,
+      linkTokenHash: sha256(randomBase62(43)),
+      createdAt: now,
+    });
+  }
+}
+
 /** Registers files on a draft and issues each its upload token, all inside the caller's transaction. */
 async function registerFiles(tx: Tx, services: Services, t: TransferRow, files: FilesInput['files'], now: Date) {
   const targets = [];
@@ -123,17 +138,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
       })
       .returning();
     const transfer = t!;
-    for (const email of [...new Set(input.recipients)]) {
-      // The personal link token is minted when the mail is sent; until then the hash matches nothing.
-      await tx.insert(transferRecipients).values({
-        id: newId('rc'),
-        workspaceId: caller.workspaceId,
-        transferId: transfer.id,
-        email,
-        linkTokenHash: sha256(randomBase62(43)),
-        createdAt: now,
-      });
-    }
+    await addRecipients(tx, transfer, input.recipients, now);
     const targets = await registerFiles(tx, services, transfer, input.files, now);
     return {
       id: transfer.id,

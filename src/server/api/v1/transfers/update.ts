@@ -2,11 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { TransferSchema, UpdateTransferRequestSchema } from '../../../../contract/transfers.js';
 import { hashPassword } from '../../../auth/passwords.js';
-import { newId, randomBase62, sha256 } from '../../../auth/secrets.js';
 import { transferRecipients, transfers } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ApiError, notFound } from '../../../http/errors.js';
-import { resolveExpiry } from '../../../transfers/drafts.js';
+import { addRecipients, resolveExpiry } from '../../../transfers/drafts.js';
 import { loadTransfer } from '../../../transfers/serialize.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json, jsonBody } from './params.js';
@@ -66,16 +65,7 @@ export function registerUpdateTransfer(app: OpenAPIHono<AppEnv>) {
       }
       if (input.recipients !== undefined) {
         await tx.delete(transferRecipients).where(eq(transferRecipients.transferId, t.id));
-        for (const email of [...new Set(input.recipients)]) {
-          await tx.insert(transferRecipients).values({
-            id: newId('rc'),
-            workspaceId: t.workspaceId,
-            transferId: t.id,
-            email,
-            linkTokenHash: sha256(randomBase62(43)),
-            createdAt: now,
-          });
-        }
+        await addRecipients(tx, t, input.recipients, now);
       }
       const [row] = await tx
         .update(transfers)
