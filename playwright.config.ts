@@ -30,18 +30,24 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node_modules/.bin/tsx e2e/serve.ts',
+      command: 'node --import tsx e2e/serve.ts',
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
+      // SIGTERM lets the server stop its own PostgreSQL, which lives in its own process group and
+      // would outlive a SIGKILL.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       // Paid transfers may expire seconds from now here, so a test can watch one expire in real time.
       env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn', PAID_TRANSFER_MIN_EXPIRY_SECONDS: '3' },
     },
     {
-      command: 'node_modules/.bin/tsx e2e/serve.ts',
+      command: 'node --import tsx e2e/serve.ts',
       url: `${shortTokenURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
+      // SIGTERM lets the server stop its own PostgreSQL, which lives in its own process group and
+      // would outlive a SIGKILL.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: { PORT: String(shortTokenPort), HOST: '127.0.0.1', PUBLIC_URL: shortTokenURL, LOG_LEVEL: 'warn', UPLOAD_TOKEN_TTL_SECONDS: '20' },
     },
   ],

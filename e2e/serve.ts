@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive, readPostmaster } from '../src/server/db/embedded.js';
 import { e2eDataDir } from './data-dir.js';
 
 /**
@@ -7,6 +8,12 @@ import { e2eDataDir } from './data-dir.js';
  * so a test can point the operator CLI at the same instance.
  */
 const dataDir = e2eDataDir(Number(process.env.PORT));
+// A PostgreSQL left by an interrupted run would outlive the deletion of its directory: stop it first.
+const leftover = await readPostmaster(dataDir);
+if (leftover && isAlive(leftover.pid)) {
+  process.kill(leftover.pid, 'SIGINT');
+  for (let waited = 0; isAlive(leftover.pid) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+}
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(path.dirname(dataDir), { recursive: true });
 process.env.DATA_DIR = dataDir;

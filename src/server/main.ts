@@ -41,8 +41,10 @@ async function main() {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // `on`, not `once`: a process group signalled twice (a supervisor and its wrapper) must not have
+  // the second signal kill the process halfway through closing. Closing is idempotent.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((err) => {
