@@ -1,13 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import type { CreateApiKeyResponse } from '../../../../contract/dashboard';
 import { Button } from '../../../components/button';
-import { CopyButton } from '../../../components/copy-button';
-import { inputClass } from '../../../components/text-field';
+import { CopyField } from '../../../components/copy-field';
 
 /** The new key's secret, shown this once: the server keeps only a hash. */
 export function NewApiKeySecret({ created, onDone }: { created: CreateApiKeyResponse; onDone: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const fieldId = useId();
   const warningId = useId();
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -22,24 +20,7 @@ export function NewApiKeySecret({ created, onDone }: { created: CreateApiKeyResp
       >
         Copy the key now and keep it somewhere safe. It won’t be shown again: Parcel keeps only a hash of it.
       </p>
-      <div>
-        <label htmlFor={fieldId} className="block text-sm font-medium">
-          Secret key
-        </label>
-        <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
-          <input
-            id={fieldId}
-            readOnly
-            value={created.secret}
-            aria-describedby={warningId}
-            spellCheck={false}
-            autoComplete="off"
-            onFocus={(event) => event.target.select()}
-            className={`${inputClass} font-mono`}
-          />
-          <CopyButton text={created.secret} />
-        </div>
-      </div>
+      <CopyField label="Secret key" value={created.secret} describedBy={warningId} />
       <Button onClick={onDone}>Done</Button>
     </div>
   );

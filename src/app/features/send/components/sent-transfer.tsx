@@ -1,8 +1,7 @@
 import type { Transfer } from '../../../../contract/transfers';
 import { Button } from '../../../components/button';
-import { CopyButton } from '../../../components/copy-button';
+import { CopyField } from '../../../components/copy-field';
 import { QrCode } from '../../../components/qr-code';
-import { inputClass } from '../../../components/text-field';
 import { formatDateTime } from '../../../lib/format';
 
 /** The sent transfer: its link to copy or scan, and who was emailed. */
@@ -17,15 +16,7 @@ export function SentTransfer({ transfer, onSendAnother }: { transfer: Transfer; 
           {transfer.fileCount} {transfer.fileCount === 1 ? 'file' : 'files'}; the link works until {formatDateTime(transfer.expiresAt)}.
         </p>
       </div>
-      <div>
-        <label htmlFor="sent-link" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Link
-        </label>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <input id="sent-link" readOnly value={transfer.url} className={`${inputClass} min-w-0 flex-1`} onFocus={(e) => e.currentTarget.select()} />
-          <CopyButton text={transfer.url} />
-        </div>
-      </div>
+      <CopyField label="Link" value={transfer.url} />
       <QrCode value={transfer.url} label="QR code for the transfer link" />
       <div>
         <h3 className="text-sm font-medium">Emailed to</h3>
