@@ -41,6 +41,21 @@ const envSchema = z.object({
   PAID_TRANSFER_DEFAULT_EXPIRY_DAYS: positiveInt(14),
   PAID_TRANSFER_MAX_EXPIRY_DAYS: positiveInt(365),
   PAID_TRANSFER_MIN_EXPIRY_SECONDS: positiveInt(3600),
+  /** Development and tests only: lets webhooks use http and loopback receivers. Never other private addresses. */
+  WEBHOOKS_ALLOW_INSECURE: flag,
+  /** Seconds between a failed delivery attempt and the next one; one retry per entry. */
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, { error: 'a comma-separated list of whole seconds, such as 60,300,1800' })
+    .default('60,300,1800,7200,21600,43200,86400')
+    .transform((v) => v.split(',').map((s) => Number(s.trim())))
+    .refine((list) => list.every((n) => n > 0), { error: 'every delay must be at least one second' }),
+  /** Total time one delivery attempt may take: DNS, connect, TLS, request and the whole answer. */
+  WEBHOOK_TIMEOUT_SECONDS: positiveInt(10),
+  /** How often the delivery dispatcher looks for due deliveries when it has nothing to do. */
+  WEBHOOK_POLL_INTERVAL_MS: positiveInt(1000),
+  /** Deliveries one dispatcher sends at the same time. */
+  WEBHOOK_CONCURRENCY: positiveInt(8),
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

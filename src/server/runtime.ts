@@ -11,6 +11,7 @@ import { startWorker, type Worker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './ratelimit/store.js';
+import type { SafeRequestDeps } from './net/safe-request.js';
 import type { Services } from './services.js';
 import { DiskStorage } from './storage/storage.js';
 import { sharedSecret } from './settings.js';
@@ -30,6 +31,8 @@ export interface StartOptions {
   /** Tests hand in a prepared database instead of the embedded one. */
   databaseUrl?: string;
   rateLimits?: RateLimitStore;
+  /** Tests inject name resolution and socket creation for outbound requests (see Services.outbound). */
+  outbound?: SafeRequestDeps;
 }
 
 /** Resolves the database: an external one from DATABASE_URL, or PostgreSQL started under DATA_DIR. */
@@ -51,7 +54,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const rateLimits =
     options.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
   const storage = new DiskStorage(path.join(config.DATA_DIR, 'files'));
-  const services: Services = { config, db, clock, log, rateLimits, storage, mailer: createMailer(config, log, clock), cursorKey: await sharedSecret(db, 'cursor-key') };
+  const services: Services = { config, db, clock, log, rateLimits, storage, mailer: createMailer(config, log, clock), cursorKey: await sharedSecret(db, 'cursor-key'), outbound: options.outbound };
 
   let worker: Worker | null = null;
   if (config.RUN_WORKER === '1') worker = await startWorker(services, databaseUrl);

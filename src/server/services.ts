@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
+import type { SafeRequestDeps } from './net/safe-request.js';
 import type { RateLimitStore } from './ratelimit/store.js';
 import type { FileStorage } from './storage/storage.js';
 
@@ -21,4 +22,10 @@ export interface Services {
   storage: FileStorage;
   /** Signs pagination cursors; shared by every instance through the database. */
   cursorKey: Buffer;
+  /**
+   * How outbound requests (webhook deliveries, URL checks) resolve names and open sockets.
+   * Absent in production (the real DNS and network); tests inject both to prove the SSRF guard
+   * without ever sending traffic.
+   */
+  outbound?: SafeRequestDeps;
 }

@@ -1,21 +1,14 @@
 import { newId } from '../auth/secrets.js';
-import type { Database } from '../db/connection.js';
 import { events } from '../db/schema.js';
+import { fanOutEvent, type Tx } from '../webhooks/fanout.js';
+import type { WebhookEventType } from '../../contract/webhook-events.js';
 
-export type EventType =
-  | 'transfer.ready'
-  | 'transfer.downloaded'
-  | 'transfer.expiring'
-  | 'transfer.expired'
-  | 'collection.file_uploaded'
-  | 'request.submitted'
-  | 'webhook.test';
-
-type Tx = Pick<Database, 'insert'>;
+export type EventType = WebhookEventType;
 
 /**
- * Records an event with the spec's envelope. Called inside the transaction that made the change,
- * so an event exists exactly when its change does. (Delivery to webhook endpoints reads from here.)
+ * Records an event with the spec's envelope and matches it to the workspace's webhook endpoints.
+ * Called inside the transaction that made the change, so an event, and its deliveries, exist
+ * exactly when its change does.
  */
 export async function emitEvent(
   tx: Tx,
@@ -25,5 +18,6 @@ export async function emitEvent(
     .insert(events)
     .values({ id: newId('evt'), workspaceId: e.workspaceId, type: e.type, data: e.data, transferId: e.transferId ?? null, createdAt: e.now })
     .returning();
+  await fanOutEvent(tx, { id: row!.id, type: row!.type, createdAt: row!.createdAt, data: row!.data, workspaceId: e.workspaceId, transferId: e.transferId ?? null }, e.now);
   return row!;
 }

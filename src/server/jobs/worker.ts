@@ -3,6 +3,8 @@ import type { Services } from '../services.js';
 import { sweepExpiredCredentials } from './maintenance.js';
 import { retryDeferredNotifications } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
+import { startDispatcher } from '../webhooks/dispatcher.js';
+import { sweepWebhookDeliveries } from '../webhooks/pull.js';
 
 /**
  * Background work on pg-boss in the application's own database: jobs are claimed with
@@ -25,7 +27,8 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   await boss.schedule(SWEEP, '*/10 * * * *');
   await boss.work(SWEEP, async () => {
     const swept = await sweepExpiredCredentials(services);
-    services.log.info({ swept }, 'swept expired credentials');
+    const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
+    services.log.info({ swept, webhookDeliveries }, 'swept expired credentials and old webhook deliveries');
   });
   // Every minute: expiry warnings, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
   await boss.createQueue(TRANSFERS);
@@ -35,8 +38,13 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
     await retryDeferredNotifications(services);
     if (swept.expiring + swept.expired + swept.drafts > 0) services.log.info({ swept }, 'swept transfers');
   });
+  // Webhook deliveries need seconds, not a minute's schedule: their own polling loop, on the same rows.
+  const dispatcher = startDispatcher(services);
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    stop: async () => {
+      await dispatcher.stop();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
   };
 }

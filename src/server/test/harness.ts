@@ -9,6 +9,7 @@ import { createApiKey } from '../auth/api-keys.js';
 import { ManualClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
+import type { SafeRequestDeps } from '../net/safe-request.js';
 import { RedisRateLimitStore } from '../ratelimit/store.js';
 import { startServer, type RunningServer } from '../runtime.js';
 import { createWorkspaceWithOwner, setPlan } from '../workspaces/accounts.js';
@@ -67,7 +68,7 @@ async function dropDatabase(url: string) {
  * A real server on a free loopback port with its own database, data directory and clock.
  * With REDIS_URL set (the scale-out run), rate limits go through Redis under a unique prefix.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { outbound?: SafeRequestDeps } = {}): Promise<TestServer> {
   const databaseUrl = await createDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-test-'));
   const config = loadConfig({
@@ -82,7 +83,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   });
   const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
   const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL, `rl:test:${randomBytes(6).toString('hex')}:`) : undefined;
-  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: createLogger('silent') });
+  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: createLogger('silent'), outbound: options.outbound });
   let emails = 0;
 
   const testServer: TestServer = {

@@ -1,15 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, lte, gt } from 'drizzle-orm';
 import { events, transferFiles, transfers } from '../db/schema.js';
+import { SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { emitEvent } from '../events/emit.js';
 import type { Services } from '../services.js';
+import { deleteSupersededPullEvents } from '../webhooks/fanout.js';
 import { transferUrl } from './lifecycle.js';
-
-/** Events of a transfer that mean nothing once it is gone, and are deleted when it ends. */
-const SUPERSEDED = ['transfer.ready', 'transfer.expiring', 'transfer.downloaded'];
 
 /**
  * Ends a transfer: status `expired` (its time passed) or `removed` (revoked by its owner), its files
- * deleted from storage, its earlier ready/expiring/downloaded events deleted and one
+ * deleted from storage, its earlier ready/expiring/downloaded events deleted (from pull feeds too) and one
  * `transfer.expired` event emitted with the reason. Returns false when it had already ended.
  */
 export async function endTransfer(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>, transferId: string, reason: 'expired' | 'revoked'): Promise<boolean> {
@@ -21,7 +20,8 @@ export async function endTransfer(services: Pick<Services, 'db' | 'clock' | 'sto
       .where(and(eq(transfers.id, transferId), eq(transfers.status, 'active')))
       .returning();
     if (!t) return null;
-    await tx.delete(events).where(and(eq(events.transferId, t.id), inArray(events.type, SUPERSEDED)));
+    await tx.delete(events).where(and(eq(events.transferId, t.id), inArray(events.type, [...SUPERSEDED_BY_EXPIRY])));
+    await deleteSupersededPullEvents(tx, t.id);
     await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', transferId: t.id, now, data: { transfer: { id: t.id }, reason } });
     return t;
   });

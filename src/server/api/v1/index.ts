@@ -6,6 +6,7 @@ import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
 import { openApiDocumentConfig } from './openapi.js';
 import { registerTransfers } from './transfers/index.js';
+import { registerWebhooks } from './webhooks/index.js';
 
 /** The public API. Each resource module registers its operations here. */
 export function v1App() {
@@ -26,6 +27,7 @@ export function v1App() {
   registerGetReferral(app);
   registerTransfers(app);
   registerContacts(app);
+  registerWebhooks(app);
 
   app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(openApiDocumentConfig(c.var.services.config.PUBLIC_URL))));
   return app;

@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import { WebhookDeletedSchema } from '../../../../contract/webhooks.js';
+import { webhookEndpoints } from '../../../db/schema.js';
+import type { AppEnv } from '../../../http/env.js';
+import { webhookNotFound } from '../../../webhooks/endpoints.js';
+import { v1Route } from '../route.js';
+import { json } from '../transfers/params.js';
+import { WebhookIdParams } from './params.js';
+
+const route = v1Route({
+  method: 'delete',
+  path: '/webhooks/{id}',
+  operationId: 'deleteWebhook',
+  tags: ['Webhooks'],
+  summary: 'Delete a webhook endpoint',
+  description:
+    'Deletes the endpoint with its pending deliveries, delivery history and pull feed. A delivery already on the wire may still arrive. A repeated delete answers `404 not_found`.',
+  scope: 'webhooks:write',
+  request: { params: WebhookIdParams },
+  responses: { 200: json(WebhookDeletedSchema, 'The endpoint is gone') },
+});
+
+export function registerDeleteWebhook(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const deleted = await c.var.services.db
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.workspaceId, c.var.caller.workspaceId), eq(webhookEndpoints.id, c.req.valid('param').id)))
+      .returning({ id: webhookEndpoints.id });
+    if (deleted.length === 0) throw webhookNotFound();
+    return c.json({ deleted: true as const }, 200);
+  });
+}

@@ -1,0 +1,44 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { PullEventsQuerySchema, PullEventsResponseSchema } from '../../../../contract/webhooks.js';
+import type { AppEnv } from '../../../http/env.js';
+import { ApiError } from '../../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../../../http/pagination.js';
+import { loadEndpoint } from '../../../webhooks/endpoints.js';
+import { readPullFeed } from '../../../webhooks/pull.js';
+import { v1Route } from '../route.js';
+import { json } from '../transfers/params.js';
+import { WebhookIdParams } from './params.js';
+
+const route = v1Route({
+  method: 'get',
+  path: '/webhooks/{id}/events',
+  operationId: 'listWebhookEvents',
+  tags: ['Webhooks'],
+  summary: 'Read a pull endpoint',
+  description: [
+    'Oldest first (`limit` 1 to 500, default 100). Reading consumes nothing: the same cursor gives the same events again, so a reader stores `nextCursor` only after it has processed the page. `nextCursor` is returned on every page, even when nothing is new; `hasMore` says whether more can be read right now. An event that commits while you read is never skipped: it comes after the cursor you hold.',
+    'Events are kept 30 days. When a transfer expires or is revoked, its earlier `transfer.ready`, `transfer.expiring` and `transfer.downloaded` events leave the feed. A push endpoint has no feed: `409 conflict` with `details.reason` `push_endpoint`.',
+  ].join('\n\n'),
+  scope: 'webhooks:read',
+  request: { params: WebhookIdParams, query: PullEventsQuerySchema },
+  responses: {
+    200: json(PullEventsResponseSchema, 'A page of events'),
+    409: { description: '`conflict` with `details.reason` `push_endpoint`: events of a push endpoint are delivered, not read.' },
+  },
+});
+
+export function registerListWebhookEvents(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { db, cursorKey } = c.var.services;
+    const { workspaceId } = c.var.caller;
+    const ep = await loadEndpoint(db, workspaceId, c.req.valid('param').id);
+    if (ep.url !== null) throw new ApiError('conflict', 'A push endpoint has no event feed to read; its events are delivered.', { reason: 'push_endpoint' });
+    const { limit, cursor } = c.req.valid('query');
+    const list = `webhook-events:${ep.id}`;
+    const position = decodeCursor(cursorKey, list, workspaceId, cursor);
+    const after = position ? Number(position[0]) : 0;
+    if (!Number.isSafeInteger(after) || after < 0) throw new ApiError('invalid_request', 'cursor is not one this list issued', { location: 'query' });
+    const page = await readPullFeed(db, ep.id, after, limit);
+    return c.json({ events: page.events, nextCursor: encodeCursor(cursorKey, list, workspaceId, [page.last]), hasMore: page.hasMore }, 200);
+  });
+}

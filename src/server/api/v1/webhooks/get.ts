@@ -1,0 +1,26 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { WebhookResponseSchema } from '../../../../contract/webhooks.js';
+import type { AppEnv } from '../../../http/env.js';
+import { loadEndpoint, toWebhook } from '../../../webhooks/endpoints.js';
+import { v1Route } from '../route.js';
+import { json } from '../transfers/params.js';
+import { WebhookIdParams } from './params.js';
+
+const route = v1Route({
+  method: 'get',
+  path: '/webhooks/{id}',
+  operationId: 'getWebhook',
+  tags: ['Webhooks'],
+  summary: 'Read a webhook endpoint',
+  description: 'One endpoint of the workspace, without its secret.',
+  scope: 'webhooks:read',
+  request: { params: WebhookIdParams },
+  responses: { 200: json(WebhookResponseSchema, 'The endpoint') },
+});
+
+export function registerGetWebhook(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const row = await loadEndpoint(c.var.services.db, c.var.caller.workspaceId, c.req.valid('param').id);
+    return c.json({ webhook: toWebhook(row) }, 200);
+  });
+}

@@ -1,0 +1,68 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { isPaidWebhookEvent, SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
+import { newId } from '../auth/secrets.js';
+import type { Database } from '../db/connection.js';
+import { webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema.js';
+import { effectivePlan } from '../workspaces/plan.js';
+
+export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'delete'>;
+
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  createdAt: Date;
+  data: Record<string, unknown>;
+}
+
+/** The exact bytes every endpoint receives (and a pull reader gets back as the same envelope). */
+export const envelopeBody = (e: EventEnvelope) => JSON.stringify({ id: e.id, type: e.type, createdAt: e.createdAt.toISOString(), data: e.data });
+
+/**
+ * Matches an event to the workspace's endpoints at the moment it happens, in the transaction
+ * that records it: an endpoint created later never receives it, and one paused now gets nothing.
+ * Paid event types reach nobody while the workspace's plan is free (including a lapsed plan).
+ */
+export async function fanOutEvent(tx: Tx, e: EventEnvelope & { workspaceId: string; transferId: string | null }, now: Date): Promise<number> {
+  if (isPaidWebhookEvent(e.type)) {
+    const [ws] = await tx.select({ plan: workspaces.plan, planUntil: workspaces.planUntil }).from(workspaces).where(eq(workspaces.id, e.workspaceId));
+    if (!ws || effectivePlan(ws, now) !== 'paid') return 0;
+  }
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, e.workspaceId), eq(webhookEndpoints.enabled, true), sql`${e.type} = any(${webhookEndpoints.events})`));
+  if (endpoints.length === 0) return 0;
+  const body = envelopeBody(e);
+  await tx.insert(webhookDeliveries).values(
+    endpoints.map((ep) => deliveryRow({ endpointId: ep.id, push: ep.url !== null, workspaceId: e.workspaceId, event: e, body, transferId: e.transferId, now })),
+  );
+  return endpoints.length;
+}
+
+export function deliveryRow(d: { endpointId: string; push: boolean; workspaceId: string; event: EventEnvelope; body: string; transferId: string | null; now: Date; force?: boolean }) {
+  return {
+    id: newId('whd'),
+    endpointId: d.endpointId,
+    workspaceId: d.workspaceId,
+    mode: d.push ? ('push' as const) : ('pull' as const),
+    eventId: d.event.id,
+    eventType: d.event.type,
+    eventCreatedAt: d.event.createdAt,
+    body: d.body,
+    transferId: d.transferId,
+    status: d.push ? ('pending' as const) : ('stored' as const),
+    nextAttemptAt: d.push ? d.now : null,
+    force: d.force ?? false,
+    createdAt: d.now,
+  };
+}
+
+/**
+ * When a transfer ends, its earlier ready, expiring and downloaded events leave every pull feed
+ * (push deliveries already under way keep their history).
+ */
+export async function deleteSupersededPullEvents(tx: Tx, transferId: string): Promise<void> {
+  await tx
+    .delete(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.transferId, transferId), eq(webhookDeliveries.mode, 'pull'), inArray(webhookDeliveries.eventType, [...SUPERSEDED_BY_EXPIRY])));
+}
