@@ -184,3 +184,65 @@ export const WebhookEventSchema = z
   .openapi('WebhookEvent');
 
 export const WebhookDeletedSchema = z.object({ deleted: z.literal(true) }).openapi('WebhookDeleted');
+
+// ---------------------------------------------------------------------------------------------
+// Event payloads, documented in the OpenAPI `webhooks` section (one entry per event type).
+
+const TransferRefSchema = z.object({
+  id: z.string().openapi({ example: 'tr_2bX9qLm4Vt0cR7sK1wNz' }),
+  title: z.string().nullable().openapi({ description: 'Untrusted text typed by the sender.', example: 'Final cut' }),
+  url: z.string().openapi({ example: 'https://files.example.com/t/Xk3v9QpL2m' }),
+  expiresAt: z.iso.datetime(),
+  downloadCount: z.number().int(),
+});
+
+const uploadSource = z.enum(['web', 'api', 'import', 'file_request']);
+const UploaderSchema = z
+  .object({ name: z.string(), email: z.string() })
+  .openapi({ description: 'Typed by the person uploading: untrusted text, never to be rendered as HTML.' });
+const CollectionFileRefSchema = z.object({ id: z.string(), name: z.string().openapi({ description: 'Untrusted text.' }), size: z.number().int(), folderId: z.string().nullable() });
+
+export const webhookEventDataSchemas = {
+  'transfer.ready': z.object({
+    transfer: TransferRefSchema.extend({ fileCount: z.number().int(), recipients: z.array(z.string()).openapi({ description: 'Recipient email addresses.' }) }),
+  }),
+  'transfer.downloaded': z.object({
+    transfer: TransferRefSchema,
+    download: z.object({
+      sessionId: z.string().openapi({ description: 'One visit; every file and resumed range of it counts once.' }),
+      recipient: z.string().nullable().openapi({ description: 'The recipient email when the link came from their email; null otherwise.' }),
+    }),
+  }),
+  'transfer.expiring': z.object({ transfer: TransferRefSchema }),
+  'transfer.expired': z.object({ transfer: z.object({ id: z.string() }), reason: z.enum(['expired', 'revoked']) }),
+  'collection.file_uploaded': z.object({
+    collection: z.object({ id: z.string(), title: z.string() }),
+    file: CollectionFileRefSchema,
+    source: uploadSource,
+    uploader: UploaderSchema.optional().openapi({ description: 'Present when an upload request brought the file. Untrusted text.' }),
+  }),
+  'request.submitted': z.object({
+    request: z.object({ id: z.string(), title: z.string(), collectionId: z.string() }),
+    submission: z.object({
+      id: z.string(),
+      uploader: UploaderSchema,
+      message: z.string().openapi({ description: 'Untrusted text typed by the uploader.' }),
+      fileCount: z.number().int(),
+      sizeBytes: z.number().int(),
+    }),
+    files: z.array(CollectionFileRefSchema).openapi({ description: 'Up to 500 files.' }),
+  }),
+  'webhook.test': z.object({ endpoint: z.object({ id: z.string() }), message: z.string() }),
+} as const;
+
+export const WebhookDeliveryHeadersSchema = z.object({
+  'Service-Event-Id': z.string().openapi({ param: { name: 'Service-Event-Id', in: 'header' }, description: 'The event `id`, identical on every retry and redelivery: deduplicate on it.' }),
+  'Service-Event-Type': z.string().openapi({ param: { name: 'Service-Event-Type', in: 'header' }, description: 'The event `type`.' }),
+  'Service-Delivery-Id': z.string().openapi({ param: { name: 'Service-Delivery-Id', in: 'header' }, description: 'This event to this endpoint; the `deliveryId` of the delivery list and of a redelivery.' }),
+  'Service-Signature': z.string().openapi({
+    param: { name: 'Service-Signature', in: 'header' },
+    description:
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC, keyed with the endpoint secret, of `t`, a dot and the raw request body. Reject a `t` more than five minutes from now and compare in constant time.',
+    example: 't=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+  }),
+});

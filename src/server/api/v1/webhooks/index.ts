@@ -3,6 +3,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { registerCreateWebhook } from './create.js';
 import { registerDeleteWebhook } from './delete.js';
 import { registerListWebhookDeliveries } from './deliveries.js';
+import { registerWebhookEventDocs } from './event-docs.js';
 import { registerListWebhookEvents } from './events.js';
 import { registerGetWebhook } from './get.js';
 import { registerListWebhooks } from './list.js';
@@ -23,4 +24,5 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   registerListWebhookDeliveries(app);
   registerRetryWebhookDelivery(app);
   registerListWebhookEvents(app);
+  registerWebhookEventDocs(app);
 }
