@@ -13,7 +13,25 @@ const openApi: OpenApiDocument = {
   tags: [
     { name: 'Account', description: 'The credential and its workspace.' },
     { name: 'Transfers', description: 'Send files.' },
+    { name: 'Webhook events', description: 'What the service sends to your endpoint.' },
   ],
+  webhooks: {
+    'transfer.ready': {
+      post: {
+        operationId: 'event_transfer_ready',
+        tags: ['Webhook events'],
+        summary: 'transfer.ready',
+        description: 'A transfer was sent and every file finished uploading.',
+        security: [],
+        parameters: [{ name: 'Service-Signature', in: 'header', required: true, description: 'HMAC of t.body.', schema: { type: 'string' } }],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } } } } },
+        },
+        responses: { 200: { description: 'Any 2xx acknowledges the event.' } },
+      },
+    },
+  },
   paths: {
     '/me': {
       get: {
@@ -148,6 +166,18 @@ describe('API reference page', () => {
     expect(screen.getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Authentication' })).toBeInTheDocument();
     expect(screen.getByText('Authorization: Bearer <key>').tagName).toBe('CODE');
+  });
+
+  it('documents the webhook events the service sends, with their headers and body', async () => {
+    await openReference();
+
+    const events = screen.getByRole('region', { name: 'Webhook events' });
+    const ready = within(events).getByRole('article', { name: 'transfer.ready' });
+    expect(ready).toHaveAttribute('id', 'event_transfer_ready');
+    expect(within(ready).getByText('A transfer was sent and every file finished uploading.')).toBeInTheDocument();
+    const rows = within(ready).getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(rows).toEqual(['Service-Signaturerequired', 'idrequired', 'createdAt']);
+    expect(within(ready).getByText('Any 2xx acknowledges the event.')).toBeInTheDocument();
   });
 
   it('has a sidebar linking to every operation and a link to download the document', async () => {

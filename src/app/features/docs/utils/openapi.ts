@@ -86,6 +86,8 @@ export interface OpenApiDocument {
   servers?: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];
   paths?: Record<string, PathItem>;
+  /** OpenAPI 3.1: requests the service sends to you (webhook events), keyed by event name. */
+  webhooks?: Record<string, PathItem>;
   security?: SecurityRequirement[];
   components?: {
     schemas?: Record<string, SchemaObject>;
@@ -143,10 +145,13 @@ function anchorId(method: string, path: string): string {
   return `${method}-${path}`.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '');
 }
 
-/** Every operation in document order, with path-level parameters merged into its own. */
+/**
+ * Every operation in document order, with path-level parameters merged into its own, then the
+ * webhook events (whose "path" is the event name).
+ */
 export function listOperations(doc: OpenApiDocument): ListedOperation[] {
   const result: ListedOperation[] = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+  for (const [path, item] of [...Object.entries(doc.paths ?? {}), ...Object.entries(doc.webhooks ?? {})]) {
     if (typeof item !== 'object' || item === null) continue;
     for (const method of httpMethods) {
       const operation = item[method];

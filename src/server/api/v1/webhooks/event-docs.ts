@@ -21,7 +21,7 @@ export function registerWebhookEventDocs(app: OpenAPIHono<AppEnv>) {
       method: 'post',
       path: type,
       operationId: `event_${type.replace('.', '_')}`,
-      tags: ['Webhooks'],
+      tags: ['Webhook events'],
       summary: type,
       // The receiver authenticates the sender by Service-Signature, not by a credential of ours.
       security: [],
