@@ -38,7 +38,7 @@ export default defineConfig({
       // would outlive a SIGKILL.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       // Paid transfers may expire seconds from now here, so a test can watch one expire in real time.
-      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn', PAID_TRANSFER_MIN_EXPIRY_SECONDS: '3' },
+      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn', PAID_TRANSFER_MIN_EXPIRY_SECONDS: '3', WEBHOOKS_ALLOW_INSECURE: '1' },
     },
     {
       command: 'node --import tsx e2e/serve.ts',

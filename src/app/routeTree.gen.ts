@@ -18,7 +18,6 @@ import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
-import { Route as AuthedWebhooksRouteImport } from './routes/_authed/webhooks'
 import { Route as GuestSigninRouteImport } from './routes/_guest/signin'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
@@ -28,6 +27,8 @@ import { Route as TSlugRouteImport } from './routes/t/$slug'
 import { Route as AuthedTransfersIndexRouteImport } from './routes/_authed/transfers/index'
 import { Route as AuthedTransfersTransferIdRouteImport } from './routes/_authed/transfers/$transferId'
 import { Route as AuthedTransfersNewRouteImport } from './routes/_authed/transfers/new'
+import { Route as AuthedWebhooksIndexRouteImport } from './routes/_authed/webhooks/index'
+import { Route as AuthedWebhooksWebhookIdRouteImport } from './routes/_authed/webhooks/$webhookId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,11 +71,6 @@ const AuthedOutboxRoute = AuthedOutboxRouteImport.update({
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedWebhooksRoute = AuthedWebhooksRouteImport.update({
-  id: '/webhooks',
-  path: '/webhooks',
   getParentRoute: () => AuthedRoute,
 } as any)
 const GuestSigninRoute = GuestSigninRouteImport.update({
@@ -123,6 +119,16 @@ const AuthedTransfersNewRoute = AuthedTransfersNewRouteImport.update({
   path: '/transfers/new',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedWebhooksIndexRoute = AuthedWebhooksIndexRouteImport.update({
+  id: '/webhooks/',
+  path: '/webhooks/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedWebhooksWebhookIdRoute = AuthedWebhooksWebhookIdRouteImport.update({
+  id: '/webhooks/$webhookId',
+  path: '/webhooks/$webhookId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -132,7 +138,6 @@ export interface FileRoutesByFullPath {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
-  '/webhooks': typeof AuthedWebhooksRoute
   '/signin': typeof GuestSigninRoute
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
@@ -141,7 +146,9 @@ export interface FileRoutesByFullPath {
   '/docs/': typeof DocsIndexRoute
   '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/transfers/new': typeof AuthedTransfersNewRoute
+  '/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
   '/transfers/': typeof AuthedTransfersIndexRoute
+  '/webhooks/': typeof AuthedWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -150,7 +157,6 @@ export interface FileRoutesByTo {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
-  '/webhooks': typeof AuthedWebhooksRoute
   '/signin': typeof GuestSigninRoute
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
@@ -159,7 +165,9 @@ export interface FileRoutesByTo {
   '/docs': typeof DocsIndexRoute
   '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/transfers/new': typeof AuthedTransfersNewRoute
+  '/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
   '/transfers': typeof AuthedTransfersIndexRoute
+  '/webhooks': typeof AuthedWebhooksIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -172,7 +180,6 @@ export interface FileRoutesById {
   '/_authed/keys': typeof AuthedKeysRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/settings': typeof AuthedSettingsRoute
-  '/_authed/webhooks': typeof AuthedWebhooksRoute
   '/_guest/signin': typeof GuestSigninRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
@@ -181,7 +188,9 @@ export interface FileRoutesById {
   '/docs/': typeof DocsIndexRoute
   '/_authed/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/_authed/transfers/new': typeof AuthedTransfersNewRoute
+  '/_authed/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
   '/_authed/transfers/': typeof AuthedTransfersIndexRoute
+  '/_authed/webhooks/': typeof AuthedWebhooksIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -193,7 +202,6 @@ export interface FileRouteTypes {
     | '/keys'
     | '/outbox'
     | '/settings'
-    | '/webhooks'
     | '/signin'
     | '/signup'
     | '/docs/api'
@@ -202,7 +210,9 @@ export interface FileRouteTypes {
     | '/docs/'
     | '/transfers/$transferId'
     | '/transfers/new'
+    | '/webhooks/$webhookId'
     | '/transfers/'
+    | '/webhooks/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -211,7 +221,6 @@ export interface FileRouteTypes {
     | '/keys'
     | '/outbox'
     | '/settings'
-    | '/webhooks'
     | '/signin'
     | '/signup'
     | '/docs/api'
@@ -220,7 +229,9 @@ export interface FileRouteTypes {
     | '/docs'
     | '/transfers/$transferId'
     | '/transfers/new'
+    | '/webhooks/$webhookId'
     | '/transfers'
+    | '/webhooks'
   id:
     | '__root__'
     | '/'
@@ -232,7 +243,6 @@ export interface FileRouteTypes {
     | '/_authed/keys'
     | '/_authed/outbox'
     | '/_authed/settings'
-    | '/_authed/webhooks'
     | '/_guest/signin'
     | '/_guest/signup'
     | '/docs/api'
@@ -241,7 +251,9 @@ export interface FileRouteTypes {
     | '/docs/'
     | '/_authed/transfers/$transferId'
     | '/_authed/transfers/new'
+    | '/_authed/webhooks/$webhookId'
     | '/_authed/transfers/'
+    | '/_authed/webhooks/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -317,13 +329,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/webhooks': {
-      id: '/_authed/webhooks'
-      path: '/webhooks'
-      fullPath: '/webhooks'
-      preLoaderRoute: typeof AuthedWebhooksRouteImport
-      parentRoute: typeof AuthedRoute
-    }
     '/_guest/signin': {
       id: '/_guest/signin'
       path: '/signin'
@@ -387,6 +392,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTransfersNewRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/webhooks/': {
+      id: '/_authed/webhooks/'
+      path: '/webhooks'
+      fullPath: '/webhooks/'
+      preLoaderRoute: typeof AuthedWebhooksIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/webhooks/$webhookId': {
+      id: '/_authed/webhooks/$webhookId'
+      path: '/webhooks/$webhookId'
+      fullPath: '/webhooks/$webhookId'
+      preLoaderRoute: typeof AuthedWebhooksWebhookIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -396,10 +415,11 @@ interface AuthedRouteChildren {
   AuthedKeysRoute: typeof AuthedKeysRoute
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
-  AuthedWebhooksRoute: typeof AuthedWebhooksRoute
   AuthedTransfersTransferIdRoute: typeof AuthedTransfersTransferIdRoute
   AuthedTransfersNewRoute: typeof AuthedTransfersNewRoute
+  AuthedWebhooksWebhookIdRoute: typeof AuthedWebhooksWebhookIdRoute
   AuthedTransfersIndexRoute: typeof AuthedTransfersIndexRoute
+  AuthedWebhooksIndexRoute: typeof AuthedWebhooksIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -408,10 +428,11 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedKeysRoute: AuthedKeysRoute,
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
-  AuthedWebhooksRoute: AuthedWebhooksRoute,
   AuthedTransfersTransferIdRoute: AuthedTransfersTransferIdRoute,
   AuthedTransfersNewRoute: AuthedTransfersNewRoute,
+  AuthedWebhooksWebhookIdRoute: AuthedWebhooksWebhookIdRoute,
   AuthedTransfersIndexRoute: AuthedTransfersIndexRoute,
+  AuthedWebhooksIndexRoute: AuthedWebhooksIndexRoute,
 }
 
 const AuthedRouteWithChildren =

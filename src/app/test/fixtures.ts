@@ -32,7 +32,7 @@ export function account(overrides: Partial<Me> = {}): Me {
         monthlyCalls: 50_000,
         ratePerKeyPerMinute: 120,
         ratePerWorkspacePerDay: 100_000,
-        webhookEndpoints: 2,
+        webhookEndpoints: 1,
         includedUploadBytesPerMonth: 10_000_000_000,
         uploadPriceEurPerGb: 0.05,
         transferMaxBytes: 2_000_000_000,

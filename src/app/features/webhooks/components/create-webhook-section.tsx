@@ -1,0 +1,45 @@
+import { Card } from '../../../components/card';
+import type { WebhookPlan } from '../api/get-webhook-limits';
+import type { CreateWebhookRequest } from '../api/types';
+import { planLimitSentence, plural } from '../utils/webhook-display';
+import { CreateWebhookForm } from './create-webhook-form';
+
+interface CreateWebhookSectionProps {
+  plan: WebhookPlan;
+  endpointCount: number;
+  pending: boolean;
+  error: unknown;
+  onCreate: (input: CreateWebhookRequest, callbacks: { onError: (error: unknown) => void }) => void;
+}
+
+/** The create form, or, when the plan's endpoints are used up, why there is none. */
+export function CreateWebhookSection({ plan, endpointCount, pending, error, onCreate }: CreateWebhookSectionProps) {
+  const limitReached = endpointCount >= plan.endpointLimit;
+  const usage = `This workspace has ${plural(endpointCount, 'endpoint', 'endpoints')} of ${plan.endpointLimit}.`;
+  return (
+    <Card aria-labelledby="create-webhook-heading">
+      <h2 id="create-webhook-heading" className="text-lg font-semibold">
+        {limitReached ? 'Endpoint limit reached' : 'Add an endpoint'}
+      </h2>
+      {limitReached ? (
+        <div className="mt-2 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
+          <p>
+            {usage} {planLimitSentence(plan.plan, plan.endpointLimit)}
+          </p>
+          <p>
+            {plan.plan === 'free'
+              ? 'To add another, delete an endpoint or move the workspace to the paid plan. One endpoint can subscribe to several events.'
+              : 'To add another, delete one you no longer need. One endpoint can subscribe to several events.'}
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 mb-4 text-xs text-zinc-600 dark:text-zinc-400">
+            {usage} {planLimitSentence(plan.plan, plan.endpointLimit)}
+          </p>
+          <CreateWebhookForm plan={plan.plan} pending={pending} error={error} onCreate={onCreate} />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { webhookQueryOptions, useWebhook } from '../../../features/webhooks/api/get-webhook';
+import { webhookDeliveriesQueryOptions } from '../../../features/webhooks/api/get-webhook-deliveries';
+import { webhookEventsQueryOptions } from '../../../features/webhooks/api/get-webhook-events';
+import { useWebhookPlan, webhookPlanQueryOptions } from '../../../features/webhooks/api/get-webhook-limits';
+import { DeliveryList } from '../../../features/webhooks/components/delivery-list';
+import { NewWebhookSecret } from '../../../features/webhooks/components/new-webhook-secret';
+import { PullEvents } from '../../../features/webhooks/components/pull-events';
+import { WebhookControls } from '../../../features/webhooks/components/webhook-controls';
+import { WebhookFacts } from '../../../features/webhooks/components/webhook-facts';
+import { WebhookHeader } from '../../../features/webhooks/components/webhook-header';
+import { WebhookSettingsForm } from '../../../features/webhooks/components/webhook-settings-form';
+
+export const Route = createFileRoute('/_authed/webhooks/$webhookId')({
+  loader: async ({ context: { queryClient }, params: { webhookId } }) => {
+    const [webhook] = await Promise.all([
+      queryClient.ensureQueryData(webhookQueryOptions(webhookId)),
+      queryClient.ensureQueryData(webhookPlanQueryOptions()),
+    ]);
+    // The activity lists show their own loading and errors; start them early.
+    if (webhook.mode === 'push') void queryClient.prefetchQuery(webhookDeliveriesQueryOptions(webhookId));
+    else void queryClient.prefetchInfiniteQuery(webhookEventsQueryOptions(webhookId));
+  },
+  component: WebhookPage,
+});
+
+function WebhookPage() {
+  const { webhookId } = Route.useParams();
+  const navigate = Route.useNavigate();
+  const { data: webhook } = useWebhook(webhookId);
+  const { data: plan } = useWebhookPlan();
+  const [rotatedSecret, setRotatedSecret] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  return (
+    <>
+      <WebhookHeader webhook={webhook} />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      {rotatedSecret ? (
+        <div className="mb-8">
+          <NewWebhookSecret title="New signing secret" secret={rotatedSecret} onDone={() => setRotatedSecret(null)} />
+        </div>
+      ) : null}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0">{webhook.mode === 'push' ? <DeliveryList webhookId={webhook.id} /> : <PullEvents webhookId={webhook.id} />}</div>
+        <div className="min-w-0 space-y-6">
+          <WebhookFacts webhook={webhook} />
+          <WebhookSettingsForm key={webhook.id} webhook={webhook} plan={plan.plan} />
+          <WebhookControls
+            webhook={webhook}
+            announce={setAnnouncement}
+            onRotated={setRotatedSecret}
+            onDeleted={() => void navigate({ to: '/webhooks' })}
+          />
+        </div>
+      </div>
+    </>
+  );
+}

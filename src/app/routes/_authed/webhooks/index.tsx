@@ -1,0 +1,39 @@
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { PendingPage } from '../../../components/route-states';
+import { webhookPlanQueryOptions } from '../../../features/webhooks/api/get-webhook-limits';
+import { webhooksQueryOptions } from '../../../features/webhooks/api/get-webhooks';
+import { QueryErrorBoundary } from '../../../features/webhooks/components/query-error-boundary';
+import { WebhooksOverview } from '../../../features/webhooks/components/webhooks-overview';
+
+export const Route = createFileRoute('/_authed/webhooks/')({
+  // Prefetch, not ensure: a failure is shown in place, under the page's header.
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.prefetchQuery(webhooksQueryOptions()),
+      context.queryClient.prefetchQuery(webhookPlanQueryOptions()),
+    ]),
+  component: WebhooksPage,
+});
+
+function WebhooksPage() {
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Get a signed HTTP request the moment a transfer is ready, downloaded or expires, or keep events for your system to read."
+      />
+      <QueryErrorResetBoundary>
+        {({ reset }) => (
+          <QueryErrorBoundary onRetry={reset}>
+            <Suspense fallback={<PendingPage />}>
+              <WebhooksOverview />
+            </Suspense>
+          </QueryErrorBoundary>
+        )}
+      </QueryErrorResetBoundary>
+    </>
+  );
+}
