@@ -107,7 +107,7 @@ export const WebhookDeliveryAttemptSchema = z
     eventId: z.string().openapi({ description: 'The event `id`; the same on every retry and redelivery.', example: 'evt_3mQ8xK1vT7bN2cR9sLw4' }),
     eventType: z.string().openapi({ example: 'transfer.ready' }),
     attempt: z.number().int().openapi({ description: 'The attempt number within its delivery, from 1. Eight scheduled attempts; redeliveries continue the count.', example: 1 }),
-    manual: z.boolean().openapi({ description: 'True for a redelivery requested with the retry operation or a test.' }),
+    manual: z.boolean().openapi({ description: 'True for a redelivery requested with the retry operation; false for the scheduled attempts (a test event included).' }),
     attemptedAt: z.iso.datetime(),
     success: z.boolean().openapi({ description: 'A 2xx answer within 10 seconds.' }),
     statusCode: z.number().int().nullable().openapi({ description: 'The HTTP status of the answer; null when none came (time-out, refused connection, forbidden address).', example: 200 }),

@@ -346,8 +346,11 @@ export const webhookDeliveries = pgTable(
     leaseUntil: ts('lease_until'),
     /** The next scheduled attempt runs even while the endpoint is paused (a requested test). */
     force: boolean('force').notNull().default(false),
-    /** A redelivery was requested: one attempt now, whatever the status. */
-    redeliveryRequested: boolean('redelivery_requested').notNull().default(false),
+    /**
+     * Redeliveries requested and not yet attempted: one attempt now, whatever the status. A count,
+     * not a flag, so that a request made while an attempt is on the wire is not cleared by it.
+     */
+    redeliveryRequests: integer('redelivery_requests').notNull().default(0),
     /**
      * Pull order, given at read time with the endpoint row locked, in commit order: a reader can
      * never be handed a cursor past an event that commits later.
@@ -357,7 +360,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_redelivery_idx').on(t.id).where(sql`${t.redeliveryRequested}`),
+    index('webhook_deliveries_redelivery_idx').on(t.id).where(sql`${t.redeliveryRequests} > 0`),
     index('webhook_deliveries_endpoint_seq_idx').on(t.endpointId, t.seq),
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
     index('webhook_deliveries_transfer_idx').on(t.transferId),

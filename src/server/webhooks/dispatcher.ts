@@ -21,27 +21,28 @@ export const PAUSE_REASON = `Paused automatically: ${WEBHOOK_PAUSE_AFTER_EXHAUST
 
 interface Claimed {
   id: string;
-  manual: boolean;
+  /** Redelivery requests seen when claimed; more than zero makes this attempt a manual one that answers all of them. */
+  redeliveries: number;
 }
 
 /** Claims up to `limit` deliveries that are due now (or whose redelivery was requested). */
 export async function claimDueDeliveries(services: Pick<Services, 'db' | 'clock' | 'config'>, limit: number): Promise<Claimed[]> {
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + (services.config.WEBHOOK_TIMEOUT_SECONDS + LEASE_MARGIN_SECONDS) * 1000);
-  const result = await services.db.execute<{ id: string; redelivery_requested: boolean }>(sql`
+  const result = await services.db.execute<{ id: string; redelivery_requests: number }>(sql`
     UPDATE ${webhookDeliveries} AS d SET lease_until = ${leaseUntil}
     FROM (
       SELECT d2.id FROM ${webhookDeliveries} AS d2 JOIN ${webhookEndpoints} AS e ON e.id = d2.endpoint_id
       WHERE d2.mode = 'push'
         AND (d2.lease_until IS NULL OR d2.lease_until <= ${now})
-        AND (d2.redelivery_requested OR (d2.status = 'pending' AND d2.next_attempt_at <= ${now} AND (e.enabled OR d2.force)))
+        AND (d2.redelivery_requests > 0 OR (d2.status = 'pending' AND d2.next_attempt_at <= ${now} AND (e.enabled OR d2.force)))
       ORDER BY d2.next_attempt_at ASC NULLS FIRST
       LIMIT ${limit}
       FOR UPDATE OF d2 SKIP LOCKED
     ) AS due
     WHERE d.id = due.id
-    RETURNING d.id, d.redelivery_requested`);
-  return result.rows.map((r) => ({ id: r.id, manual: r.redelivery_requested }));
+    RETURNING d.id, d.redelivery_requests`);
+  return result.rows.map((r) => ({ id: r.id, redeliveries: Number(r.redelivery_requests) }));
 }
 
 /** One HTTP attempt of a claimed delivery, then its outcome recorded. */
@@ -106,14 +107,15 @@ export async function recordAttempt(services: DispatchServices, claimed: Claimed
   const paused = await db.transaction(async (tx) => {
     const [d] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, claimed.id)).for('update');
     if (!d) return null;
-    const scheduled = claimed.manual ? d.scheduledAttempts : d.scheduledAttempts + 1;
+    const manual = claimed.redeliveries > 0;
+    const scheduled = manual ? d.scheduledAttempts : d.scheduledAttempts + 1;
     let status = d.status;
     let nextAttemptAt = d.nextAttemptAt;
     let exhausted = false;
     if (outcome.success) {
       status = 'succeeded';
       nextAttemptAt = null;
-    } else if (!claimed.manual) {
+    } else if (!manual) {
       const delay = delays[scheduled - 1];
       if (delay !== undefined) {
         nextAttemptAt = new Date(now.getTime() + delay * 1000);
@@ -131,7 +133,8 @@ export async function recordAttempt(services: DispatchServices, claimed: Claimed
         attempts: d.attempts + 1,
         scheduledAttempts: scheduled,
         leaseUntil: null,
-        ...(claimed.manual ? { redeliveryRequested: false } : { force: false }),
+        // Only the requests this attempt answered: one made while it was on the wire still stands.
+        ...(manual ? { redeliveryRequests: sql`greatest(${webhookDeliveries.redeliveryRequests} - ${claimed.redeliveries}, 0)` } : { force: false }),
       })
       .where(eq(webhookDeliveries.id, d.id));
     await tx.insert(webhookAttempts).values({
@@ -139,7 +142,7 @@ export async function recordAttempt(services: DispatchServices, claimed: Claimed
       deliveryId: d.id,
       endpointId: d.endpointId,
       attempt: d.attempts + 1,
-      manual: claimed.manual,
+      manual,
       attemptedAt: now,
       success: outcome.success,
       statusCode: outcome.statusCode,

@@ -21,7 +21,9 @@ export interface PulledEvent {
  */
 export async function readPullFeed(db: Database, endpointId: string, after: number, limit: number): Promise<{ events: PulledEvent[]; last: number; hasMore: boolean }> {
   return db.transaction(async (tx) => {
-    const [ep] = await tx.select({ pullSeq: webhookEndpoints.pullSeq }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for('update');
+    // NO KEY UPDATE: serialises readers of this feed, yet lets transactions that add deliveries (a
+    // foreign-key share lock on the endpoint) proceed, so a reader and an expiring transfer cannot deadlock.
+    const [ep] = await tx.select({ pullSeq: webhookEndpoints.pullSeq }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for('no key update');
     if (!ep) return { events: [], last: after, hasMore: false };
     const numbered = await tx.execute<{ max: string | null }>(sql`
       WITH todo AS (

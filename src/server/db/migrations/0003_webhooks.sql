@@ -29,7 +29,7 @@ CREATE TABLE "webhook_deliveries" (
 	"next_attempt_at" timestamp with time zone,
 	"lease_until" timestamp with time zone,
 	"force" boolean DEFAULT false NOT NULL,
-	"redelivery_requested" boolean DEFAULT false NOT NULL,
+	"redelivery_requests" integer DEFAULT 0 NOT NULL,
 	"seq" bigint,
 	"created_at" timestamp with time zone NOT NULL
 );
@@ -58,7 +58,7 @@ ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_workspace_id_w
 CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("endpoint_id","attempted_at");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_redelivery_idx" ON "webhook_deliveries" USING btree ("id") WHERE "webhook_deliveries"."redelivery_requested";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_redelivery_idx" ON "webhook_deliveries" USING btree ("id") WHERE "webhook_deliveries"."redelivery_requests" > 0;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_seq_idx" ON "webhook_deliveries" USING btree ("endpoint_id","seq");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_created_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_transfer_idx" ON "webhook_deliveries" USING btree ("transfer_id");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { WebhookDeliveryListQuerySchema, WebhookDeliveryListSchema } from '../../../../contract/webhooks.js';
 import { webhookAttempts, webhookDeliveries } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
@@ -28,6 +28,7 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
     const { db } = c.var.services;
     const ep = await loadEndpoint(db, c.var.caller.workspaceId, c.req.valid('param').id);
     const { deliveryId } = c.req.valid('query');
+    const now = c.var.services.clock.now();
     const oneDelivery: SQL[] = deliveryId ? [eq(webhookDeliveries.id, deliveryId)] : [];
     const attempts = await db
       .select({ a: webhookAttempts, eventId: webhookDeliveries.eventId, eventType: webhookDeliveries.eventType, body: webhookDeliveries.body })
@@ -43,7 +44,7 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
         and(
           eq(webhookDeliveries.endpointId, ep.id),
           eq(webhookDeliveries.mode, 'push'),
-          or(eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.redeliveryRequested, true)),
+          or(eq(webhookDeliveries.status, 'pending'), gt(webhookDeliveries.redeliveryRequests, 0)),
           ...oneDelivery,
         ),
       )
@@ -73,7 +74,7 @@ export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
           eventType: d.eventType,
           createdAt: d.createdAt.toISOString(),
           // A requested redelivery is due at once, before its scheduled retry.
-          nextAttemptAt: (d.redeliveryRequested || !d.nextAttemptAt ? d.createdAt : d.nextAttemptAt).toISOString(),
+          nextAttemptAt: (d.redeliveryRequests > 0 || !d.nextAttemptAt ? now : d.nextAttemptAt).toISOString(),
           attempts: d.attempts,
         })),
       },

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { WebhookDeliveryIdSchema } from '../../../../contract/webhooks.js';
 import { webhookDeliveries } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
@@ -33,7 +33,7 @@ export function registerRetryWebhookDelivery(app: OpenAPIHono<AppEnv>) {
     if (ep.url === null) throw new ApiError('conflict', 'A pull endpoint has no deliveries to send again.', { reason: 'pull_endpoint' });
     const [row] = await db
       .update(webhookDeliveries)
-      .set({ redeliveryRequested: true })
+      .set({ redeliveryRequests: sql`${webhookDeliveries.redeliveryRequests} + 1` })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, ep.id), eq(webhookDeliveries.mode, 'push')))
       .returning({ id: webhookDeliveries.id });
     if (!row) throw notFound('Delivery');

@@ -52,7 +52,8 @@ export function registerUpdateWebhook(app: OpenAPIHono<AppEnv>) {
         ...(url !== undefined ? { url } : {}),
         ...(input.events ? { events: input.events } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.enabled === true ? { enabled: true, disabledReason: null, exhaustedInRow: 0 } : {}),
+        // Resuming restarts the count; an `enabled: true` sent to an enabled endpoint changes nothing.
+        ...(input.enabled === true && !current.enabled ? { enabled: true, disabledReason: null, exhaustedInRow: 0 } : {}),
         ...(input.enabled === false && current.enabled ? { enabled: false, disabledReason: PAUSED_BY_REQUEST } : {}),
         updatedAt: now,
       })
