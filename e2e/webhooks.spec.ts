@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUp } from './support';
 import { expectNoSeriousA11yViolations } from './transfer-support';
-import { signatureVerifies, startReceiver } from './webhook-support';
+import { answers, startReceiver, verifySignature } from '../src/server/webhooks/test-receiver.js';
 
 /**
  * Issue 5 as an integrator lives it: add a push endpoint in the dashboard, keep its secret, send a
@@ -10,7 +10,8 @@ import { signatureVerifies, startReceiver } from './webhook-support';
  */
 test('a push endpoint gets a signed test event and the dashboard shows the 200', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const receiver = await startReceiver();
+  const receiver = await startReceiver(answers.status(200, 'received'));
+  const hookUrl = `${receiver.url}/hook`;
   try {
     await signUp(page, 'Hook Studio');
     await page.getByRole('link', { name: 'Webhooks' }).first().click();
@@ -19,7 +20,7 @@ test('a push endpoint gets a signed test event and the dashboard shows the 200',
 
     // A free workspace: paid events are offered switched off.
     await expect(page.getByRole('checkbox', { name: 'collection.file_uploaded' })).toBeDisabled();
-    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByLabel('Endpoint URL').fill(hookUrl);
     await page.getByLabel('Description (optional)').fill('E2E receiver');
     await page.getByRole('checkbox', { name: 'transfer.ready' }).check();
     await page.getByRole('button', { name: 'Create endpoint' }).click();
@@ -27,7 +28,7 @@ test('a push endpoint gets a signed test event and the dashboard shows the 200',
     const secretField = page.getByRole('textbox', { name: 'Signing secret' });
     await expect(secretField).toHaveValue(/^whsec_[0-9A-Za-z_-]{20,}$/);
     const secret = await secretField.inputValue();
-    const created = page.getByRole('region', { name: `Endpoint ${receiver.url} created` });
+    const created = page.getByRole('region', { name: `Endpoint ${hookUrl} created` });
     await created.getByRole('button', { name: 'Copy' }).first().click();
     await expect(created.getByRole('button', { name: 'Copied' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
@@ -38,8 +39,8 @@ test('a push endpoint gets a signed test event and the dashboard shows the 200',
     await expect(page.getByRole('region', { name: 'Endpoint limit reached' })).toBeVisible();
     await expect(secretField).toHaveCount(0);
 
-    await page.getByRole('link', { name: receiver.url }).click();
-    await expect(page.getByRole('heading', { name: receiver.url, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: hookUrl }).click();
+    await expect(page.getByRole('heading', { name: hookUrl, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Send test event' }).click();
 
     const deliveries = page.getByRole('region', { name: 'Deliveries' });
@@ -55,8 +56,8 @@ test('a push endpoint gets a signed test event and the dashboard shows the 200',
     expect(hook!.method).toBe('POST');
     expect(hook!.path).toBe('/hook');
     expect(hook!.headers['content-type']).toMatch(/^application\/json/);
-    expect(signatureVerifies(hook!.rawBody, hook!.headers['service-signature'] as string, secret)).toBe(true);
-    expect(signatureVerifies(hook!.rawBody, hook!.headers['service-signature'] as string, `${secret}x`)).toBe(false);
+    expect(verifySignature(secret, hook!.headers['service-signature'], hook!.rawBody, new Date())).toBe(true);
+    expect(verifySignature(`${secret}x`, hook!.headers['service-signature'], hook!.rawBody, new Date())).toBe(false);
     const event = JSON.parse(hook!.rawBody.toString('utf8'));
     expect(event).toMatchObject({ type: 'webhook.test', data: { endpoint: { id: expect.any(String) } } });
     expect(hook!.headers['service-event-id']).toBe(event.id);

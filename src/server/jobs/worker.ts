@@ -4,7 +4,7 @@ import { sweepExpiredCredentials } from './maintenance.js';
 import { retryDeferredNotifications } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { startDispatcher } from '../webhooks/dispatcher.js';
-import { sweepWebhookDeliveries } from '../webhooks/pull.js';
+import { sweepWebhookDeliveries } from '../webhooks/retention.js';
 
 /**
  * Background work on pg-boss in the application's own database: jobs are claimed with

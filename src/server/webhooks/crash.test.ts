@@ -12,7 +12,8 @@ import { createLogger } from '../logger.js';
 import { startServer, type RunningServer } from '../runtime.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { deliverDueWebhooks } from './dispatcher.js';
-import { answers, parseEnvelope, startReceiver, verifySignature, webhooksApi, type Answer, type Receiver } from './testing.js';
+import { answers, startReceiver, verifySignature, type Answer, type Receiver } from './test-receiver.js';
+import { parseEnvelope, webhooksApi } from './testing.js';
 
 /**
  * At least once, across a `kill -9` and across dispatchers: delivery state lives in the database,

@@ -6,7 +6,8 @@ import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { deliverDueWebhooks } from './dispatcher.js';
-import { answers, parseEnvelope, revokeTransfer, sendTransfer, startReceiver, verifySignature, webhooksApi, type Receiver } from './testing.js';
+import { answers, startReceiver, verifySignature, type Receiver } from './test-receiver.js';
+import { parseEnvelope, revokeTransfer, sendTransfer, webhooksApi } from './testing.js';
 
 /**
  * Push delivery end to end: a real server (no background dispatcher; each test runs the due

@@ -23,16 +23,24 @@ interface Claimed {
   id: string;
   /** Redelivery requests seen when claimed; more than zero makes this attempt a manual one that answers all of them. */
   redeliveries: number;
+  eventId: string;
+  eventType: string;
+  body: string;
+  url: string;
+  secret: string;
 }
 
-/** Claims up to `limit` deliveries that are due now (or whose redelivery was requested). */
+/**
+ * Claims up to `limit` deliveries that are due now (or whose redelivery was requested), with
+ * everything needed to send them.
+ */
 export async function claimDueDeliveries(services: Pick<Services, 'db' | 'clock' | 'config'>, limit: number): Promise<Claimed[]> {
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + (services.config.WEBHOOK_TIMEOUT_SECONDS + LEASE_MARGIN_SECONDS) * 1000);
-  const result = await services.db.execute<{ id: string; redelivery_requests: number }>(sql`
+  const result = await services.db.execute<{ id: string; redelivery_requests: number; event_id: string; event_type: string; body: string; url: string; signing_secret: string }>(sql`
     UPDATE ${webhookDeliveries} AS d SET lease_until = ${leaseUntil}
     FROM (
-      SELECT d2.id FROM ${webhookDeliveries} AS d2 JOIN ${webhookEndpoints} AS e ON e.id = d2.endpoint_id
+      SELECT d2.id, e.url, e.signing_secret FROM ${webhookDeliveries} AS d2 JOIN ${webhookEndpoints} AS e ON e.id = d2.endpoint_id
       WHERE d2.mode = 'push'
         AND (d2.lease_until IS NULL OR d2.lease_until <= ${now})
         AND (d2.redelivery_requests > 0 OR (d2.status = 'pending' AND d2.next_attempt_at <= ${now} AND (e.enabled OR d2.force)))
@@ -41,34 +49,35 @@ export async function claimDueDeliveries(services: Pick<Services, 'db' | 'clock'
       FOR UPDATE OF d2 SKIP LOCKED
     ) AS due
     WHERE d.id = due.id
-    RETURNING d.id, d.redelivery_requests`);
-  return result.rows.map((r) => ({ id: r.id, redeliveries: Number(r.redelivery_requests) }));
+    RETURNING d.id, d.redelivery_requests, d.event_id, d.event_type, d.body, due.url, due.signing_secret`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    redeliveries: Number(r.redelivery_requests),
+    eventId: r.event_id,
+    eventType: r.event_type,
+    body: r.body,
+    url: r.url,
+    secret: r.signing_secret,
+  }));
 }
 
 /** One HTTP attempt of a claimed delivery, then its outcome recorded. */
 export async function attemptDelivery(services: DispatchServices, claimed: Claimed): Promise<void> {
-  const { db, config } = services;
-  const [row] = await db
-    .select({ d: webhookDeliveries, url: webhookEndpoints.url, secret: webhookEndpoints.signingSecret })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, claimed.id));
-  if (!row || row.url === null) return; // deleted meanwhile, or not a push endpoint any more
-  const { d } = row;
+  const { config } = services;
   const sentAt = services.clock.now();
   const response = await safeRequest(
-    row.url,
+    claimed.url,
     {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Parcel-Webhooks/1.0',
-        'service-event-id': d.eventId,
-        'service-event-type': d.eventType,
-        'service-delivery-id': d.id,
-        'service-signature': signatureHeader(row.secret, d.body, sentAt),
+        'service-event-id': claimed.eventId,
+        'service-event-type': claimed.eventType,
+        'service-delivery-id': claimed.id,
+        'service-signature': signatureHeader(claimed.secret, claimed.body, sentAt),
       },
-      body: d.body,
+      body: claimed.body,
       timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
       allowInsecure: config.WEBHOOKS_ALLOW_INSECURE,
       maxResponseBytes: RESPONSE_BODY_KEPT,
@@ -213,8 +222,6 @@ export async function deliverDueWebhooks(services: DispatchServices, options: { 
 }
 
 export interface Dispatcher {
-  /** Looks for due deliveries now instead of at the next poll. */
-  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -236,11 +243,6 @@ export function startDispatcher(services: DispatchServices): Dispatcher {
   };
   timer = setTimeout(tick, 0);
   return {
-    wake() {
-      if (stopped || running) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(tick, 0);
-    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { PULL_RETENTION_DAYS } from '../../contract/webhook-events.js';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 
@@ -25,15 +24,15 @@ export async function readPullFeed(db: Database, endpointId: string, after: numb
     // foreign-key share lock on the endpoint) proceed, so a reader and an expiring transfer cannot deadlock.
     const [ep] = await tx.select({ pullSeq: webhookEndpoints.pullSeq }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for('no key update');
     if (!ep) return { events: [], last: after, hasMore: false };
-    const numbered = await tx.execute<{ max: string | null }>(sql`
-      WITH todo AS (
+    const numbered = await tx.execute<{ seq: string }>(sql`
+      WITH unnumbered AS (
         SELECT id, ${ep.pullSeq}::bigint + row_number() OVER (ORDER BY created_at, id) AS seq
         FROM ${webhookDeliveries} WHERE endpoint_id = ${endpointId} AND mode = 'pull' AND seq IS NULL
       )
-      UPDATE ${webhookDeliveries} AS d SET seq = todo.seq FROM todo WHERE d.id = todo.id
-      RETURNING todo.seq AS max`);
+      UPDATE ${webhookDeliveries} AS d SET seq = unnumbered.seq FROM unnumbered WHERE d.id = unnumbered.id
+      RETURNING unnumbered.seq`);
     if (numbered.rows.length > 0) {
-      const top = Math.max(...numbered.rows.map((r) => Number(r.max)));
+      const top = Math.max(...numbered.rows.map((r) => Number(r.seq)));
       await tx.update(webhookEndpoints).set({ pullSeq: top }).where(eq(webhookEndpoints.id, endpointId));
     }
     const rows = await tx
@@ -49,25 +48,4 @@ export async function readPullFeed(db: Database, endpointId: string, after: numb
     });
     return { events, last: page.length > 0 ? page[page.length - 1]!.seq! : after, hasMore: rows.length > limit };
   });
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Pull events are kept 30 days; finished push deliveries (and their attempts) as long, for the
- * dashboard. Pending ones are never swept: their last retry is under two days away.
- */
-export async function sweepWebhookDeliveries(db: Database, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - PULL_RETENTION_DAYS * DAY_MS);
-  const deleted = await db
-    .delete(webhookDeliveries)
-    .where(
-      and(
-        lt(webhookDeliveries.createdAt, before),
-        or(eq(webhookDeliveries.status, 'stored'), eq(webhookDeliveries.status, 'succeeded'), eq(webhookDeliveries.status, 'failed')),
-        isNull(webhookDeliveries.leaseUntil),
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return deleted.length;
 }

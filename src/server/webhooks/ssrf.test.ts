@@ -13,7 +13,8 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { webhookEndpoints } from '../db/schema.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { deliverDueWebhooks } from './dispatcher.js';
-import { answers, outboundGuard, startReceiver, webhooksApi, type Receiver } from './testing.js';
+import { answers, startReceiver, type Receiver } from './test-receiver.js';
+import { outboundGuard, webhooksApi } from './testing.js';
 
 const PUBLIC = '93.184.216.34';
 

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { CreateApiKeyRequest } from '../../../../contract/dashboard';
 import { paidOnlyScopes, scopeDescriptions, scopes, type Scope } from '../../../../contract/scope-names';
 import { Button } from '../../../components/button';
+import { GatedCheckbox } from '../../../components/gated-checkbox';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
@@ -119,9 +120,11 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
         ) : null}
         <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
           {scopes.map((scope, index) => (
-            <ScopeOption
+            <GatedCheckbox
               key={scope}
-              scope={scope}
+              name={scope}
+              description={scopeDescriptions[scope]}
+              gateNote="Needs a paid plan"
               checked={chosen.has(scope)}
               disabled={!isAllowed(scope)}
               onChange={(on) => toggle(scope, on)}
@@ -134,52 +137,5 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
         {pending ? 'Creating…' : 'Create key'}
       </Button>
     </form>
-  );
-}
-
-interface ScopeOptionProps {
-  scope: Scope;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-  inputRef?: Ref<HTMLInputElement> | undefined;
-}
-
-function ScopeOption({ scope, checked, disabled, onChange, inputRef }: ScopeOptionProps) {
-  const id = useId();
-  const descriptionId = `${id}-description`;
-  const planNoteId = `${id}-plan`;
-  return (
-    <li
-      className={`flex gap-3 rounded-md border p-3 ${
-        disabled
-          ? 'border-dashed border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900/50'
-          : 'border-zinc-200 has-checked:border-indigo-400 has-checked:bg-indigo-50/60 dark:border-zinc-800 dark:has-checked:border-indigo-600 dark:has-checked:bg-indigo-950/40'
-      }`}
-    >
-      <input
-        ref={inputRef}
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-4 shrink-0 accent-indigo-600"
-        checked={checked && !disabled}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={disabled ? `${descriptionId} ${planNoteId}` : descriptionId}
-      />
-      <div className="min-w-0 text-sm">
-        <label htmlFor={id} className={`font-mono font-medium ${disabled ? 'text-zinc-500 dark:text-zinc-500' : ''}`}>
-          {scope}
-        </label>
-        <p id={descriptionId} className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-          {scopeDescriptions[scope]}
-        </p>
-        {disabled ? (
-          <p id={planNoteId} className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-300">
-            Needs a paid plan. Your workspace is on the free plan.
-          </p>
-        ) : null}
-      </div>
-    </li>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Transfer } from '../../../../contract/transfers';
 import { formatBytes, formatDateTime } from '../../../lib/format';
-import { describeDownloads, describeExpiry, plural } from '../utils/transfer-display';
+import { plural } from '../../../lib/format';
+import { describeDownloads, describeExpiry } from '../utils/transfer-display';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { TransferSummary } from '../../../../contract/transfers';
 import { formatBytes, formatDateTime } from '../../../lib/format';
-import { describeDownloads, describeExpiry, plural, transferName } from '../utils/transfer-display';
+import { plural } from '../../../lib/format';
+import { describeDownloads, describeExpiry, transferName } from '../utils/transfer-display';
 import { TransferStatusBadges } from './transfer-status-badges';
 
 function Fact({ term, children, className = '' }: { term: string; children: ReactNode; className?: string }) {

@@ -40,7 +40,3 @@ export function describeDownloads(transfer: Pick<Shown, 'downloadCount' | 'maxDo
   const count = formatInteger(transfer.downloadCount);
   return transfer.maxDownloads === null ? count : `${count} / ${formatInteger(transfer.maxDownloads)}`;
 }
-
-export function plural(count: number, one: string, many: string): string {
-  return `${formatInteger(count)} ${count === 1 ? one : many}`;
-}

@@ -1,12 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
-import { TextField } from '../../../components/text-field';
-import { firstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import type { CreateWebhookRequest } from '../api/types';
-import { maxDescriptionLength, validateWebhookForm, webhookFields, webhookServerErrors, type WebhookField } from '../utils/form-validation';
-import { subscribableEvents } from '../utils/webhook-display';
-import { EventPicker } from './event-picker';
+import { useWebhookFields, WebhookFields } from './webhook-fields';
 
 interface CreateWebhookFormProps {
   plan: 'free' | 'paid';
@@ -18,52 +14,13 @@ interface CreateWebhookFormProps {
 export function CreateWebhookForm({ plan, pending, error, onCreate }: CreateWebhookFormProps) {
   const modeName = useId();
   const [mode, setMode] = useState<'push' | 'pull'>('push');
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<ReadonlySet<string>>(new Set());
-  const [attempted, setAttempted] = useState(false);
-  const [fromServer, setFromServer] = useState<FieldErrors<WebhookField>>({});
-  const [focusRequest, setFocusRequest] = useState<{ field: WebhookField } | null>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
-  const descriptionRef = useRef<HTMLInputElement>(null);
-  const firstEventRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (focusRequest?.field === 'url') urlRef.current?.focus();
-    if (focusRequest?.field === 'events') firstEventRef.current?.focus();
-    if (focusRequest?.field === 'description') descriptionRef.current?.focus();
-  }, [focusRequest]);
-
-  const clientErrors = validateWebhookForm({ mode, url, description, events });
-  const errors: FieldErrors<WebhookField> = {};
-  for (const field of webhookFields) errors[field] = (attempted ? clientErrors[field] : undefined) ?? fromServer[field];
-
-  const clearServerError = (field: WebhookField) => setFromServer((current) => ({ ...current, [field]: undefined }));
+  const form = useWebhookFields({ mode, plan, initial: { url: '', description: '', events: [] } });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setAttempted(true);
-    setFromServer({});
-    const invalid = firstInvalid(clientErrors, webhookFields);
-    if (invalid) {
-      setFocusRequest({ field: invalid });
-      return;
-    }
-    onCreate(
-      {
-        url: mode === 'push' ? url.trim() : null,
-        events: subscribableEvents.filter((type) => events.has(type)),
-        description: description.trim(),
-      },
-      {
-        onError: (failure) => {
-          const byField = webhookServerErrors(failure);
-          setFromServer(byField);
-          const invalidOnServer = firstInvalid(byField, webhookFields);
-          if (invalidOnServer) setFocusRequest({ field: invalidOnServer });
-        },
-      },
-    );
+    if (!form.submit()) return;
+    const { url, description, events } = form.values;
+    onCreate({ url: mode === 'push' ? url : null, events, description }, { onError: form.serverRefused });
   }
 
   return (
@@ -80,48 +37,7 @@ export function CreateWebhookForm({ plan, pending, error, onCreate }: CreateWebh
           </ModeOption>
         </div>
       </fieldset>
-      {mode === 'push' ? (
-        <TextField
-          ref={urlRef}
-          label="Endpoint URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://hooks.example.com/parcel"
-          hint="An https address on the public internet. Private and local addresses are refused."
-          value={url}
-          maxLength={2048}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.url}
-          onChange={(event) => {
-            setUrl(event.target.value);
-            clearServerError('url');
-          }}
-        />
-      ) : null}
-      <TextField
-        ref={descriptionRef}
-        label="Description (optional)"
-        hint="To tell endpoints apart, e.g. “Order system”."
-        value={description}
-        maxLength={maxDescriptionLength}
-        autoComplete="off"
-        error={errors.description}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          clearServerError('description');
-        }}
-      />
-      <EventPicker
-        plan={plan}
-        chosen={events}
-        error={errors.events}
-        firstRef={firstEventRef}
-        onChange={(next) => {
-          setEvents(next);
-          clearServerError('events');
-        }}
-      />
+      <WebhookFields form={form} mode={mode} plan={plan} hints />
       <Button type="submit" disabled={pending}>
         {pending ? 'Creating…' : 'Create endpoint'}
       </Button>

@@ -1,7 +1,8 @@
 import { Card } from '../../../components/card';
 import type { WebhookPlan } from '../api/get-webhook-limits';
 import type { CreateWebhookRequest } from '../api/types';
-import { planLimitSentence, plural } from '../utils/webhook-display';
+import { plural } from '../../../lib/format';
+import { planLimitSentence } from '../utils/webhook-display';
 import { CreateWebhookForm } from './create-webhook-form';
 
 interface CreateWebhookSectionProps {

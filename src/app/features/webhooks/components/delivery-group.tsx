@@ -7,7 +7,7 @@ import type { WebhookDeliveryAttempt } from '../api/types';
 import type { DeliveryGroup } from '../utils/delivery-groups';
 import { describeStatus } from '../utils/webhook-display';
 import { CodeBlock } from './code-block';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 
 function StateBadge({ group }: { group: DeliveryGroup }) {
   const due = group.nextAttemptAt && Date.parse(group.nextAttemptAt) > Date.now() ? group.nextAttemptAt : null;

@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
-import { webhookEventDescriptions, type WebhookEventType } from '../../../../contract/webhook-events';
+import { webhookEventDescriptions } from '../../../../contract/webhook-events';
 import { Button } from '../../../components/button';
+import { GatedCheckbox } from '../../../components/gated-checkbox';
 import { isAllowedEvent, subscribableEvents } from '../utils/webhook-display';
 
 interface EventPickerProps {
@@ -46,9 +47,11 @@ export function EventPicker({ plan, chosen, onChange, error, firstRef }: EventPi
       ) : null}
       <ul className="mt-3 grid gap-2">
         {subscribableEvents.map((type, index) => (
-          <EventOption
+          <GatedCheckbox
             key={type}
-            type={type}
+            name={type}
+            description={webhookEventDescriptions[type]}
+            gateNote="Paid plan"
             checked={chosen.has(type)}
             disabled={!isAllowedEvent(type, plan)}
             onChange={(on) => toggle(type, on)}
@@ -59,53 +62,3 @@ export function EventPicker({ plan, chosen, onChange, error, firstRef }: EventPi
     </fieldset>
   );
 }
-
-interface EventOptionProps {
-  type: WebhookEventType;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-  inputRef?: Ref<HTMLInputElement> | undefined;
-}
-
-function EventOption({ type, checked, disabled, onChange, inputRef }: EventOptionProps) {
-  const id = useId();
-  const descriptionId = `${id}-description`;
-  const planNoteId = `${id}-plan`;
-  return (
-    <li
-      className={`flex gap-3 rounded-md border p-3 ${
-        disabled
-          ? 'border-dashed border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900/50'
-          : 'border-zinc-200 has-checked:border-indigo-400 has-checked:bg-indigo-50/60 dark:border-zinc-800 dark:has-checked:border-indigo-600 dark:has-checked:bg-indigo-950/40'
-      }`}
-    >
-      <input
-        ref={inputRef}
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-4 shrink-0 accent-indigo-600"
-        checked={checked && !disabled}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={disabled ? `${descriptionId} ${planNoteId}` : descriptionId}
-      />
-      <div className="min-w-0 text-sm">
-        <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor={id} className={`font-mono font-medium ${disabled ? 'text-zinc-500 dark:text-zinc-500' : ''}`}>
-            {type}
-          </label>
-          {disabled ? (
-            <span id={planNoteId} className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-800">
-              Paid plan
-            </span>
-          ) : null}
-        </div>
-        <p id={descriptionId} className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-          {webhookEventDescriptions[type]}
-        </p>
-      </div>
-    </li>
-  );
-}
-

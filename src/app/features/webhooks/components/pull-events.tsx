@@ -7,7 +7,7 @@ import { useSendTestEvent } from '../api/send-test-event';
 import type { PulledEvent } from '../api/types';
 import { CodeBlock } from './code-block';
 import { PullFeedGuide } from './pull-feed-guide';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 import { Section } from './section';
 
 const shownStep = 50;

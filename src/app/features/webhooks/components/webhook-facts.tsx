@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { WebhookEndpoint } from '../api/types';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 import { Section } from './section';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import type { WebhookEndpoint } from '../api/types';
 import { endpointName } from '../utils/webhook-display';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '../../../components/relative-time';
 import { WebhookStatusBadges } from './webhook-status-badges';
 
 export function WebhookList({ webhooks }: { webhooks: WebhookEndpoint[] }) {

@@ -1,4 +1,5 @@
 import { isPaidWebhookEvent, webhookEndpointLimits, webhookEventTypes, type WebhookEventType } from '../../../../contract/webhook-events';
+import { plural } from '../../../lib/format';
 import type { WebhookEndpoint } from '../api/types';
 
 /** What a person calls the endpoint: its URL, or "Pull endpoint" when events wait to be read. */
@@ -14,10 +15,6 @@ export const subscribableEvents = webhookEventTypes.filter((type) => type !== 'w
 
 export function isAllowedEvent(type: WebhookEventType | string, plan: 'free' | 'paid'): boolean {
   return plan === 'paid' || !isPaidWebhookEvent(type);
-}
-
-export function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 /** "200 OK", or the status alone when it has no common phrase. */

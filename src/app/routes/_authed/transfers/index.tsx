@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { PendingPage } from '../../../components/route-states';
 import { transfersInfiniteQueryOptions, type TransferListStatus } from '../../../features/transfers/api/get-transfers';
-import { ListErrorBoundary } from '../../../features/transfers/components/list-error-boundary';
+import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { TransferFilters } from '../../../features/transfers/components/transfer-filters';
 import { TransferList } from '../../../features/transfers/components/transfer-list';
 import { defaultTransfersSearch, transfersSearchSchema } from '../../../features/transfers/utils/list-search';
@@ -42,11 +42,11 @@ function TransfersPage() {
       <TransferFilters filters={filters} onStatusChange={onStatusChange} onSearch={onSearch} />
       <QueryErrorResetBoundary>
         {({ reset }) => (
-          <ListErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}`}>
+          <QueryErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}`}>
             <Suspense fallback={<PendingPage />}>
               <TransferList filters={filters} />
             </Suspense>
-          </ListErrorBoundary>
+          </QueryErrorBoundary>
         )}
       </QueryErrorResetBoundary>
     </>

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PendingPage } from '../../../components/route-states';
 import { webhookPlanQueryOptions } from '../../../features/webhooks/api/get-webhook-limits';
 import { webhooksQueryOptions } from '../../../features/webhooks/api/get-webhooks';
-import { QueryErrorBoundary } from '../../../features/webhooks/components/query-error-boundary';
+import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { WebhooksOverview } from '../../../features/webhooks/components/webhooks-overview';
 
 export const Route = createFileRoute('/_authed/webhooks/')({
