@@ -22,40 +22,64 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServerProcess(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+function serverEnv(port: number, dir = dataDir): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  return env;
+}
+
+async function startServerProcess(port: number, dir = dataDir): Promise<ChildProcess> {
   // One process (no tsx wrapper), so that SIGKILL hits the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: serverEnv(port, dir), stdio: ['ignore', 'ignore', 'pipe'] });
   children.push(child);
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr += d));
+  await waitHealthy(port, child, () => stderr);
+  return child;
+}
+
+async function waitHealthy(port: number, child: ChildProcess, stderr: () => string): Promise<void> {
   const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`server exited early: ${stderr()}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (ok) return child;
+    if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not become healthy: ${stderr}`);
+  throw new Error(`server did not become healthy: ${stderr()}`);
+}
+
+/** The state letter of /proc/<pid>/stat (Z for a zombie), or null once the process is reaped. */
+function processState(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+  } catch {
+    return null;
+  }
 }
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
 
+const zombieDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-zombie-'));
+
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   await Promise.all(children.map(exited));
-  const pm = await readPostmaster(dataDir);
-  if (pm) {
-    try {
-      process.kill(pm.pid, 'SIGINT');
-    } catch {
-      /* already gone */
+  for (const dir of [dataDir, zombieDataDir]) {
+    const pm = await readPostmaster(dir);
+    if (pm) {
+      try {
+        process.kill(pm.pid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
     }
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await new Promise((r) => setTimeout(r, 500));
+  for (const dir of [dataDir, zombieDataDir]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('npm start after kill -9', () => {
@@ -111,5 +135,35 @@ describe('npm start after kill -9', () => {
     await exited(second);
     expect(second.exitCode).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 120_000);
+});
+
+describe('npm start right after kill -9 of the previous server', () => {
+  it('starts although the killed server is a zombie its parent has not reaped yet', async () => {
+    const port = await freePort();
+    // The server runs under a parent that never reaps it (`exec sleep`), as a supervisor that has
+    // not yet waited for its child: after kill -9 the old pid stays a zombie, and kill(pid, 0)
+    // still succeeds for it.
+    const parent = spawn('sh', ['-c', `"${process.execPath}" --import tsx src/server/main.ts & echo $!; exec sleep 300`], {
+      env: serverEnv(port, zombieDataDir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(parent);
+    let stderr = '';
+    parent.stderr?.on('data', (d) => (stderr += d));
+    const serverPid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
+    await waitHealthy(port, parent, () => stderr);
+
+    process.kill(serverPid, 'SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (processState(serverPid) !== 'Z' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(processState(serverPid), 'the killed server is left a zombie').toBe('Z');
+
+    const next = await startServerProcess(port, zombieDataDir);
+    expect(processState(serverPid), 'the old server was still an unreaped zombie while the new one started').toBe('Z');
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    next.kill('SIGTERM');
+    await exited(next);
+    expect(next.exitCode).toBe(0);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -60,12 +60,30 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Whether `pid` is a running process. `kill(pid, 0)` also succeeds for a zombie (a process that
+ * has exited but is not yet reaped, as right after a supervisor's kill -9 of a process group), so
+ * where /proc exists its state decides: a zombie or dead process is gone.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const state = processState(pid);
+  return state === null || (state !== 'Z' && state !== 'X' && state !== 'x');
+}
+
+/** The one-letter state from /proc/<pid>/stat (R, S, D, Z…), or null where /proc cannot tell. */
+function processState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is parenthesised and may contain spaces or parentheses.
+    return stat.slice(stat.lastIndexOf(')') + 2).charAt(0) || null;
+  } catch (err) {
+    // The entry vanished between the two checks: the process is gone.
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' && existsSync('/proc/self/stat') ? 'X' : null;
   }
 }
 
