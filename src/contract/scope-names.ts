@@ -33,6 +33,9 @@ export const scopeDescriptions: Record<Scope, string> = {
 /** Scopes a free workspace may not put on a key. */
 export const paidOnlyScopes: readonly Scope[] = ['collections:write'];
 
+/** Every scope a workspace on this plan may hold. */
+export const scopesForPlan = (plan: 'free' | 'paid'): Scope[] => scopes.filter((s) => plan === 'paid' || !paidOnlyScopes.includes(s));
+
 /** `:write` includes `:read` of the same resource, and never crosses resources. */
 export function scopeSatisfies(granted: readonly string[], required: Scope): boolean {
   if (granted.includes(required)) return true;

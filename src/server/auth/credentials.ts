@@ -3,7 +3,7 @@ import { accessTokens, apiKeys, workspaces } from '../db/schema.js';
 import type { Caller } from '../http/env.js';
 import type { Services } from '../services.js';
 import { effectivePlan } from '../workspaces/plan.js';
-import { sendScope } from '../../contract/scopes.js';
+import { scopesForPlan, sendScope } from '../../contract/scopes.js';
 import { API_KEY_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from './secrets.js';
 
 const BEARER = /^Bearer ([!-~]+)$/;
@@ -54,12 +54,16 @@ export async function resolveCaller(services: Services, token: string): Promise<
       .where(and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
       .limit(1);
     if (!row) return null;
-    const scopes = row.token.scopes.filter((s) => s !== sendScope);
+    // The plan is live: a token minted on a paid plan loses its paid-only scopes when the plan
+    // lapses, and a dashboard token (which holds what the plan allows) gains them on upgrade.
+    const plan = effectivePlan(row.ws, now);
+    const allowed: readonly string[] = scopesForPlan(plan);
+    const scopes = row.token.kind === 'session' ? [...allowed] : row.token.scopes.filter((s) => allowed.includes(s));
     return {
       workspaceId: row.ws.id,
       workspaceName: row.ws.name,
       customDomain: row.ws.customDomain,
-      plan: effectivePlan(row.ws, now),
+      plan,
       via: row.token.kind,
       credentialId: row.token.id,
       userId: row.token.userId,

@@ -10,6 +10,7 @@ import {
 } from '../../contract/dashboard.js';
 import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
+import { scopesForPlan } from '../../contract/scopes.js';
 import { apiKeys, workspaces } from '../db/schema.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
@@ -181,7 +182,52 @@ describe('dashboard tokens', () => {
   it('are only given to a signed-in user', async () => {
     await expectError(await server.fetch('/api/dashboard/token', { method: 'POST' }), 401, 'unauthorized');
   });
+
+  it('hold only the scopes the plan allows, re-checked on every request as the plan changes', async () => {
+    const ws = await server.createWorkspace();
+    const token = await dashboardToken(await signedIn(ws));
+    const scopesNow = async () => MeSchema.parse(await (await server.fetch('/api/v1/me', { token })).json()).key.scopes;
+
+    expect(await scopesNow()).toEqual(scopesForPlan('free'));
+    expect(await scopesNow()).not.toContain('collections:write');
+    await server.setPlan(ws.id, 'paid', new Date(server.clock.now().getTime() + 60_000));
+    expect(await scopesNow()).toContain('collections:write');
+    // The paid plan lapses: from the next request on the same token lacks the paid-only scope.
+    server.clock.advance(60_000);
+    expect(await scopesNow()).toEqual(scopesForPlan('free'));
+  });
+
+  it('stop working on the next request after their session signs out; other sessions keep theirs', async () => {
+    const ws = await server.createWorkspace();
+    const cookie = await signedIn(ws);
+    const otherCookie = await signedIn(ws);
+    const token = await dashboardToken(cookie);
+    const otherToken = await dashboardToken(otherCookie);
+    expect((await server.fetch('/api/v1/me', { token })).status).toBe(200);
+
+    expect((await server.fetch('/api/dashboard/signout', { method: 'POST', headers: { cookie } })).status).toBe(204);
+    await expectError(await server.fetch('/api/v1/me', { token }), 401, 'unauthorized');
+    expect((await server.fetch('/api/v1/me', { token: otherToken })).status).toBe(200);
+  });
+
+  it('never outlive the session they were minted from', async () => {
+    const ws = await server.createWorkspace();
+    const cookie = await signedIn(ws);
+    const sessionEnds = server.clock.now().getTime() + server.services.config.SESSION_TTL_SECONDS * 1000;
+    server.clock.advance(server.services.config.SESSION_TTL_SECONDS * 1000 - 60_000);
+    const res = await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } });
+    const { accessToken, expiresAt } = AccessTokenSchema.parse(await res.json());
+    expect(new Date(expiresAt).getTime()).toBe(sessionEnds);
+    server.clock.advance(60_000);
+    await expectError(await server.fetch('/api/v1/me', { token: accessToken }), 401, 'unauthorized');
+  });
 });
+
+async function dashboardToken(cookie: string): Promise<string> {
+  const res = await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } });
+  expect(res.status).toBe(200);
+  return AccessTokenSchema.parse(await res.json()).accessToken;
+}
 
 describe('API keys', () => {
   it('show the secret once on creation; the list has only its hint', async () => {

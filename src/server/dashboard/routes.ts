@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { CreateApiKeyRequestSchema, SignInRequestSchema, SignUpRequestSchema } from '../../contract/dashboard.js';
-import { scopes } from '../../contract/scopes.js';
+import { scopesForPlan } from '../../contract/scopes.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.js';
 import { newId, newSessionToken, sha256 } from '../auth/secrets.js';
@@ -90,18 +90,24 @@ export function dashboardRoutes() {
 
   app.get('/session', requireSession, (c) => c.json(sessionBody(c.var.user)));
 
-  /** A short-lived bearer token, so the dashboard uses /api/v1 exactly as an integrator does. */
+  /**
+   * A short-lived bearer token, so the dashboard uses /api/v1 exactly as an integrator does. It
+   * belongs to the session (signing out deletes it) and never outlives it, and it holds only the
+   * scopes the workspace's plan allows, re-checked on every request (see resolveCaller).
+   */
   app.post('/token', requireSession, async (c) => {
     const { db, clock, config } = c.var.services;
+    const user = c.var.user;
     const now = clock.now();
     const token = newSessionToken();
-    const expiresAt = new Date(now.getTime() + config.ACCESS_TOKEN_TTL_SECONDS * 1000);
+    const expiresAt = new Date(Math.min(now.getTime() + config.ACCESS_TOKEN_TTL_SECONDS * 1000, user.sessionExpiresAt.getTime()));
     await db.insert(accessTokens).values({
       id: newId('tok'),
-      workspaceId: c.var.user.workspaceId,
-      userId: c.var.user.userId,
+      workspaceId: user.workspaceId,
+      userId: user.userId,
       kind: 'session',
-      scopes: [...scopes],
+      sessionIdHash: user.sessionHash,
+      scopes: scopesForPlan(user.plan),
       tokenHash: sha256(token),
       createdAt: now,
       expiresAt,

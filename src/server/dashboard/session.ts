@@ -37,7 +37,7 @@ export async function currentUser(services: Services, cookieValue: string | unde
   const idHash = sha256(cookieValue);
   const now = services.clock.now();
   const [row] = await services.db
-    .select({ user: users, ws: workspaces })
+    .select({ user: users, ws: workspaces, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
@@ -52,6 +52,7 @@ export async function currentUser(services: Services, cookieValue: string | unde
     plan: effectivePlan(row.ws, now),
     planUntil: row.ws.planUntil,
     sessionHash: idHash,
+    sessionExpiresAt: row.expiresAt,
   };
 }
 
@@ -77,7 +78,7 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function sessionBody(user: Omit<SignedInUser, 'sessionHash'>) {
+export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>) {
   return {
     user: { id: user.userId, email: user.email },
     workspace: {

@@ -25,6 +25,7 @@ export interface SignedInUser {
   plan: Plan;
   planUntil: Date | null;
   sessionHash: string;
+  sessionExpiresAt: Date;
 }
 
 export interface AppEnv {
