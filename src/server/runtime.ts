@@ -14,7 +14,7 @@ import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '
 import type { SafeRequestDeps } from './net/safe-request.js';
 import type { Services } from './services.js';
 import { DiskStorage } from './storage/storage.js';
-import { sharedSecret } from './settings.js';
+import { serverKeys } from './settings.js';
 
 export interface RunningServer {
   url: string;
@@ -54,7 +54,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const rateLimits =
     options.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
   const storage = new DiskStorage(path.join(config.DATA_DIR, 'files'));
-  const services: Services = { config, db, clock, log, rateLimits, storage, mailer: createMailer(config, log, clock), cursorKey: await sharedSecret(db, 'cursor-key'), outbound: options.outbound };
+  const services: Services = { config, db, clock, log, rateLimits, storage, mailer: createMailer(config, log, clock), ...(await serverKeys(db, config)), outbound: options.outbound };
 
   let worker: Worker | null = null;
   if (config.RUN_WORKER === '1') worker = await startWorker(services, databaseUrl);

@@ -22,6 +22,8 @@ export interface Services {
   storage: FileStorage;
   /** Signs pagination cursors; shared by every instance through the database. */
   cursorKey: Buffer;
+  /** Seals remembered idempotent responses (they can carry secrets shown once); see auth/sealing.ts. */
+  sealingKey: Buffer;
   /**
    * How outbound requests (webhook deliveries, URL checks) resolve names and open sockets.
    * Absent in production (the real DNS and network); tests inject both to prove the SSRF guard

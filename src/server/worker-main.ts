@@ -7,7 +7,7 @@ import { createMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './ratelimit/store.js';
 import { openDatabase } from './runtime.js';
 import { DiskStorage } from './storage/storage.js';
-import { sharedSecret } from './settings.js';
+import { serverKeys } from './settings.js';
 
 /**
  * `npm run worker`: background jobs only, for deployments that run web instances with
@@ -22,7 +22,7 @@ async function main() {
   const { url, db } = await openDatabase(config, log);
   const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore();
   const storage = new DiskStorage(path.join(config.DATA_DIR, 'files'));
-  const services = { config, db, clock: systemClock, log, rateLimits, storage, mailer: createMailer(config, log), cursorKey: await sharedSecret(db, 'cursor-key') };
+  const services = { config, db, clock: systemClock, log, rateLimits, storage, mailer: createMailer(config, log), ...(await serverKeys(db, config)) };
   const worker = await startWorker(services, url);
   log.info('worker running');
   const stop = async () => {

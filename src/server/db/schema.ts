@@ -67,6 +67,8 @@ export const accessTokens = pgTable(
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['session', 'oauth'] }).notNull(),
+    /** The dashboard session a `session` token was minted from: signing out deletes its tokens. */
+    sessionIdHash: text('session_id_hash').references(() => sessions.idHash, { onDelete: 'cascade' }),
     clientId: text('client_id'),
     scopes: text('scopes').array().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -74,7 +76,7 @@ export const accessTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('access_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [index('access_tokens_expires_idx').on(t.expiresAt), index('access_tokens_session_idx').on(t.sessionIdHash)],
 );
 
 export const idempotencyKeys = pgTable(
@@ -89,7 +91,11 @@ export const idempotencyKeys = pgTable(
     lockedUntil: ts('locked_until').notNull(),
     responseStatus: integer('response_status'),
     responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
-    responseBody: text('response_body'),
+    /**
+     * The response body sealed with AES-256-GCM (see auth/sealing.ts), base64url: it can carry
+     * secrets shown once (upload tokens, webhook signing secrets), which never sit in plain text.
+     */
+    responseSealed: text('response_sealed'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },

@@ -312,4 +312,54 @@ describe('Idempotency-Key on POST', () => {
     const removed = await server.fetch(`/api/v1/contacts/${contact.id}`, { method: 'DELETE', token: key, headers: invalid });
     expect(removed.status).toBe(200);
   });
+
+  it('keeps the secrets of remembered responses sealed at rest, and replays them identically', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const key = await ws.createKey(['transfers:write', 'webhooks:write']);
+    const post = (path: string, json: unknown, idem: string) =>
+      server.fetch(path, { method: 'POST', token: key, json, headers: { 'idempotency-key': idem } });
+
+    const transferIdem = randomUUID();
+    const transferBody = { title: 'Sealed', files: [{ name: 'a.txt', size: 3 }] };
+    const transfer = await post('/api/v1/transfers', transferBody, transferIdem);
+    expect(transfer.status).toBe(201);
+    const transferText = await transfer.text();
+    const uploadToken = (JSON.parse(transferText) as { files: { uploadToken: string }[] }).files[0]!.uploadToken;
+
+    const webhookIdem = randomUUID();
+    const webhookBody = { url: null, events: ['transfer.ready'], description: 'sealed' };
+    const webhook = await post('/api/v1/webhooks', webhookBody, webhookIdem);
+    expect(webhook.status).toBe(201);
+    const webhookText = await webhook.text();
+    const { webhook: endpoint, secret } = JSON.parse(webhookText) as { webhook: { id: string }; secret: string };
+    const rotateIdem = randomUUID();
+    const rotated = await post(`/api/v1/webhooks/${endpoint.id}/rotate-secret`, undefined, rotateIdem);
+    expect(rotated.status).toBe(200);
+    const rotatedText = await rotated.text();
+    const rotatedSecret = (JSON.parse(rotatedText) as { secret: string }).secret;
+
+    // Nothing stored for these keys holds the secrets, in any column, in any encoding we know of.
+    const rows = await server.services.db.select().from(idempotencyKeys);
+    const stored = JSON.stringify(rows.filter((r) => r.workspaceId === ws.id));
+    expect(rows.filter((r) => r.workspaceId === ws.id)).toHaveLength(3);
+    for (const value of [uploadToken, secret, rotatedSecret]) {
+      expect(value.length).toBeGreaterThan(20);
+      for (const form of [value, Buffer.from(value).toString('base64'), Buffer.from(value).toString('base64url'), Buffer.from(value).toString('hex')]) {
+        expect(stored).not.toContain(form);
+      }
+    }
+    expect(stored).not.toContain('ut_');
+    expect(stored).not.toContain('whsec_');
+
+    // The replays are the original responses, byte for byte, secrets included.
+    for (const [path, json, idem, text] of [
+      ['/api/v1/transfers', transferBody, transferIdem, transferText],
+      ['/api/v1/webhooks', webhookBody, webhookIdem, webhookText],
+      [`/api/v1/webhooks/${endpoint.id}/rotate-secret`, undefined, rotateIdem, rotatedText],
+    ] as const) {
+      const again = await post(path, json, idem);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(await again.text()).toBe(text);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { idempotencyKeys } from '../../db/schema.js';
+import { seal, unseal } from '../../auth/sealing.js';
 import { sha256 } from '../../auth/secrets.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../errors.js';
@@ -27,12 +28,14 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       location: 'header',
     });
   }
-  const { db, clock } = c.var.services;
+  const { db, clock, sealingKey, log } = c.var.services;
   const workspaceId = c.var.caller.workspaceId;
   const body = await c.req.text();
   const requestHash = sha256(`${c.req.method}\n${new URL(c.req.url).pathname}\n${body}`);
   const now = clock.now();
   const where = and(eq(idempotencyKeys.workspaceId, workspaceId), eq(idempotencyKeys.key, key));
+  // The sealed response opens only for this workspace, key and request.
+  const sealingContext = `${workspaceId}\n${key}\n${requestHash}`;
 
   const claim = async () =>
     (
@@ -65,13 +68,21 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
         reason: 'idempotency_key_reused',
       });
     }
-    if (existing.state === 'done') return replay(existing);
-    const takenOver = await db
-      .update(idempotencyKeys)
-      .set({ lockedUntil: new Date(now.getTime() + CLAIM_LEASE_MS) })
-      .where(and(where, eq(idempotencyKeys.state, 'running'), lte(idempotencyKeys.lockedUntil, now)))
-      .returning({ key: idempotencyKeys.key });
-    if (takenOver.length === 0) throw inProgress();
+    if (existing.state === 'done') {
+      const body = existing.responseSealed === null ? '' : unseal(sealingKey, existing.responseSealed, sealingContext);
+      if (body !== null) return replay(existing, body);
+      // Sealed under another SERVER_SECRET: the response cannot be replayed, so the key starts afresh.
+      log.warn({ workspaceId }, 'remembered idempotent response could not be unsealed; running the request again');
+      await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'done')));
+      if (!(await claim())) throw inProgress();
+    } else {
+      const takenOver = await db
+        .update(idempotencyKeys)
+        .set({ lockedUntil: new Date(now.getTime() + CLAIM_LEASE_MS) })
+        .where(and(where, eq(idempotencyKeys.state, 'running'), lte(idempotencyKeys.lockedUntil, now)))
+        .returning({ key: idempotencyKeys.key });
+      if (takenOver.length === 0) throw inProgress();
+    }
   }
 
   await next();
@@ -83,7 +94,12 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     });
     await db
       .update(idempotencyKeys)
-      .set({ state: 'done', responseStatus: c.res.status, responseHeaders: headers, responseBody: await c.res.clone().text() })
+      .set({
+        state: 'done',
+        responseStatus: c.res.status,
+        responseHeaders: headers,
+        responseSealed: seal(sealingKey, await c.res.clone().text(), sealingContext),
+      })
       .where(where);
   } else {
     // Only successes are remembered; a failed request may be sent again with the same key.
@@ -95,8 +111,8 @@ function inProgress() {
   return new ApiError('conflict', 'A request with this Idempotency-Key is still being processed', { reason: 'idempotency_in_progress' }, { 'Retry-After': '1' });
 }
 
-function replay(row: Row): Response {
+function replay(row: Row, body: string): Response {
   const headers = new Headers(row.responseHeaders ?? {});
   headers.set('Idempotent-Replayed', 'true');
-  return new Response(row.responseBody ?? '', { status: row.responseStatus ?? 200, headers });
+  return new Response(body, { status: row.responseStatus ?? 200, headers });
 }
