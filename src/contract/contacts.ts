@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { resourceIdParam } from './ids.js';
 
 /**
  * The workspace address book. The spec types every text field as a string and leaves the rest
@@ -89,11 +90,7 @@ export const ContactListSchema = z.object({
 export const ContactDeletedSchema = z.object({ deleted: z.literal(true) });
 
 export const ContactIdParamSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: 'id', in: 'path' }, description: 'The contact id.', example: 'ct_4fQ9s0aQ2nVt7LbX4cRw' }),
+  id: resourceIdParam('id', 'ct', 'The contact id.', 'ct_4fQ9s0aQ2nVt7LbX4cRw'),
 });
 
 export const ContactListQuerySchema = z.object({

@@ -1,20 +1,30 @@
 import { z } from '@hono/zod-openapi';
 
-/** `limit` for a paginated list: an integer from 1 to `max`. Anything else is `400 invalid_request`. */
-export function limitParam(max: number, fallback: number): z.ZodDefault<z.ZodCoercedNumber<unknown>>;
-export function limitParam(max: number, fallback: undefined): z.ZodOptional<z.ZodCoercedNumber<unknown>>;
+/**
+ * `limit` for a paginated list: plain decimal digits for an integer from 1 to `max`. Anything else
+ * (`0x10`, `1e2`, ` 10`, `+10`, `1.0`) is `400 invalid_request`, as the spec's pagination rule 1 says.
+ */
+export function limitParam(max: number, fallback: number): z.ZodDefault<ReturnType<typeof decimalLimit>>;
+export function limitParam(max: number, fallback: undefined): z.ZodOptional<ReturnType<typeof decimalLimit>>;
 export function limitParam(max: number, fallback: number | undefined) {
-  const base = z.coerce
-    .number({ error: `limit must be an integer from 1 to ${max}` })
-    .int({ error: `limit must be an integer from 1 to ${max}` })
-    .min(1, { error: `limit must be an integer from 1 to ${max}` })
-    .max(max, { error: `limit must be an integer from 1 to ${max}` });
-  const described = base.openapi({
+  const described = decimalLimit(max).openapi({
     param: { name: 'limit', in: 'query' },
-    description: `Page size, 1 to ${max}.${fallback === undefined ? ' Without it, everything is returned.' : ` Defaults to ${fallback}.`}`,
+    type: 'integer',
+    minimum: 1,
+    maximum: max,
+    description: `Page size, 1 to ${max}, in plain decimal digits.${fallback === undefined ? ' Without it, everything is returned.' : ` Defaults to ${fallback}.`}`,
     example: Math.min(50, max),
   });
   return fallback === undefined ? described.optional() : described.default(fallback);
+}
+
+function decimalLimit(max: number) {
+  const error = `limit must be an integer from 1 to ${max}`;
+  return z
+    .string({ error })
+    .regex(/^[0-9]{1,9}$/, { error })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error }).max(max, { error }));
 }
 
 export const cursorParam = z

@@ -44,6 +44,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
       const code: ErrorCode = err.status === 413 ? 'payload_too_large' : err.status === 401 ? 'unauthorized' : 'invalid_request';
       return c.json(errorBody(config.PUBLIC_URL, code, err.message || 'Bad request', {}), err.status);
     }
+    // SQLSTATE class 22 (data exception: a character or number the database cannot hold) is input
+    // the validation should have refused. Answer it as the client's error, and warn so it is fixed.
+    if (sqlState(err)?.startsWith('22')) {
+      log.warn({ err }, 'input reached the database unvalidated');
+      return c.json(errorBody(config.PUBLIC_URL, 'invalid_request', 'A value in the request cannot be stored', {}), 400);
+    }
     log.error({ err }, 'unhandled error');
     return c.json(errorBody(config.PUBLIC_URL, 'internal_error', 'Something went wrong on our side', {}), 500);
   });
@@ -94,4 +100,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
   app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
   return app;
+}
+
+/** The SQLSTATE of a database error, also when a query builder wrapped it (as `cause`). */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ('severity' in e && 'code' in e && typeof e.code === 'string') return e.code;
+  }
+  return undefined;
 }

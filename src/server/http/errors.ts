@@ -19,10 +19,12 @@ export function errorBody(publicUrl: string, code: ErrorCode | string, message: 
   return { error: { code, message, details, docs: `${publicUrl}/docs/errors#${code}` } };
 }
 
+/** zod-openapi names its targets after the parser (`json`, `param`); errors speak of where the field was. */
+export const inputLocation = (target: string) => ({ json: 'body', form: 'body', param: 'path' } as Record<string, string>)[target] ?? target;
+
 /** Turns zod issues into `details.fields`, each naming the offending field by its dotted path. */
 export function validationError(issues: readonly z.core.$ZodIssue[], target: 'body' | 'query' | 'path' | 'header' | string): ApiError {
-  // zod-openapi names its targets after the parser (`json`, `param`); speak of where the field was.
-  const where = ({ json: 'body', form: 'body', param: 'path' } as Record<string, string>)[target] ?? target;
+  const where = inputLocation(target);
   const fields = issues.map((i) => ({ path: i.path.map(String).join('.') || where, message: i.message }));
   const first = fields[0];
   const message = first ? `Invalid ${where}: ${first.path}: ${first.message}` : `Invalid ${where}`;

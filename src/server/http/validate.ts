@@ -12,5 +12,38 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S):
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error.issues, 'body');
+  assertStorableText(parsed.data, 'body');
   return parsed.data;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in validated input (a string or an object
+ * key, however deep) is refused here as `400 invalid_request` naming the field, instead of failing
+ * later as a database error. Every validated input passes through this: the v1 validation hook and
+ * `parseJsonBody` call it on what the schema accepted.
+ */
+export function assertStorableText(value: unknown, location: string): void {
+  // Iterative, so no input shape can exhaust the stack.
+  const pending: [unknown, (string | number)[]][] = [[value, []]];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) throw nulError(path, location);
+    } else if (Array.isArray(current)) {
+      current.forEach((item, i) => pending.push([item, [...path, i]]));
+    } else if (current !== null && typeof current === 'object' && !(current instanceof Date)) {
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) throw nulError(path, location);
+        pending.push([item, [...path, key]]);
+      }
+    }
+  }
+}
+
+function nulError(path: (string | number)[], location: string): ApiError {
+  const name = path.map(String).join('.') || location;
+  return new ApiError('invalid_request', `Invalid ${location}: ${name}: must not contain NUL characters`, {
+    location,
+    fields: [{ path: name, message: 'must not contain NUL characters' }],
+  });
 }

@@ -68,7 +68,10 @@ async function dropDatabase(url: string) {
  * A real server on a free loopback port with its own database, data directory and clock.
  * With REDIS_URL set (the scale-out run), rate limits go through Redis under a unique prefix.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { outbound?: SafeRequestDeps } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { outbound?: SafeRequestDeps; /** Where log lines go (JSON, one a line); silent without it. */ logLines?: string[] } = {},
+): Promise<TestServer> {
   const databaseUrl = await createDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-test-'));
   const config = loadConfig({
@@ -83,7 +86,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   });
   const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
   const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL, `rl:test:${randomBytes(6).toString('hex')}:`) : undefined;
-  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: createLogger('silent'), outbound: options.outbound });
+  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: options.logLines ? collectingLogger(options.logLines) : createLogger('silent'), outbound: options.outbound });
   let emails = 0;
 
   const testServer: TestServer = {
@@ -129,4 +132,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
   };
   return testServer;
+}
+
+/** A logger at `info` that appends each JSON line it writes to `lines`. */
+function collectingLogger(lines: string[]) {
+  return createLogger('info', { write: (line: string) => void lines.push(line) });
 }

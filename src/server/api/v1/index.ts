@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.js';
-import { validationError } from '../../http/errors.js';
+import { inputLocation, notFound, validationError } from '../../http/errors.js';
+import { assertStorableText } from '../../http/validate.js';
 import { registerContacts } from './contacts/index.js';
 import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
@@ -11,9 +12,11 @@ import { registerWebhooks } from './webhooks/index.js';
 /** The public API. Each resource module registers its operations here. */
 export function v1App() {
   const app = new OpenAPIHono<AppEnv>({
-    // zod failures become `400 invalid_request` with every offending field named.
+    // zod failures become `400 invalid_request` with every offending field named. A path id that
+    // fails its schema names nothing that can exist: `404 not_found`, as for an unknown id.
     defaultHook: (result) => {
-      if (!result.success) throw validationError(result.error.issues, result.target);
+      if (!result.success) throw result.target === 'param' ? notFound() : validationError(result.error.issues, result.target);
+      assertStorableText(result.data, inputLocation(result.target));
     },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
