@@ -17,6 +17,7 @@ import type { AppEnv } from './env.js';
 import { ApiError, errorBody } from './errors.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { settleUnreadBody } from './middleware/unread-body.js';
 
 export const defaultStaticDir = fileURLToPath(new URL('../../../dist/app', import.meta.url));
 
@@ -33,6 +34,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
 
   app.use('*', requestContextMiddleware(services));
   app.use('*', securityHeaders);
+  app.use('*', settleUnreadBody);
 
   app.onError((err, c) => {
     const { config, log } = c.var.services ?? services;
