@@ -33,4 +33,17 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/app/**'] }] },
   },
+  {
+    // Request input is parsed strictly: `z.coerce.number()` takes `0x10`, `1e2` and ` 10` as numbers,
+    // and reading raw query strings skips validation (and the NUL check) altogether.
+    files: ['src/contract/**/*.ts', 'src/server/api/**/*.ts', 'src/server/public/**/*.ts', 'src/server/dashboard/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='z'][property.name='coerce']", message: 'Parse request numbers strictly (see limitParam in src/contract/pagination.ts), not with z.coerce.' },
+        { selector: "CallExpression[callee.property.name=/^(query|queries)$/][callee.object.property.name='req']", message: 'Declare query parameters in the route schema; raw c.req.query() skips validation.' },
+      ],
+    },
+  },
 );
