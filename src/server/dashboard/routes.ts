@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { CreateApiKeyRequestSchema, SignInRequestSchema, SignUpRequestSchema } from '../../contract/dashboard.js';
+import { resourceIdPattern } from '../../contract/ids.js';
 import { scopesForPlan } from '../../contract/scopes.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.js';
@@ -130,7 +131,8 @@ export function dashboardRoutes() {
 
   app.delete('/keys/:id', requireSession, async (c) => {
     const { db, clock } = c.var.services;
-    const revoked = await revokeApiKey(db, clock.now(), c.var.user.workspaceId, c.req.param('id'));
+    const id = c.req.param('id');
+    const revoked = resourceIdPattern('key').test(id) && (await revokeApiKey(db, clock.now(), c.var.user.workspaceId, id));
     if (!revoked) throw new ApiError('not_found', 'API key not found');
     return c.body(null, 204);
   });

@@ -82,6 +82,13 @@ describe('a NUL byte', () => {
     expectFieldNamed(await expectError(res, 400, 'invalid_request'), 'name');
   });
 
+  it('in a dashboard key id to revoke is 404', async () => {
+    const ws = await server.createWorkspace();
+    const signin = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: ws.email, password: ws.password } });
+    const cookie = signin.headers.getSetCookie()[0]!.split(';')[0]!;
+    await expectError(await server.fetch('/api/dashboard/keys/key_a%00b', { method: 'DELETE', headers: { cookie } }), 404, 'not_found');
+  });
+
   it('in the sign-up workspace name is 400 naming workspaceName', async () => {
     const res = await server.fetch('/api/dashboard/signup', {
       method: 'POST',
