@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.js';
+import { setResponseHeaders } from '../headers.js';
 
 /** Bodies up to this size are read to the end before an early answer, keeping the connection. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
@@ -20,13 +21,7 @@ export const settleUnreadBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const declared = incoming.headers['content-length'];
   const length = declared === undefined ? NaN : Number(declared);
   if (length <= DRAIN_LIMIT_BYTES && !c.req.raw.bodyUsed && (await drained(c.req.raw))) return;
-  try {
-    c.res.headers.set('Connection', 'close');
-  } catch {
-    // Headers of a response made elsewhere can be immutable.
-    c.res = new Response(c.res.body, c.res);
-    c.res.headers.set('Connection', 'close');
-  }
+  setResponseHeaders(c, { Connection: 'close' });
 };
 
 async function drained(request: Request): Promise<boolean> {
