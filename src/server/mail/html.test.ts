@@ -34,4 +34,12 @@ describe('renderEmail', () => {
       expect(() => renderEmail({ heading: 'h', paragraphs: [], action: { label: 'l', url } }), url).toThrow(/URL/);
     }
   });
+
+  it('keeps the paragraphs and line breaks of a typed message in the HTML part, still escaped', () => {
+    const message = 'Hi both,\r\n\r\nHere are the <files>.\nCheers,\nAda\n\n\n\nP.S. & more';
+    const { text, html } = renderEmail({ heading: 'Files', paragraphs: ['Intro.', message] });
+    const bodies = [...html.matchAll(/<p style="margin:0 0 16px[^>]*>([\s\S]*?)<\/p>/g)].map((m) => m[1]);
+    expect(bodies).toEqual(['Intro.', 'Hi both,', 'Here are the &lt;files&gt;.<br>\nCheers,<br>\nAda', 'P.S. &amp; more']);
+    expect(text).toContain('Hi both,\n\nHere are the <files>.\nCheers,\nAda');
+  });
 });

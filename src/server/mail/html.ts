@@ -25,17 +25,30 @@ export function safeLinkUrl(url: string): string {
 }
 
 /**
+ * Text as people type it: blank lines separate paragraphs, single line breaks stay line breaks.
+ * Each paragraph comes back as its lines, still unescaped.
+ */
+function typedParagraphs(text: string): string[][] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n\s*/)
+    .map((p) => p.split('\n').map((line) => line.trimEnd()))
+    .filter((lines) => lines.some((line) => line.trim() !== ''));
+}
+
+/**
  * A plain text body and a simple HTML body from the same parts, every value escaped. Inline CSS is
  * fine here: mail clients do not see the app's CSP, and most ignore <style> blocks anyway.
  */
 export function renderEmail(content: EmailContent): { text: string; html: string } {
   const action = content.action ? { label: content.action.label, url: safeLinkUrl(content.action.url) } : null;
 
-  const text = [content.heading, ...content.paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n') + '\n';
+  const text = [content.heading, ...content.paragraphs.map((p) => p.replace(/\r\n?/g, '\n')), ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n') + '\n';
 
   const font = 'font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif';
   const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 16px;${font};font-size:15px;line-height:1.5;color:#1f2937">${escapeHtml(p)}</p>`)
+    .flatMap(typedParagraphs)
+    .map((lines) => `<p style="margin:0 0 16px;${font};font-size:15px;line-height:1.5;color:#1f2937">${lines.map(escapeHtml).join('<br>\n')}</p>`)
     .join('\n');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#2563eb;color:#ffffff;text-decoration:none;${font};font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>\n` +
