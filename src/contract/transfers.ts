@@ -204,7 +204,7 @@ export const TransferListQuerySchema = z.object({
     .trim()
     .max(200)
     .optional()
-    .openapi({ param: { name: 'q', in: 'query' }, description: 'Only transfers whose title contains this text (case-insensitive).' }),
+    .openapi({ param: { name: 'q', in: 'query' }, description: 'Only transfers whose title or any file name contains this text (case-insensitive, matched literally: `%` and `_` are not wildcards).' }),
 });
 
 export const TransferListSchema = z

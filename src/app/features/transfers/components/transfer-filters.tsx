@@ -18,7 +18,7 @@ interface TransferFiltersProps {
   onSearch: (q: string) => void;
 }
 
-/** Status and title search. The search waits until typing pauses, so each keystroke is not a request. */
+/** Status, and search over titles and file names. The search waits until typing pauses, so each keystroke is not a request. */
 export function TransferFilters({ filters, onStatusChange, onSearch }: TransferFiltersProps) {
   const statusId = useId();
   const searchId = useId();
@@ -61,7 +61,7 @@ export function TransferFilters({ filters, onStatusChange, onSearch }: TransferF
       </div>
       <div className="min-w-0 flex-1">
         <label htmlFor={searchId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Search by title
+          Search titles and file names
         </label>
         <input
           id={searchId}

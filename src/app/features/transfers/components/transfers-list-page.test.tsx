@@ -111,7 +111,7 @@ describe('transfers list', () => {
     await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').at(-1)?.url.searchParams.get('status')).toBe('removed'));
     expect(router.state.location.search).toEqual({ status: 'removed' });
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'report');
+    await user.type(screen.getByRole('searchbox', { name: 'Search titles and file names' }), 'report');
     await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').at(-1)?.url.searchParams.get('q')).toBe('report'));
     const last = network.requestsTo('GET /api/v1/transfers').at(-1)!;
     expect(last.url.searchParams.get('status')).toBe('removed');
@@ -125,7 +125,7 @@ describe('transfers list', () => {
     renderApp('/transfers?status=draft&q=2026');
 
     expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('draft');
-    expect(screen.getByRole('searchbox', { name: 'Search by title' })).toHaveValue('2026');
+    expect(screen.getByRole('searchbox', { name: 'Search titles and file names' })).toHaveValue('2026');
     expect(network.requestsTo('GET /api/v1/transfers')[0]?.url.searchParams.get('status')).toBe('draft');
     expect(network.requestsTo('GET /api/v1/transfers')[0]?.url.searchParams.get('q')).toBe('2026');
   });

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq, ilike, isNotNull, isNull, or, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, isNotNull, isNull, or, lt, sql, type SQL } from 'drizzle-orm';
 import { TransferListQuerySchema, TransferListSchema } from '../../../../contract/transfers.js';
-import { transfers } from '../../../db/schema.js';
+import { transferFiles, transfers } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
 import { decodeCursor, encodeCursor } from '../../../http/pagination.js';
 import { loadSummaries, newestFirst } from '../../../transfers/serialize.js';
@@ -15,7 +15,7 @@ const route = v1Route({
   tags: ['Transfers'],
   summary: 'List transfers',
   description:
-    'Newest first, drafts included, paginated (`limit` 1 to 500, default 100). The order is by creation time and id, so pages stay stable while new transfers are created. `status` and `q` (our additions) filter by state and title; a cursor stays valid across filters.',
+    'Newest first, drafts included, paginated (`limit` 1 to 500, default 100). The order is by creation time and id, so pages stay stable while new transfers are created. `status` and `q` (our additions) filter by state, and by text in the title or any file name (case-insensitive, matched literally); a cursor stays valid across filters.',
   scope: 'transfers:read',
   request: { query: TransferListQuerySchema },
   responses: { 200: json(TransferListSchema, 'A page of transfers') },
@@ -38,7 +38,14 @@ export function registerListTransfers(app: OpenAPIHono<AppEnv>) {
     if (status === 'draft') conditions.push(isNull(transfers.finalizedAt), eq(transfers.status, 'active'));
     else if (status === 'active') conditions.push(isNotNull(transfers.finalizedAt), eq(transfers.status, 'active'));
     else if (status) conditions.push(eq(transfers.status, status));
-    if (q) conditions.push(ilike(sql`coalesce(${transfers.title}, '')`, `%${escapeLike(q)}%`));
+    if (q) {
+      const pattern = `%${escapeLike(q)}%`;
+      const fileNamed = db
+        .select({ one: sql`1` })
+        .from(transferFiles)
+        .where(and(eq(transferFiles.transferId, transfers.id), eq(transferFiles.workspaceId, workspaceId), ilike(transferFiles.name, pattern)));
+      conditions.push(or(ilike(sql`coalesce(${transfers.title}, '')`, pattern), exists(fileNamed))!);
+    }
     const rows = await db
       .select()
       .from(transfers)

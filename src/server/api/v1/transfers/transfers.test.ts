@@ -158,6 +158,24 @@ describe('GET /transfers', () => {
     const mine = TransferListSchema.parse(await (await get('/transfers?limit=500')).json());
     expect(mine.transfers.some((t) => t.id === theirs.id)).toBe(false);
   });
+
+  it('finds transfers by title or by any file name with q, literally and case-insensitively', async () => {
+    const untitled = await createDraft({ title: null, files: [{ name: 'Holiday-PHOTO.png', size: 1 }, { name: 'notes.txt', size: 1 }] });
+    const titled = await createDraft({ title: 'Photo shoot', files: [{ name: 'raw.cr3', size: 1 }] });
+    const percent = await createDraft({ title: '100% done', files: [{ name: 'x_y.bin', size: 1 }] });
+    const found = async (q: string) =>
+      TransferListSchema.parse(await (await get(`/transfers?limit=500&q=${encodeURIComponent(q)}`)).json()).transfers.map((t) => t.id);
+
+    expect(await found('photo')).toEqual(expect.arrayContaining([untitled.id, titled.id]));
+    expect(await found('notes')).toEqual([untitled.id]);
+    expect(await found('%')).toEqual([percent.id]);
+    expect(await found('x_y')).toEqual([percent.id]);
+    expect(await found('xy')).toEqual([]);
+    // The other workspace's file names are never searched.
+    const other = await server.createWorkspace();
+    await post('/transfers', { files: [{ name: 'notes-of-another.txt', size: 1 }] }, await other.createKey(['transfers:write']));
+    expect(await found('notes')).toEqual([untitled.id]);
+  });
 });
 
 describe('drafts, finalize and revoke', () => {
