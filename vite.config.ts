@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { appRoutesManifest } from './scripts/app-routes-manifest.js';
 
 // The dev server proxies everything that is not the SPA to the API server started by `npm run dev`.
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
@@ -16,6 +17,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    appRoutesManifest('./src/app/routeTree.gen.ts'),
   ],
   build: {
     outDir: 'dist/app',

@@ -1,4 +1,4 @@
-import { Link, useLocation, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useLocation, useRouter, type ErrorComponentProps, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isApiRequestError } from '../lib/api-error';
 import { safeRedirectPath } from '../lib/safe-redirect';
@@ -75,6 +75,41 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
         </Button>
         <Link to="/" className={buttonClass('secondary')}>
           Go to the dashboard
+        </Link>
+      </div>
+    </Centered>
+  );
+}
+
+interface MissingResource {
+  /** Such as "Transfer not found". */
+  title: string;
+  description: string;
+  back: { to: LinkProps['to']; label: string };
+}
+
+/**
+ * The error component of a route that shows one resource: an API 404 (an unknown id, or one of
+ * another workspace) is a not-found state inside the shell, with the way back; anything else is
+ * the usual error page.
+ */
+export function resourceErrorComponent(missing: MissingResource) {
+  return function ResourceErrorPage(props: ErrorComponentProps) {
+    if (isApiRequestError(props.error) && props.error.status === 404) return <ResourceNotFound {...missing} />;
+    return <RouteErrorPage {...props} />;
+  };
+}
+
+function ResourceNotFound({ title, description, back }: MissingResource) {
+  useDocumentTitle(title);
+  return (
+    <Centered>
+      <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">404</p>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">{description}</p>
+      <div className="mt-8">
+        <Link to={back.to} className={buttonClass('primary')}>
+          {back.label}
         </Link>
       </div>
     </Centered>

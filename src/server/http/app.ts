@@ -13,6 +13,7 @@ import { publicRoutes } from '../public/transfers.js';
 import type { Services } from '../services.js';
 import { uploadTokenRoutes } from '../uploads/renew.js';
 import { mountTus } from '../uploads/tus.js';
+import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from './env.js';
 import { ApiError, errorBody } from './errors.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
@@ -92,13 +93,15 @@ export function createApp(services: Services, options: AppOptions = {}) {
   });
   if (fs.existsSync(staticDir)) app.use('*', serveStatic({ root: path.relative(process.cwd(), staticDir) || '.' }));
   let indexHtml: string | null = null;
+  let isAppPage: ((path: string) => boolean) | null = null;
   app.get('*', (c) => {
     indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     if (indexHtml === null) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
     }
+    isAppPage ??= appRouteMatcher(path.join(staticDir, 'routes.json'));
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(indexHtml, isAppPage(c.req.path) ? 200 : 404);
   });
   app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
   return app;

@@ -70,7 +70,13 @@ async function dropDatabase(url: string) {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { outbound?: SafeRequestDeps; /** Where log lines go (JSON, one a line); silent without it. */ logLines?: string[] } = {},
+  options: {
+    outbound?: SafeRequestDeps;
+    /** Where log lines go (JSON, one a line); silent without it. */
+    logLines?: string[];
+    /** A built SPA to serve, for tests of the page fallback. */
+    staticDir?: string;
+  } = {},
 ): Promise<TestServer> {
   const databaseUrl = await createDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-test-'));
@@ -86,7 +92,7 @@ export async function startTestServer(
   });
   const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
   const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL, `rl:test:${randomBytes(6).toString('hex')}:`) : undefined;
-  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: options.logLines ? collectingLogger(options.logLines) : createLogger('silent'), outbound: options.outbound });
+  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: options.logLines ? collectingLogger(options.logLines) : createLogger('silent'), outbound: options.outbound, staticDir: options.staticDir });
   let emails = 0;
 
   const testServer: TestServer = {

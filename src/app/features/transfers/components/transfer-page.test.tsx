@@ -259,3 +259,20 @@ describe('transfer page', () => {
     expect(await within(section('Download files')).findByRole('alert')).toHaveTextContent('This transfer has expired');
   });
 });
+
+describe('a transfer that does not exist', () => {
+  it('shows a not-found state, not an error with "Try again"', async () => {
+    transferServer({
+      extra: {
+        'GET /api/v1/transfers/:id': apiError(404, 'not_found', 'Transfer not found'),
+        'GET /api/v1/transfers/:id/downloads': apiError(404, 'not_found', 'Transfer not found'),
+      },
+    });
+    renderApp('/transfers/tr_doesnotexist');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transfer not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All transfers' })).toHaveAttribute('href', '/transfers');
+  });
+});

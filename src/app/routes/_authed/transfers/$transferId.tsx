@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { resourceErrorComponent } from '../../../components/route-states';
 import { meQueryOptions, useMe } from '../../../features/transfers/api/get-me';
 import { transferQueryOptions, useTransfer } from '../../../features/transfers/api/get-transfer';
 import { transferDownloadsQueryOptions, useTransferDownloads } from '../../../features/transfers/api/get-transfer-downloads';
@@ -23,6 +24,11 @@ export const Route = createFileRoute('/_authed/transfers/$transferId')({
       context.queryClient.ensureQueryData(meQueryOptions()),
     ]),
   component: TransferPage,
+  errorComponent: resourceErrorComponent({
+    title: 'Transfer not found',
+    description: 'There is no such transfer in this workspace. It may have been a draft that was never sent, which is deleted after 24 hours.',
+    back: { to: '/transfers', label: 'All transfers' },
+  }),
 });
 
 function TransferPage() {

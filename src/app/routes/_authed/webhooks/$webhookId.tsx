@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { resourceErrorComponent } from '../../../components/route-states';
 import { webhookQueryOptions, useWebhook } from '../../../features/webhooks/api/get-webhook';
 import { webhookDeliveriesQueryOptions } from '../../../features/webhooks/api/get-webhook-deliveries';
 import { webhookEventsQueryOptions } from '../../../features/webhooks/api/get-webhook-events';
@@ -23,6 +24,11 @@ export const Route = createFileRoute('/_authed/webhooks/$webhookId')({
     else void queryClient.prefetchInfiniteQuery(webhookEventsQueryOptions(webhookId));
   },
   component: WebhookPage,
+  errorComponent: resourceErrorComponent({
+    title: 'Webhook endpoint not found',
+    description: 'There is no such endpoint in this workspace. It may have been deleted.',
+    back: { to: '/webhooks', label: 'All endpoints' },
+  }),
 });
 
 function WebhookPage() {
