@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Transfer } from '../../../../contract/transfers';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { plural } from '../../../lib/format';
-import { describeDownloads, describeExpiry } from '../utils/transfer-display';
+import { describeDownloads, describeExpiry, linkState } from '../utils/transfer-display';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -18,21 +18,36 @@ function When({ iso, children }: { iso: string; children?: ReactNode }) {
 }
 
 export function TransferOverview({ transfer }: { transfer: Transfer }) {
-  const expired = Date.parse(transfer.expiresAt) <= Date.now();
+  const state = linkState(transfer);
   return (
     <dl aria-label="About this transfer" className="grid grid-cols-2 gap-4 rounded-lg border border-zinc-200 bg-white p-5 sm:grid-cols-3 lg:grid-cols-6 dark:border-zinc-800 dark:bg-zinc-900">
       <Fact term="Created">
         <When iso={transfer.createdAt} />
       </Fact>
       <Fact term="Sent">{transfer.finalizedAt ? <When iso={transfer.finalizedAt} /> : 'Not sent yet'}</Fact>
-      <Fact term={expired ? 'Expired' : 'Expires'}>
-        <When iso={transfer.expiresAt} />
-        <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{describeExpiry(transfer.expiresAt)}</span>
-      </Fact>
+      {state === 'revoked' || state === 'infected' ? (
+        <Fact term="Link">
+          {state === 'revoked' ? 'Revoked' : 'Removed'}
+          <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+            {state === 'revoked' ? 'Its files were deleted.' : 'A virus scan found malware; its files were deleted.'}
+          </span>
+        </Fact>
+      ) : (
+        <Fact term={state === 'expired' ? 'Expired' : 'Expires'}>
+          <When iso={transfer.expiresAt} />
+          <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
+            {describeExpiry(transfer.expiresAt)}
+            {state === 'expired' ? '; its files were deleted' : ''}
+          </span>
+        </Fact>
+      )}
       <Fact term="Size">
         {formatBytes(transfer.sizeBytes)}, {plural(transfer.fileCount, 'file', 'files')}
       </Fact>
-      <Fact term="Downloads">{describeDownloads(transfer)}</Fact>
+      <Fact term="Downloads">
+        {describeDownloads(transfer)}
+        {state === 'limit_reached' ? <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">limit reached</span> : null}
+      </Fact>
       <Fact term="Password">{transfer.hasPassword ? 'Required' : 'None'}</Fact>
       {transfer.message ? (
         <div className="col-span-full">

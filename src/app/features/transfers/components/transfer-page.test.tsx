@@ -215,7 +215,10 @@ describe('transfer page', () => {
 
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(network.requestsTo('POST /api/v1/transfers/tr_1/revoke')).toHaveLength(1);
-    expect(screen.getByText('Revoked')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('About this transfer')).getByText('Revoked')).toBeInTheDocument();
+    // What no longer works is no longer offered: no countdown to an expiry, no download of deleted files.
+    expect(screen.queryByText(/expires in/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download files' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Transfer link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'QR code for the transfer link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revoke transfer' })).not.toBeInTheDocument();
@@ -274,5 +277,19 @@ describe('a transfer that does not exist', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All transfers' })).toHaveAttribute('href', '/transfers');
+  });
+});
+
+describe('a transfer whose download limit is reached', () => {
+  it('says so in its header and facts, and keeps the link and the owner download', async () => {
+    transferServer({ transfer: transferFixture({ downloadCount: 10, maxDownloads: 10 }) });
+    renderApp('/transfers/tr_1');
+
+    await screen.findByRole('heading', { level: 1, name: 'Quarterly report' });
+    expect(screen.getAllByText('Limit reached')[0]).toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+    expect(within(screen.getByLabelText('About this transfer')).getByText('limit reached')).toBeInTheDocument();
+    expect(screen.getByText(/Raise the limit to open the link again/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download files' })).toBeInTheDocument();
   });
 });

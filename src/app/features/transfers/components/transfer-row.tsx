@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TransferSummary } from '../../../../contract/transfers';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { plural } from '../../../lib/format';
-import { describeDownloads, describeExpiry, transferName } from '../utils/transfer-display';
+import { describeDownloads, describeExpiry, linkState, transferName } from '../utils/transfer-display';
 import { TransferStatusBadges } from './transfer-status-badges';
 
 function Fact({ term, children, className = '' }: { term: string; children: ReactNode; className?: string }) {
@@ -58,9 +58,11 @@ export function TransferRow({ transfer }: { transfer: TransferSummary }) {
         </Fact>
         <Fact term="Downloads">{describeDownloads(transfer)}</Fact>
         <Fact term="Expiry">
-          {transfer.status === 'removed' ? (
+          {linkState(transfer) === 'revoked' ? (
             // A revoked link ended when it was revoked; its planned expiry no longer means anything.
             'revoked'
+          ) : linkState(transfer) === 'infected' ? (
+            'removed: malware found'
           ) : (
             <time dateTime={transfer.expiresAt} title={formatDateTime(transfer.expiresAt)}>
               {describeExpiry(transfer.expiresAt)}

@@ -1,19 +1,29 @@
 import type { TransferSummary } from '../../../../contract/transfers';
 import { Badge, type BadgeTone } from '../../../components/badge';
-import { isDraft, statusLabel } from '../utils/transfer-display';
+import { linkState, linkStateLabels, type LinkState } from '../utils/transfer-display';
 
-const tones: Record<string, BadgeTone> = { active: 'success', expired: 'neutral', removed: 'warning', infected: 'warning' };
+const tones: Record<LinkState, BadgeTone> = {
+  draft: 'accent',
+  live: 'success',
+  limit_reached: 'warning',
+  expired: 'neutral',
+  revoked: 'warning',
+  infected: 'warning',
+  unknown: 'neutral',
+};
+
+type Shown = Pick<TransferSummary, 'status' | 'finalizedAt' | 'e2ee' | 'expiresAt' | 'downloadCount' | 'maxDownloads' | 'title'>;
 
 /**
- * The status, plus "Draft" while unsent. An unsent transfer is `active` to the API, but calling it
- * that would suggest its link works, so a live draft shows only "Draft".
+ * What the link does now, as recipients find it: "Draft" while unsent (an unsent transfer is
+ * `active` to the API, but its link does not work yet), "Active", "Limit reached", "Expired",
+ * "Revoked" or "Infected"; an unknown status as it came.
  */
-export function TransferStatusBadges({ transfer }: { transfer: Pick<TransferSummary, 'status' | 'finalizedAt' | 'e2ee'> }) {
-  const draft = isDraft(transfer);
+export function TransferStatusBadges({ transfer }: { transfer: Shown }) {
+  const state = linkState(transfer);
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      {draft && transfer.status === 'active' ? null : <Badge tone={tones[transfer.status] ?? 'neutral'}>{statusLabel(transfer.status)}</Badge>}
-      {draft ? <Badge tone="accent">Draft</Badge> : null}
+      <Badge tone={tones[state]}>{state === 'unknown' ? transfer.status : linkStateLabels[state]}</Badge>
       {transfer.e2ee ? (
         <Badge tone="neutral">
           <svg aria-hidden="true" viewBox="0 0 16 16" className="mr-1 size-3" fill="currentColor">

@@ -163,3 +163,15 @@ describe('transfers list', () => {
     expect(await screen.findByRole('link', { name: 'Quarterly report' })).toBeInTheDocument();
   });
 });
+
+describe('a transfer whose download limit is reached', () => {
+  it('reads "Limit reached", as its recipients are told, not "Active"', async () => {
+    listServer({ first: [transferSummary({ id: 'tr_9', title: 'Once only', downloadCount: 1, maxDownloads: 1 })], second: [] });
+    renderApp('/transfers');
+
+    await screen.findByRole('link', { name: 'Once only' });
+    const row = rowOf('Once only');
+    expect(within(row).getByText('Limit reached')).toBeInTheDocument();
+    expect(within(row).queryByText('Active')).not.toBeInTheDocument();
+  });
+});

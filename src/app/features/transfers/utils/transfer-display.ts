@@ -12,21 +12,42 @@ export function isDraft(transfer: Pick<Shown, 'finalizedAt'>): boolean {
   return transfer.finalizedAt === null;
 }
 
-const statusLabels: Record<string, string> = {
-  active: 'Active',
+/**
+ * What the transfer's link does right now, the same truth a recipient meets (the server's
+ * `unavailableReason`): a draft has no working link yet; a sent one is live until it is revoked,
+ * found infected, expires, or reaches its download limit. An unknown `status` is `unknown`.
+ */
+export type LinkState = 'draft' | 'live' | 'limit_reached' | 'expired' | 'revoked' | 'infected' | 'unknown';
+
+export function linkState(transfer: Shown, now: number = Date.now()): LinkState {
+  if (transfer.status === 'removed') return 'revoked';
+  if (transfer.status === 'infected') return 'infected';
+  if (transfer.status === 'expired' || Date.parse(transfer.expiresAt) <= now) return 'expired';
+  if (transfer.status !== 'active') return 'unknown';
+  if (transfer.finalizedAt === null) return 'draft';
+  if (transfer.maxDownloads !== null && transfer.downloadCount >= transfer.maxDownloads) return 'limit_reached';
+  return 'live';
+}
+
+export const linkStateLabels: Record<Exclude<LinkState, 'unknown'>, string> = {
+  draft: 'Draft',
+  live: 'Active',
+  limit_reached: 'Limit reached',
   expired: 'Expired',
-  removed: 'Revoked',
+  revoked: 'Revoked',
   infected: 'Infected',
 };
 
-/** `removed` reads "Revoked"; an unknown status is shown as it came. */
-export function statusLabel(status: string): string {
-  return statusLabels[status] ?? status;
+/** Sent and its link still opens (a reached limit can be raised, so the link is still worth showing). */
+export function isLive(transfer: Shown, now: number = Date.now()): boolean {
+  const state = linkState(transfer, now);
+  return state === 'live' || state === 'limit_reached';
 }
 
-/** Live and shareable: sent and neither expired nor revoked. */
-export function isLive(transfer: Pick<Shown, 'status' | 'finalizedAt'>): boolean {
-  return transfer.status === 'active' && transfer.finalizedAt !== null;
+/** The files are gone: revoked, infected or expired transfers keep only their history. */
+export function filesAreGone(transfer: Shown, now: number = Date.now()): boolean {
+  const state = linkState(transfer, now);
+  return state === 'revoked' || state === 'expired' || state === 'infected';
 }
 
 /** "expires in 5 days", "expired 2 days ago". */

@@ -14,7 +14,7 @@ import { TransferLink } from '../../../features/transfers/components/transfer-li
 import { TransferOverview } from '../../../features/transfers/components/transfer-overview';
 import { TransferRecipients } from '../../../features/transfers/components/transfer-recipients';
 import { TransferStatusBadges } from '../../../features/transfers/components/transfer-status-badges';
-import { isLive, transferName } from '../../../features/transfers/utils/transfer-display';
+import { filesAreGone, isLive, linkState, transferName } from '../../../features/transfers/utils/transfer-display';
 
 export const Route = createFileRoute('/_authed/transfers/$transferId')({
   loader: ({ context, params: { transferId } }) =>
@@ -58,7 +58,12 @@ function TransferPage() {
         </div>
         <div className="min-w-0 space-y-6">
           {isLive(transfer) ? <TransferLink url={transfer.url} /> : null}
-          <OwnDownloads transferId={transfer.id} e2ee={transfer.e2ee} />
+          {linkState(transfer) === 'limit_reached' ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              The download limit is reached: recipients are told so and cannot download. Raise the limit to open the link again.
+            </p>
+          ) : null}
+          {filesAreGone(transfer) ? null : <OwnDownloads transferId={transfer.id} e2ee={transfer.e2ee} />}
           <TransferLimits transfer={transfer} expiry={me.plan.limits.transferExpiry} />
           {transfer.status === 'active' ? (
             <RevokeTransfer transferId={transfer.id} onRevoked={() => setAnnouncement('Transfer revoked. Its link no longer works.')} />
