@@ -68,18 +68,48 @@ const encodeExtValue = (s: string) =>
   encodeURIComponent(s).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 /**
- * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>`. Controls, quotes
- * and bidirectional overrides are removed, path separators become `_`; the fallback also drops
- * accents and replaces what is left outside printable ASCII (and `%`, `\`) with `_`.
+ * What a character is under compatibility normalisation (NFKC, which some clients apply): `／`
+ * (U+FF0F) and `﹨` (U+FE68) become separators, `＂` (U+FF02) a quote.
+ */
+const compatibilityForm = (ch: string) => ch.normalize('NFKC');
+
+/**
+ * The name as one path segment in NFC: controls and bidirectional overrides removed, anything that
+ * is or becomes a quote removed and a separator replaced by `_`, and never `.` or `..`.
+ */
+function utf8Name(name: string): string {
+  const segment = [...name.normalize('NFC').replace(UNSAFE, '')]
+    .map((ch) => (compatibilityForm(ch).includes('"') ? '' : /[/\\]/.test(compatibilityForm(ch)) ? '_' : ch))
+    .join('')
+    .trim();
+  return segment === '' || /^\.+$/.test(segment.normalize('NFKC')) ? 'download' : segment;
+}
+
+/**
+ * The plain-ASCII fallback. Compatibility characters are folded first (NFKD, accents dropped), and
+ * only then is the result cleaned, so that folding cannot bring back what cleaning removed:
+ * quotes go, separators, `;` and `%` become `_`, anything outside printable ASCII becomes `_`, a
+ * leading `..` becomes `_`, and trailing dots and spaces (which Windows drops) are trimmed.
+ */
+function asciiName(name: string): string {
+  const folded = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(UNSAFE, '')
+    .replace(/"/g, '')
+    .replace(/[^\x20-\x7e]|[/\\;%]/g, '_')
+    .trim()
+    .replace(/^\.{2,}/, '_')
+    .replace(/[. ]+$/, '');
+  return folded === '' || folded === '.' ? 'download' : folded;
+}
+
+/**
+ * `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<percent-encoded>`: exactly one of
+ * each, and neither can name a path, break out of its quotes or add a parameter.
  */
 export function contentDisposition(name: string): string {
-  let clean = name.normalize('NFC').replace(UNSAFE, '').replace(/"/g, '').replace(/[/\\]/g, '_').trim();
-  if (clean === '' || clean === '.' || clean === '..') clean = 'download';
-  const ascii = clean
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|%/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(clean)}`;
+  return `attachment; filename="${asciiName(name)}"; filename*=UTF-8''${encodeExtValue(utf8Name(name))}`;
 }
 
 const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
