@@ -80,6 +80,7 @@ describe('Content-Disposition', () => {
     const header = contentDisposition(name);
     const { ascii, utf8 } = namesOf(header);
     for (const form of [ascii, utf8, utf8.normalize('NFKC'), ascii.normalize('NFKC')]) {
+      // eslint-disable-next-line no-control-regex
       expect(form).not.toMatch(/[/\\"\u0000-\u001f]/);
       expect(form).not.toMatch(/^\.\.?$/);
       expect(form.length).toBeGreaterThan(0);
