@@ -114,3 +114,39 @@ describe('zipEntryNames', () => {
     expect(new Set(first.map((n) => n.toLowerCase())).size).toBe(first.length);
   });
 });
+
+describe('zipEntryNames on Windows', () => {
+  const names = (...files: [string, string | null][]) => zipEntryNames(files.map(([name, path]) => ({ name, path })));
+
+  it('makes drive-relative names and characters Windows refuses into plain names', () => {
+    expect(names(['C:evil.txt', null], ['a<b>c:d"e|f?g*h.txt', null], ['x.txt', 'D:folder/sub'], ['ok.txt', 'c:'])).toEqual([
+      'C_evil.txt',
+      'a_b_c_d_e_f_g_h.txt',
+      'D_folder/sub/x.txt',
+      'ok.txt',
+    ]);
+    // Compatibility forms an extracting tool might normalise: fullwidth colon, solidus, quote.
+    expect(names(['C：evil.txt', null], ['a／b.txt', null], ['q＂.txt', null])).toEqual(['C_evil.txt', 'a_b.txt', 'q_.txt']);
+  });
+
+  it('renames device names, with or without an extension, in any case and in folders', () => {
+    expect(
+      names(['con', null], ['aux.txt', null], ['NUL.tar.gz', null], ['Com1.log', null], ['lpt9', null], ['com¹.txt', null], ['CONIN$', null], ['conout$.x', null], ['prn .txt', null], ['file.txt', 'aux/con']),
+    ).toEqual(['_con', '_aux.txt', '_NUL.tar.gz', '_Com1.log', '_lpt9', '_com¹.txt', '_CONIN$', '_conout$.x', '_prn .txt', '_aux/_con/file.txt']);
+    // Names that only contain a device name are fine.
+    expect(names(['console.txt', null], ['auxiliary', null], ['com10', null], ['nul_', null])).toEqual(['console.txt', 'auxiliary', 'com10', 'nul_']);
+  });
+
+  it('drops trailing dots and spaces, which Windows would silently remove', () => {
+    expect(names(['report.pdf. ', null], ['notes. . .', null], ['x.txt', 'folder. /sub '])).toEqual(['report.pdf', 'notes', 'folder/sub/x.txt']);
+    expect(names(['...', null], ['. .', null])).toEqual(['unnamed', 'unnamed (2)']);
+  });
+
+  it('keeps the renamed names unique and deterministic', () => {
+    const input: [string, string | null][] = [['con.txt', null], ['_con.txt', null], ['CON.TXT', null], ['a:b', null], ['a_b', null], ['a?b', null]];
+    const first = names(...input);
+    expect(first).toEqual(['_con.txt', '_con (2).txt', '_CON (3).TXT', 'a_b', 'a_b (2)', 'a_b (3)']);
+    expect(new Set(first.map((n) => n.toLowerCase())).size).toBe(first.length);
+    expect(names(...input)).toEqual(first);
+  });
+});

@@ -4,8 +4,12 @@
  * Each file's relative folder `path` and `name` are joined with '/', backslashes become '/',
  * empty, '.' and '..' segments (and so leading slashes) and a leading drive letter ("C:") are
  * dropped, so no entry can escape the archive root; control characters are stripped; names are
- * put in Unicode NFC. Names that collide case-insensitively with an earlier file, or with a folder
- * used by any file, get " (2)", " (3)"… before the extension. The result depends only on the input.
+ * put in Unicode NFC. Every segment is made safe to extract on Windows too: characters Windows
+ * refuses (`<>:"|?*`, also as compatibility forms such as `：`) become `_`, so "C:evil.txt" is no
+ * drive-relative path; trailing dots and spaces are dropped; and device names (CON, PRN, AUX, NUL,
+ * COM1–9, LPT1–9, with any extension) get a leading `_`. Names that, after all that, collide
+ * case-insensitively with an earlier file, or with a folder used by any file, get " (2)", " (3)"…
+ * before the extension. The result depends only on the input.
  */
 
 const MAX_SEGMENT_BYTES = 255;
@@ -50,15 +54,37 @@ function fitSegment(base: string, suffix: string, ext: string): string {
   return truncateUtf8(base, MAX_SEGMENT_BYTES - fixed) + suffix + ext;
 }
 
+// What Windows refuses in a name (besides controls and separators), also in the compatibility
+// form an extracting tool might normalise to.
+const WINDOWS_FORBIDDEN = /[<>:"|?*]/;
+// Device names, whatever follows the first dot: `con`, `aux.txt` and `nul.tar.gz` all open a device.
+const RESERVED_STEM = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
+/** One folder or file name that extracts as itself on Windows, macOS and Linux, or '' for none. */
+function portableSegment(raw: string): string {
+  let s = [...raw]
+    .map((ch) => {
+      const compat = ch.normalize('NFKC');
+      return WINDOWS_FORBIDDEN.test(compat) || /[/\\]/.test(compat) ? '_' : ch;
+    })
+    .join('')
+    // Windows drops trailing dots and spaces, which could merge two names or empty one.
+    .replace(/[. ]+$/, '');
+  if (s.trim() === '' || /^\.+$/.test(s.normalize('NFKC'))) return '';
+  if (RESERVED_STEM.test(s.split('.')[0]!.trimEnd())) s = `_${s}`;
+  return s;
+}
+
 function segments(value: string | null): string[] {
   if (!value) return [];
   const out: string[] = [];
   const parts = value.normalize('NFC').replace(CONTROL_CHARS, '').replace(/\\/g, '/').split('/');
   for (const raw of parts) {
-    if (raw.trim() === '' || raw === '.' || raw === '..') continue;
     // A drive letter at the root ("C:/Users/…") would make the entry absolute on Windows.
     if (out.length === 0 && /^[a-zA-Z]:$/.test(raw)) continue;
-    const [base, ext] = splitExtension(raw);
+    const segment = portableSegment(raw);
+    if (segment === '') continue;
+    const [base, ext] = splitExtension(segment);
     out.push(fitSegment(base, '', ext));
   }
   return out;
