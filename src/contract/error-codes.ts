@@ -17,16 +17,50 @@ export const errorStatus = {
   method_not_allowed: 405,
   conflict: 409,
   e2ee_unsupported: 409,
+  request_timeout: 408,
   link_unavailable: 410,
+  gone: 410,
+  precondition_failed: 412,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
+  not_implemented: 501,
   unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
 export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+/**
+ * The code for an error that arrives only as a status (from a library, a proxy, Node's HTTP
+ * parser): the general code of that status, never one whose own status differs.
+ */
+export const codeForStatus: Record<number, ErrorCode> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  402: 'upgrade_required',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  409: 'conflict',
+  410: 'gone',
+  412: 'precondition_failed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+  500: 'internal_error',
+  501: 'not_implemented',
+  503: 'unavailable',
+};
+
+/** `codeForStatus`, falling back to the general code of the status class. */
+export const errorCodeForStatus = (status: number): ErrorCode => codeForStatus[status] ?? (status >= 500 ? 'internal_error' : 'invalid_request');
 
 /** One sentence per code, shown on the errors page that every `docs` link points to. */
 export const errorExplanations: Record<ErrorCode, string> = {
@@ -50,12 +84,20 @@ export const errorExplanations: Record<ErrorCode, string> = {
     'The request conflicts with another one. For idempotent requests, `details.reason` is `idempotency_in_progress` (retry after `Retry-After` seconds) or `idempotency_key_reused` (the key was used with another method, path or body).',
   e2ee_unsupported:
     'The transfer is end-to-end encrypted; its files can only be opened in a browser that holds the key.',
+  request_timeout: 'The request was not received in time; the connection is closed. Send it again.',
   link_unavailable: 'The shared link has expired, was revoked or reached its download limit.',
+  gone: 'The resource existed but is no longer available, such as an upload whose transfer ended.',
+  precondition_failed:
+    'A precondition in the request headers failed: for resumable uploads, `Tus-Resumable` must name a version the server speaks (listed in `Tus-Version`).',
   payload_too_large: 'The request body is larger than this endpoint accepts.',
+  unsupported_media_type:
+    'The request body has a `Content-Type` this endpoint does not take: JSON endpoints want `application/json`, and upload PATCH requests want `application/offset+octet-stream`.',
   range_not_satisfiable: 'The requested byte range starts past the end of the file; `Content-Range: bytes */<size>` gives the size.',
   rate_limited:
     'Too many requests: a per-address limit for requests without a valid key, a per-key or per-workspace limit, or the monthly call allowance. Wait `Retry-After` seconds.',
+  headers_too_large: 'The request headers are larger than the server accepts (16 KB in all).',
   internal_error: 'Something failed on the server. The request id in `X-Request-Id` helps the operator find it.',
+  not_implemented: 'The request asks for a protocol feature this server does not offer, such as a tus extension it does not implement.',
   unavailable: 'The service is starting or shutting down. Retry shortly.',
 };
 

@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { ErrorCode } from '../../contract/errors.js';
+import { errorCodeForStatus } from '../../contract/errors.js';
 import { v1App } from '../api/v1/index.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
@@ -44,7 +44,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
       return c.json(errorBody(config.PUBLIC_URL, err.code, err.message, err.details), err.status as 400);
     }
     if (err instanceof HTTPException && err.status < 500) {
-      const code: ErrorCode = err.status === 413 ? 'payload_too_large' : err.status === 401 ? 'unauthorized' : 'invalid_request';
+      const code = errorCodeForStatus(err.status);
       return c.json(errorBody(config.PUBLIC_URL, code, err.message || 'Bad request', {}), err.status);
     }
     // SQLSTATE class 22 (data exception: a character or number the database cannot hold) is input

@@ -104,6 +104,13 @@ describe('a NUL byte', () => {
   });
 });
 
+describe('a body of another type', () => {
+  it('is 415 unsupported_media_type, the code that goes with the status', async () => {
+    const res = await server.fetch('/api/v1/contacts', { method: 'POST', token: key, headers: { 'content-type': 'text/plain' }, body: 'email=a@example.test' });
+    await expectError(res, 415, 'unsupported_media_type');
+  });
+});
+
 describe('limit', () => {
   it.each(['0x10', '1e2', '%2010', '10%20', '%2B10', '1.0', '0', '501', '-1', '', 'ten'])('?limit=%s is 400 invalid_request naming limit', async (limit) => {
     const error = await expectError(await server.fetch(`/api/v1/transfers?limit=${limit}`, { token: key }), 400, 'invalid_request');

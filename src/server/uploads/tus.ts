@@ -1,7 +1,7 @@
 import { Server, TUS_RESUMABLE } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { ErrorBody, ErrorCode } from '../../contract/errors.js';
+import { errorCodeForStatus, type ErrorBody } from '../../contract/errors.js';
 import { transferFiles, transfers } from '../db/schema.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, errorBody } from '../http/errors.js';
@@ -129,22 +129,20 @@ export async function authorizeUpload(services: Services, token: string | undefi
 const headerError = (header: string, message: string) =>
   new ApiError('invalid_request', `Invalid header: ${header}: ${message}`, { location: 'header', fields: [{ path: header, message }] });
 
-/** Status codes @tus/server answers with itself, in the spec's terms. */
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 401:
-      return 'unauthorized';
-    case 404:
-    case 410:
-      return 'not_found';
-    case 405:
-      return 'method_not_allowed';
-    case 409:
-      return 'conflict';
-    case 413:
-      return 'payload_too_large';
-    default:
-      return status >= 500 && status !== 501 ? 'internal_error' : 'invalid_request';
+const PATCH_CONTENT_TYPE = 'application/offset+octet-stream';
+
+/** tus 1.0 on PATCH: the body type is 415 when wrong, `Upload-Offset` 400 when missing or not a number. */
+function assertPatchHeaders(c: Context<AppEnv>): void {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== PATCH_CONTENT_TYPE) {
+    throw new ApiError('unsupported_media_type', `Content-Type must be ${PATCH_CONTENT_TYPE}`, {
+      location: 'header',
+      fields: [{ path: 'Content-Type', message: `must be ${PATCH_CONTENT_TYPE}` }],
+    });
+  }
+  const offset = c.req.header('upload-offset');
+  if (offset === undefined || !/^[0-9]{1,16}$/.test(offset)) {
+    throw headerError('Upload-Offset', offset === undefined ? 'required' : 'must be a byte offset in decimal digits');
   }
 }
 
@@ -164,7 +162,7 @@ async function toErrorShape(res: Response, method: string, publicUrl: string): P
     // plain text from @tus/server
   }
   if (!body) {
-    const code = codeForStatus(res.status);
+    const code = errorCodeForStatus(res.status);
     const message = code === 'internal_error' ? 'Something went wrong on our side' : text.trim() || 'The upload request was refused';
     body = errorBody(publicUrl, code, message, res.status === 409 ? { reason: 'offset_mismatch' } : {});
   }
@@ -221,8 +219,13 @@ export function mountTus(app: Hono<AppEnv>, services: Services): void {
     if (!allowed.includes(method)) {
       throw new ApiError('method_not_allowed', `${method} is not allowed here`, {}, { Allow: [...allowed, 'OPTIONS'].join(', ') });
     }
+    // The protocol version frames every other header, so it is checked first (as tusd does).
+    if (c.req.header('tus-resumable') !== TUS_RESUMABLE) {
+      throw new ApiError('precondition_failed', `Tus-Resumable must be ${TUS_RESUMABLE}`, { location: 'header', fields: [{ path: 'Tus-Resumable', message: `must be ${TUS_RESUMABLE}` }] }, { 'Tus-Version': TUS_RESUMABLE });
+    }
 
     const file = await authorizeUpload(services, c.req.header(UPLOAD_TOKEN_HEADER), uploadId);
+    if (method === 'PATCH') assertPatchHeaders(c);
     if (file.state !== 'uploading' && !(method === 'HEAD' && file.state === 'complete')) {
       throw new ApiError('conflict', 'This file has finished uploading.', { reason: file.state === 'complete' ? 'upload_complete' : `upload_${file.state}` });
     }
