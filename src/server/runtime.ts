@@ -1,12 +1,14 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { connect, runMigrations } from './db/connection.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createApp } from './http/app.js';
+import { answerClientError } from './http/client-error.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -64,6 +66,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
   });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, config.PUBLIC_URL));
   const port = (server.address() as AddressInfo).port;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 
