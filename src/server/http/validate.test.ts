@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { scopes } from '../../contract/scopes.js';
+import { seedTransfer } from '../downloads/testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
 /**
@@ -87,6 +88,12 @@ describe('a NUL byte', () => {
     const signin = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: ws.email, password: ws.password } });
     const cookie = signin.headers.getSetCookie()[0]!.split(';')[0]!;
     await expectError(await server.fetch('/api/dashboard/keys/key_a%00b', { method: 'DELETE', headers: { cookie } }), 404, 'not_found');
+  });
+
+  it('in a recipient page password is 400 naming password', async () => {
+    const { transfer } = await seedTransfer(server, { files: [{ name: 'a.txt', data: Buffer.from('a') }], password: 'right password' });
+    const res = await server.fetch(`/api/public/transfers/${transfer.slug}/unlock`, { method: 'POST', json: { password: 'a\u0000b' } });
+    expectFieldNamed(await expectError(res, 400, 'invalid_request'), 'password');
   });
 
   it('in the sign-up workspace name is 400 naming workspaceName', async () => {

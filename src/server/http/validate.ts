@@ -2,11 +2,15 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, validationError } from './errors.js';
 
-/** Parses a JSON body against a contract schema, answering `400 invalid_request` that names each bad field. */
-export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+/**
+ * Parses a JSON body against a contract schema, answering `400 invalid_request` that names each
+ * bad field. With `optional`, an empty body reads as `{}`.
+ */
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S, options: { optional?: boolean } = {}): Promise<z.output<S>> {
   let raw: unknown;
   try {
-    raw = await c.req.json();
+    const text = await c.req.text();
+    raw = options.optional && text.trim() === '' ? {} : JSON.parse(text);
   } catch {
     throw new ApiError('invalid_request', 'The request body must be valid JSON', { location: 'body', fields: [] });
   }

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
 import {
   CreateSessionRequestSchema,
   UNLOCK_HEADER,
@@ -15,7 +14,8 @@ import { downloadSessions, transferRecipients, transfers, workspaces } from '../
 import { assertAvailable, downloadableFiles, transferZip, type TransferRow } from '../downloads/content.js';
 import { linksFor } from '../downloads/links.js';
 import type { AppEnv } from '../http/env.js';
-import { ApiError, notFound, validationError } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { parseJsonBody } from '../http/validate.js';
 import { clientAddress, setResponseHeaders } from '../http/headers.js';
 import { chargeAnonymous, rateLimitHeaders } from '../ratelimit/buckets.js';
 import type { Services } from '../services.js';
@@ -67,22 +67,6 @@ function assertUnlocked(services: Services, c: Context<AppEnv>, t: TransferRow):
 }
 
 /** A JSON body, where an empty body means `{}`. */
-async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError('invalid_request', 'The request body must be valid JSON', { location: 'body', fields: [] });
-  }
-}
-
-function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error.issues, 'body');
-  return parsed.data;
-}
-
 export function publicRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.use('*', anonymousLimit(services));
@@ -116,7 +100,7 @@ export function publicRoutes(services: Services) {
 
   app.post('/transfers/:slug/unlock', async (c) => {
     const { t } = await openTransfer(services, c.req.param('slug'));
-    const { password } = parse(UnlockRequestSchema, await optionalJson(c));
+    const { password } = await parseJsonBody(c, UnlockRequestSchema, { optional: true });
     const now = services.clock.now();
     const address = clientAddress(c, services.config.TRUST_PROXY);
     if (t.passwordHash === null) {
@@ -135,7 +119,7 @@ export function publicRoutes(services: Services) {
 
   app.post('/transfers/:slug/sessions', async (c) => {
     const { t } = await openTransfer(services, c.req.param('slug'));
-    const { recipientToken } = parse(CreateSessionRequestSchema, await optionalJson(c));
+    const { recipientToken } = await parseJsonBody(c, CreateSessionRequestSchema, { optional: true });
     assertUnlocked(services, c, t);
     const now = services.clock.now();
 
