@@ -1,8 +1,19 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const integerFormat = new Intl.NumberFormat();
-const euroFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
+/**
+ * The interface is in English, so dates, relative times and numbers are too ("in 2 weeks", never
+ * "in 2 Wochen" beside English words), in the reader's English variant when the browser lists one
+ * (en-GB writes 22 Nov 2026, en-US Nov 22, 2026).
+ */
+export function interfaceLocale(languages: readonly string[]): string {
+  return languages.find((l) => /^en(-|$)/i.test(l)) ?? 'en';
+}
+
+const locale = interfaceLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+const integerFormat = new Intl.NumberFormat(locale);
+const euroFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
@@ -55,14 +66,12 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return `${value.toLocaleString(undefined, { maximumFractionDigits: value < 10 ? 1 : 0 })} ${byteUnits[unit]}`;
+  return `${value.toLocaleString(locale, { maximumFractionDigits: value < 10 ? 1 : 0 })} ${byteUnits[unit]}`;
 }
 
 /** "2026-11" → "November 2026". */
 export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
   if (!year || !monthNumber) return month;
-  return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, monthNumber - 1, 1)),
-  );
+  return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }
