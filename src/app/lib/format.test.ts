@@ -15,14 +15,43 @@ describe('interfaceLocale', () => {
 });
 
 describe('formatting under a German browser', () => {
-  const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages');
+  const saved = { DateTimeFormat: Intl.DateTimeFormat, RelativeTimeFormat: Intl.RelativeTimeFormat, NumberFormat: Intl.NumberFormat, toLocaleString: Number.prototype.toLocaleString };
+  const languages = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages');
   afterEach(() => {
-    if (original) Object.defineProperty(Navigator.prototype, 'languages', original);
+    Object.assign(Intl, { DateTimeFormat: saved.DateTimeFormat, RelativeTimeFormat: saved.RelativeTimeFormat, NumberFormat: saved.NumberFormat });
+    Number.prototype.toLocaleString = saved.toLocaleString;
+    if (languages) Object.defineProperty(Navigator.prototype, 'languages', languages);
     vi.resetModules();
   });
 
-  it('writes relative times, dates and numbers in the English of the interface', async () => {
+  /** What a browser set to German does: the default locale of every formatter is de-DE. */
+  function browseInGerman() {
     Object.defineProperty(Navigator.prototype, 'languages', { configurable: true, get: () => ['de-DE', 'de'] });
+    const de = (locales: Intl.LocalesArgument) => locales ?? 'de-DE';
+    Object.assign(Intl, {
+      DateTimeFormat: class extends saved.DateTimeFormat {
+        constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+          super(de(locales), options);
+        }
+      },
+      RelativeTimeFormat: class extends saved.RelativeTimeFormat {
+        constructor(locales?: Intl.LocalesArgument, options?: Intl.RelativeTimeFormatOptions) {
+          super(de(locales), options);
+        }
+      },
+      NumberFormat: class extends saved.NumberFormat {
+        constructor(locales?: Intl.LocalesArgument, options?: Intl.NumberFormatOptions) {
+          super(de(locales), options);
+        }
+      },
+    });
+    Number.prototype.toLocaleString = function (this: number, locales?: Intl.LocalesArgument, options?: Intl.NumberFormatOptions) {
+      return saved.toLocaleString.call(this, de(locales), options);
+    };
+  }
+
+  it('writes relative times, dates and numbers in the English of the interface', async () => {
+    browseInGerman();
     vi.resetModules();
     const { formatRelativeTime, formatDate, formatInteger, formatMonth, formatBytes } = await import('./format');
     const now = Date.parse('2026-11-22T12:00:00Z');
