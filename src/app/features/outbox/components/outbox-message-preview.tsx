@@ -1,29 +1,44 @@
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import type { OutboxMessageSummary } from '../../../../contract/mail';
+import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { useOutboxMessage } from '../api/get-outbox-message';
+import { readMessage } from '../utils/read-message';
 
-/** The chosen message, raw, as it would have gone out; a hint while none is chosen. */
+const preClass =
+  'mt-3 max-h-[70vh] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-5 wrap-anywhere whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200 ring-inset dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800';
+
+const shownHeaders = ['From', 'To', 'Subject', 'Date'];
+
+/** The chosen message, decoded for reading, with its raw source one click away; a hint while none is chosen. */
 export function OutboxMessagePreview({ message, ref }: { message: OutboxMessageSummary | null; ref?: Ref<HTMLElement> }) {
+  const [showRaw, setShowRaw] = useState(false);
   return (
     <section
       ref={ref}
       aria-labelledby="outbox-preview-heading"
       className="scroll-mt-4 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
     >
-      <h2 id="outbox-preview-heading" className="text-lg font-semibold">
-        Raw message
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="outbox-preview-heading" className="text-lg font-semibold">
+          Message
+        </h2>
+        {message ? (
+          <Button variant="secondary" onClick={() => setShowRaw((raw) => !raw)}>
+            {showRaw ? 'Show decoded message' : 'Show raw source'}
+          </Button>
+        ) : null}
+      </div>
       {message ? (
-        <RawMessage id={message.id} />
+        <KeptMessage id={message.id} raw={showRaw} />
       ) : (
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Choose a message to see it exactly as it would have been sent.</p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Choose a message to see it as it would have been sent.</p>
       )}
     </section>
   );
 }
 
-function RawMessage({ id }: { id: string }) {
+function KeptMessage({ id, raw: showRaw }: { id: string; raw: boolean }) {
   const { data: raw, error, isPending } = useOutboxMessage(id);
   if (error) return <FormError error={error} className="mt-3" />;
   if (isPending) {
@@ -33,14 +48,43 @@ function RawMessage({ id }: { id: string }) {
       </p>
     );
   }
-  // The message is untrusted: it is only ever React text inside <pre>, never HTML.
+  // The message is untrusted: it is only ever React text inside <pre> or <dd>, never HTML.
+  if (showRaw) {
+    return (
+      <pre tabIndex={0} aria-label="Message source" className={preClass}>
+        {raw}
+      </pre>
+    );
+  }
+  const { headers, text, html } = readMessage(raw);
   return (
-    <pre
-      tabIndex={0}
-      aria-label="Message source"
-      className="mt-3 max-h-[70vh] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs leading-5 wrap-anywhere whitespace-pre-wrap text-zinc-800 ring-1 ring-zinc-200 ring-inset dark:bg-zinc-950 dark:text-zinc-200 dark:ring-zinc-800"
-    >
-      {raw}
-    </pre>
+    <>
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        {shownHeaders.flatMap((name) => {
+          const header = headers.find((h) => h.name.toLowerCase() === name.toLowerCase());
+          return header
+            ? [
+                <dt key={`${name}-t`} className="text-zinc-600 dark:text-zinc-400">
+                  {name}
+                </dt>,
+                <dd key={`${name}-d`} className="break-words">
+                  {header.value}
+                </dd>,
+              ]
+            : [];
+        })}
+      </dl>
+      <pre tabIndex={0} aria-label="Message text" className={preClass}>
+        {text ?? 'This message has no plain-text part.'}
+      </pre>
+      {html !== null ? (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-zinc-700 dark:text-zinc-300">HTML part, as source</summary>
+          <pre tabIndex={0} aria-label="HTML part" className={preClass}>
+            {html}
+          </pre>
+        </details>
+      ) : null}
+    </>
   );
 }

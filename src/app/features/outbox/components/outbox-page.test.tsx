@@ -71,7 +71,7 @@ describe('Outbox page', () => {
     expect(rows[1]!.querySelector('time')).toHaveAttribute('dateTime', '2026-01-05T09:30:00.000Z');
   });
 
-  it('shows the chosen message raw in the preview, fetching each message once', async () => {
+  it('shows the chosen message decoded in the preview, its raw source one click away, fetching each message once', async () => {
     const first = message({ id: 'm_1', subject: 'Ada sent you 2 files' });
     const second = message({ id: 'm_2', subject: 'Ada sent you a contract', to: 'dan@example.com' });
     const network = outboxServer({
@@ -80,15 +80,21 @@ describe('Outbox page', () => {
     });
     const { user } = renderApp('/outbox');
 
-    const preview = await screen.findByRole('region', { name: 'Raw message' });
+    const preview = await screen.findByRole('region', { name: 'Message' });
     expect(within(preview).getByText(/Choose a message/)).toBeInTheDocument();
 
     const firstButton = screen.getByRole('button', { name: /Ada sent you 2 files/ });
     await user.click(firstButton);
     expect(firstButton).toHaveAttribute('aria-current', 'true');
-    const source = await within(preview).findByLabelText('Message source');
-    expect(source.tagName).toBe('PRE');
+    const text = await within(preview).findByLabelText('Message text');
+    expect(text.tagName).toBe('PRE');
+    expect(text.textContent).toBe('Download: http://localhost:8080/t/abc');
+    expect(within(preview).getByText('bob@example.com')).toBeInTheDocument();
+
+    await user.click(within(preview).getByRole('button', { name: 'Show raw source' }));
+    const source = within(preview).getByLabelText('Message source');
     expect(source.textContent).toBe(rawMessage(first.subject, 'Download: http://localhost:8080/t/abc'));
+    await user.click(within(preview).getByRole('button', { name: 'Show decoded message' }));
 
     // Keyboard: Tab back to the other message and press Enter.
     firstButton.focus();
@@ -113,12 +119,16 @@ describe('Outbox page', () => {
 
     await user.click(await screen.findByRole('button', { name: /<b>Hi<\/b>/ }));
 
-    const preview = screen.getByRole('region', { name: 'Raw message' });
-    const source = await within(preview).findByLabelText('Message source');
-    expect(source).toHaveTextContent('<script>alert(1)</script>', { normalizeWhitespace: false });
+    const preview = screen.getByRole('region', { name: 'Message' });
+    const text = await within(preview).findByLabelText('Message text');
+    expect(text.textContent).toBe('<script>alert(1)</script><img src=x onerror="alert(2)">');
+    expect(within(preview).getByText('<b>Hi</b>')).toBeInTheDocument();
+    await user.click(within(preview).getByRole('button', { name: 'Show raw source' }));
+    const source = within(preview).getByLabelText('Message source');
     expect(source.textContent).toBe(hostile);
     expect(preview.querySelector('script')).toBeNull();
     expect(preview.querySelector('img')).toBeNull();
+    expect(preview.querySelector('b')).toBeNull();
     expect(source.children).toHaveLength(0);
   });
 
@@ -131,9 +141,22 @@ describe('Outbox page', () => {
 
     await user.click(await screen.findByRole('button', { name: /Ada sent you 2 files/ }));
 
-    const preview = screen.getByRole('region', { name: 'Raw message' });
+    const preview = screen.getByRole('region', { name: 'Message' });
     expect(await within(preview).findByRole('alert')).toHaveTextContent('Message not found');
-    expect(within(preview).queryByLabelText('Message source')).not.toBeInTheDocument();
+    expect(within(preview).queryByLabelText('Message text')).not.toBeInTheDocument();
+  });
+
+  it('joins a link that quoted-printable broke across lines, so it can be copied whole', async () => {
+    const link = `http://localhost:8080/t/dWbyqt95dGAV3NthvcPgjl?r=${'eyJhbGciOiJIUzI1NiJ9'.repeat(4)}`;
+    const encoded = `Download: ${link}`.replace(/=/g, '=3D').replace(/(.{70})/g, '$1=\r\n');
+    const raw = ['To: =?UTF-8?Q?Zo=C3=AB?= <zoe@example.com>', 'Subject: Files', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', encoded].join('\r\n');
+    outboxServer({ list: { transport: 'files', messages: [message({ id: 'm_qp' })] }, raw: { m_qp: raw } });
+    const { user } = renderApp('/outbox');
+
+    await user.click(await screen.findByRole('button', { name: /Ada sent you 2 files/ }));
+    const preview = screen.getByRole('region', { name: 'Message' });
+    expect((await within(preview).findByLabelText('Message text')).textContent).toBe(`Download: ${link}`);
+    expect(within(preview).getByText('Zoë <zoe@example.com>')).toBeInTheDocument();
   });
 
   it('says mail goes through SMTP and is not kept, with no list, when SMTP is configured', async () => {
