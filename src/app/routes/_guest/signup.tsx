@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { setupStateQueryOptions } from '../../features/auth/api/get-setup-state';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { defaultAfterSignIn, safeRedirectPath } from '../../lib/safe-redirect';
@@ -26,6 +27,10 @@ function SignUpPage() {
   const target = safeRedirectPath(search.redirect);
   const ref = search.ref;
   const { data: setup } = useSuspenseQuery(setupStateQueryOptions());
-  useDocumentTitle(setup.needsFirstWorkspace ? 'Create your workspace' : 'Create an account');
-  return <SignUpForm firstWorkspace={setup.needsFirstWorkspace} referralCode={ref} redirectTo={target ?? defaultAfterSignIn} />;
+  // Which form this visit shows is settled when the page opens: creating the first workspace
+  // flips the setup state while the dashboard is still loading, and the page must not turn into
+  // the other form (and title) in the meantime.
+  const [firstWorkspace] = useState(setup.needsFirstWorkspace);
+  useDocumentTitle(firstWorkspace ? 'Create your workspace' : 'Create an account');
+  return <SignUpForm firstWorkspace={firstWorkspace} referralCode={ref} redirectTo={target ?? defaultAfterSignIn} />;
 }

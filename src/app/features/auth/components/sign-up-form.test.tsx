@@ -63,6 +63,30 @@ describe('sign-up page', () => {
     expect(document.title).toBe('Create your workspace · Parcel');
   });
 
+  it('goes from "Create your workspace" straight to the dashboard, never showing the other sign-up form', async () => {
+    // The dashboard takes a moment to load, as over a real network: the sign-up page stays up meanwhile.
+    const slowly = async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return json({ transfers: [], nextCursor: null });
+    };
+    freshVisitor({ firstWorkspace: true, 'GET /api/v1/transfers': slowly, 'POST /api/dashboard/token': json({ accessToken: 'st_x', expiresAt: new Date(Date.now() + 900_000).toISOString() }) });
+    const { user } = renderApp('/signup');
+    await screen.findByRole('heading', { name: 'Create your workspace', level: 1 });
+
+    // Every heading the page shows from here on, however briefly.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      for (const h of document.querySelectorAll('h1')) if (seen.at(-1) !== h.textContent) seen.push(h.textContent ?? '');
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await fillIn(user, { email: 'ada@example.com', password: 'a long enough password', workspace: 'Engines' });
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+    expect(await screen.findByRole('heading', { name: 'Transfers', level: 1 })).toBeInTheDocument();
+    observer.disconnect();
+
+    expect(seen).toEqual(['Create your workspace', 'Transfers']);
+  });
+
   it('keeps the referral code from the invite link and sends it with the sign-up', async () => {
     const network = freshVisitor();
     const { user } = renderApp('/signup?ref=K7QX2M9P');
