@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { appRoutesManifest } from './scripts/app-routes-manifest.js';
+import { precompress } from './scripts/precompress.js';
 
 // The dev server proxies everything that is not the SPA to the API server started by `npm run dev`.
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
@@ -18,11 +19,13 @@ export default defineConfig({
     react(),
     tailwindcss(),
     appRoutesManifest('./src/app/routeTree.gen.ts'),
+    precompress(),
   ],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps would publish the app's source as written; none are built.
+    sourcemap: false,
   },
   server: {
     proxy: {

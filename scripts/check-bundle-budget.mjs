@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Checks the dashboard's first load after `vite build`: the entry script and everything
-// index.html preloads must stay under the gzip budget, and none of it may contain upload code
-// (Uppy, tus), which belongs to the "New transfer" route's own chunk.
+// index.html preloads must stay under the budget as a browser receives them (the precompressed
+// brotli copy the server sends; gzip where there is none), and none of it may contain upload code
+// (Uppy, tus), which belongs to the "New transfer" route's own chunk. No source map may be built.
 //
 //   node scripts/check-bundle-budget.mjs [distDir]     (default dist/app; budget via BUNDLE_BUDGET_KB)
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -37,7 +38,8 @@ function measure(urls) {
   for (const url of urls.filter(Boolean)) {
     if (!url.startsWith('/')) continue; // only our own assets
     const content = readFileSync(join(distDir, url));
-    const gzipped = gzipSync(content, { level: 9 }).length;
+    const brotli = join(distDir, `${url}.br`);
+    const gzipped = existsSync(brotli) ? readFileSync(brotli).length : gzipSync(content, { level: 9 }).length;
     total += gzipped;
     rows.push({ url, gzipped });
     const text = content.toString('utf8');
@@ -54,7 +56,12 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 for (const { url, gzipped } of [...js.rows, ...css.rows].sort((a, b) => b.gzipped - a.gzipped)) {
   console.log(`  ${kb(gzipped).padStart(7)} KB  ${url}`);
 }
-console.log(`bundle budget: first-load JS ${kb(js.total)} KB gzipped (${js.rows.length} files), CSS ${kb(css.total)} KB; budget ${budgetKb} KB for JS`);
+console.log(`bundle budget: first-load JS ${kb(js.total)} KB as sent (${js.rows.length} files), CSS ${kb(css.total)} KB; budget ${budgetKb} KB for JS`);
+
+const maps = (function find(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? find(join(dir, e.name)) : e.name.endsWith('.map') ? [join(dir, e.name)] : []));
+})(distDir);
+for (const map of maps) failures.push(`${map} is a source map; the build must not publish the app's source`);
 if (js.total > budgetKb * 1024) failures.push(`first-load JS is ${kb(js.total)} KB gzipped, over the ${budgetKb} KB budget`);
 
 if (failures.length > 0) {

@@ -58,6 +58,8 @@ describe('owner download links', () => {
     expect(res.status).toBe(200);
     expect(body.equals(report)).toBe(true);
     expect(res.headers.get('content-length')).toBe(String(report.length));
+    // fetch asks for gzip and brotli; file bytes are sent as stored all the same.
+    expect(res.headers.get('content-encoding')).toBeNull();
     expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(res.headers.get('etag')).toBe(`"${links.files[0]!.fileId}-${links.files[0]!.crc32}-${report.length}"`);
     expect(res.headers.get('last-modified')).toBe(seeded.files[0]!.completedAt!.toUTCString());

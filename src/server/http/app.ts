@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { errorCodeForStatus } from '../../contract/errors.js';
 import { v1App } from '../api/v1/index.js';
@@ -72,6 +73,9 @@ export function createApp(services: Services, options: AppOptions = {}) {
     },
   });
   for (const prefix of ['/api/v1/*', '/api/dashboard/*', '/api/public/*', '/api/uploads/*']) app.use(prefix, jsonBodyLimit);
+  // JSON answers are compressed when the client accepts it; file bytes (/dl, /files) never are:
+  // they are often compressed already, and a download must keep its Content-Length and ranges.
+  app.use('/api/*', compress());
 
   app.route('/api/v1', v1App());
   app.route('/api/dashboard', dashboardRoutes());
@@ -91,10 +95,11 @@ export function createApp(services: Services, options: AppOptions = {}) {
     await next();
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  if (fs.existsSync(staticDir)) app.use('*', serveStatic({ root: path.relative(process.cwd(), staticDir) || '.' }));
+  // The build leaves a brotli and a gzip copy beside every text asset (scripts/precompress.ts).
+  if (fs.existsSync(staticDir)) app.use('*', serveStatic({ root: path.relative(process.cwd(), staticDir) || '.', precompressed: true }));
   let indexHtml: string | null = null;
   let isAppPage: ((path: string) => boolean) | null = null;
-  app.get('*', (c) => {
+  app.get('*', compress(), (c) => {
     indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     if (indexHtml === null) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
