@@ -92,6 +92,19 @@ describe('Recipient page /t/:slug', () => {
     }
   });
 
+  it('offers the one file of a single-file transfer as the main download, not a zip', async () => {
+    const one = transfer({ files: [transfer().files[0]!], totalBytes: 2_500_000, zip: { name: 'Wedding photos.zip', sizeBytes: 2_500_300 } });
+    const only = { ...session(), files: [session().files[0]!] };
+    publicServer({ 'GET /api/public/transfers/:slug': json(one), 'POST /api/public/transfers/:slug/sessions': json(only, 201) });
+    renderApp('/t/abc123');
+
+    const main = await screen.findByRole('link', { name: /^Download ceremony\.jpg \(2\.5 MB\)$/ });
+    expect(main).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-1');
+    expect(main).toHaveAttribute('download', 'ceremony.jpg');
+    expect(screen.queryByRole('link', { name: /download all/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(/zip/)).not.toBeInTheDocument();
+  });
+
   it('starts a new session on the next click once the links have expired', async () => {
     let count = 0;
     const server = publicServer({

@@ -150,6 +150,26 @@ function TransferView({
           ) : null}
           {count === 0 ? (
             <p className="text-zinc-700 dark:text-zinc-300">There are no files to download in this transfer yet.</p>
+          ) : count === 1 ? (
+            // One file is offered as itself: nobody wants a zip around a single file.
+            fileUrls.get(transfer.files[0]!.id) ? (
+              <a
+                href={fileUrls.get(transfer.files[0]!.id)}
+                download={transfer.files[0]!.name}
+                referrerPolicy="no-referrer"
+                rel="noreferrer"
+                onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === transfer.files[0]!.id)?.url)}
+                className={buttonClass('primary', 'min-h-12 w-full px-6 text-base break-all sm:w-auto')}
+              >
+                <DownloadGlyph />
+                Download {transfer.files[0]!.name}
+                <span className="font-normal opacity-90">({formatBytes(transfer.files[0]!.sizeBytes)})</span>
+              </a>
+            ) : (
+              <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
+                {pending ? 'Preparing download…' : 'Download'}
+              </Button>
+            )
           ) : transfer.zip ? (
             session?.zip ? (
               <a
