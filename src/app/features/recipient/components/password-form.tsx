@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { inputClass } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import type { UnlockResponse } from '../../../../contract/public';
 import { unlockTransfer } from '../api/public-api';
 import { formatWait } from './status-pages';
 
@@ -20,15 +21,15 @@ function unlockMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong. Try again.';
 }
 
-/** Asks for a transfer's password; hands the unlock token up, to be kept in memory only. */
-export function PasswordForm({ slug, onUnlocked }: { slug: string; onUnlocked: (unlockToken: string) => void }) {
+/** Asks for a transfer's password; hands the unlock token and its expiry up. */
+export function PasswordForm({ slug, onUnlocked }: { slug: string; onUnlocked: (unlock: UnlockResponse) => void }) {
   useDocumentTitle('Password required');
   const id = useId();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const unlock = useMutation({
     mutationFn: (value: string) => unlockTransfer(slug, value),
-    onSuccess: (result) => onUnlocked(result.unlockToken),
+    onSuccess: (result) => onUnlocked(result),
   });
 
   const error = missing ? 'Enter the password.' : unlock.error ? unlockMessage(unlock.error) : undefined;

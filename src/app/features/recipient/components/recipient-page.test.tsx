@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DownloadSession, PublicTransfer } from '../../../../contract/public';
 import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
@@ -130,7 +130,9 @@ describe('Recipient page /t/:slug', () => {
     expect(screen.getByRole('link', { name: 'Download ceremony.jpg' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_2-file-1');
   });
 
-  it('asks for the password, says when it is wrong, then unlocks with the token in memory', async () => {
+  it('asks for the password, says when it is wrong, then unlocks for the browser session', async () => {
+    // The page's own address, which the session cookie is scoped to.
+    window.history.replaceState(null, '', '/t/locked1');
     const server = publicServer({
       'GET /api/public/transfers/:slug': (request) =>
         request.headers.get('x-transfer-unlock') === 'unl_good'
@@ -163,8 +165,30 @@ describe('Recipient page /t/:slug', () => {
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.headers.get('x-transfer-unlock')).toBe('unl_good');
     expect(sessions[0]!.body).toEqual({});
+    // Kept in a session cookie of this page only: nothing in local or session storage.
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
+    expect(document.cookie).toContain('parcel_unlock_locked1=');
+
+    // A reload (or another tab of the link) opens without asking again.
+    cleanup();
+    const unlocks = server.requestsTo('POST /api/public/transfers/locked1/unlock').length;
+    renderApp('/t/locked1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wedding photos' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(server.requestsTo('POST /api/public/transfers/locked1/unlock')).toHaveLength(unlocks);
+    expect(server.requestsTo('GET /api/public/transfers/locked1').at(-1)!.headers.get('x-transfer-unlock')).toBe('unl_good');
+  });
+
+  it('forgets a remembered unlock once it has expired, and asks again', async () => {
+    window.history.replaceState(null, '', '/t/locked2');
+    document.cookie = `parcel_unlock_locked2=${encodeURIComponent(`${Date.now() - 1000}.unl_old`)}; Path=/t/locked2`;
+    const server = publicServer({
+      'GET /api/public/transfers/:slug': apiError(401, 'password_required', 'This transfer is protected by a password.'),
+    });
+    renderApp('/t/locked2');
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(server.requestsTo('GET /api/public/transfers/locked2')[0]!.headers.get('x-transfer-unlock')).toBeNull();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { forgetUnlock, rememberedUnlock, rememberUnlock } from '../utils/unlock-store';
 import type { DownloadSession, PublicTransfer, PublicTransferFile } from '../../../../contract/public';
 import { Button, buttonClass } from '../../../components/button';
 import { isApiRequestError } from '../../../lib/api-error';
@@ -30,16 +31,19 @@ function triggerDownload(url: string) {
 
 /** The recipient's page of a shared transfer link. */
 export function RecipientPage({ slug, recipientToken }: { slug: string; recipientToken: string | undefined }) {
-  // The unlock token lives in memory only: reloading the page asks for the password again.
-  const [unlockToken, setUnlockToken] = useState<string | null>(null);
+  // The unlock lasts for the browser session: a reload or another tab of this link keeps it.
+  const [unlockToken, setUnlockToken] = useState<string | null>(() => rememberedUnlock(slug));
   const transfer = useQuery(publicTransferQueryOptions(slug, unlockToken));
   const data = transfer.data;
   const downloads = useDownloadSession({ slug, unlockToken, recipientToken, enabled: !!data && !data.e2ee });
 
   useEffect(() => {
     // The unlock token ran out (it lasts an hour) while the page was open: ask again.
-    if (isPasswordRequired(downloads.error)) setUnlockToken(null);
-  }, [downloads.error]);
+    if (isPasswordRequired(downloads.error)) {
+      forgetUnlock(slug);
+      setUnlockToken(null);
+    }
+  }, [downloads.error, slug]);
 
   if (transfer.isPending) {
     return (
@@ -49,7 +53,17 @@ export function RecipientPage({ slug, recipientToken }: { slug: string; recipien
     );
   }
   if (transfer.isError) {
-    if (isPasswordRequired(transfer.error)) return <PasswordForm slug={slug} onUnlocked={setUnlockToken} />;
+    if (isPasswordRequired(transfer.error)) {
+      return (
+        <PasswordForm
+          slug={slug}
+          onUnlocked={({ unlockToken: token, expiresAt }) => {
+            rememberUnlock(slug, token, expiresAt);
+            setUnlockToken(token);
+          }}
+        />
+      );
+    }
     return <TransferErrorPage error={transfer.error} onRetry={() => void transfer.refetch()} />;
   }
   const t = transfer.data;
