@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, noContent, stubFetch } from './test/fetch-stub';
-import { session, signedIn } from './test/fixtures';
+import { account, session, signedIn } from './test/fixtures';
+import { transfer, transferDownloads } from './features/transfers/testing/fixtures';
 import { renderApp } from './test/render-app';
 
 describe('the app shell and its routes', () => {
@@ -96,5 +97,40 @@ describe('the app shell and its routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('while data loads', () => {
+  const slow = <T,>(body: T, ms = 400) => async () => {
+    await new Promise((r) => setTimeout(r, ms));
+    return json(body);
+  };
+
+  it('shows the page in outline, never a bare "Loading…", until a slow first load arrives', async () => {
+    stubFetch({ ...signedIn(), 'GET /api/v1/transfers': slow({ transfers: [], nextCursor: null }, 1200) });
+    renderApp('/transfers');
+
+    expect(await screen.findByRole('status', { name: /^Loading (page|transfers)$/ }, { timeout: 1500 })).toBeInTheDocument();
+    expect(screen.queryByText(/Loading…/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Transfers', level: 1 }, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status', { name: /^Loading (page|transfers)$/ })).not.toBeInTheDocument());
+  });
+
+  it('shows a thin progress bar while a slow navigation waits for its page, and removes it after', async () => {
+    stubFetch({
+      ...signedIn(),
+      'GET /api/v1/transfers': json({ transfers: [], nextCursor: null }),
+      'GET /api/v1/transfers/:id': slow(transfer(), 600),
+      'GET /api/v1/transfers/:id/downloads': json(transferDownloads()),
+      'GET /api/v1/me': json(account()),
+    });
+    const { router } = renderApp('/transfers');
+    await screen.findByRole('heading', { name: 'Transfers', level: 1 });
+    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument();
+
+    void router.navigate({ to: '/transfers/$transferId', params: { transferId: 'tr_1' } });
+    expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Quarterly report', level: 1 }, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument(), { timeout: 3000 });
   });
 });

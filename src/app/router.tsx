@@ -13,6 +13,10 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorPage,
     defaultPendingComponent: PendingPage,
+    // A page whose data takes longer than this shows its outline (and the top bar shows sooner);
+    // once shown, the outline stays long enough not to flash.
+    defaultPendingMs: 400,
+    defaultPendingMinMs: 300,
     defaultNotFoundComponent: NotFoundPage,
     notFoundMode: 'root',
     scrollRestoration: true,

@@ -4,6 +4,7 @@ import { isApiRequestError } from '../lib/api-error';
 import { safeRedirectPath } from '../lib/safe-redirect';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button, buttonClass } from './button';
+import { SkeletonPage } from './skeleton';
 
 /** Fills the window: shown at the root, outside every shell (the router's notFoundMode is 'root'). */
 function FullPage({ children }: { children: ReactNode }) {
@@ -116,10 +117,7 @@ function ResourceNotFound({ title, description, back }: MissingResource) {
   );
 }
 
+/** What a route shows while its data loads for more than a moment: the shape of a page. */
 export function PendingPage() {
-  return (
-    <div role="status" className="flex justify-center py-16 text-sm text-zinc-600 dark:text-zinc-400">
-      Loading…
-    </div>
-  );
+  return <SkeletonPage />;
 }

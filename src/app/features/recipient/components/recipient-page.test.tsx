@@ -92,6 +92,20 @@ describe('Recipient page /t/:slug', () => {
     }
   });
 
+  it('shows the card in outline while the transfer loads, never a bare "Loading…"', async () => {
+    publicServer({
+      'GET /api/public/transfers/:slug': async () => {
+        await new Promise((r) => setTimeout(r, 300));
+        return json(transfer());
+      },
+      'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+    });
+    renderApp('/t/abc123');
+    expect(await screen.findByRole('status', { name: 'Loading transfer' })).toBeInTheDocument();
+    expect(screen.queryByText(/Loading…/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wedding photos' })).toBeInTheDocument();
+  });
+
   it('offers the one file of a single-file transfer as the main download, not a zip', async () => {
     const one = transfer({ files: [transfer().files[0]!], totalBytes: 2_500_000, zip: { name: 'Wedding photos.zip', sizeBytes: 2_500_300 } });
     const only = { ...session(), files: [session().files[0]!] };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { SkeletonCard } from '../../../components/skeleton';
 import { forgetUnlock, rememberedUnlock, rememberUnlock } from '../utils/unlock-store';
 import type { DownloadSession, PublicTransfer, PublicTransferFile } from '../../../../contract/public';
 import { Button, buttonClass } from '../../../components/button';
@@ -45,13 +46,7 @@ export function RecipientPage({ slug, recipientToken }: { slug: string; recipien
     }
   }, [downloads.error, slug]);
 
-  if (transfer.isPending) {
-    return (
-      <div role="status" className="py-16 text-center text-sm text-zinc-600 dark:text-zinc-400">
-        Loading…
-      </div>
-    );
-  }
+  if (transfer.isPending) return <SkeletonCard label="Loading transfer" />;
   if (transfer.isError) {
     if (isPasswordRequired(transfer.error)) {
       return (

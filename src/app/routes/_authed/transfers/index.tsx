@@ -3,7 +3,7 @@ import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Suspense, useCallback } from 'react';
 import { buttonClass } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import { PendingPage } from '../../../components/route-states';
+import { SkeletonList } from '../../../components/skeleton';
 import { transfersInfiniteQueryOptions, type TransferListStatus } from '../../../features/transfers/api/get-transfers';
 import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { TransferFilters } from '../../../features/transfers/components/transfer-filters';
@@ -43,7 +43,7 @@ function TransfersPage() {
       <QueryErrorResetBoundary>
         {({ reset }) => (
           <QueryErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}`}>
-            <Suspense fallback={<PendingPage />}>
+            <Suspense fallback={<SkeletonList label="Loading transfers" rows={5} />}>
               <TransferList filters={filters} />
             </Suspense>
           </QueryErrorBoundary>

@@ -2,7 +2,7 @@ import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { PendingPage } from '../../../components/route-states';
+import { SkeletonList } from '../../../components/skeleton';
 import { webhookPlanQueryOptions } from '../../../features/webhooks/api/get-webhook-limits';
 import { webhooksQueryOptions } from '../../../features/webhooks/api/get-webhooks';
 import { QueryErrorBoundary } from '../../../components/query-error-boundary';
@@ -28,7 +28,7 @@ function WebhooksPage() {
       <QueryErrorResetBoundary>
         {({ reset }) => (
           <QueryErrorBoundary onRetry={reset}>
-            <Suspense fallback={<PendingPage />}>
+            <Suspense fallback={<SkeletonList label="Loading endpoints" rows={2} />}>
               <WebhooksOverview />
             </Suspense>
           </QueryErrorBoundary>
