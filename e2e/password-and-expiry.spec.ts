@@ -51,9 +51,21 @@ test('a password-protected transfer asks for the password', async ({ page, conte
       expect(got.download.suggestedFilename()).toBe('contract.pdf');
       expect(got.bytes.equals(files['contract.pdf']!.bytes)).toBe(true);
 
-      // The unlock lives in memory only: a reload asks again.
+      // The unlock lasts for the browser session: a reload and a second tab of the link keep it.
       await recipient.reload();
-      await expect(recipient.getByRole('heading', { name: 'This transfer is protected', level: 1 })).toBeVisible();
+      await expect(recipient.getByRole('heading', { name: 'Signed contract', level: 1 })).toBeVisible();
+      const secondTab = await other.newPage();
+      await secondTab.goto(copied);
+      await expect(secondTab.getByRole('heading', { name: 'Signed contract', level: 1 })).toBeVisible();
+      // Another browser session has to give the password again.
+      const stranger = await browser.newContext();
+      try {
+        const strangerPage = await stranger.newPage();
+        await strangerPage.goto(copied);
+        await expect(strangerPage.getByRole('heading', { name: 'This transfer is protected', level: 1 })).toBeVisible();
+      } finally {
+        await stranger.close();
+      }
     } finally {
       await other.close();
     }

@@ -42,14 +42,18 @@ test('an owner sends two files and a folder to two recipients, and a recipient d
     await expect(page.getByRole('list', { name: 'Will be emailed' }).getByRole('listitem')).toHaveText([ada, grace]);
     await sendButton(page).click();
 
+    // The sender lands on the transfer's own page, which a refresh keeps.
     await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible();
-    await expect(page.getByText('4 files; the link works until')).toBeVisible();
-    const link = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+    await expect(page).toHaveURL(/\/transfers\/tr_[A-Za-z0-9]+\?sent=true$/);
+    await expect(page.getByText('2 recipients were emailed a link.')).toBeVisible();
+    const link = await page.getByRole('textbox', { name: 'Transfer link' }).inputValue();
     expect(link).toMatch(/\/t\/[A-Za-z0-9_-]+$/);
     await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code for the transfer link' })).toBeVisible();
-    const emailed = page.getByRole('heading', { name: 'Emailed to' }).locator('xpath=following-sibling::ul[1]');
-    await expect(emailed.getByRole('listitem')).toHaveText([ada, grace]);
+    const emailed = page.getByRole('region', { name: 'Recipients' }).getByRole('rowheader');
+    await expect(emailed).toHaveText([ada, grace]);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Transfer link' })).toHaveValue(link);
 
     // One message per recipient, each with its own personal link to the same transfer.
     const links = await personalLinks(page, [ada, grace]);

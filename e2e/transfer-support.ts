@@ -144,5 +144,5 @@ export async function sendTransfer(page: Page, details: { files: string[]; title
   if (details.password) await page.getByLabel('Password').fill(details.password);
   await sendButton(page).click();
   await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible();
-  return page.getByRole('textbox', { name: 'Link' }).inputValue();
+  return page.getByRole('textbox', { name: 'Transfer link' }).inputValue();
 }

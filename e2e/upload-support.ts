@@ -92,7 +92,7 @@ export async function sendAndGetLink(page: Page) {
   await expect(send).toBeEnabled({ timeout: 120_000 });
   await send.click();
   await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible({ timeout: 30_000 });
-  const link = page.getByRole('textbox', { name: 'Link' });
+  const link = page.getByRole('textbox', { name: 'Transfer link' });
   await expect(link).toHaveValue(/^https?:\/\/.+/);
   return link.inputValue();
 }

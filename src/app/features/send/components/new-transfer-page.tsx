@@ -1,12 +1,11 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Transfer } from '../../../../contract/transfers';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { formatBytes } from '../../../lib/format';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { DraftSession } from '../draft-session';
 import { FileUploader, type UploaderState } from './file-uploader';
-import { SentTransfer } from './sent-transfer';
 import { TransferDetailsForm } from './transfer-details-form';
 
 function startSession(workspaceId: string) {
@@ -31,7 +30,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   const [uploader, setUploader] = useState<UploaderState>(noFiles);
   const [draftError, setDraftError] = useState<unknown>(null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
-  const [sent, setSent] = useState<Transfer | null>(null);
+  const navigate = useNavigate();
 
   function startOver() {
     session.forget();
@@ -39,11 +38,6 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     setRound((r) => r + 1);
     setUploader(noFiles);
     setDraftError(null);
-    setSent(null);
-  }
-
-  if (sent) {
-    return <SentTransfer transfer={sent} onSendAnother={startOver} />;
   }
 
   const missing = resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
@@ -97,7 +91,8 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           limits={limits}
           onSent={(transfer) => {
             session.forget();
-            setSent(transfer);
+            // The transfer's own page keeps the link, QR code and recipients through a refresh.
+            void navigate({ to: '/transfers/$transferId', params: { transferId: transfer.id }, search: { sent: true }, replace: true });
           }}
         />
       </section>

@@ -293,3 +293,23 @@ describe('a transfer whose download limit is reached', () => {
     expect(screen.getByRole('button', { name: 'Download files' })).toBeInTheDocument();
   });
 });
+
+describe('a transfer just sent from the dashboard', () => {
+  it('says it is on its way, with the link, QR code and recipients, and offers to send another', async () => {
+    transferServer();
+    renderApp('/transfers/tr_1?sent=true');
+
+    const notice = await screen.findByRole('region', { name: 'Your transfer is on its way' });
+    expect(within(notice).getByText(/1 recipient was emailed a link/)).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Send another' })).toHaveAttribute('href', '/transfers/new');
+    expect(screen.getByRole('textbox', { name: 'Transfer link' })).toHaveValue(transferFixture().url);
+    expect(screen.getByRole('img', { name: 'QR code for the transfer link' })).toBeInTheDocument();
+  });
+
+  it('does not say so on a later visit', async () => {
+    transferServer();
+    renderApp('/transfers/tr_1');
+    await screen.findByRole('heading', { level: 1, name: 'Quarterly report' });
+    expect(screen.queryByRole('region', { name: 'Your transfer is on its way' })).not.toBeInTheDocument();
+  });
+});

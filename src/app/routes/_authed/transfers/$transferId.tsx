@@ -8,6 +8,7 @@ import { transferDownloadsQueryOptions, useTransferDownloads } from '../../../fe
 import { DownloadReceipts } from '../../../features/transfers/components/download-receipts';
 import { OwnDownloads } from '../../../features/transfers/components/own-downloads';
 import { RevokeTransfer } from '../../../features/transfers/components/revoke-transfer';
+import { SentNotice } from '../../../features/transfers/components/sent-notice';
 import { TransferFilesTable } from '../../../features/transfers/components/transfer-files-table';
 import { TransferLimits } from '../../../features/transfers/components/transfer-limits';
 import { TransferLink } from '../../../features/transfers/components/transfer-link';
@@ -16,7 +17,13 @@ import { TransferRecipients } from '../../../features/transfers/components/trans
 import { TransferStatusBadges } from '../../../features/transfers/components/transfer-status-badges';
 import { filesAreGone, isLive, linkState, transferName } from '../../../features/transfers/utils/transfer-display';
 
+interface TransferSearch {
+  /** Set when the dashboard has just sent this transfer: the page says so. */
+  sent?: boolean;
+}
+
 export const Route = createFileRoute('/_authed/transfers/$transferId')({
+  validateSearch: (search: Record<string, unknown>): TransferSearch => ({ sent: search.sent === true || search.sent === 'true' || search.sent === 1 ? true : undefined }),
   loader: ({ context, params: { transferId } }) =>
     Promise.all([
       context.queryClient.ensureQueryData(transferQueryOptions(transferId)),
@@ -33,6 +40,7 @@ export const Route = createFileRoute('/_authed/transfers/$transferId')({
 
 function TransferPage() {
   const { transferId } = Route.useParams();
+  const { sent } = Route.useSearch();
   const { data: transfer } = useTransfer(transferId);
   const { data: downloads } = useTransferDownloads(transferId);
   const { data: me } = useMe();
@@ -49,6 +57,7 @@ function TransferPage() {
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      {sent && isLive(transfer) ? <SentNotice transfer={transfer} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <TransferOverview transfer={transfer} />

@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router';
+import type { Transfer } from '../../../../contract/transfers';
+import { buttonClass } from '../../../components/button';
+import { formatDateTime, plural } from '../../../lib/format';
+
+/**
+ * Shown on a transfer's page right after it was sent from the dashboard: the sender lands here,
+ * where the link, its QR code and the recipients stay after a refresh.
+ */
+export function SentNotice({ transfer }: { transfer: Transfer }) {
+  const emailed = transfer.recipients.length;
+  return (
+    <section
+      aria-labelledby="sent-heading"
+      className="mb-6 flex flex-wrap items-center justify-between gap-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950/50"
+    >
+      <div>
+        <h2 id="sent-heading" className="font-semibold text-emerald-900 dark:text-emerald-100">
+          Your transfer is on its way
+        </h2>
+        <p className="mt-1 text-sm text-emerald-900 dark:text-emerald-100">
+          {emailed > 0 ? `${plural(emailed, 'recipient was', 'recipients were')} emailed a link.` : 'Nobody was emailed: share the link yourself.'} The
+          link works until {formatDateTime(transfer.expiresAt)}.
+        </p>
+      </div>
+      <Link to="/transfers/new" className={buttonClass('secondary')}>
+        Send another
+      </Link>
+    </section>
+  );
+}
