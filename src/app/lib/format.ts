@@ -1,3 +1,5 @@
+import { formatBytes as formatBytesIn } from '../../contract/units';
+
 /**
  * The interface is in English, so dates, relative times and numbers are too ("in 2 weeks", never
  * "in 2 Wochen" beside English words), in the reader's English variant when the browser lists one
@@ -55,18 +57,9 @@ export function formatEuros(value: number): string {
   return euroFormat.format(value);
 }
 
-const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-
-/** Decimal units, as storage is sold: 1 GB = 1,000,000,000 bytes. */
+/** Decimal units, as storage is sold: 1 GB = 1,000,000,000 bytes (one convention, see contract/units). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${formatInteger(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < byteUnits.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${value.toLocaleString(locale, { maximumFractionDigits: value < 10 ? 1 : 0 })} ${byteUnits[unit]}`;
+  return formatBytesIn(bytes, locale);
 }
 
 /** "2026-11" → "November 2026". */

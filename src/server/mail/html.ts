@@ -8,6 +8,8 @@ export function escapeHtml(s: string): string {
 export interface EmailContent {
   heading: string;
   paragraphs: string[];
+  /** A short table after the paragraphs (files and their sizes): label, then value, a row each. */
+  table?: { summary: string; rows: [string, string][]; more?: string };
   /** A button in HTML, a plain line in text. The URL must be http(s). */
   action?: { label: string; url: string };
 }
@@ -43,15 +45,27 @@ function typedParagraphs(text: string): string[][] {
 export function renderEmail(content: EmailContent): { text: string; html: string } {
   const action = content.action ? { label: content.action.label, url: safeLinkUrl(content.action.url) } : null;
 
-  const text = [content.heading, ...content.paragraphs.map((p) => p.replace(/\r\n?/g, '\n')), ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n') + '\n';
+  const table = content.table;
+  const textTable = table ? [[table.summary, ...table.rows.map(([label, value]) => `  ${label}  ${value}`), ...(table.more ? [`  ${table.more}`] : [])].join('\n')] : [];
+  const text = [content.heading, ...content.paragraphs.map((p) => p.replace(/\r\n?/g, '\n')), ...textTable, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n') + '\n';
 
   const font = 'font-family:-apple-system,BlinkMacSystemFont,Segoe UI,Helvetica,Arial,sans-serif';
   const paragraphs = content.paragraphs
     .flatMap(typedParagraphs)
     .map((lines) => `<p style="margin:0 0 16px;${font};font-size:15px;line-height:1.5;color:#1f2937">${lines.map(escapeHtml).join('<br>\n')}</p>`)
     .join('\n');
+  const cell = `padding:6px 0;${font};font-size:14px;line-height:1.4;color:#1f2937;border-bottom:1px solid #e5e7eb`;
+  const tableHtml = table
+    ? `<p style="margin:0 0 8px;${font};font-size:14px;font-weight:600;color:#111827">${escapeHtml(table.summary)}</p>\n` +
+      `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">\n` +
+      table.rows
+        .map(([label, value]) => `<tr><td style="${cell};word-break:break-all">${escapeHtml(label)}</td><td style="${cell};padding-left:12px;text-align:right;white-space:nowrap;color:#4b5563">${escapeHtml(value)}</td></tr>`)
+        .join('\n') +
+      (table.more ? `\n<tr><td colspan="2" style="${cell};color:#4b5563">${escapeHtml(table.more)}</td></tr>` : '') +
+      `\n</table>`
+    : '';
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#2563eb;color:#ffffff;text-decoration:none;${font};font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>\n` +
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#4f46e5;color:#ffffff;text-decoration:none;${font};font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>\n` +
       `<p style="margin:0 0 16px;${font};font-size:13px;line-height:1.5;color:#6b7280;word-break:break-all">${escapeHtml(action.url)}</p>`
     : '';
   const html = `<!doctype html>
@@ -61,6 +75,7 @@ export function renderEmail(content: EmailContent): { text: string; html: string
 <div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
 <h1 style="margin:0 0 20px;${font};font-size:20px;line-height:1.3;color:#111827">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
+${tableHtml}
 ${button}
 </div>
 </body>

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { formatBytes } from '../../contract/units.js';
 import { randomBase62, sha256 } from '../auth/secrets.js';
 import { transferFiles, transferRecipients, transfers, workspaces } from '../db/schema.js';
 import type { Caller } from '../http/env.js';
@@ -65,6 +66,24 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
   return loadTransfer(db, config.PUBLIC_URL, fresh!);
 }
 
+/** Files named in a recipient's mail; the rest are counted. */
+const MAIL_FILES_LISTED = 20;
+
+/** The files of a transfer as a mail table: each with its folder and size, then the total. */
+function filesTable(files: { name: string; path: string | null; sizeBytes: number }[]) {
+  const total = files.reduce((sum, f) => sum + f.sizeBytes, 0);
+  const rest = files.length - MAIL_FILES_LISTED;
+  return {
+    summary: `${files.length} ${files.length === 1 ? 'file' : 'files'}, ${formatBytes(total)} in all`,
+    rows: files.slice(0, MAIL_FILES_LISTED).map((f): [string, string] => [f.path ? `${f.path}/${f.name}` : f.name, formatBytes(f.sizeBytes)]),
+    more: rest > 0 ? `and ${rest} more ${rest === 1 ? 'file' : 'files'}` : undefined,
+  };
+}
+
+/** "Sunday 22 November 2026, 12:00 UTC": a date mail readers anywhere can read. */
+const formatMailDate = (d: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d)}, ${d.toISOString().slice(11, 16)} UTC`;
+
 /**
  * Emails each recipient not yet notified a personal link, which attributes their downloads.
  * The token is minted here and only its hash kept. A permanent failure marks the recipient bounced;
@@ -79,6 +98,12 @@ export async function notifyRecipients(services: Services, transferId: string) {
     .where(eq(transfers.id, transferId));
   if (!row) return;
   const { t, workspaceName } = row;
+  const files = await db
+    .select({ name: transferFiles.name, path: transferFiles.path, sizeBytes: transferFiles.sizeBytes })
+    .from(transferFiles)
+    .where(eq(transferFiles.transferId, t.id))
+    .orderBy(asc(transferFiles.seq));
+  const fileTable = filesTable(files);
   const pending = await db
     .select()
     .from(transferRecipients)
@@ -93,9 +118,10 @@ export async function notifyRecipients(services: Services, transferId: string) {
       heading: `${workspaceName} sent you ${what}`,
       paragraphs: [
         ...(t.message ? [t.message] : []),
-        `The link works until ${t.expiresAt.toUTCString()}.`,
+        `The link works until ${formatMailDate(t.expiresAt)}.`,
         ...(t.passwordHash ? ['The sender protected it with a password; they will tell you what it is.'] : []),
       ],
+      table: fileTable,
       action: { label: 'Get your files', url: link },
     });
     const result = await mailer.send({
