@@ -20,10 +20,12 @@ export const PasswordSchema = z
   .min(10, { error: 'Use at least 10 characters' })
   .max(200, { error: 'Use at most 200 characters' });
 
+const WorkspaceNameSchema = z.string().trim().min(1, { error: 'Name your workspace' }).max(100, { error: 'Use at most 100 characters' });
+
 export const SignUpRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  workspaceName: z.string().trim().min(1, { error: 'Name your workspace' }).max(100),
+  workspaceName: WorkspaceNameSchema,
   /** A referral code from an invite link. */
   ref: z.string().max(64).optional(),
 });
@@ -31,6 +33,13 @@ export const SignUpRequestSchema = z.object({
 export const SignInRequestSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1, { error: 'Enter your password' }).max(200),
+});
+
+export const RenameWorkspaceRequestSchema = z.object({ name: WorkspaceNameSchema });
+
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, { error: 'Enter your current password' }).max(200),
+  newPassword: PasswordSchema,
 });
 
 export const SessionSchema = z.object({
@@ -84,3 +93,5 @@ export type AccessToken = z.infer<typeof AccessTokenSchema>;
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponseSchema>;
+export type RenameWorkspaceRequest = z.infer<typeof RenameWorkspaceRequestSchema>;
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;

@@ -369,3 +369,57 @@ describe('cross-origin requests', () => {
     expect(res.status).toBe(201);
   });
 });
+
+describe('account basics', () => {
+  it('renames the workspace, trimmed, and refuses an empty or over-long name naming the field', async () => {
+    const ws = await server.createWorkspace();
+    const cookie = await signedIn(ws);
+    const res = await server.fetch('/api/dashboard/workspace', { method: 'PATCH', headers: { cookie }, json: { name: '  Difference Engines  ' } });
+    expect(res.status).toBe(200);
+    expect(SessionSchema.parse(await res.json()).workspace.name).toBe('Difference Engines');
+    const session = SessionSchema.parse(await (await server.fetch('/api/dashboard/session', { headers: { cookie } })).json());
+    expect(session.workspace.name).toBe('Difference Engines');
+
+    for (const name of ['   ', 'x'.repeat(101)]) {
+      const bad = await server.fetch('/api/dashboard/workspace', { method: 'PATCH', headers: { cookie }, json: { name } });
+      const error = await expectError(bad, 400, 'invalid_request');
+      expect(error.details.fields).toEqual([expect.objectContaining({ path: 'name' })]);
+    }
+    await expectError(await server.fetch('/api/dashboard/workspace', { method: 'PATCH', json: { name: 'Nobody' } }), 401, 'unauthorized');
+  });
+
+  it('changes the password given the current one, and signs out every other session', async () => {
+    const ws = await server.createWorkspace();
+    const cookie = await signedIn(ws);
+    const elsewhere = await signedIn(ws);
+    const elsewhereToken = (await (await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie: elsewhere } })).json()) as { accessToken: string };
+
+    const wrong = await server.fetch('/api/dashboard/password', { method: 'POST', headers: { cookie }, json: { currentPassword: 'not it at all', newPassword: 'a brand new passphrase' } });
+    expect((await expectError(wrong, 400, 'invalid_request')).details.fields).toEqual([expect.objectContaining({ path: 'currentPassword' })]);
+    const short = await server.fetch('/api/dashboard/password', { method: 'POST', headers: { cookie }, json: { currentPassword: ws.password, newPassword: 'short' } });
+    expect((await expectError(short, 400, 'invalid_request')).details.fields).toEqual([expect.objectContaining({ path: 'newPassword' })]);
+
+    const ok = await server.fetch('/api/dashboard/password', { method: 'POST', headers: { cookie }, json: { currentPassword: ws.password, newPassword: 'a brand new passphrase' } });
+    expect(ok.status).toBe(204);
+    expect((await server.fetch('/api/dashboard/session', { headers: { cookie } })).status).toBe(200);
+    await expectError(await server.fetch('/api/dashboard/session', { headers: { cookie: elsewhere } }), 401, 'unauthorized');
+    await expectError(await server.fetch('/api/v1/me', { token: elsewhereToken.accessToken }), 401, 'unauthorized');
+    await expectError(await signIn(server, ws.email, ws.password), 401, 'unauthorized');
+    expect((await signIn(server, ws.email, 'a brand new passphrase')).status).toBe(200);
+  });
+
+  it('counts wrong current passwords like failed sign-ins, so a stolen session cannot guess on', async () => {
+    // A fresh window: the tests before shared this address's count.
+    server.clock.advance(15 * 60_000);
+    const ws = await server.createWorkspace();
+    const cookie = await signedIn(ws);
+    const limit = server.services.config.SIGNIN_ATTEMPTS_PER_15_MINUTES;
+    for (let i = 0; i < limit; i++) {
+      const res = await server.fetch('/api/dashboard/password', { method: 'POST', headers: { cookie }, json: { currentPassword: `guess ${i}`, newPassword: 'a brand new passphrase' } });
+      expect(res.status).toBe(400);
+    }
+    const refused = await server.fetch('/api/dashboard/password', { method: 'POST', headers: { cookie }, json: { currentPassword: ws.password, newPassword: 'a brand new passphrase' } });
+    await expectError(refused, 429, 'rate_limited');
+    server.clock.advance(15 * 60_000);
+  });
+});

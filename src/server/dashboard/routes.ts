@@ -1,11 +1,18 @@
-import { Hono } from 'hono';
-import { CreateApiKeyRequestSchema, SignInRequestSchema, SignUpRequestSchema } from '../../contract/dashboard.js';
+import { and, eq, ne } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import {
+  ChangePasswordRequestSchema,
+  CreateApiKeyRequestSchema,
+  RenameWorkspaceRequestSchema,
+  SignInRequestSchema,
+  SignUpRequestSchema,
+} from '../../contract/dashboard.js';
 import { resourceIdPattern } from '../../contract/ids.js';
 import { scopesForPlan } from '../../contract/scopes.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
-import { dummyPasswordHash, verifyPassword } from '../auth/passwords.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { newId, newSessionToken, sha256 } from '../auth/secrets.js';
-import { accessTokens, workspaces } from '../db/schema.js';
+import { accessTokens, sessions, users, workspaces } from '../db/schema.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../http/errors.js';
 import { clientAddress } from '../http/headers.js';
@@ -16,6 +23,23 @@ import { mailRoutes } from './mail.js';
 import { endSession, requireSession, sameOriginOnly, sessionBody, startSession } from './session.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * Password guesses, at sign-in or when changing a password, are counted per account and per
+ * address, so neither guessing one password everywhere nor many passwords for one account (or
+ * from a stolen session) gets far. Refuses with 429 once either has used up its attempts.
+ */
+async function passwordAttempts(c: Context<AppEnv>, email: string) {
+  const { clock, rateLimits, config } = c.var.services;
+  const nowMs = clock.now().getTime();
+  const buckets = [`signin-email:${email}`, `signin-addr:${clientAddress(c, config.TRUST_PROXY)}`];
+  const counts = await Promise.all(buckets.map((b) => rateLimits.peek(b, FIFTEEN_MINUTES, nowMs)));
+  if (counts.some((n) => n >= config.SIGNIN_ATTEMPTS_PER_15_MINUTES)) {
+    const retryAfter = Math.ceil((FIFTEEN_MINUTES - (nowMs % FIFTEEN_MINUTES)) / 1000);
+    throw new ApiError('rate_limited', 'Too many wrong passwords; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+  }
+  return { failed: () => Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, nowMs))) };
+}
 
 /** /api/dashboard: what the public API does not cover. Session cookie, same origin only. */
 export function dashboardRoutes() {
@@ -55,20 +79,12 @@ export function dashboardRoutes() {
 
   app.post('/signin', async (c) => {
     const input = await parseJsonBody(c, SignInRequestSchema);
-    const { db, clock, rateLimits, config } = c.var.services;
-    const nowMs = clock.now().getTime();
-    // Failures are counted per account and per address, so neither guessing one password
-    // everywhere nor many passwords for one account gets far.
-    const buckets = [`signin-email:${input.email}`, `signin-addr:${clientAddress(c, config.TRUST_PROXY)}`];
-    const counts = await Promise.all(buckets.map((b) => rateLimits.peek(b, FIFTEEN_MINUTES, nowMs)));
-    if (counts.some((n) => n >= config.SIGNIN_ATTEMPTS_PER_15_MINUTES)) {
-      const retryAfter = Math.ceil((FIFTEEN_MINUTES - (nowMs % FIFTEEN_MINUTES)) / 1000);
-      throw new ApiError('rate_limited', 'Too many failed sign-in attempts; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
-    }
+    const { db, clock } = c.var.services;
+    const attempts = await passwordAttempts(c, input.email);
     const found = await findUserByEmail(db, input.email);
     const ok = await verifyPassword(input.password, found?.user.passwordHash ?? (await dummyPasswordHash));
     if (!found || !ok) {
-      await Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, nowMs)));
+      await attempts.failed();
       throw new ApiError('unauthorized', 'Wrong email or password');
     }
     await startSession(c, found.user.id, found.ws.id);
@@ -90,6 +106,38 @@ export function dashboardRoutes() {
   });
 
   app.get('/session', requireSession, (c) => c.json(sessionBody(c.var.user)));
+
+  app.patch('/workspace', requireSession, async (c) => {
+    const { name } = await parseJsonBody(c, RenameWorkspaceRequestSchema);
+    const user = c.var.user;
+    await c.var.services.db.update(workspaces).set({ name }).where(eq(workspaces.id, user.workspaceId));
+    return c.json(sessionBody({ ...user, workspaceName: name }));
+  });
+
+  /**
+   * Changes the signed-in user's password, given the current one. Every other session of the user
+   * ends (and the dashboard tokens minted from them); this one stays signed in.
+   */
+  app.post('/password', requireSession, async (c) => {
+    const input = await parseJsonBody(c, ChangePasswordRequestSchema);
+    const { db } = c.var.services;
+    const user = c.var.user;
+    const attempts = await passwordAttempts(c, user.email);
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.userId));
+    if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+      await attempts.failed();
+      throw new ApiError('invalid_request', 'The current password is not right', {
+        location: 'body',
+        fields: [{ path: 'currentPassword', message: 'This is not your current password' }],
+      });
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.userId));
+      await tx.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, user.sessionHash)));
+    });
+    return c.body(null, 204);
+  });
 
   /**
    * A short-lived bearer token, so the dashboard uses /api/v1 exactly as an integrator does. It
