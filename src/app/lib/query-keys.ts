@@ -4,3 +4,6 @@
  * account is ever shown to the next.
  */
 export const userDataRoot = ['user'] as const;
+
+/** Who is signed in: read by the shell (sign-in) and changed by settings (a renamed workspace). */
+export const sessionQueryKey = ['session'] as const;

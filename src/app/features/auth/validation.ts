@@ -1,9 +1,10 @@
+import { newPasswordError, workspaceNameError } from '../../lib/account-validation';
 import type { FieldErrors } from '../../lib/form-errors';
 
 // The same rules and words as the server's schemas (src/contract/dashboard.ts), checked before
 // sending so mistakes show at once; the server checks again and its answer is shown too.
 
-export const minPasswordLength = 10;
+export { minPasswordLength } from '../../lib/account-validation';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -28,11 +29,5 @@ export const signUpFields = ['email', 'password', 'workspaceName'] as const;
 export type SignUpField = (typeof signUpFields)[number];
 
 export function validateSignUp(values: Record<SignUpField, string>): FieldErrors<SignUpField> {
-  let password: string | undefined;
-  if (values.password.length < minPasswordLength) password = `Use at least ${minPasswordLength} characters`;
-  else if (values.password.length > 200) password = 'Use at most 200 characters';
-  let workspaceName: string | undefined;
-  if (values.workspaceName.trim() === '') workspaceName = 'Name your workspace';
-  else if (values.workspaceName.trim().length > 100) workspaceName = 'Use at most 100 characters';
-  return { email: emailError(values.email), password, workspaceName };
+  return { email: emailError(values.email), password: newPasswordError(values.password), workspaceName: workspaceNameError(values.workspaceName) };
 }

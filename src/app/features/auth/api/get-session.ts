@@ -2,8 +2,9 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { Session } from '../../../../contract/dashboard';
 import { isApiRequestError } from '../../../lib/api-error';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
+import { sessionQueryKey } from '../../../lib/query-keys';
 
-export const sessionQueryKey = ['session'] as const;
+export { sessionQueryKey };
 
 /** The signed-in user and workspace, or null when nobody is signed in (401). */
 export async function getSession(): Promise<Session | null> {

@@ -3,8 +3,10 @@ import { useId, type ReactNode } from 'react';
 import type { Me } from '../../../../contract/me';
 import { PlanBadge } from '../../../components/badge';
 import { Card } from '../../../components/card';
+import { CopyField } from '../../../components/copy-field';
 import { formatBytes, formatDate, formatEuros, formatInteger, formatMonth } from '../../../lib/format';
 import { meQueryOptions } from '../api/get-me';
+import { RenameWorkspace } from './rename-workspace';
 
 export function AccountOverview() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
@@ -43,11 +45,12 @@ function WorkspaceCard({ me }: { me: Me }) {
   return (
     <Card aria-labelledby={headingId}>
       <CardHeading id={headingId}>Workspace</CardHeading>
+      <RenameWorkspace name={me.workspace.name} />
       <Facts>
-        <Fact term="Name">{me.workspace.name}</Fact>
         <Fact term="Created">{formatDate(me.workspace.createdAt)}</Fact>
         {me.workspace.customDomain ? <Fact term="Custom domain">{me.workspace.customDomain}</Fact> : null}
       </Facts>
+      <CopyField label="Workspace id" value={me.workspace.id} className="mt-4" />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, stubFetch } from '../../../test/fetch-stub';
-import { account, referral, signedIn } from '../../../test/fixtures';
+import { apiError, json, noContent, stubFetch } from '../../../test/fetch-stub';
+import { account, referral, session, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 describe('settings page', () => {
@@ -48,10 +48,72 @@ describe('settings page', () => {
     const { user } = renderApp('/settings');
 
     expect(await screen.findByRole('textbox', { name: 'Referral link' })).toHaveValue(referral.link);
-    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    await user.click(within(screen.getByRole('region', { name: 'Invite others' })).getByRole('button', { name: 'Copy' }));
 
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(referral.link);
     expect(screen.getByText('Free months earned:')).toHaveTextContent('Free months earned: 2');
+  });
+});
+
+describe('account basics in settings', () => {
+  it('shows the workspace id with a copy button, and renames the workspace in place', async () => {
+    const network = stubFetch({
+      ...signedIn(),
+      'GET /api/v1/me': json(account()),
+      'GET /api/v1/me/referral': json(referral),
+      'PATCH /api/dashboard/workspace': ({ body }) => json({ ...session(), workspace: { ...session().workspace, name: (body as { name: string }).name } }),
+    });
+    const { user } = renderApp('/settings');
+
+    const workspace = await screen.findByRole('region', { name: 'Workspace' });
+    expect(within(workspace).getByRole('textbox', { name: 'Workspace id' })).toHaveValue(account().workspace.id);
+    expect(within(workspace).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+
+    await user.click(within(workspace).getByRole('button', { name: 'Rename' }));
+    const name = within(workspace).getByRole('textbox', { name: 'Workspace name' });
+    await user.clear(name);
+    await user.click(within(workspace).getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription('Name your workspace');
+    expect(network.requestsTo('PATCH /api/dashboard/workspace')).toHaveLength(0);
+
+    await user.type(name, '  Difference Engines ');
+    await user.click(within(workspace).getByRole('button', { name: 'Save' }));
+    // The header shows the new name at once.
+    expect(await within(screen.getByRole('banner')).findByText('Difference Engines')).toBeInTheDocument();
+    expect(network.requestsTo('PATCH /api/dashboard/workspace')[0]?.body).toEqual({ name: 'Difference Engines' });
+    expect(within(workspace).queryByRole('textbox', { name: 'Workspace name' })).not.toBeInTheDocument();
+  });
+
+  it('changes the password, showing a wrong current password next to its field', async () => {
+    let attempts = 0;
+    const network = stubFetch({
+      ...signedIn(),
+      'GET /api/v1/me': json(account()),
+      'GET /api/v1/me/referral': json(referral),
+      'POST /api/dashboard/password': () =>
+        ++attempts === 1
+          ? apiError(400, 'invalid_request', 'The current password is not right', { fields: [{ path: 'currentPassword', message: 'This is not your current password' }] })
+          : noContent,
+    });
+    const { user } = renderApp('/settings');
+
+    const card = await screen.findByRole('region', { name: 'Password' });
+    await user.type(within(card).getByLabelText('Current password'), 'wrong one');
+    await user.type(within(card).getByLabelText('New password'), 'short');
+    await user.click(within(card).getByRole('button', { name: 'Change password' }));
+    expect(within(card).getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining('Use at least 10 characters'));
+    expect(network.requestsTo('POST /api/dashboard/password')).toHaveLength(0);
+
+    await user.type(within(card).getByLabelText('New password'), ' but longer now');
+    await user.click(within(card).getByRole('button', { name: 'Change password' }));
+    expect(await within(card).findByText('This is not your current password')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Current password')).toHaveFocus();
+
+    await user.clear(within(card).getByLabelText('Current password'));
+    await user.type(within(card).getByLabelText('Current password'), 'the right one');
+    await user.click(within(card).getByRole('button', { name: 'Change password' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Password changed. Your other sessions were signed out.');
+    expect(network.requestsTo('POST /api/dashboard/password').at(-1)?.body).toEqual({ currentPassword: 'the right one', newPassword: 'short but longer now' });
   });
 });

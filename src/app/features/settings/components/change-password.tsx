@@ -1,0 +1,47 @@
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { FormError } from '../../../components/form-error';
+import { TextField } from '../../../components/text-field';
+import { minPasswordLength, newPasswordError } from '../../../lib/account-validation';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useChangePassword } from '../api/change-password';
+
+const fields = ['currentPassword', 'newPassword'] as const;
+
+/** Change the password; every other session is signed out, this one stays. */
+export function ChangePassword() {
+  const headingId = useId();
+  const change = useChangePassword();
+  const [done, setDone] = useState(false);
+  const form = useValidatedForm(fields, { currentPassword: '', newPassword: '' }, (values) => ({
+    currentPassword: values.currentPassword === '' ? 'Enter your current password' : undefined,
+    newPassword: newPasswordError(values.newPassword),
+  }));
+  const onSubmit = form.handleSubmit((values) => {
+    setDone(false);
+    change.mutate(values, { onSuccess: () => setDone(true), onError: form.showServerErrors });
+  });
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-4 text-lg font-semibold">
+        Password
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="max-w-md space-y-4">
+        <FormError error={change.error} />
+        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${minPasswordLength} characters.`} {...form.field('newPassword')} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing…' : 'Change password'}
+          </Button>
+          {done ? (
+            <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+              Password changed. Your other sessions were signed out.
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </Card>
+  );
+}
