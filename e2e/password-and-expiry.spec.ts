@@ -18,8 +18,9 @@ test('a password-protected transfer asks for the password', async ({ page, conte
     const link = await sendTransfer(page, { files: [files['contract.pdf']!.path], title: 'Signed contract', password: 'open sesame' });
 
     // The link as the sender copies it: the transfer's address, no personal token.
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    const notice = page.getByRole('region', { name: 'Your transfer is on its way' });
+    await notice.getByRole('button', { name: 'Copy' }).click();
+    await expect(notice.getByRole('button', { name: 'Copied' })).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(link);
     expect(copied).toMatch(/\/t\/[A-Za-z0-9_-]+$/);

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Transfer } from '../../../../contract/transfers';
 import { buttonClass } from '../../../components/button';
+import { CopyField } from '../../../components/copy-field';
 import { formatDateTime, plural } from '../../../lib/format';
 
 /**
@@ -26,6 +27,8 @@ export function SentNotice({ transfer }: { transfer: Transfer }) {
       <Link to="/transfers/new" className={buttonClass('secondary')}>
         Send another
       </Link>
+      {/* The link first, where a phone shows it without scrolling past the details. */}
+      <CopyField label="Link to share" value={transfer.url} className="w-full" />
     </section>
   );
 }

@@ -302,6 +302,7 @@ describe('a transfer just sent from the dashboard', () => {
     const notice = await screen.findByRole('region', { name: 'Your transfer is on its way' });
     expect(within(notice).getByText(/1 recipient was emailed a link/)).toBeInTheDocument();
     expect(within(notice).getByRole('link', { name: 'Send another' })).toHaveAttribute('href', '/transfers/new');
+    expect(within(notice).getByRole('textbox', { name: 'Link to share' })).toHaveValue(transferFixture().url);
     expect(screen.getByRole('textbox', { name: 'Transfer link' })).toHaveValue(transferFixture().url);
     expect(screen.getByRole('img', { name: 'QR code for the transfer link' })).toBeInTheDocument();
   });
