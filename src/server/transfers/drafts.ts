@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AddFilesRequestSchema, CreateTransferRequestSchema } from '../../contract/transfers.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -195,6 +195,25 @@ export async function deleteFile(services: Services, caller: Caller, transferId:
   if (!removed) throw new ApiError('not_found', 'File not found in this transfer');
   await services.storage.delete(removed.storageKey);
   return { deleted: true };
+}
+
+/**
+ * Deletes an unsent draft, files and all: rows first, so an upload still arriving finds no file
+ * and is refused, then the bytes. False when it is gone already or was sent meanwhile.
+ */
+export async function deleteDraft(services: Pick<Services, 'db' | 'storage' | 'log'>, transferId: string): Promise<boolean> {
+  const files = await services.db.select({ key: transferFiles.storageKey }).from(transferFiles).where(eq(transferFiles.transferId, transferId));
+  const deleted = await services.db.delete(transfers).where(and(eq(transfers.id, transferId), isNull(transfers.finalizedAt))).returning({ id: transfers.id });
+  if (deleted.length === 0) return false;
+  for (const f of files) await services.storage.delete(f.key).catch((err: unknown) => services.log.error({ err, transferId }, 'could not delete a draft file'));
+  return true;
+}
+
+/** The owner discards a draft they will not send. A sent transfer is revoked instead (409). */
+export async function discardDraft(services: Services, caller: Caller, transferId: string) {
+  await services.db.transaction((tx) => draftOf(tx, caller.workspaceId, transferId));
+  if (!(await deleteDraft(services, transferId))) throw new ApiError('conflict', 'The transfer was sent meanwhile; revoke it instead', { reason: 'transfer_sent' });
+  return { deleted: true as const };
 }
 
 export { findTransfer };

@@ -4,6 +4,7 @@ import { SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { emitEvent } from '../events/emit.js';
 import type { Services } from '../services.js';
 import { deleteSupersededPullEvents } from '../webhooks/fanout.js';
+import { deleteDraft } from './drafts.js';
 import { transferUrl } from './lifecycle.js';
 
 /**
@@ -48,13 +49,7 @@ export async function deleteStaleDrafts(services: Pick<Services, 'db' | 'clock' 
     .select({ id: transfers.id })
     .from(transfers)
     .where(and(isNull(transfers.finalizedAt), lte(transfers.createdAt, cutoff)));
-  for (const { id } of stale) {
-    const files = await services.db.select({ key: transferFiles.storageKey }).from(transferFiles).where(eq(transferFiles.transferId, id));
-    // Rows first: an upload still arriving then finds no file and is refused.
-    const deleted = await services.db.delete(transfers).where(and(eq(transfers.id, id), isNull(transfers.finalizedAt))).returning({ id: transfers.id });
-    if (deleted.length === 0) continue;
-    for (const f of files) await services.storage.delete(f.key).catch((err) => services.log.error({ err }, 'could not delete a draft file'));
-  }
+  for (const { id } of stale) await deleteDraft(services, id);
   return stale.length;
 }
 

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { registerAddTransferFiles } from './add-files.js';
 import { registerCreateTransfer } from './create.js';
 import { registerDeleteTransferFile } from './delete-file.js';
+import { registerDiscardTransfer } from './discard.js';
 import { registerGetTransferDownloadLinks } from './download-links.js';
 import { registerListTransferDownloads } from './downloads.js';
 import { registerFinalizeTransfer } from './finalize.js';
@@ -17,6 +18,7 @@ export function registerTransfers(app: OpenAPIHono<AppEnv>) {
   registerCreateTransfer(app);
   registerGetTransfer(app);
   registerUpdateTransfer(app);
+  registerDiscardTransfer(app);
   registerAddTransferFiles(app);
   registerDeleteTransferFile(app);
   registerStoreSealedFileMeta(app);

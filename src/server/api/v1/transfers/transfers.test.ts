@@ -254,6 +254,27 @@ describe('drafts, finalize and revoke', () => {
   });
 });
 
+describe('discarding a draft', () => {
+  it('deletes an unsent draft and its files; a sent transfer is refused with 409 transfer_sent', async () => {
+    const draft = await createDraft();
+    const del = (id: string) => server.fetch(`/api/v1/transfers/${id}`, { method: 'DELETE', token: key });
+    const res = await del(draft.id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deleted: true });
+    expect((await get(`/transfers/${draft.id}`)).status).toBe(404);
+    expect(await server.services.db.select().from(transferFiles).where(eq(transferFiles.transferId, draft.id))).toEqual([]);
+    expect((await del(draft.id)).status).toBe(404);
+
+    const sent = await createDraft();
+    await completeFiles(sent.id);
+    expect((await post(`/transfers/${sent.id}/finalize`, {})).status).toBe(200);
+    const refused = await del(sent.id);
+    expect(refused.status).toBe(409);
+    expect(ErrorSchema.parse(await refused.json()).error.details.reason).toBe('transfer_sent');
+    expect((await get(`/transfers/${sent.id}`)).status).toBe(200);
+  });
+});
+
 describe('time', () => {
   it('warns once within 24 hours of expiry, then expires with reason expired', async () => {
     const draft = await createDraft({ expiresAt: new Date(server.clock.now().getTime() + 2 * 86_400_000).toISOString() });
