@@ -314,3 +314,22 @@ describe('a transfer just sent from the dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Your transfer is on its way' })).not.toBeInTheDocument();
   });
 });
+
+describe('an unsent draft', () => {
+  it('offers to discard it instead of revoking, and returns to the list once it is gone', async () => {
+    const network = transferServer({
+      transfer: transferFixture({ finalizedAt: null }),
+      extra: { 'DELETE /api/v1/transfers/:id': json({ deleted: true }) },
+    });
+    const { user, router } = renderApp('/transfers/tr_1');
+
+    await screen.findByRole('heading', { level: 1, name: 'Quarterly report' });
+    expect(screen.queryByRole('button', { name: 'Revoke transfer' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Discard this draft?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transfers'));
+    expect(network.requestsTo('DELETE /api/v1/transfers/tr_1')).toHaveLength(1);
+  });
+});

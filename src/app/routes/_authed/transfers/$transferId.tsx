@@ -5,6 +5,7 @@ import { resourceErrorComponent } from '../../../components/route-states';
 import { meQueryOptions, useMe } from '../../../features/transfers/api/get-me';
 import { transferQueryOptions, useTransfer } from '../../../features/transfers/api/get-transfer';
 import { transferDownloadsQueryOptions, useTransferDownloads } from '../../../features/transfers/api/get-transfer-downloads';
+import { DiscardDraft } from '../../../features/transfers/components/discard-draft';
 import { DownloadReceipts } from '../../../features/transfers/components/download-receipts';
 import { OwnDownloads } from '../../../features/transfers/components/own-downloads';
 import { RevokeTransfer } from '../../../features/transfers/components/revoke-transfer';
@@ -41,6 +42,7 @@ export const Route = createFileRoute('/_authed/transfers/$transferId')({
 function TransferPage() {
   const { transferId } = Route.useParams();
   const { sent } = Route.useSearch();
+  const navigate = Route.useNavigate();
   const { data: transfer } = useTransfer(transferId);
   const { data: downloads } = useTransferDownloads(transferId);
   const { data: me } = useMe();
@@ -74,7 +76,9 @@ function TransferPage() {
           ) : null}
           {filesAreGone(transfer) ? null : <OwnDownloads transferId={transfer.id} e2ee={transfer.e2ee} />}
           <TransferLimits transfer={transfer} expiry={me.plan.limits.transferExpiry} />
-          {transfer.status === 'active' ? (
+          {linkState(transfer) === 'draft' ? (
+            <DiscardDraft transferId={transfer.id} onDiscarded={() => void navigate({ to: '/transfers', replace: true })} />
+          ) : transfer.status === 'active' ? (
             <RevokeTransfer transferId={transfer.id} onRevoked={() => setAnnouncement('Transfer revoked. Its link no longer works.')} />
           ) : null}
         </div>
