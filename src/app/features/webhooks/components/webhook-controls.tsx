@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmedAction } from '../../../components/confirmed-action';
 import { FormError } from '../../../components/form-error';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
@@ -21,7 +20,6 @@ export function WebhookControls({ webhook, onRotated, onDeleted, announce }: Web
   const update = useUpdateWebhook(webhook.id);
   const rotate = useRotateWebhookSecret(webhook.id);
   const remove = useDeleteWebhook(webhook.id);
-  const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null);
 
   function setEnabled(enabled: boolean) {
     update.mutate({ enabled }, { onSuccess: () => announce(enabled ? 'Endpoint resumed.' : 'Endpoint paused.') });
@@ -46,15 +44,17 @@ export function WebhookControls({ webhook, onRotated, onDeleted, announce }: Web
           <div className="space-y-2">
             <h3 className="font-medium">Signing secret</h3>
             <p className="text-zinc-600 dark:text-zinc-400">Replace the secret if it leaked. The new one is shown once.</p>
-            <Button
+            <ConfirmedAction
+              label="Rotate secret"
               variant="secondary"
-              onClick={() => {
-                rotate.reset();
-                setConfirming('rotate');
-              }}
+              title="Rotate the signing secret?"
+              pendingLabel="Rotating…"
+              action={rotate}
+              onDone={({ secret }) => onRotated(secret)}
             >
-              Rotate secret
-            </Button>
+              The current secret stops working at once: every delivery from now on, retries included, is signed with the new one. Have your
+              receiver ready to take the new secret.
+            </ConfirmedAction>
           </div>
         ) : null}
         <div className="space-y-2">
@@ -62,62 +62,13 @@ export function WebhookControls({ webhook, onRotated, onDeleted, announce }: Web
           <p className="text-zinc-600 dark:text-zinc-400">
             {webhook.mode === 'push' ? 'Stops deliveries and deletes the delivery history.' : 'Deletes the endpoint and the events it holds.'}
           </p>
-          <Button
-            variant="danger"
-            onClick={() => {
-              remove.reset();
-              setConfirming('delete');
-            }}
-          >
-            Delete endpoint
-          </Button>
+          <ConfirmedAction label="Delete endpoint" title="Delete this endpoint?" pendingLabel="Deleting…" action={remove} onDone={onDeleted}>
+            <span className="break-all">{endpointName(webhook)}</span>{' '}
+            {webhook.mode === 'push' ? 'gets no more events, and its delivery history is deleted.' : 'is deleted with the events it holds.'} This
+            cannot be undone.
+          </ConfirmedAction>
         </div>
       </div>
-      {confirming === 'rotate' ? (
-        <ConfirmDialog
-          title="Rotate the signing secret?"
-          confirmLabel="Rotate secret"
-          pendingLabel="Rotating…"
-          pending={rotate.isPending}
-          error={rotate.error ? <FormError error={rotate.error} /> : null}
-          onConfirm={() =>
-            rotate.mutate(undefined, {
-              onSuccess: ({ secret }) => {
-                setConfirming(null);
-                onRotated(secret);
-              },
-            })
-          }
-          onCancel={() => setConfirming(null)}
-        >
-          The current secret stops working at once: every delivery from now on, retries included, is signed with the new one. Have your
-          receiver ready to take the new secret.
-        </ConfirmDialog>
-      ) : null}
-      {confirming === 'delete' ? (
-        <ConfirmDialog
-          title="Delete this endpoint?"
-          confirmLabel="Delete endpoint"
-          pendingLabel="Deleting…"
-          pending={remove.isPending}
-          error={remove.error ? <FormError error={remove.error} /> : null}
-          onConfirm={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => {
-                setConfirming(null);
-                onDeleted();
-              },
-            })
-          }
-          onCancel={() => setConfirming(null)}
-        >
-          <span className="break-all">{endpointName(webhook)}</span>{' '}
-          {webhook.mode === 'push'
-            ? 'gets no more events, and its delivery history is deleted.'
-            : 'is deleted with the events it holds.'}{' '}
-          This cannot be undone.
-        </ConfirmDialog>
-      ) : null}
     </Section>
   );
 }
