@@ -24,6 +24,7 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
+  locked: 423,
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
@@ -52,6 +53,7 @@ export const codeForStatus: Record<number, ErrorCode> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   416: 'range_not_satisfiable',
+  423: 'locked',
   429: 'rate_limited',
   431: 'headers_too_large',
   500: 'internal_error',
@@ -93,6 +95,8 @@ export const errorExplanations: Record<ErrorCode, string> = {
   unsupported_media_type:
     'The request body has a `Content-Type` this endpoint does not take: JSON endpoints want `application/json`, and upload PATCH requests want `application/offset+octet-stream`.',
   range_not_satisfiable: 'The requested byte range starts past the end of the file; `Content-Range: bytes */<size>` gives the size.',
+  locked:
+    'The resumable upload is held by another request for it (usually an earlier PATCH that has not let go yet). Retry shortly; tus clients do this by themselves.',
   rate_limited:
     'Too many requests: a per-address limit for requests without a valid key, a per-key or per-workspace limit, or the monthly call allowance. Wait `Retry-After` seconds.',
   headers_too_large: 'The request headers are larger than the server accepts (16 KB in all).',

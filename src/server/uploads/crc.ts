@@ -2,13 +2,11 @@ import { Transform, type Readable } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { DataStore, ERRORS, type Upload } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
-import type { ErrorCode } from '../../contract/errors.js';
-import { errorStatus } from '../../contract/errors.js';
 import { transferFiles } from '../db/schema.js';
-import { errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
 import { markReadyIfComplete } from '../transfers/lifecycle.js';
+import { isTusError, refuse } from './refusals.js';
 
 /**
  * CRC-32 (IEEE) of every upload, computed while its bytes arrive.
@@ -26,16 +24,6 @@ type CrcServices = Pick<Services, 'db' | 'clock' | 'config' | 'log' | 'storage'>
 
 /** 8 lower-case hex digits, as stored in `transfer_files.crc32`. */
 export const crcHex = (state: number) => (state >>> 0).toString(16).padStart(8, '0');
-
-/** A refusal @tus/server sends as is: the status and a body in the spec's Error shape. */
-export interface TusRefusal {
-  status_code: number;
-  body: string;
-}
-
-export function tusRefusal(publicUrl: string, code: ErrorCode, message: string, details: Record<string, unknown> = {}): TusRefusal {
-  return { status_code: errorStatus[code], body: JSON.stringify(errorBody(publicUrl, code, message, details)) };
-}
 
 /** Continues `initial` over the stored bytes [start, end) of `key`. Throws if storage holds fewer. */
 export async function crcOfStoredRange(storage: FileStorage, key: string, start: number, end: number, initial: number): Promise<number> {
@@ -78,10 +66,6 @@ export class CrcDataStore extends DataStore {
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
 
-  private refusal(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
-    return tusRefusal(this.services.config.PUBLIC_URL, code, message, details);
-  }
-
   /** True when an upload for this id was already created (its bytes or its tus record exist). */
   async exists(id: string): Promise<boolean> {
     try {
@@ -98,9 +82,7 @@ export class CrcDataStore extends DataStore {
     // Creating again would truncate the bytes received so far. @tus/server holds the upload's
     // lock around create(), so this check and the creation do not interleave in one process.
     if (await this.exists(upload.id)) {
-      throw this.refusal('conflict', 'An upload for this file already exists; resume it with HEAD and PATCH on its URL.', {
-        reason: 'upload_exists',
-      });
+      throw refuse('upload_exists');
     }
     const created = await this.inner.create(upload);
     await this.resetCrc(upload.id);
@@ -160,7 +142,7 @@ export class CrcDataStore extends DataStore {
       // the next PATCH (or the completion) repairs it from storage. A refusal raised upstream
       // (the body running past the upload's length) is more useful to the client than the
       // store's generic write error.
-      if (sourceError && typeof sourceError === 'object' && 'status_code' in sourceError) throw sourceError;
+      if (isTusError(sourceError)) throw sourceError;
       throw err;
     }
 
@@ -189,7 +171,7 @@ export class CrcDataStore extends DataStore {
       .limit(1);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.state !== 'uploading') {
-      throw this.refusal('conflict', 'This file has finished uploading.', { reason: 'upload_complete' });
+      throw refuse('upload_complete');
     }
     if (row.crcOffset === offset) return row.crcState;
     return this.repair(id, row, offset);

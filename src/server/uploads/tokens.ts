@@ -8,6 +8,7 @@ import { uploadTokens } from '../db/schema.js';
  * for that file. They live UPLOAD_TOKEN_TTL_SECONDS (two hours by default); a token still valid
  * can be exchanged for a fresh one, an expired one cannot. Only SHA-256 hashes are stored.
  */
+export const UPLOAD_TOKEN_HEADER = 'x-service-upload-token';
 export const UPLOAD_TOKEN_PATTERN = /^ut_[0-9A-Za-z]{43}$/;
 
 export interface IssuedUploadToken {

@@ -374,10 +374,10 @@ describe('transfer.ready', () => {
     expect(ready).toHaveLength(0);
   });
 
-  it('refuses uploads to a transfer that is no longer active', async () => {
+  it('refuses uploads to a transfer that is no longer active with 410 gone', async () => {
     const file = await registerFile(server, 10);
     await server.services.db.update(transfers).set({ status: 'expired' }).where(eq(transfers.id, file.transferId));
-    await expectError(await create(file, 10), 404, 'not_found');
+    await expectError(await create(file, 10), 410, 'gone');
     expect(await storedBytes(server.dataDir, file.fileId)).toBeNull();
   });
 });

@@ -1,23 +1,24 @@
 import { Server, TUS_RESUMABLE } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { errorCodeForStatus, type ErrorBody } from '../../contract/errors.js';
 import { transferFiles, transfers } from '../db/schema.js';
 import type { AppEnv } from '../http/env.js';
-import { ApiError, errorBody } from '../http/errors.js';
 import type { Services } from '../services.js';
-import { CrcDataStore, tusRefusal } from './crc.js';
-import { verifyUploadToken } from './tokens.js';
+import { CrcDataStore } from './crc.js';
+import { refuse, tusRefusal } from './refusals.js';
+import { UPLOAD_TOKEN_HEADER, verifyUploadToken } from './tokens.js';
+
+export { UPLOAD_TOKEN_HEADER };
 
 /**
  * The resumable-upload (tus 1.0) endpoint at `/files/`: creation, creation-with-upload, termination
  * and expiration. Every request except the CORS preflight carries `x-service-upload-token`, which
  * must be valid now and bound to the file it touches; upload ids are file ids. The upload must be
- * exactly the registered size. Completion records the CRC and may emit `transfer.ready`.
+ * exactly the registered size. Completion records the CRC and may emit `transfer.ready`. Every
+ * refusal, ours or @tus/server's, is an entry of the table in `refusals.ts`.
  */
 
 export const TUS_PATH = '/files';
-export const UPLOAD_TOKEN_HEADER = 'x-service-upload-token';
 
 const COLLECTION_PATH = /^\/files\/?$/;
 const UPLOAD_PATH = /^\/files\/([A-Za-z0-9_-]{1,100})$/;
@@ -106,12 +107,10 @@ export async function loadUploadFile(services: Pick<Services, 'db'>, fileId: str
   return row ?? null;
 }
 
+/** Whether this file's bytes come through the tus endpoint at all. */
+const takesUploads = (file: UploadFile) => file.source === 'upload' && file.storageKey === file.id;
 /** Whether bytes can still be sent for this file (the upload token is checked separately). */
-export const isUploadable = (file: UploadFile) =>
-  file.source === 'upload' && file.storageKey === file.id && file.transferStatus === 'active' && file.transferPurgedAt === null;
-
-export const unauthorized = () =>
-  new ApiError('unauthorized', `A valid upload token for this file is required in the ${UPLOAD_TOKEN_HEADER} header.`);
+export const isUploadable = (file: UploadFile) => takesUploads(file) && file.transferStatus === 'active' && file.transferPurgedAt === null;
 
 /**
  * The file an upload token opens right now. `urlId` is the upload id from the URL (null on
@@ -119,54 +118,29 @@ export const unauthorized = () =>
  */
 export async function authorizeUpload(services: Services, token: string | undefined, urlId: string | null): Promise<UploadFile> {
   const grant = await verifyUploadToken(services.db, token, services.clock.now());
-  if (!grant || (urlId !== null && grant.fileId !== urlId)) throw unauthorized();
+  if (!grant || (urlId !== null && grant.fileId !== urlId)) throw refuse('unauthorized');
   const file = await loadUploadFile(services, grant.fileId);
-  if (!file || file.workspaceId !== grant.workspaceId) throw unauthorized();
-  if (!isUploadable(file)) throw new ApiError('not_found', 'This upload is no longer available.');
+  if (!file || file.workspaceId !== grant.workspaceId) throw refuse('unauthorized');
+  if (!takesUploads(file)) throw refuse('not_an_upload');
+  // tus 1.0 prefers 410 to 404 for an upload the server knows has ended.
+  if (!isUploadable(file)) throw refuse('upload_gone');
   return file;
 }
 
-const headerError = (header: string, message: string) =>
-  new ApiError('invalid_request', `Invalid header: ${header}: ${message}`, { location: 'header', fields: [{ path: header, message }] });
-
 const PATCH_CONTENT_TYPE = 'application/offset+octet-stream';
 
-/** tus 1.0 on PATCH: the body type is 415 when wrong, `Upload-Offset` 400 when missing or not a number. */
+/**
+ * The PATCH headers, checked as @tus/server checks them (so that both agree on what passes) but
+ * answered as tus 1.0 says: 415 for another body type, 400 for a missing or malformed offset.
+ */
 function assertPatchHeaders(c: Context<AppEnv>): void {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type !== PATCH_CONTENT_TYPE) {
-    throw new ApiError('unsupported_media_type', `Content-Type must be ${PATCH_CONTENT_TYPE}`, {
-      location: 'header',
-      fields: [{ path: 'Content-Type', message: `must be ${PATCH_CONTENT_TYPE}` }],
-    });
-  }
+  if (c.req.header('content-type') !== PATCH_CONTENT_TYPE) throw refuse('invalid_content_type');
   const offset = c.req.header('upload-offset');
-  if (offset === undefined || !/^[0-9]{1,16}$/.test(offset)) {
-    throw headerError('Upload-Offset', offset === undefined ? 'required' : 'must be a byte offset in decimal digits');
+  if (offset === undefined) throw refuse('missing_offset');
+  if (!/^(0|[1-9][0-9]{0,15})$/.test(offset)) throw refuse('invalid_offset');
+  if (c.req.header('upload-length') !== undefined) {
+    throw refuse('invalid_length', { problem: 'is sent only when the upload is created (no creation-defer-length here)' });
   }
-}
-
-/** Gives an error from @tus/server the Error shape (our own refusals already have it). */
-async function toErrorShape(res: Response, method: string, publicUrl: string): Promise<Response> {
-  if (res.status < 400) return res;
-  const headers = new Headers(res.headers);
-  headers.delete('content-length');
-  headers.set('content-type', 'application/json; charset=UTF-8');
-  if (method === 'HEAD') return new Response(null, { status: res.status, headers });
-  const text = await res.text();
-  let body: ErrorBody | null = null;
-  try {
-    const parsed = JSON.parse(text) as Partial<ErrorBody> | null;
-    if (parsed && typeof parsed.error?.code === 'string') body = parsed as ErrorBody;
-  } catch {
-    // plain text from @tus/server
-  }
-  if (!body) {
-    const code = errorCodeForStatus(res.status);
-    const message = code === 'internal_error' ? 'Something went wrong on our side' : text.trim() || 'The upload request was refused';
-    body = errorBody(publicUrl, code, message, res.status === 409 ? { reason: 'offset_mismatch' } : {});
-  }
-  return new Response(JSON.stringify(body), { status: res.status, headers });
 }
 
 /** Mounts the tus endpoint at `/files/` (before the SPA fallback, which would answer GET with HTML). */
@@ -179,6 +153,8 @@ export function mountTus(app: Hono<AppEnv>, services: Services): void {
   const basePath = new URL(config.PUBLIC_URL).pathname.replace(/\/+$/, '');
   /** The authorized file of each request, set before @tus/server sees the request. */
   const authorized = new WeakMap<object, UploadFile>();
+  /** What @tus/server caught while handling a request, for `refusalOf`. */
+  const thrown = new WeakMap<object, unknown>();
 
   const tus = new Server({
     path: TUS_PATH,
@@ -190,62 +166,68 @@ export function mountTus(app: Hono<AppEnv>, services: Services): void {
     disableTerminationForFinishedUploads: true,
     namingFunction: (req) => {
       const file = authorized.get(req);
-      if (!file) throw tusRefusal(config.PUBLIC_URL, 'unauthorized', unauthorized().message);
+      if (!file) throw refuse('unauthorized');
       return file.id;
     },
     onIncomingRequest: async (req, uploadId) => {
       // Authorization ran in the route; this makes sure tus touches exactly the file it opened.
-      if (authorized.get(req)?.id !== uploadId) throw tusRefusal(config.PUBLIC_URL, 'unauthorized', unauthorized().message);
+      if (authorized.get(req)?.id !== uploadId) throw refuse('unauthorized');
     },
     onUploadFinish: async (_req, upload) => {
       await store.complete(upload.id);
       return {};
     },
-    onResponseError: (_req, err) => {
-      if (!('status_code' in err) || err.status_code >= 500) log.warn({ err }, 'upload request failed');
+    onResponseError: (req, err) => {
+      thrown.set(req, err);
       return undefined;
     },
   });
+
+  /**
+   * A request @tus/server refused, as our refusal: from what it threw when it caught an error
+   * (its own, or ours from a hook or the store), else from the plain text it wrote itself.
+   */
+  const refusalOf = async (req: Request, res: Response) => {
+    const cause = thrown.get(req) ?? { status_code: res.status, body: await res.text() };
+    const refusal = tusRefusal(cause);
+    if (refusal.status >= 500) log.warn({ err: cause }, 'upload request failed');
+    return refusal;
+  };
 
   const handle = async (c: Context<AppEnv>) => {
     const req = c.req.raw;
     // Hono routes HEAD as GET; the request keeps its own method.
     const method = req.method;
     const uploadId = UPLOAD_PATH.exec(c.req.path)?.[1] ?? null;
-    if (uploadId === null && !COLLECTION_PATH.test(c.req.path)) throw new ApiError('not_found', 'No such upload');
+    if (uploadId === null && !COLLECTION_PATH.test(c.req.path)) throw refuse('no_such_path');
     if (method === 'OPTIONS') return tus.handleWeb(req);
 
     const allowed = uploadId === null ? ['POST'] : ['HEAD', 'PATCH', 'DELETE'];
     if (!allowed.includes(method)) {
-      throw new ApiError('method_not_allowed', `${method} is not allowed here`, {}, { Allow: [...allowed, 'OPTIONS'].join(', ') });
+      throw refuse('method_not_allowed', { message: `${method} is not allowed here`, headers: { Allow: [...allowed, 'OPTIONS'].join(', ') } });
     }
     // The protocol version frames every other header, so it is checked first (as tusd does).
-    if (c.req.header('tus-resumable') !== TUS_RESUMABLE) {
-      throw new ApiError('precondition_failed', `Tus-Resumable must be ${TUS_RESUMABLE}`, { location: 'header', fields: [{ path: 'Tus-Resumable', message: `must be ${TUS_RESUMABLE}` }] }, { 'Tus-Version': TUS_RESUMABLE });
-    }
+    if (c.req.header('tus-resumable') !== TUS_RESUMABLE) throw refuse('unsupported_version');
 
     const file = await authorizeUpload(services, c.req.header(UPLOAD_TOKEN_HEADER), uploadId);
     if (method === 'PATCH') assertPatchHeaders(c);
     if (file.state !== 'uploading' && !(method === 'HEAD' && file.state === 'complete')) {
-      throw new ApiError('conflict', 'This file has finished uploading.', { reason: file.state === 'complete' ? 'upload_complete' : `upload_${file.state}` });
+      throw refuse('upload_complete', { details: { reason: `upload_${file.state}` } });
     }
     if (method === 'POST') {
-      if (c.req.header('upload-concat') !== undefined) throw headerError('Upload-Concat', 'concatenation is not supported');
+      if (c.req.header('upload-concat') !== undefined) throw refuse('concatenation');
       if (c.req.header('upload-defer-length') !== undefined) {
-        throw headerError('Upload-Defer-Length', `not supported; send Upload-Length: ${file.sizeBytes}`);
+        throw refuse('deferred_length', { problem: `not supported; send Upload-Length: ${file.sizeBytes}` });
       }
       if (c.req.header('upload-length') !== String(file.sizeBytes)) {
-        throw headerError('Upload-Length', `must be ${file.sizeBytes}, the registered size of this file`);
+        throw refuse('invalid_length', { problem: `must be ${file.sizeBytes}, the registered size of this file` });
       }
-      if (await store.exists(file.id)) {
-        throw new ApiError('conflict', 'An upload for this file already exists; resume it with HEAD and PATCH on its URL.', {
-          reason: 'upload_exists',
-        });
-      }
+      if (await store.exists(file.id)) throw refuse('upload_exists');
     }
 
     authorized.set(req, file);
-    const res = await toErrorShape(await tus.handleWeb(req), method, config.PUBLIC_URL);
+    const res = await tus.handleWeb(req);
+    if (res.status >= 400) throw await refusalOf(req, res);
 
     if (res.ok) {
       const offset = Number(res.headers.get('upload-offset') ?? (method === 'POST' ? 0 : NaN));
