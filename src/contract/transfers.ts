@@ -17,12 +17,17 @@ export const TransferStatusSchema = z.enum(transferStatuses).openapi({
 const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 export const cleanFileName = (name: string) => name.replace(UNSAFE_NAME_CHARACTERS, '').trim();
 
-const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+/** A plain `type/subtype`, any case. No regex flags: the OpenAPI `pattern` cannot carry them. */
+export const MIME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/;
+
+/** NUL is refused, not cleaned away like other controls: no file system allows it in a name. */
+const noNul = (field: string) => [(v: string) => !v.includes('\u0000'), { error: `${field} must not contain NUL characters` }] as const;
 
 /** A relative folder path; it can never climb out of its folder. */
 const relativePath = z
   .string()
   .max(1024, { error: 'path must be at most 1024 characters' })
+  .refine(...noNul('path'))
   .transform((p) =>
     cleanFileName(p)
       .replace(/\\/g, '/')
@@ -39,10 +44,11 @@ export const FileToUploadSchema = z
     name: z
       .string({ error: 'name is required' })
       .max(255, { error: 'name must be at most 255 characters' })
+      .refine(...noNul('name'))
       .transform(cleanFileName)
       .refine((n) => n.length > 0, { error: 'name must not be empty' })
       .refine((n) => !n.includes('/') && !n.includes('\\'), { error: 'name must not contain slashes; use path for folders' })
-      .openapi({ description: 'File name. Control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
+      .openapi({ description: 'File name. NUL is refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
     size: z
       .number({ error: 'size is required' })
       .int({ error: 'size must be a whole number of bytes' })

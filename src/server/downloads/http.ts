@@ -3,6 +3,8 @@
  * Content-Disposition), free of I/O so they can be tested on their own.
  */
 
+import { MIME_PATTERN } from '../../contract/transfers.js';
+
 export type RangeDecision =
   | { kind: 'full' }
   | { kind: 'partial'; start: number; end: number }
@@ -112,7 +114,6 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${asciiName(name)}"; filename*=UTF-8''${encodeExtValue(utf8Name(name))}`;
 }
 
-const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
-/** The stored type when it is a plain `type/subtype`, otherwise application/octet-stream. */
+/** The stored type when it is a plain `type/subtype` (as the contract checks it), otherwise application/octet-stream. */
 export const safeContentType = (mimeType: string) => (MIME_PATTERN.test(mimeType) ? mimeType.toLowerCase() : 'application/octet-stream');

@@ -59,6 +59,16 @@ describe('a NUL byte', () => {
     expectFieldNamed(await expectError(res, 400, 'invalid_request'), 'title');
   });
 
+  it.each([
+    ['files.0.name', { name: 'a\u0000b.txt', size: 1 }],
+    ['files.0.path', { name: 'a.txt', size: 1, path: 'docs/\u0000' }],
+  ])('in a file %s is refused naming it, not cleaned away like other controls', async (field, file) => {
+    const res = await server.fetch('/api/v1/transfers', { method: 'POST', token: key, json: { files: [file] } });
+    expectFieldNamed(await expectError(res, 400, 'invalid_request'), field);
+    const added = await server.fetch(`/api/v1/transfers/${draftId}/files`, { method: 'POST', token: key, json: { files: [file] } });
+    expectFieldNamed(await expectError(added, 400, 'invalid_request'), field);
+  });
+
   it.each(['title', 'message', 'password'])('in %s on PATCH is 400 naming it', async (field) => {
     const res = await server.fetch(`/api/v1/transfers/${draftId}`, { method: 'PATCH', token: key, json: { [field]: 'long enough \u0000 text' } });
     expectFieldNamed(await expectError(res, 400, 'invalid_request'), field);

@@ -128,3 +128,25 @@ describe('GET /api/v1/openapi.json', () => {
     }
   }, 60_000);
 });
+
+describe('patterns in the document', () => {
+  it('compile as written, and every example of a patterned field fits its own pattern', async () => {
+    const doc = (await (await server.fetch('/api/v1/openapi.json')).json()) as Record<string, unknown>;
+    const found: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { pattern?: unknown; example?: unknown };
+      if (typeof schema.pattern === 'string') {
+        found.push(where);
+        // A regex flag leaking into the text ("…$/i") would make every value fail to match.
+        expect(schema.pattern, where).not.toMatch(/\/[a-z]+$/);
+        const pattern = new RegExp(schema.pattern);
+        if (typeof schema.example === 'string') expect(pattern.test(schema.example), `${where}: ${schema.example}`).toBe(true);
+      }
+      for (const [key, value] of Object.entries(node)) walk(value, `${where}/${key}`);
+    };
+    walk(doc, '#');
+    expect(found.length).toBeGreaterThan(3);
+  });
+});
+

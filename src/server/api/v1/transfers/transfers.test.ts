@@ -52,8 +52,8 @@ describe('POST /transfers', () => {
     ]);
   });
 
-  it('cleans control characters and bidirectional overrides out of file names', async () => {
-    const draft = await createDraft({ files: [{ name: 'invoice\u202Efdp.exe', size: 1 }, { name: 'tab\there\u0000.txt', size: 1 }] });
+  it('cleans control characters (NUL aside, which is refused) and bidirectional overrides out of file names', async () => {
+    const draft = await createDraft({ files: [{ name: 'invoice\u202Efdp.exe', size: 1 }, { name: 'tab\there\u0007.txt', size: 1 }] });
     expect(draft.files.map((f) => f.name)).toEqual(['invoicefdp.exe', 'tabhere.txt']);
   });
 
