@@ -73,6 +73,11 @@ const hostile = [
   '\u0000',
   'C:\\boot.ini',
   'notes.txt. . ',
+  '\u2024\u2024／\u2024\u2024／x',
+  '\u2025.pdf',
+  '"".pdf',
+  '／／／',
+  '．．．',
 ];
 
 describe('Content-Disposition', () => {
@@ -100,9 +105,47 @@ describe('Content-Disposition', () => {
     expect(contentDisposition('report.pdf')).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
     expect(namesOf(contentDisposition('Überweisung 100%.pdf'))).toEqual({ ascii: 'Uberweisung 100_.pdf', utf8: 'Überweisung 100%.pdf' });
     expect(namesOf(contentDisposition('.env'))).toEqual({ ascii: '.env', utf8: '.env' });
-    expect(namesOf(contentDisposition('日本語.txt'))).toEqual({ ascii: '___.txt', utf8: '日本語.txt' });
+    expect(namesOf(contentDisposition('日本語.txt'))).toEqual({ ascii: 'download.txt', utf8: '日本語.txt' });
+    expect(namesOf(contentDisposition('日本語 report.txt'))).toEqual({ ascii: '___ report.txt', utf8: '日本語 report.txt' });
+  });
+
+  it('names a file of only unsafe characters download, keeping its extension', () => {
+    const cases: [string, string][] = [
+      ['"', 'download'],
+      ['"".pdf', 'download.pdf'],
+      ['／／.txt', 'download.txt'],
+      ['﹨/\\.zip', 'download.zip'],
+      ['\u2025.txt', 'download.txt'],
+      ['...txt', 'download.txt'],
+      ['\u2024\u2024.pdf', 'download.pdf'],
+      ['．．．', 'download'],
+      ['\u202e\u202e.exe', 'download.exe'],
+    ];
+    for (const [name, expected] of cases) expect(namesOf(contentDisposition(name)), name).toEqual({ ascii: expected, utf8: expected });
+    // A name that is only an extension to begin with is a dotfile, and stays one.
+    expect(namesOf(contentDisposition('.env'))).toEqual({ ascii: '.env', utf8: '.env' });
+  });
+
+  it('replaces what Windows refuses in the ASCII fallback, so curl -OJ there cannot write a stream or a drive path', () => {
+    expect(namesOf(contentDisposition('C:\\boot.ini')).ascii).toBe('C__boot.ini');
+    expect(namesOf(contentDisposition('a<b>c|d?e*f:g.txt')).ascii).toBe('a_b_c_d_e_f_g.txt');
+    expect(namesOf(contentDisposition('report：final.pdf')).ascii).toBe('report_final.pdf');
+  });
+
+  it('never throws on a name with an unpaired surrogate', () => {
+    expect(namesOf(contentDisposition('a\ud800b.txt'))).toEqual({ ascii: 'ab.txt', utf8: 'ab.txt' });
+    expect(namesOf(contentDisposition('\udfff'))).toEqual({ ascii: 'download', utf8: 'download' });
   });
 });
+
+// What the server sends for the first four hostile names: separators, quotes and dot-dots folded
+// in before cleaning, never brought back.
+const expectedHeaders = [
+  `attachment; filename="__.._etc_passwd"; filename*=UTF-8''%E2%80%A5_%E2%80%A5_etc_passwd`,
+  `attachment; filename="a_ filename=evil.html_ x=.txt"; filename*=UTF-8''a%3B%20filename%3Devil.html%3B%20x%3D.txt`,
+  `attachment; filename="__server_share"; filename*=UTF-8''__server_share`,
+  `attachment; filename="__.._.._root_.ssh_authorized_keys"; filename*=UTF-8''.._.._.._root_.ssh_authorized_keys`,
+];
 
 describe('a real download named with compatibility characters', () => {
   let server: TestServer;
@@ -124,6 +167,7 @@ describe('a real download named with compatibility characters', () => {
       const sub = path.join(dir, String(i));
       await fs.mkdir(sub);
       const res = await fetch(file.url.replace(server.services.config.PUBLIC_URL, server.url));
+      expect(res.headers.get('content-disposition')).toBe(expectedHeaders[i]);
       namesOf(res.headers.get('content-disposition')!);
       await res.arrayBuffer();
       await run('curl', ['-sS', '-O', '-J', file.url.replace(server.services.config.PUBLIC_URL, server.url)], { cwd: sub });

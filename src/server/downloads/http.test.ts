@@ -64,7 +64,7 @@ describe('contentDisposition', () => {
   it('strips quotes, controls and bidirectional overrides, and replaces path separators', () => {
     const header = contentDisposition('a"b\r\nContent-Type: text/html\u202e/..\\x.txt');
     expect(header).toBe(
-      `attachment; filename="abContent-Type: text_html_.._x.txt"; filename*=UTF-8''abContent-Type%3A%20text_html_.._x.txt`,
+      `attachment; filename="abContent-Type_ text_html_.._x.txt"; filename*=UTF-8''abContent-Type%3A%20text_html_.._x.txt`,
     );
     expect(header).not.toMatch(/[\r\n]/);
     expect(contentDisposition('"\u0000"')).toContain('filename="download"');

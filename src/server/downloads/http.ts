@@ -62,48 +62,61 @@ export function decideRequestRange(
   return decision;
 }
 
-// C0/C1 controls, bidirectional overrides and isolates.
-const UNSAFE = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+// C0/C1 controls, unpaired surrogates (which no encoding can carry), bidirectional marks,
+// overrides and isolates: removed from both names.
+const UNSAFE = /[\p{Cc}\p{Cs}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
 /** RFC 8187 value characters (attr-char); everything else is percent-encoded as UTF-8. */
 const encodeExtValue = (s: string) =>
   encodeURIComponent(s).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
-/**
- * What a character is under compatibility normalisation (NFKC, which some clients apply): `／`
- * (U+FF0F) and `﹨` (U+FE68) become separators, `＂` (U+FF02) a quote.
- */
-const compatibilityForm = (ch: string) => ch.normalize('NFKC');
+const FALLBACK_STEM = 'download';
 
 /**
- * The name as one path segment in NFC: controls and bidirectional overrides removed, anything that
- * is or becomes a quote removed and a separator replaced by `_`, and never `.` or `..`.
+ * Cleans a name one character at a time (controls and overrides dropped, then `clean` keeps,
+ * replaces or drops each), leaving a final extension such as `.pdf` as it is. A stem with nothing
+ * of its own left (every character dropped or replaced, or only dots and spaces, also as `．` or
+ * `‥`) becomes `download`, so `"".pdf` is `download.pdf` rather than a dotfile; `.env` stays one.
+ */
+function cleanName(name: string, extension: RegExp, clean: (ch: string) => string): string {
+  const found = extension.exec(name);
+  const ext = found && found.index > 0 ? found[0] : '';
+  let own = false;
+  const stem = [...name.slice(0, name.length - ext.length)]
+    .map((ch) => {
+      const out = ch.replace(UNSAFE, '') === '' ? '' : clean(ch);
+      if (out === ch && !/^[.\s]*$/u.test(ch.normalize('NFKD'))) own = true;
+      return out;
+    })
+    .join('');
+  return (own ? stem : FALLBACK_STEM) + ext;
+}
+
+/**
+ * The name as one path segment in NFC, for `filename*`: controls and bidirectional overrides
+ * removed, anything that decomposes (NFKD) to a quote removed and to a separator replaced by `_`,
+ * and never `.` or `..`.
  */
 function utf8Name(name: string): string {
-  const segment = [...name.normalize('NFC').replace(UNSAFE, '')]
-    .map((ch) => (compatibilityForm(ch).includes('"') ? '' : /[/\\]/.test(compatibilityForm(ch)) ? '_' : ch))
-    .join('')
-    .trim();
-  return segment === '' || /^\.+$/.test(segment.normalize('NFKC')) ? 'download' : segment;
+  return cleanName(name.normalize('NFC').trim(), /\.[\p{L}\p{N}]{1,16}$/u, (ch) => {
+    const compat = ch.normalize('NFKD');
+    return compat.includes('"') ? '' : /[/\\]/.test(compat) ? '_' : ch;
+  }).trim();
 }
 
 /**
  * The plain-ASCII fallback. Compatibility characters are folded first (NFKD, accents dropped), and
  * only then is the result cleaned, so that folding cannot bring back what cleaning removed:
- * quotes go, separators, `;` and `%` become `_`, anything outside printable ASCII becomes `_`, a
- * leading `..` becomes `_`, and trailing dots and spaces (which Windows drops) are trimmed.
+ * quotes go; separators, `;`, `%`, what Windows refuses (`<>:|?*`) and anything outside printable
+ * ASCII become `_`; a leading `..` becomes `_`; trailing dots and spaces (which Windows drops) are
+ * trimmed.
  */
 function asciiName(name: string): string {
-  const folded = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(UNSAFE, '')
-    .replace(/"/g, '')
-    .replace(/[^\x20-\x7e]|[/\\;%]/g, '_')
+  const folded = name.normalize('NFKD').replace(/\p{M}/gu, '').trim();
+  return cleanName(folded, /\.[A-Za-z0-9]{1,16}$/, (ch) => (ch === '"' ? '' : /[^\x20-\x7e]|[/\\;%<>:|?*]/.test(ch) ? '_' : ch))
     .trim()
     .replace(/^\.{2,}/, '_')
     .replace(/[. ]+$/, '');
-  return folded === '' || folded === '.' ? 'download' : folded;
 }
 
 /**

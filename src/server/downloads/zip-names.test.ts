@@ -150,3 +150,80 @@ describe('zipEntryNames on Windows', () => {
     expect(names(...input)).toEqual(first);
   });
 });
+
+/** Why Windows would refuse or alter a segment, or null when it extracts as itself. */
+function windowsObjection(segment: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (/[<>:"|?*\\/\u0000-\u001f]/.test(segment)) return 'refused character';
+  if (/^[a-z]:/i.test(segment)) return 'drive prefix';
+  if (/[. ]$/.test(segment)) return 'trailing dot or space';
+  if (/^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i.test(segment.split('.')[0]!.trimEnd())) return 'device name';
+  if (segment === '' || segment === '.' || segment === '..') return 'empty or relative';
+  if (Buffer.byteLength(segment) > 255) return 'longer than 255 bytes';
+  return null;
+}
+
+describe('zipEntryNames under normalisation and truncation', () => {
+  const names = (...files: [string, string | null][]) => zipEntryNames(files.map(([name, path]) => ({ name, path })));
+
+  it('treats a character by what it decomposes to: ≮ and ≯ are < and > under NFD and NFKD', () => {
+    expect(names(['a≮b≯.txt', null], ['x.txt', 'd≮'])).toEqual(['a_b_.txt', 'd_/x.txt']);
+  });
+
+  it('renames device names written in compatibility forms', () => {
+    expect(names(['ｃｏｎ.txt', null], ['ＡＵＸ', null], ['ｌｐｔ１.log', 'ｎｕｌ'])).toEqual(['_ｃｏｎ.txt', '_ＡＵＸ', '_ｎｕｌ/_ｌｐｔ１.log']);
+  });
+
+  it('drops trailing characters that normalise to dots or spaces, so two names cannot merge', () => {
+    expect(names(['notes．', null], ['notes', null], ['x\u3000', null], ['y\u00a0.txt\u2024', null], ['v\u2488', null])).toEqual(['notes', 'notes (2)', 'x', 'y\u00a0.txt', 'v1']);
+  });
+
+  it('stays safe after a long name is cut to 255 bytes', () => {
+    const longExt = '.' + 'x'.repeat(251);
+    const out = names(['a'.repeat(254) + ' b', null], ['b'.repeat(254) + '.c', null], ['conabc' + longExt, null], ['auxabc' + longExt, 'f'.repeat(254) + ' z']);
+    for (const entry of out) {
+      for (const segment of entry.split('/')) expect(windowsObjection(segment), entry).toBeNull();
+    }
+    expect(out[0]).toBe('a'.repeat(254));
+    expect(out[2]!.startsWith('_con.')).toBe(true);
+    expect(out[3]!.startsWith('f'.repeat(254) + '/_aux.')).toBe(true);
+  });
+
+  it('gives every segment of hostile names a form Windows, macOS and Linux extract as itself', () => {
+    const hostile: [string, string | null][] = [
+      ['C:evil.txt', 'D:'],
+      ['con.tar.gz', 'AUX/Nul.'],
+      ['COM¹', 'lpt³ .d'],
+      ['CONIN$.txt', 'conout$'],
+      ['a：b.txt', 'x：'],
+      ['..', '‥/．．/…'],
+      ['trail. . ', 'dir . '],
+      ['q"u|o<t>e?s*', null],
+      ['\\\\server\\share\\x', null],
+      ['﹨﹨server﹨share', null],
+      ['℀.txt', null],
+      ['ｃｏｎ', 'ＣＯＭ１'],
+      ['x'.repeat(300) + ' .txt', 'y'.repeat(300) + '.'],
+    ];
+    const out = names(...hostile);
+    expect(names(...hostile)).toEqual(out);
+    expect(new Set(out.map((n) => n.toLowerCase())).size).toBe(out.length);
+    for (const entry of out) {
+      for (const segment of entry.split('/')) {
+        expect(windowsObjection(segment), entry).toBeNull();
+        for (const form of [segment.normalize('NFC'), segment.normalize('NFD'), segment.normalize('NFKC'), segment.normalize('NFKD')]) {
+          expect(form, entry).not.toMatch(/[<>:"|?*\\/]/);
+          expect(form, entry).not.toMatch(/^\.\.?$/);
+        }
+      }
+    }
+  });
+
+  it('keeps a renamed device name apart from the names it could be renamed to, in any order', () => {
+    const one = names(['con.txt', null], ['con_.txt', null], ['_con.txt', null]);
+    const other = names(['_con.txt', null], ['con_.txt', null], ['con.txt', null]);
+    expect(one).toEqual(['_con.txt', 'con_.txt', '_con (2).txt']);
+    expect(other).toEqual(['_con.txt', 'con_.txt', '_con (2).txt']);
+    expect(names(['con.txt', null], ['con_.txt', null], ['_con.txt', null])).toEqual(one);
+  });
+});

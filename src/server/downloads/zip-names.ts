@@ -4,12 +4,15 @@
  * Each file's relative folder `path` and `name` are joined with '/', backslashes become '/',
  * empty, '.' and '..' segments (and so leading slashes) and a leading drive letter ("C:") are
  * dropped, so no entry can escape the archive root; control characters are stripped; names are
- * put in Unicode NFC. Every segment is made safe to extract on Windows too: characters Windows
- * refuses (`<>:"|?*`, also as compatibility forms such as `：`) become `_`, so "C:evil.txt" is no
- * drive-relative path; trailing dots and spaces are dropped; and device names (CON, PRN, AUX, NUL,
- * COM1–9, LPT1–9, with any extension) get a leading `_`. Names that, after all that, collide
- * case-insensitively with an earlier file, or with a folder used by any file, get " (2)", " (3)"…
- * before the extension. The result depends only on the input.
+ * put in Unicode NFC. Every segment is made safe to extract on Windows too, judging each character
+ * by what it decomposes to (NFKD), since an extracting tool may normalise: characters Windows
+ * refuses (`<>:"|?*`, also as `：`, `＂` or `≮`) and separators in compatibility form (`／`, `﹨`)
+ * become `_`, so "C:evil.txt" is no drive-relative path; trailing dots and spaces (also `．`,
+ * `‥`, U+3000) are dropped; and device names (CON, PRN, AUX, NUL, CONIN$, CONOUT$, COM1–9,
+ * LPT1–9, COM¹²³, LPT¹²³, in any case or compatibility form, with any extension) get a leading
+ * `_`, also when cutting a segment to 255 bytes would leave one. Names that, after all that,
+ * collide case-insensitively with an earlier file, or with a folder used by any file, get " (2)",
+ * " (3)"… before the extension. The result depends only on the input.
  */
 
 const MAX_SEGMENT_BYTES = 255;
@@ -50,28 +53,49 @@ function splitExtension(name: string): [string, string] {
 /** Keeps `base + suffix + ext` within the segment limit by shortening the base (then the extension). */
 function fitSegment(base: string, suffix: string, ext: string): string {
   const fixed = Buffer.byteLength(suffix + ext, 'utf8');
-  if (fixed >= MAX_SEGMENT_BYTES) return truncateUtf8(base + suffix + ext, MAX_SEGMENT_BYTES);
-  return truncateUtf8(base, MAX_SEGMENT_BYTES - fixed) + suffix + ext;
+  const fitted =
+    fixed >= MAX_SEGMENT_BYTES ? truncateUtf8(base + suffix + ext, MAX_SEGMENT_BYTES) : truncateUtf8(base, MAX_SEGMENT_BYTES - fixed) + suffix + ext;
+  // Cutting can leave a trailing space or a device name ("conabc.<long extension>" → "con.<…>").
+  return windowsFinish(fitted);
 }
 
-// What Windows refuses in a name (besides controls and separators), also in the compatibility
-// form an extracting tool might normalise to.
-const WINDOWS_FORBIDDEN = /[<>:"|?*]/;
+// What Windows refuses in a name (besides controls and separators).
+const WINDOWS_FORBIDDEN = /[<>:"|?*/\\]/;
 // Device names, whatever follows the first dot: `con`, `aux.txt` and `nul.tar.gz` all open a device.
 const RESERVED_STEM = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
-/** One folder or file name that extracts as itself on Windows, macOS and Linux, or '' for none. */
+/**
+ * Drops trailing dots and spaces, which Windows removes silently (so two names could merge, or one
+ * vanish), judging by decomposition: `．`, `‥` and U+3000 go too, and `⒈` ("1.") becomes `1`.
+ */
+function trimTrailingDotsAndSpaces(s: string): string {
+  const chars = [...s];
+  for (let last = chars.at(-1); last !== undefined && /[.\s]$/u.test(last.normalize('NFKD')); last = chars.at(-1)) {
+    chars.pop();
+    const rest = last.normalize('NFKD').replace(/[.\s]+$/u, '');
+    if (rest !== '') chars.push(rest);
+  }
+  return chars.join('');
+}
+
+function isDeviceName(segment: string): boolean {
+  return [segment, segment.normalize('NFKC')].some((form) => RESERVED_STEM.test(form.split('.')[0]!.trimEnd()));
+}
+
+/** The last steps of every segment, also after it was cut to length: no trailing dot or space, no device name. */
+function windowsFinish(segment: string): string {
+  let s = trimTrailingDotsAndSpaces(truncateUtf8(segment, MAX_SEGMENT_BYTES));
+  // A leading '_' ends the device name, so this runs at most twice.
+  while (isDeviceName(s)) s = trimTrailingDotsAndSpaces(truncateUtf8(`_${s}`, MAX_SEGMENT_BYTES));
+  return s;
+}
+
+/** One folder or file name whose characters all extract as themselves, or '' for none. */
 function portableSegment(raw: string): string {
-  let s = [...raw]
-    .map((ch) => {
-      const compat = ch.normalize('NFKC');
-      return WINDOWS_FORBIDDEN.test(compat) || /[/\\]/.test(compat) ? '_' : ch;
-    })
-    .join('')
-    // Windows drops trailing dots and spaces, which could merge two names or empty one.
-    .replace(/[. ]+$/, '');
+  const s = trimTrailingDotsAndSpaces(
+    [...raw].map((ch) => (WINDOWS_FORBIDDEN.test(ch.normalize('NFKD')) ? '_' : ch)).join(''),
+  );
   if (s.trim() === '' || /^\.+$/.test(s.normalize('NFKC'))) return '';
-  if (RESERVED_STEM.test(s.split('.')[0]!.trimEnd())) s = `_${s}`;
   return s;
 }
 
@@ -85,7 +109,8 @@ function segments(value: string | null): string[] {
     const segment = portableSegment(raw);
     if (segment === '') continue;
     const [base, ext] = splitExtension(segment);
-    out.push(fitSegment(base, '', ext));
+    const fitted = fitSegment(base, '', ext);
+    if (fitted !== '') out.push(fitted);
   }
   return out;
 }
