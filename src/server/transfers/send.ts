@@ -81,8 +81,8 @@ function filesTable(files: { name: string; path: string | null; sizeBytes: numbe
 }
 
 /** "Sunday 22 November 2026, 12:00 UTC": a date mail readers anywhere can read. */
-const formatMailDate = (d: Date) =>
-  `${new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d)}, ${d.toISOString().slice(11, 16)} UTC`;
+const mailDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const formatMailDate = (d: Date) => `${mailDay.format(d)}, ${d.toISOString().slice(11, 16)} UTC`;
 
 /**
  * Emails each recipient not yet notified a personal link, which attributes their downloads.

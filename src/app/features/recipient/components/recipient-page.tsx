@@ -107,6 +107,7 @@ function TransferView({
   useDocumentTitle(heading);
 
   const fileUrls = new Map(session?.files.map((f) => [f.id, f.url]) ?? []);
+  const only = count === 1 ? transfer.files[0] : undefined;
 
   /** Plain links do the downloading; only an expired session needs a new one first. */
   function onDownload(event: MouseEvent<HTMLAnchorElement>, pick: (s: DownloadSession) => string | undefined) {
@@ -161,18 +162,18 @@ function TransferView({
             <p className="text-zinc-700 dark:text-zinc-300">There are no files to download in this transfer yet.</p>
           ) : count === 1 ? (
             // One file is offered as itself: nobody wants a zip around a single file.
-            fileUrls.get(transfer.files[0]!.id) ? (
+            only && fileUrls.get(only.id) ? (
               <a
-                href={fileUrls.get(transfer.files[0]!.id)}
-                download={transfer.files[0]!.name}
+                href={fileUrls.get(only.id)}
+                download={only.name}
                 referrerPolicy="no-referrer"
                 rel="noreferrer"
-                onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === transfer.files[0]!.id)?.url)}
+                onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === only.id)?.url)}
                 className={buttonClass('primary', 'min-h-12 w-full px-6 text-base break-all sm:w-auto')}
               >
                 <DownloadGlyph />
-                Download {transfer.files[0]!.name}
-                <span className="font-normal opacity-90">({formatBytes(transfer.files[0]!.sizeBytes)})</span>
+                Download {only.name}
+                <span className="font-normal opacity-90">({formatBytes(only.sizeBytes)})</span>
               </a>
             ) : (
               <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">

@@ -24,6 +24,7 @@ function describeRecipients(recipients: string[]): string {
 /** One transfer: a card on a phone, a row of columns from `md` up (the list's header names them). */
 export function TransferRow({ transfer }: { transfer: TransferSummary }) {
   const name = transferName(transfer, transfer.firstFileName);
+  const state = linkState(transfer);
   return (
     <li className="relative rounded-lg border border-zinc-200 bg-white p-4 focus-within:ring-2 focus-within:ring-indigo-500 hover:border-zinc-300 md:grid md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)] md:items-center md:gap-4 md:rounded-none md:border-0 md:border-b md:px-4 md:py-3 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700">
       <div className="min-w-0">
@@ -58,10 +59,10 @@ export function TransferRow({ transfer }: { transfer: TransferSummary }) {
         </Fact>
         <Fact term="Downloads">{describeDownloads(transfer)}</Fact>
         <Fact term="Expiry">
-          {linkState(transfer) === 'revoked' ? (
+          {state === 'revoked' ? (
             // A revoked link ended when it was revoked; its planned expiry no longer means anything.
             'revoked'
-          ) : linkState(transfer) === 'infected' ? (
+          ) : state === 'infected' ? (
             'removed: malware found'
           ) : (
             <time dateTime={transfer.expiresAt} title={formatDateTime(transfer.expiresAt)}>
