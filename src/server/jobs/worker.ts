@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
 import { sweepExpiredCredentials } from './maintenance.js';
 import { retryDeferredNotifications } from '../transfers/send.js';
