@@ -15,6 +15,11 @@ export const workspaces = pgTable('workspaces', {
   customDomain: text('custom_domain'),
   referralCode: text('referral_code').notNull().unique(),
   referredBy: text('referred_by'),
+  /** Set by the operator: the workspace's links, keys and sign-ins stop until it is enabled again. */
+  disabledAt: ts('disabled_at'),
+  /** Defaults for new transfers: mail the workspace when a transfer is downloaded / is about to expire unseen. */
+  notifyDownloads: boolean('notify_downloads').notNull().default(true),
+  notifyBeforeExpiry: boolean('notify_before_expiry').notNull().default(true),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -25,9 +30,39 @@ export const users = pgTable(
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** The person who runs this server: the first account created on it. Sees the Admin page. */
+    isOperator: boolean('is_operator').notNull().default(false),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** An address the operator invited to sign up while sign-up is `invite`; the token is mailed, only its hash kept. */
+export const signupInvites = pgTable(
+  'signup_invites',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [index('signup_invites_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A mailed password-reset link: single use, short-lived; only the token's hash is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
 );
 
 export const sessions = pgTable(
@@ -167,6 +202,11 @@ export const transfers = pgTable(
     readyAt: ts('ready_at'),
     expiresAt: ts('expires_at').notNull(),
     expiringNotifiedAt: ts('expiring_notified_at'),
+    /** Mail the workspace when a visit downloads it / a day before expiry if nothing was downloaded. */
+    notifyDownloads: boolean('notify_downloads').notNull().default(true),
+    notifyBeforeExpiry: boolean('notify_before_expiry').notNull().default(true),
+    /** When the "expires tomorrow, nobody downloaded it" mail went out (or was decided against). */
+    expiryReminderAt: ts('expiry_reminder_at'),
     /** When its files were deleted from storage (expiry or revoke). */
     purgedAt: ts('purged_at'),
     createdAt: ts('created_at').notNull(),
@@ -205,10 +245,17 @@ export const transferFiles = pgTable(
     scanResult: text('scan_result'),
     sealedMeta: text('sealed_meta'),
     sealedThumb: text('sealed_thumb'),
+    /** Preview of an image, made by the worker: null until tried, then `ready` (at `thumbnailKey`) or `failed`. */
+    thumbnailState: text('thumbnail_state', { enum: ['ready', 'failed'] }),
+    thumbnailKey: text('thumbnail_key'),
     createdAt: ts('created_at').notNull(),
     completedAt: ts('completed_at'),
   },
-  (t) => [index('transfer_files_transfer_idx').on(t.transferId, t.seq)],
+  (t) => [
+    index('transfer_files_transfer_idx').on(t.transferId, t.seq),
+    // The thumbnail job's queue: complete images not tried yet.
+    index('transfer_files_thumbnail_due_idx').on(t.completedAt).where(sql`${t.thumbnailState} is null and ${t.state} = 'complete' and ${t.mimeType} like 'image/%'`),
+  ],
 );
 
 /** Per-file upload tokens (hashed). A renewal issues a new token; the old one stays valid until it expires. */
@@ -252,6 +299,8 @@ export const downloadSessions = pgTable(
     recipientId: text('recipient_id').references(() => transferRecipients.id, { onDelete: 'set null' }),
     /** Set when the first download of the visit started: that is when it counts toward the limit. */
     countedAt: ts('counted_at'),
+    /** When the workspace was mailed about this visit's download: at most once per visit. */
+    senderNotifiedAt: ts('sender_notified_at'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
