@@ -95,3 +95,13 @@ export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponseSchema>;
 export type RenameWorkspaceRequest = z.infer<typeof RenameWorkspaceRequestSchema>;
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** The workspace's defaults for new transfers' mail to itself (each transfer can change its own). */
+export const NotificationSettingsSchema = z.object({
+  downloads: z.boolean(),
+  beforeExpiry: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+export const UpdateNotificationSettingsRequestSchema = NotificationSettingsSchema.partial().refine((v) => v.downloads !== undefined || v.beforeExpiry !== undefined, {
+  error: 'give downloads or beforeExpiry',
+});

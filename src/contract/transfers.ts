@@ -97,6 +97,18 @@ export const UploadTargetSchema = z
 
 const maxFiles = 1000;
 const filesField = z.array(FileToUploadSchema).max(maxFiles, { error: `at most ${maxFiles} files per call` }).default([]);
+/** Our addition: mail to the workspace about this transfer. Defaults come from the workspace's settings. */
+export const TransferNotificationsSchema = z
+  .object({
+    downloads: z.boolean().openapi({ description: 'Mail the workspace when someone downloads it (at most once per visit).' }),
+    beforeExpiry: z.boolean().openapi({ description: 'Mail the workspace a day before it expires if nobody has downloaded it.' }),
+  })
+  .openapi('TransferNotifications');
+
+const notificationsField = TransferNotificationsSchema.partial()
+  .optional()
+  .openapi({ description: 'Our addition: which mails the workspace gets about this transfer. Omitted switches keep their value (on create: the workspace\'s setting, on by default).' });
+
 const importsField = z.array(ImportRequestSchema).max(100, { error: 'at most 100 imports per call' }).default([]);
 
 export const CreateTransferRequestSchema = z
@@ -117,6 +129,7 @@ export const CreateTransferRequestSchema = z
       .optional()
       .openapi({ description: 'Paid plan only: when the link expires, within the plan\'s range (see `GET /me`). The free plan\'s expiry is fixed.' }),
     maxDownloads: z.number().int().min(1, { error: 'maxDownloads must be at least 1' }).max(1_000_000).nullable().optional(),
+    notifications: notificationsField,
   })
   .superRefine((v, ctx) => {
     if (v.files.length === 0 && v.imports.length === 0) {
@@ -190,6 +203,7 @@ export const TransferSchema = z
     fileCount: z.number().int().min(0),
     hasPassword: z.boolean(),
     message: z.string().nullable().openapi({ description: 'The message shown to recipients (an addition to the spec\'s fields).' }),
+    notifications: TransferNotificationsSchema,
     files: z.array(TransferFileSchema).openapi({ description: 'The transfer\'s files, oldest first (an addition to the spec\'s fields).' }),
   })
   .openapi('Transfer');
@@ -241,6 +255,7 @@ export const UpdateTransferRequestSchema = z
       .openapi({ description: 'Drafts only. Null removes the password.' }),
     expiresAt: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Paid plan only.' }),
     maxDownloads: z.number().int().min(1).max(1_000_000).nullable().optional().openapi({ description: 'Null removes the limit.' }),
+    notifications: notificationsField,
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'give at least one field to change' })
   .openapi('UpdateTransferRequest');

@@ -20,6 +20,7 @@ import { parseJsonBody } from '../http/validate.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
 import { effectivePlan } from '../workspaces/plan.js';
 import { mailRoutes } from './mail.js';
+import { notificationSettingsRoutes } from './notification-settings.js';
 import { endSession, requireSession, sameOriginOnly, sessionBody, startSession } from './session.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -186,6 +187,7 @@ export function dashboardRoutes() {
   });
 
   app.route('/mail', mailRoutes());
+  app.route('/notifications', notificationSettingsRoutes());
 
   return app;
 }

@@ -12,6 +12,7 @@ import { assertAvailable, downloadableFiles, fileEtag, fileModifiedAt, isDownloa
 import { contentDisposition, decideRequestRange, safeContentType } from './http.js';
 import { verifyDownloadToken, ZIP } from './links.js';
 import { beginReceipt, completeReceipt } from './receipts.js';
+import { notifyDownload } from '../transfers/sender-mail.js';
 import { zipRange } from './zip.js';
 
 /**
@@ -149,6 +150,10 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
   const receiptId = session
     ? await beginReceipt(services, { sessionId: session.id, transferId: t.id, fileId: rep.receiptFileId, fileName: rep.receiptFileName })
     : null;
+  // The visit's first download: the sender hears of it now, not on the next sweep (which catches what this misses).
+  if (session && session.countedAt === null) {
+    void notifyDownload(services, session.id).catch((err: unknown) => services.log.error({ err, transferId: t.id }, 'download notification failed'));
+  }
 
   const res = c.env.outgoing;
   res.writeHead(status, headers);

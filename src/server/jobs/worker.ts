@@ -3,6 +3,7 @@ import type { Services } from '../services.js';
 import { sweepExpiredCredentials } from './maintenance.js';
 import { retryDeferredNotifications } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
+import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
 import { startDispatcher } from '../webhooks/dispatcher.js';
 import { sweepWebhookDeliveries } from '../webhooks/retention.js';
 
@@ -30,12 +31,14 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
     const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
     services.log.info({ swept, webhookDeliveries }, 'swept expired credentials and old webhook deliveries');
   });
-  // Every minute: expiry warnings, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
+  // Every minute: expiry warnings and reminders, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
   await boss.createQueue(TRANSFERS);
   await boss.schedule(TRANSFERS, '* * * * *');
   await boss.work(TRANSFERS, async () => {
     const swept = await sweepTransfers(services);
     await retryDeferredNotifications(services);
+    await retryDownloadNotifications(services);
+    await remindUnseenBeforeExpiry(services);
     if (swept.expiring + swept.expired + swept.drafts > 0) services.log.info({ swept }, 'swept transfers');
   });
   // Webhook deliveries need seconds, not a minute's schedule: their own polling loop, on the same rows.

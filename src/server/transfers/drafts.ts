@@ -4,7 +4,7 @@ import type { AddFilesRequestSchema, CreateTransferRequestSchema } from '../../c
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../auth/secrets.js';
 import type { Database } from '../db/connection.js';
-import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
+import { transferFiles, transferRecipients, transfers, workspaces } from '../db/schema.js';
 import type { Caller } from '../http/env.js';
 import { ApiError } from '../http/errors.js';
 import type { Services } from '../services.js';
@@ -120,6 +120,10 @@ export async function createTransfer(services: Services, caller: Caller, input: 
 
   return services.db.transaction(async (tx) => {
     if (origin === 'api') await chargeApiUpload(tx, services, caller.workspaceId, total, now);
+    const [defaults] = await tx
+      .select({ downloads: workspaces.notifyDownloads, beforeExpiry: workspaces.notifyBeforeExpiry })
+      .from(workspaces)
+      .where(eq(workspaces.id, caller.workspaceId));
     const [t] = await tx
       .insert(transfers)
       .values({
@@ -131,6 +135,8 @@ export async function createTransfer(services: Services, caller: Caller, input: 
         e2ee: input.e2ee,
         passwordHash,
         maxDownloads: input.maxDownloads ?? null,
+        notifyDownloads: input.notifications?.downloads ?? defaults?.downloads ?? true,
+        notifyBeforeExpiry: input.notifications?.beforeExpiry ?? defaults?.beforeExpiry ?? true,
         maxBytes: limits.transferMaxBytes,
         origin,
         expiresAt,

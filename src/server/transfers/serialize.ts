@@ -65,6 +65,7 @@ export async function loadTransfer(db: Database, publicUrl: string, t: TransferR
     fileCount: files.length,
     hasPassword: t.passwordHash !== null,
     message: t.message,
+    notifications: { downloads: t.notifyDownloads, beforeExpiry: t.notifyBeforeExpiry },
     files: files.map(toTransferFile),
   };
 }

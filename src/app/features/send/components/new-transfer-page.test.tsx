@@ -33,6 +33,7 @@ function sentTransfer(overrides: Partial<Transfer> = {}): Transfer {
     fileCount: 2,
     hasPassword: true,
     message: null,
+    notifications: { downloads: true, beforeExpiry: true },
     files: [],
     ...overrides,
   };

@@ -47,6 +47,7 @@ export function transfer(overrides: Partial<Transfer> = {}): Transfer {
     ...summary,
     hasPassword: false,
     message: 'Here are the numbers.',
+    notifications: { downloads: true, beforeExpiry: true },
     files: [
       transferFile(),
       transferFile({ id: 'fi_2', name: 'q3.csv', path: 'data/2026', sizeBytes: 500_000, mimeType: 'text/csv', crc32: '0a1b2c3d' }),

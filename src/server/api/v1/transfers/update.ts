@@ -17,7 +17,7 @@ const route = v1Route({
   tags: ['Transfers'],
   summary: 'Change a transfer',
   description: [
-    'Our design for amending a transfer. Before or after sending: `expiresAt` (paid plan, within the plan\'s range; `402 upgrade_required` on the free plan; moving it re-arms the `transfer.expiring` warning) and `maxDownloads` (null removes the limit).',
+    'Our design for amending a transfer. Before or after sending: `expiresAt` (paid plan, within the plan\'s range; `402 upgrade_required` on the free plan; moving it re-arms the `transfer.expiring` warning) and `maxDownloads` (null removes the limit), and `notifications` (which mails the workspace gets about it).',
     'While it is a draft: `title`, `message`, `recipients` (replaces the list) and `password` (null removes it), so that a client can start uploading before the sender has finished typing. After sending these answer `409 conflict` with `details.reason` `transfer_sent`. An end-to-end encrypted transfer takes no title, recipients or password. A transfer that has ended answers `409 conflict` with `details.reason` `transfer_inactive`.',
   ].join('\n\n'),
   scope: 'transfers:write',
@@ -75,6 +75,8 @@ export function registerUpdateTransfer(app: OpenAPIHono<AppEnv>) {
           ...(passwordHash !== undefined ? { passwordHash } : {}),
           ...(expiresAt ? { expiresAt, expiringNotifiedAt: null } : {}),
           ...(input.maxDownloads !== undefined ? { maxDownloads: input.maxDownloads } : {}),
+          ...(input.notifications?.downloads !== undefined ? { notifyDownloads: input.notifications.downloads } : {}),
+          ...(input.notifications?.beforeExpiry !== undefined ? { notifyBeforeExpiry: input.notifications.beforeExpiry } : {}),
         })
         .where(eq(transfers.id, t.id))
         .returning();

@@ -1,0 +1,150 @@
+import { and, asc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
+import { downloadSessions, downloads, transferRecipients, transfers, users, workspaces } from '../db/schema.js';
+import { renderEmail } from '../mail/html.js';
+import type { SendResult } from '../mail/message.js';
+import type { Services } from '../services.js';
+
+/**
+ * Mail to the people of a workspace about their own transfers: a visit downloaded one (at most one
+ * mail per visit), and "expires tomorrow, nobody downloaded it". Each is switched per transfer
+ * (`notifications` in the API), with defaults in the workspace's settings.
+ */
+
+type MailServices = Pick<Services, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
+
+const DAY = 86_400_000;
+/** A visit whose mail could not go out is retried by the sweep for this long, then given up. */
+const DOWNLOAD_MAIL_RETRY_WINDOW = DAY;
+
+const transferName = (t: { title: string | null }) => (t.title ? `“${t.title}”` : 'your transfer');
+const subjectLine = (s: string) => s.slice(0, 200).replace(/[\r\n]+/g, ' ');
+const dashboardLink = (publicUrl: string, transferId: string) => `${publicUrl.replace(/\/$/, '')}/transfers/${encodeURIComponent(transferId)}`;
+
+async function workspaceAddresses(services: MailServices, workspaceId: string): Promise<string[]> {
+  const rows = await services.db.select({ email: users.email }).from(users).where(eq(users.workspaceId, workspaceId)).orderBy(asc(users.createdAt));
+  return rows.map((r) => r.email);
+}
+
+/** Sends one message to each address; true when every one went out or bounced for good (nothing to retry). */
+async function sendToAll(services: MailServices, addresses: string[], message: { subject: string; text: string; html: string; tag: string; workspaceId: string }) {
+  let settled = true;
+  for (const to of addresses) {
+    const result: SendResult = await services.mailer.send({ to, ...message });
+    if (result.status === 'deferred') settled = false;
+  }
+  return settled;
+}
+
+/**
+ * Mails the workspace that a visit downloaded its transfer, once: the visit is claimed by setting
+ * `senderNotifiedAt`, and released again only when the mail server asked to try later.
+ */
+export async function notifyDownload(services: MailServices, sessionId: string): Promise<boolean> {
+  const { db, clock, config } = services;
+  const now = clock.now();
+  const [claimed] = await db
+    .update(downloadSessions)
+    .set({ senderNotifiedAt: now })
+    .where(and(eq(downloadSessions.id, sessionId), isNotNull(downloadSessions.countedAt), isNull(downloadSessions.senderNotifiedAt)))
+    .returning();
+  if (!claimed) return false;
+  const [row] = await db
+    .select({ t: transfers, workspaceName: workspaces.name })
+    .from(transfers)
+    .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
+    .where(eq(transfers.id, claimed.transferId));
+  if (!row || !row.t.notifyDownloads || row.t.status !== 'active') return false;
+  const { t } = row;
+  const [recipient] = claimed.recipientId
+    ? await db.select({ email: transferRecipients.email }).from(transferRecipients).where(eq(transferRecipients.id, claimed.recipientId))
+    : [];
+  const fetched = await db
+    .select({ fileName: downloads.fileName })
+    .from(downloads)
+    .where(eq(downloads.sessionId, claimed.id))
+    .orderBy(asc(downloads.createdAt));
+  const who = recipient?.email ?? 'Someone with the link';
+  const what = fetched.some((d) => d.fileName === null) || fetched.length === 0 ? 'all files as a zip' : fetched.map((d) => d.fileName).join(', ');
+  const content = renderEmail({
+    heading: `${transferName(t)} was downloaded`,
+    paragraphs: [
+      `${who} started downloading ${what}.`,
+      `It has been downloaded ${t.downloadCount} ${t.downloadCount === 1 ? 'time' : 'times'}${t.maxDownloads ? ` of the ${t.maxDownloads} allowed` : ''}.`,
+      'You get this mail once per visit because download notifications are on for this transfer. Turn them off on the transfer\'s page, or for new transfers in Settings.',
+    ],
+    action: { label: 'See who downloaded it', url: dashboardLink(config.PUBLIC_URL, t.id) },
+  });
+  const settled = await sendToAll(services, await workspaceAddresses(services, t.workspaceId), {
+    subject: subjectLine(`Downloaded: ${t.title ?? 'your transfer'}`),
+    text: content.text,
+    html: content.html,
+    tag: 'transfer.downloaded',
+    workspaceId: t.workspaceId,
+  });
+  if (!settled) {
+    await db.update(downloadSessions).set({ senderNotifiedAt: null }).where(eq(downloadSessions.id, claimed.id));
+    services.log.warn({ transferId: t.id, sessionId: claimed.id }, 'download notification deferred');
+  }
+  return settled;
+}
+
+/** Visits counted lately whose mail has not gone out (a crash, or a mail server that said "later"). */
+export async function retryDownloadNotifications(services: MailServices): Promise<number> {
+  const since = new Date(services.clock.now().getTime() - DOWNLOAD_MAIL_RETRY_WINDOW);
+  const due = await services.db
+    .select({ id: downloadSessions.id })
+    .from(downloadSessions)
+    .innerJoin(transfers, eq(transfers.id, downloadSessions.transferId))
+    .where(and(isNull(downloadSessions.senderNotifiedAt), gt(downloadSessions.countedAt, since), eq(transfers.notifyDownloads, true)));
+  let sent = 0;
+  for (const { id } of due) if (await notifyDownload(services, id)) sent += 1;
+  return sent;
+}
+
+/**
+ * A day before a sent transfer expires, if nobody has downloaded it: one mail to the workspace, so
+ * the sender can nudge the recipients or extend the link. Claimed row by row, so two workers send once.
+ */
+export async function remindUnseenBeforeExpiry(services: MailServices): Promise<number> {
+  const { db, clock, config } = services;
+  const now = clock.now();
+  const soon = new Date(now.getTime() + DAY);
+  const due = await db
+    .update(transfers)
+    .set({ expiryReminderAt: now })
+    .where(
+      and(
+        eq(transfers.status, 'active'),
+        eq(transfers.notifyBeforeExpiry, true),
+        eq(transfers.downloadCount, 0),
+        isNotNull(transfers.finalizedAt),
+        isNull(transfers.expiryReminderAt),
+        lte(transfers.expiresAt, soon),
+        gt(transfers.expiresAt, now),
+      ),
+    )
+    .returning();
+  for (const t of due) {
+    const recipients = await db.select({ email: transferRecipients.email }).from(transferRecipients).where(eq(transferRecipients.transferId, t.id));
+    const content = renderEmail({
+      heading: `${transferName(t)} expires tomorrow, and nobody has downloaded it`,
+      paragraphs: [
+        recipients.length > 0
+          ? `It was sent to ${recipients.map((r) => r.email).join(', ')}. You may want to remind them.`
+          : 'Nobody has used its link yet. You may want to share it again.',
+        'You get this mail because expiry reminders are on for this transfer. Turn them off on the transfer\'s page, or for new transfers in Settings.',
+      ],
+      action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
+    });
+    const settled = await sendToAll(services, await workspaceAddresses(services, t.workspaceId), {
+      subject: subjectLine(`Expires tomorrow, not downloaded yet: ${t.title ?? 'your transfer'}`),
+      text: content.text,
+      html: content.html,
+      tag: 'transfer.expiry-reminder',
+      workspaceId: t.workspaceId,
+    });
+    // Asked to try later: release the claim so the next sweep tries again (while it has not expired).
+    if (!settled) await db.update(transfers).set({ expiryReminderAt: null }).where(eq(transfers.id, t.id));
+  }
+  return due.length;
+}
