@@ -103,6 +103,7 @@ describe('the reminder before expiry', () => {
     const [mail] = toSender();
     expect(mail!.subject).toBe('Expires tomorrow, not downloaded yet: Unseen');
     expect(mail!.text).toContain('It was sent to ada@example.test.');
+    expect(mail!.text).toContain(`/transfers/${unseen.transfer.id}`);
     expect(toSender()).toHaveLength(1);
   });
 });
