@@ -54,5 +54,6 @@ export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHan
     'POST /api/dashboard/token': json({ accessToken: 'tok_dashboard', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }),
     // Signed-in visitors land on the transfers list.
     'GET /api/v1/transfers': json({ transfers: [], nextCursor: null }),
+    'GET /api/dashboard/notifications': json({ downloads: true, beforeExpiry: true }),
   };
 }

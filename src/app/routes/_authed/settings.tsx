@@ -3,8 +3,10 @@ import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { meQueryOptions } from '../../features/settings/api/get-me';
 import { referralQueryOptions } from '../../features/settings/api/get-referral';
+import { notificationSettingsQueryOptions } from '../../features/settings/api/notification-settings';
 import { AccountOverview } from '../../features/settings/components/account-overview';
 import { ChangePassword } from '../../features/settings/components/change-password';
+import { NotificationDefaults } from '../../features/settings/components/notification-defaults';
 import { ReferralCard } from '../../features/settings/components/referral-card';
 
 export const Route = createFileRoute('/_authed/settings')({
@@ -12,6 +14,7 @@ export const Route = createFileRoute('/_authed/settings')({
     Promise.all([
       context.queryClient.ensureQueryData(meQueryOptions()),
       context.queryClient.ensureQueryData(referralQueryOptions()),
+      context.queryClient.ensureQueryData(notificationSettingsQueryOptions()),
     ]),
   component: SettingsPage,
 });
@@ -21,11 +24,12 @@ function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="Your workspace, its plan, what it has used this month, and your password."
+        description="Your workspace, its plan, what it has used this month, notifications, and your password."
         actions={<Link to="/outbox" className={buttonClass('secondary')}>Outbox</Link>}
       />
       <div className="space-y-6">
         <AccountOverview />
+        <NotificationDefaults />
         <ChangePassword />
         <ReferralCard />
       </div>

@@ -9,11 +9,27 @@ export async function sendTransfer({ transferId, details }: { transferId: string
   return finalizeTransfer(transferId);
 }
 
+/** Sending changes the transfers list and the draft's own page (owned by the transfers pages, keyed under `user`/`v1`/`transfers`). */
+const transfersRoot = [...userDataRoot, 'v1', 'transfers'] as const;
+
 export function useSendTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendTransfer,
-    // A new transfer changes the transfers list (owned by the transfers pages, keyed under `user`/`v1`/`transfers`).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...userDataRoot, 'v1', 'transfers'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transfersRoot }),
+  });
+}
+
+/** Stores the details on the draft without sending it (Send pressed while files are still uploading). */
+export function usePrepareTransfer() {
+  return useMutation({ mutationFn: ({ transferId, details }: { transferId: string; details: TransferDetails }) => updateTransfer(transferId, details) });
+}
+
+/** Sends a draft as it is, with the details stored on it. */
+export function useFinalizeDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transferId: string) => finalizeTransfer(transferId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transfersRoot }),
   });
 }

@@ -15,6 +15,7 @@ export interface UploaderState {
   /** Uppy's ids of the files it holds. */
   keys: string[];
   fileCount: number;
+  uploadedCount: number;
   /** Every file uploaded, none failed. */
   allUploaded: boolean;
 }
@@ -49,6 +50,7 @@ function summarize(uppy: Uppy<Meta, Body>): UploaderState {
   return {
     keys: files.map((f) => f.id),
     fileCount: files.length,
+    uploadedCount: files.filter((f) => f.progress.uploadComplete && !f.error).length,
     allUploaded: files.length > 0 && files.every((f) => f.progress.uploadComplete && !f.error),
   };
 }

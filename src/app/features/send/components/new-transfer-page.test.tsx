@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Transfer } from '../../../../contract/transfers';
 import { apiError, json, stubFetch } from '../../../test/fetch-stub';
 import { account, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { notificationSettingsKey } from '../../settings/api/notification-settings';
 import type { PlanLimits } from '../api/get-plan-limits';
-import { TransferDetailsForm } from './transfer-details-form';
+import { TransferDetailsForm, type UploadProgress } from './transfer-details-form';
 
 const freeLimits = account().plan.limits;
 const paidLimits: PlanLimits = {
@@ -39,22 +40,37 @@ function sentTransfer(overrides: Partial<Transfer> = {}): Transfer {
   };
 }
 
-/** The details form as the page uses it; what it hands on once sent is kept for the assertions. */
-function Harness({ limits = freeLimits, onSent }: { limits?: PlanLimits; onSent: (transfer: Transfer) => void }) {
-  return <TransferDetailsForm transferId="tr_1" canSend limits={limits} onSent={onSent} />;
-}
+const uploaded: UploadProgress = { fileCount: 2, uploadedCount: 2, done: true };
+const uploading: UploadProgress = { fileCount: 2, uploadedCount: 1, done: false };
 
-function renderForm(limits?: PlanLimits) {
+/** The details form as the page uses it; what it hands on once sent is kept for the assertions. */
+function renderForm(limits: PlanLimits = freeLimits, upload: UploadProgress = uploaded) {
   const sent: Transfer[] = [];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // The workspace's notification defaults, as the route's loader would have them.
+  queryClient.setQueryDefaults(notificationSettingsKey, { staleTime: Infinity });
+  queryClient.setQueryData(notificationSettingsKey, { downloads: true, beforeExpiry: true });
   const user = userEvent.setup();
-  render(
+  const form = (progress: UploadProgress) => (
     <QueryClientProvider client={queryClient}>
-      <Harness limits={limits} onSent={(transfer) => sent.push(transfer)} />
-    </QueryClientProvider>,
+      <TransferDetailsForm workspaceId="ws_1" transferId="tr_1" upload={progress} limits={limits} onSent={(transfer) => sent.push(transfer)} />
+    </QueryClientProvider>
   );
-  return { user, sent };
+  const view = render(form(upload));
+  return {
+    user,
+    sent,
+    setUpload: (progress: UploadProgress) => view.rerender(form(progress)),
+    unmount: view.unmount,
+    /** The page opened again after the tab was closed: a new form, the same storage. */
+    remount: (progress: UploadProgress) => {
+      const again = render(form(progress));
+      return { setUpload: (next: UploadProgress) => again.rerender(form(next)) };
+    },
+  };
 }
+
+beforeEach(() => window.localStorage.clear());
 
 describe('New transfer page', () => {
   it('shows the uploader and, on the free plan, the fixed expiry as text', async () => {
@@ -146,5 +162,77 @@ describe('Transfer details form', () => {
     await user.type(screen.getByLabelText('Password'), 'abcd');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('password must be at least 4 characters')));
+  });
+});
+
+describe('Sending while files upload', () => {
+  it('takes Send at once, stores the details on the draft, and sends when the last file is up', async () => {
+    const network = stubFetch({
+      ...signedIn('free'),
+      'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
+      'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
+    });
+    const { user, sent, setUpload } = renderForm(freeLimits, uploading);
+    await user.type(screen.getByLabelText('Title'), 'Holiday photos');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Sending as soon as the last file is uploaded');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 2 files uploaded');
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')).toHaveLength(1));
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(0);
+
+    // A change made while waiting still goes out with it.
+    await user.type(screen.getByLabelText('Message'), 'Enjoy');
+    setUpload(uploaded);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(1);
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1').at(-1)!.body).toMatchObject({ title: 'Holiday photos', message: 'Enjoy' });
+  });
+
+  it('can be called off before the uploads finish', async () => {
+    const network = stubFetch({ ...signedIn('free'), 'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })) });
+    const { user, sent, setUpload } = renderForm(freeLimits, uploading);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(await screen.findByRole('button', { name: 'Don’t send yet' }));
+    setUpload(uploaded);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(0);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('keeps what was typed and a pending Send across closing the tab, but never the password', async () => {
+    const network = stubFetch({
+      ...signedIn('paid'),
+      'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
+      'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
+    });
+    const first = renderForm(paidLimits, uploading);
+    await first.user.type(screen.getByLabelText('Title'), 'Q3 numbers');
+    await first.user.type(screen.getByLabelText('Message'), 'Line one');
+    await first.user.type(screen.getByLabelText('Recipients'), 'grace@example.com');
+    await first.user.type(screen.getByLabelText('Password'), 'secret');
+    await first.user.selectOptions(screen.getByLabelText('Expires after'), '14');
+    await first.user.click(screen.getByLabelText('Email me when it is downloaded'));
+    await first.user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')).toHaveLength(1));
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]!.body).toMatchObject({ password: 'secret', notifications: { downloads: false, beforeExpiry: true } });
+    expect(JSON.stringify(window.localStorage)).not.toContain('secret');
+    first.unmount();
+
+    const second = first.remount(uploading);
+    expect(screen.getByLabelText('Title')).toHaveValue('Q3 numbers');
+    expect(screen.getByLabelText('Message')).toHaveValue('Line one');
+    expect(screen.getByLabelText('Recipients')).toHaveValue('grace@example.com');
+    expect(screen.getByLabelText('Expires after')).toHaveValue('14');
+    expect(screen.getByLabelText('Email me when it is downloaded')).not.toBeChecked();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('The password you set before is kept'));
+    expect(screen.getByRole('status')).toHaveTextContent('Sending as soon as the last file is uploaded');
+
+    second.setUpload(uploaded);
+    await waitFor(() => expect(first.sent).toHaveLength(1));
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(1);
+    // The stored password is kept: the final update does not touch it.
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1').at(-1)!.body).not.toHaveProperty('password');
   });
 });

@@ -4,6 +4,7 @@ import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { formatBytes } from '../../../lib/format';
 import type { PlanLimits } from '../api/get-plan-limits';
+import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';
 import { FileUploader, type UploaderState } from './file-uploader';
 import { TransferDetailsForm } from './transfer-details-form';
@@ -15,13 +16,7 @@ function startSession(workspaceId: string) {
   return { session, resumed: remembered !== null };
 }
 
-const noFiles: UploaderState = { keys: [], fileCount: 0, allUploaded: false };
-
-function notReadyReason(state: UploaderState): string | undefined {
-  if (state.fileCount === 0) return 'Add at least one file to send.';
-  if (!state.allUploaded) return 'You can send once every file has finished uploading.';
-  return undefined;
-}
+const noFiles: UploaderState = { keys: [], fileCount: 0, uploadedCount: 0, allUploaded: false };
 
 /** Drop files (uploading starts at once into a draft), fill in the details, send. */
 export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
@@ -34,6 +29,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
 
   function startOver() {
     session.forget();
+    forgetDetails(workspaceId);
     setSession({ session: new DraftSession({ workspaceId }), resumed: false });
     setRound((r) => r + 1);
     setUploader(noFiles);
@@ -85,12 +81,18 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           Details
         </h2>
         <TransferDetailsForm
-          transferId={uploader.allUploaded ? session.transferId : null}
-          canSend={uploader.allUploaded && missing.length === 0}
-          notReadyReason={missing.length > 0 ? 'Add the files of your unfinished transfer again, or start a new one.' : notReadyReason(uploader)}
+          key={round}
+          workspaceId={workspaceId}
+          transferId={session.transferId}
+          upload={{
+            fileCount: uploader.fileCount + missing.length,
+            uploadedCount: uploader.uploadedCount,
+            done: uploader.allUploaded && missing.length === 0,
+          }}
           limits={limits}
           onSent={(transfer) => {
             session.forget();
+            forgetDetails(workspaceId);
             // The transfer's own page keeps the link, QR code and recipients through a refresh.
             void navigate({ to: '/transfers/$transferId', params: { transferId: transfer.id }, search: { sent: true }, replace: true });
           }}

@@ -1,13 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { NotificationSettings } from '../../../../contract/dashboard';
 import type { Transfer } from '../../../../contract/transfers';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { NotificationSwitches } from '../../../components/notification-switches';
 import { inputClass, TextField } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { notificationSettingsQueryOptions } from '../../settings/api/notification-settings';
 import type { PlanLimits } from '../api/get-plan-limits';
-import { useSendTransfer } from '../api/send-transfer';
+import { usePrepareTransfer, useSendTransfer } from '../api/send-transfer';
 import type { TransferDetails } from '../api/transfer-drafts';
+import { loadDetails, saveDetails, type PendingSend, type StoredDetails, type TypedDetails } from '../details-store';
 import { daysLabel, expiresAtAfter, expiryChoices } from '../expiry';
 import { parseRecipients, recipientsError } from '../recipients';
 
@@ -17,6 +22,7 @@ type Field = (typeof fields)[number];
 const labelClass = 'block text-sm font-medium text-zinc-800 dark:text-zinc-200';
 const hintClass = 'mt-1 text-xs text-zinc-600 dark:text-zinc-400';
 const errorClass = 'mt-1 text-sm text-red-700 dark:text-red-400';
+const workspaceDefaults: NotificationSettings = { downloads: true, beforeExpiry: true };
 
 function validate(values: { password: string; maxDownloads: string }): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
@@ -28,35 +34,58 @@ function validate(values: { password: string; maxDownloads: string }): FieldErro
   return errors;
 }
 
+/** Where the uploads stand, as the page sees them. */
+export interface UploadProgress {
+  fileCount: number;
+  uploadedCount: number;
+  /** Every file of the draft is up (none missing, none failed). */
+  done: boolean;
+}
+
 /**
- * Title, message, recipients, password, expiry and download limit: sent with the draft when the
- * sender presses Send, which is possible once every file is uploaded.
+ * Title, message, recipients, password, expiry, download limit and notifications, applied to the
+ * draft when the sender presses Send. Send works at any time once there are files: if uploads are
+ * still running, the details are stored on the draft at once and it is sent when the last file is
+ * up. What was typed (never the password) and a pending Send survive closing the tab.
  */
 export function TransferDetailsForm({
+  workspaceId,
   transferId,
-  canSend,
-  notReadyReason,
+  upload,
   limits,
   onSent,
 }: {
+  workspaceId: string;
   transferId: string | null;
-  canSend: boolean;
-  notReadyReason?: string;
+  upload: UploadProgress;
   limits: PlanLimits;
   onSent: (transfer: Transfer) => void;
 }) {
   const id = useId();
   const expiry = limits.transferExpiry;
   const choices = expiry.choosable ? expiryChoices(expiry) : [];
-  const [title, setTitle] = useState('');
-  const [message, setMessage] = useState('');
-  const [recipientsText, setRecipientsText] = useState('');
+  const [stored] = useState(() => loadDetails(workspaceId));
+  const restored = stored?.details;
+  const [title, setTitle] = useState(restored?.title ?? '');
+  const [message, setMessage] = useState(restored?.message ?? '');
+  const [recipientsText, setRecipientsText] = useState(restored?.recipientsText ?? '');
   const [password, setPassword] = useState('');
-  const [expiryDays, setExpiryDays] = useState(String(expiry.defaultDays));
-  const [maxDownloads, setMaxDownloads] = useState('');
+  const [expiryDays, setExpiryDays] = useState(restored && choices.some((c) => String(c.days) === restored.expiryDays) ? restored.expiryDays : String(expiry.defaultDays));
+  const [maxDownloads, setMaxDownloads] = useState(restored?.maxDownloads ?? '');
+  const [notifications, setNotifications] = useState<NotificationSettings | null>(restored?.notifications ?? null);
+  // A Send pressed in an earlier visit still stands for the same draft.
+  const [pending, setPending] = useState<PendingSend | null>(() =>
+    stored?.pending && (stored.pending.transferId === null || stored.pending.transferId === transferId) ? stored.pending : null,
+  );
   const [attempted, setAttempted] = useState(false);
   const [fromServer, setFromServer] = useState<FieldErrors<Field>>({});
+  const defaults = useQuery(notificationSettingsQueryOptions()).data ?? workspaceDefaults;
   const sending = useSendTransfer();
+  const preparing = usePrepareTransfer();
+
+  const typed: TypedDetails = { title, message, recipientsText, expiryDays, maxDownloads, notifications };
+  const toStore = JSON.stringify({ details: typed, pending });
+  useEffect(() => saveDetails(workspaceId, JSON.parse(toStore) as StoredDetails), [workspaceId, toStore]);
 
   const recipients = parseRecipients(recipientsText);
   const clientErrors: FieldErrors<Field> = { ...validate({ password, maxDownloads }), recipients: recipientsError(recipients) };
@@ -71,32 +100,59 @@ export function TransferDetailsForm({
     setFromServer((current) => ({ ...current, [name]: undefined }));
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (!transferId || !canSend) return;
-    if (fields.some((name) => clientErrors[name])) return;
-    const details: TransferDetails = {
+  function details(passwordOnDraft: boolean): TransferDetails {
+    return {
       title: title.trim() || null,
       message: message.trim() || null,
       recipients: recipients.valid,
-      password: password || null,
+      // An empty field after a pending Send keeps the password stored with it.
+      ...(password || !passwordOnDraft ? { password: password || null } : {}),
       maxDownloads: maxDownloads ? Number(maxDownloads) : null,
       ...(expiry.choosable ? { expiresAt: expiresAtAfter(Number(expiryDays)) } : {}),
+      ...(notifications ? { notifications } : {}),
     };
-    sending.mutate(
-      { transferId, details },
-      {
-        onSuccess: onSent,
-        onError: (error) => setFromServer(serverFieldErrors(error, fields)),
-      },
-    );
+  }
+  const latest = useRef(details);
+  useEffect(() => {
+    latest.current = details;
+  });
+
+  function refused(error: unknown) {
+    setPending(null);
+    setFromServer(serverFieldErrors(error, fields));
   }
 
-  const unplacedError =
-    sending.error && !(isApiRequestError(sending.error) && Object.values(serverFieldErrors(sending.error, fields)).some(Boolean))
-      ? sending.error
-      : null;
+  const canSend = upload.fileCount > 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (!canSend || pending) return;
+    if (fields.some((name) => clientErrors[name])) return;
+    if (upload.done && transferId) {
+      sending.mutate({ transferId, details: details(false) }, { onSuccess: onSent, onError: refused });
+      return;
+    }
+    // Still uploading: store the details now (so a mistake shows at once), send when the last file is up.
+    setPending({ transferId, passwordOnDraft: false });
+    if (transferId) {
+      preparing.mutate(
+        { transferId, details: details(false) },
+        { onSuccess: () => setPending((p) => (p ? { ...p, passwordOnDraft: Boolean(password) } : p)), onError: refused },
+      );
+    }
+  }
+
+  const ready = pending !== null && upload.done && transferId !== null && !preparing.isPending;
+  useEffect(() => {
+    if (!ready || !transferId || sending.isPending || sending.isSuccess || sending.isError) return;
+    sending.mutate({ transferId, details: latest.current(pending.passwordOnDraft) }, { onSuccess: onSent, onError: refused });
+  });
+
+  const unplacedError = [sending.error, preparing.error].find(
+    (error) => error && !(isApiRequestError(error) && Object.values(serverFieldErrors(error, fields)).some(Boolean)),
+  ) ?? null;
+  const notReadyReason = upload.fileCount === 0 ? 'Add at least one file to send.' : undefined;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
@@ -173,7 +229,7 @@ export function TransferDetailsForm({
         type="password"
         autoComplete="new-password"
         value={password}
-        hint="Optional. Recipients need it to download."
+        hint={pending?.passwordOnDraft ? 'The password you set before is kept; type a new one to change it.' : 'Optional. Recipients need it to download.'}
         onChange={(e) => {
           setPassword(e.target.value);
           clearServer('password');
@@ -230,15 +286,32 @@ export function TransferDetailsForm({
         }}
         error={errors.maxDownloads}
       />
+      <NotificationSwitches value={notifications ?? defaults} onChange={setNotifications} />
       <div className="space-y-3">
         <FormError error={unplacedError} />
-        <Button type="submit" disabled={!canSend || !transferId || sending.isPending} aria-describedby={!canSend && notReadyReason ? `${id}-not-ready` : undefined}>
-          {sending.isPending ? 'Sending…' : 'Send'}
-        </Button>
-        {!canSend && notReadyReason ? (
+        {pending ? (
+          <div role="status" className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-100">
+            <p className="font-medium">{sending.isPending ? 'Sending…' : 'Sending as soon as the last file is uploaded'}</p>
+            {sending.isPending ? null : (
+              <p className="mt-1">
+                {upload.uploadedCount} of {upload.fileCount} {upload.fileCount === 1 ? 'file' : 'files'} uploaded. Keep this page open; you can still change the details.
+              </p>
+            )}
+            <Button variant="secondary" className="mt-2" disabled={sending.isPending} onClick={() => setPending(null)}>
+              Don’t send yet
+            </Button>
+          </div>
+        ) : (
+          <Button type="submit" disabled={!canSend || sending.isPending} aria-describedby={notReadyReason ? `${id}-not-ready` : undefined}>
+            {sending.isPending ? 'Sending…' : 'Send'}
+          </Button>
+        )}
+        {notReadyReason ? (
           <p id={`${id}-not-ready`} className={hintClass}>
             {notReadyReason}
           </p>
+        ) : !pending && !upload.done ? (
+          <p className={hintClass}>Files are still uploading: press Send now and it goes out when they are done.</p>
         ) : null}
       </div>
     </form>

@@ -7,6 +7,7 @@ export interface UpdateTransferInput {
   expiresAt?: string;
   /** null removes the limit. */
   maxDownloads?: number | null;
+  notifications?: Partial<Transfer['notifications']>;
 }
 
 export function updateTransfer(id: string, input: UpdateTransferInput): Promise<Transfer> {

@@ -5,7 +5,7 @@ import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch
 import { account, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import type { TransferDownloads } from '../api/get-transfer-downloads';
-import { download, downloadLinks, recipient, transfer as transferFixture, transferDownloads } from '../testing/fixtures';
+import { download, downloadLinks, recipient, transfer as transferFixture, transferDownloads, transferFile } from '../testing/fixtures';
 
 const hour = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -34,6 +34,10 @@ function transferServer({
     'GET /api/v1/transfers/:id/downloads': json(downloads satisfies TransferDownloads),
     'PATCH /api/v1/transfers/:id': ({ body }) => {
       stored = { ...stored, ...(body as Partial<Transfer>) };
+      return json(stored);
+    },
+    'POST /api/v1/transfers/:id/finalize': () => {
+      stored = { ...stored, finalizedAt: new Date().toISOString() };
       return json(stored);
     },
     'POST /api/v1/transfers/:id/revoke': () => {
@@ -89,9 +93,37 @@ describe('transfer page', () => {
     transferServer({ transfer: transferFixture({ finalizedAt: null }) });
     renderApp('/transfers/tr_1');
 
-    expect(await screen.findByText('Not sent yet')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Not sent yet' })).toBeInTheDocument();
     expect(screen.getByText('Draft')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Transfer link' })).not.toBeInTheDocument();
+  });
+
+  it('sends a draft whose files are all up with one click, and then shows its link', async () => {
+    const network = transferServer({ transfer: transferFixture({ finalizedAt: null }) });
+    const { user } = renderApp('/transfers/tr_1');
+    const unsent = await screen.findByRole('region', { name: 'Not sent yet' });
+    await user.click(within(unsent).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByRole('textbox', { name: 'Transfer link' })).toBeInTheDocument();
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Not sent yet' })).not.toBeInTheDocument();
+  });
+
+  it('points a draft whose uploads did not finish back to the uploader', async () => {
+    transferServer({ transfer: transferFixture({ finalizedAt: null, files: [transferFile({ state: 'uploading' })] }) });
+    renderApp('/transfers/tr_1');
+    const unsent = await screen.findByRole('region', { name: 'Not sent yet' });
+    expect(unsent).toHaveTextContent('1 of 1 file has not finished uploading');
+    expect(within(unsent).getByRole('link', { name: 'Continue uploading' })).toHaveAttribute('href', '/transfers/new');
+    expect(within(unsent).queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+  });
+
+  it('switches this transfer\'s notifications on its page', async () => {
+    const network = transferServer();
+    const { user } = renderApp('/transfers/tr_1');
+    const section = await screen.findByRole('region', { name: 'Notifications' });
+    await user.click(within(section).getByLabelText('Email me when it is downloaded'));
+    await waitFor(() => expect(within(section).getByLabelText('Email me when it is downloaded')).not.toBeChecked());
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]!.body).toEqual({ notifications: { downloads: false, beforeExpiry: true } });
   });
 
   it('shows each recipient as notified, downloaded or bounced', async () => {

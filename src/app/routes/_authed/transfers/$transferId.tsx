@@ -9,10 +9,12 @@ import { DiscardDraft } from '../../../features/transfers/components/discard-dra
 import { DownloadReceipts } from '../../../features/transfers/components/download-receipts';
 import { OwnDownloads } from '../../../features/transfers/components/own-downloads';
 import { RevokeTransfer } from '../../../features/transfers/components/revoke-transfer';
+import { SendDraft } from '../../../features/transfers/components/send-draft';
 import { SentNotice } from '../../../features/transfers/components/sent-notice';
 import { TransferFilesTable } from '../../../features/transfers/components/transfer-files-table';
 import { TransferLimits } from '../../../features/transfers/components/transfer-limits';
 import { TransferLink } from '../../../features/transfers/components/transfer-link';
+import { TransferNotifications } from '../../../features/transfers/components/transfer-notifications';
 import { TransferOverview } from '../../../features/transfers/components/transfer-overview';
 import { TransferRecipients } from '../../../features/transfers/components/transfer-recipients';
 import { TransferStatusBadges } from '../../../features/transfers/components/transfer-status-badges';
@@ -75,7 +77,11 @@ function TransferPage() {
             </p>
           ) : null}
           {filesAreGone(transfer) ? null : <OwnDownloads transferId={transfer.id} e2ee={transfer.e2ee} />}
+          {linkState(transfer) === 'draft' ? (
+            <SendDraft transfer={transfer} onSent={() => void navigate({ search: { sent: true }, replace: true })} />
+          ) : null}
           <TransferLimits transfer={transfer} expiry={me.plan.limits.transferExpiry} />
+          {transfer.status === 'active' ? <TransferNotifications transfer={transfer} /> : null}
           {linkState(transfer) === 'draft' ? (
             <DiscardDraft transferId={transfer.id} onDiscarded={() => void navigate({ to: '/transfers', replace: true })} />
           ) : transfer.status === 'active' ? (

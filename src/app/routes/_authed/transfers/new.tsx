@@ -3,10 +3,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../features/auth/api/get-session';
 import { planLimitsQueryOptions } from '../../../features/send/api/get-plan-limits';
+import { notificationSettingsQueryOptions } from '../../../features/settings/api/notification-settings';
 import { NewTransferPage } from '../../../features/send/components/new-transfer-page';
 
 export const Route = createFileRoute('/_authed/transfers/new')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(planLimitsQueryOptions()),
+  loader: ({ context }) => {
+    // The notification defaults only pre-tick two boxes: fetched alongside, never waited for.
+    void context.queryClient.prefetchQuery(notificationSettingsQueryOptions());
+    return context.queryClient.ensureQueryData(planLimitsQueryOptions());
+  },
   component: NewTransfer,
 });
 
@@ -15,7 +20,7 @@ function NewTransfer() {
   const { data: limits } = useSuspenseQuery(planLimitsQueryOptions());
   return (
     <>
-      <PageHeader title="New transfer" description="Drop files or folders: they upload while you fill in the details. Send when every file is up." />
+      <PageHeader title="New transfer" description="Drop files or folders: they upload while you fill in the details. Press Send whenever you are ready: it goes out as soon as every file is up." />
       <NewTransferPage key={session.workspace.id} workspaceId={session.workspace.id} limits={limits} />
     </>
   );

@@ -1,0 +1,17 @@
+import type { Transfer } from '../../../../contract/transfers';
+import { FormError } from '../../../components/form-error';
+import { NotificationSwitches } from '../../../components/notification-switches';
+import { useUpdateTransfer } from '../api/update-transfer';
+import { Section } from './section';
+
+/** This transfer's mail to its sender, switched on its page and saved at once. */
+export function TransferNotifications({ transfer }: { transfer: Transfer }) {
+  const update = useUpdateTransfer(transfer.id);
+  const shown = update.isPending && update.variables?.notifications ? { ...transfer.notifications, ...update.variables.notifications } : transfer.notifications;
+  return (
+    <Section title="Notifications">
+      <NotificationSwitches legend="Mail me about this transfer" value={shown} disabled={transfer.status !== 'active'} onChange={(notifications) => update.mutate({ notifications })} />
+      <FormError error={update.error} className="mt-3" />
+    </Section>
+  );
+}
