@@ -1,13 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { uploaderSizeAlias } from './vite.config';
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
+        resolve: { alias: uploaderSizeAlias },
         test: {
           name: 'app',
+          // Uppy is run through Vite (not loaded by Node as is), so it gets the same size formatter as in the browser.
+          server: { deps: { inline: [/@uppy\//] } },
           include: ['src/app/**/*.test.{ts,tsx}', 'src/crypto/**/*.test.ts', 'src/contract/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['src/app/test/setup.ts'],

@@ -28,9 +28,14 @@ export async function addFolder(page: Page, directory: string) {
   await folderInput(page).setInputFiles(directory);
 }
 
-/** The details form's Send button, enabled once every file has uploaded. */
+/** The details form's Send button: enabled once there are files (it waits for their uploads by itself). */
 export function sendButton(page: Page): Locator {
   return page.getByRole('form', { name: 'Transfer details' }).getByRole('button', { name: 'Send' });
+}
+
+/** The line under the uploader says every file is up. */
+export async function expectUploadsFinished(page: Page, timeout = 60_000) {
+  await expect(page.getByTestId('upload-status')).toHaveText(/(The file is|All \d+ files are) uploaded/, { timeout });
 }
 
 /** Runs axe and fails on serious or critical violations, listing them. */
@@ -138,7 +143,7 @@ export async function sendTransfer(page: Page, details: { files: string[]; title
   await expect(page.getByRole('heading', { name: 'New transfer', level: 1 })).toBeVisible();
   await addFiles(page, details.files);
   await expect(page.getByRole('region', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(details.files.length);
-  await expect(sendButton(page)).toBeEnabled({ timeout: 60_000 });
+  await expectUploadsFinished(page);
   await page.getByLabel('Title').fill(details.title);
   if (details.recipients) await page.getByLabel('Recipients').fill(details.recipients.join(', '));
   if (details.password) await page.getByLabel('Password').fill(details.password);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { shortTokenPort } from '../playwright.config';
 import { makeFiles, signUp } from './support';
+import { expectUploadsFinished } from './transfer-support';
 import {
   addFile,
   crcHex,
@@ -51,11 +52,11 @@ test('an interrupted upload resumes to completion with a correct CRC-32', async 
     proxy.up();
 
     // tus retries by itself after its back-off; should it have given up, the Dashboard offers Retry.
-    const sendEnabled = page.getByRole('button', { name: 'Send', exact: true, disabled: false });
+    const finished = page.getByTestId('upload-status').getByText('The file is uploaded', { exact: false });
     const retry = page.getByRole('button', { name: 'Retry', exact: true });
-    await expect(sendEnabled.or(retry)).toBeVisible({ timeout: 60_000 });
+    await expect(finished.or(retry)).toBeVisible({ timeout: 60_000 });
     if (await retry.isVisible()) await retry.click();
-    await expect(sendEnabled).toBeVisible({ timeout: 60_000 });
+    await expectUploadsFinished(page);
 
     // It resumed where it stopped: after the drop, HEAD asked for the offset and a PATCH from there (not from 0) was accepted.
     expect(log.tus.some((r) => r.method === 'HEAD' && r.startedAt > cutAt && r.status === 200)).toBe(true);
@@ -117,8 +118,7 @@ test('an upload outlives its two-hour token through renewal', async ({ browser }
       await expect.poll(() => log.tus.filter((r) => r.method === 'PATCH').length, { timeout: 20_000 }).toBe(patches.length + 1);
     }
 
-    const sendEnabled = page.getByRole('button', { name: 'Send', exact: true, disabled: false });
-    await expect(sendEnabled).toBeVisible({ timeout: 90_000 });
+    await expectUploadsFinished(page, 90_000);
     const finishedAt = Date.now();
     // The upload took longer than the first token lived.
     expect(finishedAt).toBeGreaterThan(firstTokenExpiry);

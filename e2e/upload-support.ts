@@ -1,6 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { crc32 } from '@node-rs/crc32';
 import { expect, type CDPSession, type Page, type Request } from '@playwright/test';
+import { expectUploadsFinished } from './transfer-support';
 
 /** CRC-32 (IEEE) as the API reports it: 8 lower-case hex digits. */
 export const crcHex = (bytes: Buffer) => (crc32(bytes) >>> 0).toString(16).padStart(8, '0');
@@ -88,8 +89,8 @@ export async function fetchTransfer(page: Page, transferId: string) {
 
 /** Sends the (fully uploaded) transfer from /transfers/new and returns the shared link. */
 export async function sendAndGetLink(page: Page) {
+  await expectUploadsFinished(page, 120_000);
   const send = page.getByRole('button', { name: 'Send', exact: true });
-  await expect(send).toBeEnabled({ timeout: 120_000 });
   await send.click();
   await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible({ timeout: 30_000 });
   const link = page.getByRole('textbox', { name: 'Transfer link' });

@@ -41,7 +41,8 @@ export function setTheme(theme: Theme) {
   apply();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` whenever the theme changes (the toggle, or the system's when nothing was chosen). */
+export function subscribeToTheme(listener: () => void) {
   listeners.add(listener);
   const media = typeof window.matchMedia === 'function' ? window.matchMedia(systemQuery) : null;
   const onSystemChange = () => apply();
@@ -53,7 +54,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as Theme);
+  const theme = useSyncExternalStore(subscribeToTheme, currentTheme, () => 'light' as Theme);
   const toggle = useCallback(() => setTheme(currentTheme() === 'dark' ? 'light' : 'dark'), []);
   return { theme, toggle };
 }

@@ -2,6 +2,7 @@ import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import Tus, { type TusDetailedError } from '@uppy/tus';
 import { useEffect, useRef } from 'react';
+import { currentTheme, subscribeToTheme } from '../../../lib/theme';
 import { UPLOAD_TOKEN_HEADER } from '../api/transfer-drafts';
 import type { DraftFileInput, DraftSession } from '../draft-session';
 import { RETRY_DELAYS, shouldRetryUpload } from '../upload-retry';
@@ -16,6 +17,11 @@ export interface UploaderState {
   keys: string[];
   fileCount: number;
   uploadedCount: number;
+  /** Bytes of all held files together, and how many of them are up. */
+  totalBytes: number;
+  uploadedBytes: number;
+  /** Every unfinished file is paused. */
+  paused: boolean;
   /** Every file uploaded, none failed. */
   allUploaded: boolean;
 }
@@ -47,10 +53,14 @@ function forgetFingerprint(key: string) {
 
 function summarize(uppy: Uppy<Meta, Body>): UploaderState {
   const files = uppy.getFiles();
+  const unfinished = files.filter((f) => !f.progress.uploadComplete);
   return {
     keys: files.map((f) => f.id),
     fileCount: files.length,
     uploadedCount: files.filter((f) => f.progress.uploadComplete && !f.error).length,
+    totalBytes: files.reduce((sum, f) => sum + (f.size ?? 0), 0),
+    uploadedBytes: files.reduce((sum, f) => sum + (f.progress.uploadComplete ? (f.size ?? 0) : Number(f.progress.bytesUploaded) || 0), 0),
+    paused: unfinished.length > 0 && unfinished.every((f) => f.isPaused),
     allUploaded: files.length > 0 && files.every((f) => f.progress.uploadComplete && !f.error),
   };
 }
@@ -89,9 +99,11 @@ export function FileUploader({
       target: element,
       width: '100%',
       height: 420,
-      theme: 'auto',
+      // The app's theme (the header toggle), not the system's: kept in step below.
+      theme: currentTheme(),
       fileManagerSelectionType: 'both',
-      showProgressDetails: true,
+      // Sizes, counts and a smoothed time left are shown by the page (UploadStatus): Uppy's estimate jumps about.
+      hideProgressDetails: true,
       proudlyDisplayPoweredByUppy: false,
       hideUploadButton: true,
       hidePauseResumeButton: false,
@@ -144,6 +156,14 @@ export function FileUploader({
     });
     uppy.on('state-update', report);
 
+    const stopFollowingTheme = subscribeToTheme(() => uppy.getPlugin('Dashboard')?.setOptions({ theme: currentTheme() } as never));
+    // With one file, Uppy renders its list item without the list around it (axe: aria-required-parent).
+    const giveListRole = () => {
+      for (const files of element.querySelectorAll('.uppy-Dashboard-files:not([role])')) files.setAttribute('role', 'list');
+    };
+    const listObserver = new MutationObserver(giveListRole);
+    listObserver.observe(element, { childList: true, subtree: true });
+
     const timer = window.setInterval(() => {
       const unfinished = uppy.getFiles().filter((f) => !f.progress.uploadComplete).map((f) => f.id);
       void session.renewExpiring(unfinished);
@@ -151,6 +171,8 @@ export function FileUploader({
 
     return () => {
       disposing = true;
+      stopFollowingTheme();
+      listObserver.disconnect();
       window.clearInterval(timer);
       uppy.destroy();
     };

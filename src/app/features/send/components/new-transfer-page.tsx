@@ -8,6 +8,7 @@ import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';
 import { FileUploader, type UploaderState } from './file-uploader';
 import { TransferDetailsForm } from './transfer-details-form';
+import { UploadStatus } from './upload-status';
 
 function startSession(workspaceId: string) {
   const session = new DraftSession({ workspaceId });
@@ -16,7 +17,7 @@ function startSession(workspaceId: string) {
   return { session, resumed: remembered !== null };
 }
 
-const noFiles: UploaderState = { keys: [], fileCount: 0, uploadedCount: 0, allUploaded: false };
+const noFiles: UploaderState = { keys: [], fileCount: 0, uploadedCount: 0, totalBytes: 0, uploadedBytes: 0, paused: false, allUploaded: false };
 
 /** Drop files (uploading starts at once into a draft), fill in the details, send. */
 export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
@@ -74,6 +75,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           }}
           onRegistrationError={setDraftError}
         />
+        <UploadStatus state={uploader} />
         <FormError error={draftError} />
       </section>
       <section aria-labelledby="details-heading" className="space-y-3">

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeFiles, signUp } from './support';
+import { decodeQuotedPrintable, expectNoSeriousA11yViolations, expectUploadsFinished, listMail, personalLinks, sendButton } from './transfer-support';
+import { addFile, throttleUploads, uploadProgress } from './upload-support';
+
+/**
+ * Sending as people do it: Send pressed while the files are still uploading, the transfer going out
+ * by itself when the last byte is up, the recipient's mail, and the sender's mail when the recipient
+ * downloads. And the uploader itself: the app's theme and sizes, and no serious axe findings.
+ */
+
+/** The body of the newest kept message with this tag to this address, decoded. */
+async function mailText(page: Page, tag: string, to: string): Promise<string> {
+  let id = '';
+  await expect
+    .poll(async () => {
+      id = (await listMail(page)).find((m) => m.tag === tag && m.to === to)?.id ?? '';
+      return id;
+    }, { timeout: 20_000 })
+    .not.toBe('');
+  const res = await page.request.get(`/api/dashboard/mail/${encodeURIComponent(id)}`);
+  return decodeQuotedPrintable(await res.text());
+}
+
+test('Send pressed at 10 % goes out when the upload ends; the recipient is mailed and the sender hears of the download', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { files, cleanup } = makeFiles({ 'footage.mov': 16 * 1024 * 1024 });
+  const recipient = 'grace@example.test';
+  try {
+    const owner = await signUp(page);
+    await throttleUploads(page, 2 * 1024 * 1024);
+    await page.goto('/transfers/new');
+    await addFile(page, files['footage.mov']!.path);
+    await page.getByLabel('Title').fill('Rough cut');
+    await page.getByLabel('Recipients').fill(recipient);
+
+    await expect.poll(() => uploadProgress(page), { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(10);
+    expect(await uploadProgress(page)).toBeLessThan(60);
+    await sendButton(page).click();
+    const waiting = page.getByRole('form', { name: 'Transfer details' }).getByRole('status');
+    await expect(waiting).toContainText('Sending as soon as the last file is uploaded');
+    // Nobody was mailed yet: it has not been sent.
+    expect((await listMail(page)).filter((m) => m.tag === 'transfer.sent')).toEqual([]);
+
+    // The upload ends, the page sends it and lands on the transfer's own page.
+    await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible({ timeout: 60_000 });
+    await expect(page).toHaveURL(/\/transfers\/tr_[A-Za-z0-9]+\?sent=true$/);
+    const links = await personalLinks(page, [recipient]);
+
+    // The recipient downloads in their own browser; the sender is mailed about it.
+    const other = await browser.newContext();
+    const recipientPage = await other.newPage();
+    await recipientPage.goto(links[recipient]!);
+    const [download] = await Promise.all([recipientPage.waitForEvent('download'), recipientPage.getByRole('link', { name: /^Download/ }).first().click()]);
+    expect(await download.failure()).toBeNull();
+    await other.close();
+
+    const notice = await mailText(page, 'transfer.downloaded', owner.email);
+    expect(notice).toContain(`${recipient} started downloading`);
+    expect(notice).toContain('“Rough cut” was downloaded');
+  } finally {
+    cleanup();
+  }
+});
+
+test('the uploader follows the app\'s theme, shows decimal sizes, and passes axe with one and several files', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // The system says light; the sender switches the app to dark with the header toggle.
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  const { files, cleanup } = makeFiles({ 'one.bin': 20 * 1024 * 1024, 'two.txt': 3_000, 'three.txt': 5_000 });
+  try {
+    await signUp(page);
+    await page.goto('/transfers/new');
+    const uploader = page.locator('.uppy-Dashboard');
+    await expect(uploader).toHaveAttribute('data-uppy-theme', 'light');
+    await expectNoSeriousA11yViolations(page, 'the empty uploader, light');
+
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(uploader).toHaveAttribute('data-uppy-theme', 'dark');
+    const panel = page.locator('.uppy-Dashboard-inner');
+    expect(await panel.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(24, 24, 27)');
+    // The app's font, not Uppy's own stack.
+    expect(await uploader.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(await page.evaluate(() => getComputedStyle(document.body).fontFamily));
+    await expectNoSeriousA11yViolations(page, 'the empty uploader, dark');
+
+    // One file: 20 MiB is 21 MB, as everywhere else in the product.
+    await addFile(page, files['one.bin']!.path);
+    await expect(page.locator('.uppy-Dashboard-Item-statusSize')).toHaveText('21 MB');
+    await expectUploadsFinished(page);
+    await expect(page.getByTestId('upload-status')).toHaveText('The file is uploaded (21 MB).');
+    await expectNoSeriousA11yViolations(page, 'the uploader with one file, dark');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect(uploader).toHaveAttribute('data-uppy-theme', 'light');
+    await expectNoSeriousA11yViolations(page, 'the uploader with one file, light');
+
+    // Several files, through "Add more".
+    await page.getByRole('button', { name: 'Add more files' }).click();
+    await page.locator('input.uppy-Dashboard-input[name="files[]"]:not([webkitdirectory])').setInputFiles([files['two.txt']!.path, files['three.txt']!.path]);
+    await expectUploadsFinished(page);
+    await expect(page.getByTestId('upload-status')).toHaveText('All 3 files are uploaded (21 MB).');
+    await expectNoSeriousA11yViolations(page, 'the uploader with three files, light');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expectNoSeriousA11yViolations(page, 'the uploader with three files, dark');
+  } finally {
+    cleanup();
+    await context.close();
+  }
+});

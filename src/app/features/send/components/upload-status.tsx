@@ -1,0 +1,39 @@
+import { useRef } from 'react';
+import { formatBytes } from '../../../lib/format';
+import { describeTimeLeft, UploadEta } from '../upload-eta';
+import type { UploaderState } from './file-uploader';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One line under the uploader: files and bytes done, and a smoothed time left (see upload-eta.ts). */
+export function UploadStatus({ state, now = Date.now }: { state: UploaderState; now?: () => number }) {
+  const eta = useRef<UploadEta>(null);
+  eta.current ??= new UploadEta();
+  if (state.fileCount === 0) return null;
+  const at = now();
+  if (state.allUploaded) {
+    eta.current.reset();
+  } else if (!state.paused) {
+    eta.current.record(at, state.uploadedBytes);
+  }
+  const left = state.paused ? null : eta.current.secondsLeft(at, state.totalBytes);
+
+  const text = state.allUploaded
+    ? `${state.fileCount === 1 ? 'The file is' : `All ${state.fileCount} files are`} uploaded (${formatBytes(state.totalBytes)}).`
+    : [
+        `${state.uploadedCount} of ${plural(state.fileCount, 'file', 'files')} uploaded`,
+        `${formatBytes(state.uploadedBytes)} of ${formatBytes(state.totalBytes)}`,
+        state.paused ? 'paused' : left === null ? 'estimating time left…' : describeTimeLeft(left),
+      ].join(' · ');
+  return (
+    <>
+      <p className="text-sm text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="upload-status">
+        {text}
+      </p>
+      {/* Announced once, when it matters; the running numbers above would be noise for a screen reader. */}
+      <p role="status" className="sr-only">
+        {state.allUploaded ? text : ''}
+      </p>
+    </>
+  );
+}
