@@ -212,19 +212,28 @@ export const TransferSummarySchema = z
   .object({ ...transferCommon, fileCount: z.number().int().min(0), firstFileName: z.string().nullable() })
   .openapi('TransferSummary');
 
+export const transferListSorts = ['created', 'size', 'expiry'] as const;
+
 export const TransferListQuerySchema = z.object({
   limit: limitParam(500, 100),
   cursor: cursorParam,
   status: z
-    .enum(['draft', ...transferStatuses])
+    .enum(['draft', 'sent', ...transferStatuses])
     .optional()
-    .openapi({ param: { name: 'status', in: 'query' }, description: 'Only transfers in this state; `draft` means not yet sent.' }),
+    .openapi({ param: { name: 'status', in: 'query' }, description: 'Only transfers in this state; `draft` means not yet sent, `sent` means sent (in any state).' }),
   q: z
     .string()
     .trim()
     .max(200)
     .optional()
     .openapi({ param: { name: 'q', in: 'query' }, description: 'Only transfers whose title or any file name contains this text (case-insensitive, matched literally: `%` and `_` are not wildcards).' }),
+  sort: z
+    .enum(transferListSorts)
+    .optional()
+    .openapi({
+      param: { name: 'sort', in: 'query' },
+      description: 'Order (our addition): `created` (default, newest first), `size` (largest first) or `expiry` (soonest first). Ties go by id; a cursor only continues the order it came from.',
+    }),
 });
 
 export const TransferListSchema = z

@@ -17,7 +17,9 @@ interface Action<T> {
  */
 export function ConfirmedAction<T>({
   label,
+  accessibleName,
   variant = 'danger',
+  size = 'normal',
   title,
   pendingLabel,
   action,
@@ -25,6 +27,10 @@ export function ConfirmedAction<T>({
   children,
 }: {
   label: string;
+  /** The opening button's name when `label` alone is ambiguous (one per row of a list): "Revoke “Q3 report”". */
+  accessibleName?: string;
+  /** `small` for a row of a list. */
+  size?: 'normal' | 'small';
   /** The opening button; `secondary` for a consequential but not destructive action. */
   variant?: 'danger' | 'secondary';
   title: string;
@@ -39,6 +45,8 @@ export function ConfirmedAction<T>({
     <>
       <Button
         variant={variant}
+        aria-label={accessibleName}
+        className={size === 'small' ? 'px-2.5 py-1 text-xs' : ''}
         onClick={() => {
           action.reset();
           setConfirming(true);

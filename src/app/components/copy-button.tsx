@@ -4,7 +4,20 @@ import { Button, type ButtonVariant } from './button';
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /** Copies `text` to the clipboard and says so ("Copied") for a moment. */
-export function CopyButton({ text, variant = 'secondary' }: { text: string; variant?: ButtonVariant }) {
+export function CopyButton({
+  text,
+  variant = 'secondary',
+  label = 'Copy',
+  accessibleName,
+  className = '',
+}: {
+  text: string;
+  variant?: ButtonVariant;
+  label?: string;
+  /** The name when `label` alone is ambiguous (one per row of a list). */
+  accessibleName?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -22,8 +35,8 @@ export function CopyButton({ text, variant = 'secondary' }: { text: string; vari
 
   return (
     <>
-      <Button variant={variant} onClick={copy} className="shrink-0">
-        {state === 'copied' ? 'Copied' : 'Copy'}
+      <Button variant={variant} onClick={copy} className={`shrink-0 ${className}`} aria-label={state === 'copied' ? undefined : accessibleName}>
+        {state === 'copied' ? 'Copied' : label}
       </Button>
       <span role="status" className="sr-only">
         {state === 'copied' ? 'Copied to the clipboard' : ''}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { inputClass } from '../../../components/text-field';
-import type { TransferListFilters, TransferListStatus } from '../api/get-transfers';
+import type { TransferListFilters, TransferListSort, TransferListStatus } from '../api/get-transfers';
 
 export const statusFilters: { value: TransferListStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -10,17 +10,25 @@ export const statusFilters: { value: TransferListStatus | ''; label: string }[] 
   { value: 'removed', label: 'Revoked' },
 ];
 
+export const sortOrders: { value: TransferListSort | ''; label: string }[] = [
+  { value: '', label: 'Newest first' },
+  { value: 'size', label: 'Largest first' },
+  { value: 'expiry', label: 'Expiring soonest' },
+];
+
 const searchDelayMs = 300;
 
 interface TransferFiltersProps {
   filters: TransferListFilters;
   onStatusChange: (status: TransferListStatus | '') => void;
+  onSortChange: (sort: TransferListSort | '') => void;
   onSearch: (q: string) => void;
 }
 
-/** Status, and search over titles and file names. The search waits until typing pauses, so each keystroke is not a request. */
-export function TransferFilters({ filters, onStatusChange, onSearch }: TransferFiltersProps) {
+/** Status, order, and search over titles and file names. The search waits until typing pauses, so each keystroke is not a request. */
+export function TransferFilters({ filters, onStatusChange, onSortChange, onSearch }: TransferFiltersProps) {
   const statusId = useId();
+  const sortId = useId();
   const searchId = useId();
   const [text, setText] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);
@@ -53,6 +61,23 @@ export function TransferFilters({ filters, onStatusChange, onSearch }: TransferF
           className={`${inputClass} mt-1`}
         >
           {statusFilters.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:w-48">
+        <label htmlFor={sortId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Sort
+        </label>
+        <select
+          id={sortId}
+          value={filters.sort}
+          onChange={(event) => onSortChange(event.target.value as TransferListSort | '')}
+          className={`${inputClass} mt-1`}
+        >
+          {sortOrders.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -3,16 +3,40 @@ import { useEffect, useRef } from 'react';
 import { Button, buttonClass } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { FormError } from '../../../components/form-error';
+import type { TransferSummary } from '../../../../contract/transfers';
 import { useTransfers, type TransferListFilters } from '../api/get-transfers';
-import { TransferRow } from './transfer-row';
+import { TransferRow, transferGrid } from './transfer-row';
 
-const columns = ['Transfer', 'Files', 'Recipients', 'Downloads', 'Expiry'];
+const columns = ['Transfer', 'Files', 'Recipients', 'Downloads', 'Expiry', 'Actions'];
+
+/** Rows under a column header (the header is for sighted users; each row's facts carry their own labels). */
+export function TransferRows({ transfers }: { transfers: TransferSummary[] }) {
+  return (
+    <div className="md:overflow-hidden md:rounded-lg md:border md:border-zinc-200 md:dark:border-zinc-800">
+      <div
+        aria-hidden="true"
+        className={`hidden bg-zinc-50 px-4 py-2 text-xs font-medium tracking-wide text-zinc-600 uppercase md:grid ${transferGrid} md:gap-4 md:border-b md:border-zinc-200 dark:bg-zinc-900/60 dark:text-zinc-400 md:dark:border-zinc-800`}
+      >
+        {columns.map((column) => (
+          <span key={column} className={column === 'Actions' ? 'sr-only' : ''}>
+            {column}
+          </span>
+        ))}
+      </div>
+      <ul className="space-y-3 md:space-y-0">
+        {transfers.map((transfer) => (
+          <TransferRow key={transfer.id} transfer={transfer} />
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * Pages load as the end of the list scrolls into view; the "Load more" button does the same for
  * keyboards, assistive technology and browsers without IntersectionObserver.
  */
-export function TransferList({ filters }: { filters: TransferListFilters }) {
+export function TransferList({ filters, everything = false }: { filters: TransferListFilters; everything?: boolean }) {
   const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage } = useTransfers(filters);
   const transfers = data.pages.flatMap((page) => page.transfers);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -32,11 +56,11 @@ export function TransferList({ filters }: { filters: TransferListFilters }) {
   }, [canLoadMore, fetchNextPage]);
 
   if (transfers.length === 0) {
-    const filtered = filters.status !== '' || filters.q !== '';
+    const filtered = !everything || filters.q !== '';
     return filtered ? (
       <EmptyState title="No transfers match">Try another status, or search for a different title.</EmptyState>
     ) : (
-      <EmptyState title="No transfers yet">
+      <EmptyState title={everything ? 'Nothing sent yet' : 'No transfers yet'}>
         <p>Send files to anyone by link or email.</p>
         <Link to="/transfers/new" className={buttonClass('primary', 'mt-4')}>
           Send your first transfer
@@ -47,24 +71,10 @@ export function TransferList({ filters }: { filters: TransferListFilters }) {
 
   return (
     <section aria-labelledby="transfer-list-heading">
-      <h2 id="transfer-list-heading" className="sr-only">
-        Your transfers
+      <h2 id="transfer-list-heading" className={everything ? 'mb-3 text-base font-semibold' : 'sr-only'}>
+        {everything ? 'Sent' : 'Your transfers'}
       </h2>
-      <div className="md:overflow-hidden md:rounded-lg md:border md:border-zinc-200 md:dark:border-zinc-800">
-        <div
-          aria-hidden="true"
-          className="hidden bg-zinc-50 px-4 py-2 text-xs font-medium tracking-wide text-zinc-600 uppercase md:grid md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)] md:gap-4 md:border-b md:border-zinc-200 dark:bg-zinc-900/60 dark:text-zinc-400 md:dark:border-zinc-800"
-        >
-          {columns.map((column) => (
-            <span key={column}>{column}</span>
-          ))}
-        </div>
-        <ul className="space-y-3 md:space-y-0">
-          {transfers.map((transfer) => (
-            <TransferRow key={transfer.id} transfer={transfer} />
-          ))}
-        </ul>
-      </div>
+      <TransferRows transfers={transfers} />
       <div ref={sentinelRef} />
       <FormError error={error} className="mt-4" />
       <div className="mt-6 flex justify-center">

@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import type { TransferSummary } from '../../../../contract/transfers';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { plural } from '../../../lib/format';
+import { ConfirmedAction } from '../../../components/confirmed-action';
+import { CopyButton } from '../../../components/copy-button';
+import { useDiscardTransfer } from '../api/discard-transfer';
+import { useRevokeTransfer } from '../api/revoke-transfer';
 import { describeDownloads, describeExpiry, linkState, transferName } from '../utils/transfer-display';
 import { TransferStatusBadges } from './transfer-status-badges';
 
@@ -21,12 +25,39 @@ function describeRecipients(recipients: string[]): string {
   return rest.length === 0 ? first! : `${first} and ${plural(rest.length, 'other', 'others')}`;
 }
 
+/** The list's columns from `md` up, shared by its header row (transfer-list.tsx) and every row. */
+export const transferGrid = 'md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)_auto]';
+
+/** What can be done to a transfer from the list: copy a working link, revoke a sent one, discard a draft. */
+function RowActions({ transfer, name }: { transfer: TransferSummary; name: string }) {
+  const state = linkState(transfer);
+  const revoke = useRevokeTransfer(transfer.id);
+  const discard = useDiscardTransfer(transfer.id);
+  return (
+    // Above the card-wide link, so these stay clickable.
+    <div className="relative z-10 mt-3 flex flex-wrap gap-2 md:mt-0 md:justify-end">
+      {state === 'live' || state === 'limit_reached' ? (
+        <CopyButton text={transfer.url} label="Copy link" accessibleName={`Copy link to ${name}`} className="px-2.5 py-1 text-xs" />
+      ) : null}
+      {state === 'draft' ? (
+        <ConfirmedAction label="Discard" accessibleName={`Discard ${name}`} size="small" title={`Discard “${name}”?`} pendingLabel="Discarding…" action={discard} onDone={() => undefined}>
+          The draft and the files uploaded to it are deleted. This cannot be undone.
+        </ConfirmedAction>
+      ) : transfer.status === 'active' ? (
+        <ConfirmedAction label="Revoke" accessibleName={`Revoke ${name}`} size="small" title={`Revoke “${name}”?`} pendingLabel="Revoking…" action={revoke} onDone={() => undefined}>
+          The link stops working and nobody can download the files any more. This cannot be undone.
+        </ConfirmedAction>
+      ) : null}
+    </div>
+  );
+}
+
 /** One transfer: a card on a phone, a row of columns from `md` up (the list's header names them). */
 export function TransferRow({ transfer }: { transfer: TransferSummary }) {
   const name = transferName(transfer, transfer.firstFileName);
   const state = linkState(transfer);
   return (
-    <li className="relative rounded-lg border border-zinc-200 bg-white p-4 focus-within:ring-2 focus-within:ring-indigo-500 hover:border-zinc-300 md:grid md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)] md:items-center md:gap-4 md:rounded-none md:border-0 md:border-b md:px-4 md:py-3 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700">
+    <li className={`relative rounded-lg border border-zinc-200 bg-white p-4 focus-within:ring-2 focus-within:ring-indigo-500 hover:border-zinc-300 md:grid ${transferGrid} md:items-center md:gap-4 md:rounded-none md:border-0 md:border-b md:px-4 md:py-3 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700`}>
       <div className="min-w-0">
         <h3 className="truncate font-medium">
           {/* The whole card is the link's target area; the name is its accessible text. */}
@@ -71,6 +102,7 @@ export function TransferRow({ transfer }: { transfer: TransferSummary }) {
           )}
         </Fact>
       </dl>
+      <RowActions transfer={transfer} name={name} />
     </li>
   );
 }

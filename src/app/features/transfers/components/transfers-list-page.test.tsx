@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, stubFetch, type StubRequest } from '../../../test/fetch-stub';
+import { apiError, json, stubFetch, type StubHandler, type StubRequest } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import type { TransferSummary } from '../../../../contract/transfers';
 import { transferSummary } from '../testing/fixtures';
 
 const day = 86_400_000;
@@ -33,14 +34,19 @@ const firstPage = [
 ];
 const secondPage = [transferSummary({ id: 'tr_4', title: 'Site photos', recipients: ['a@example.com', 'b@example.com', 'c@example.com'] })];
 
-/** The list endpoint with two pages; every request is kept for the assertions. */
-function listServer(pages = { first: firstPage, second: secondPage }) {
+/** The list endpoint with two pages, filtered by `status=draft` / `status=sent` as the API does; every request is kept for the assertions. */
+function listServer(pages = { first: firstPage, second: secondPage }, extra: Record<string, StubHandler> = {}) {
+  const kept = (list: TransferSummary[], status: string | null) =>
+    list.filter((t) => (status === 'draft' ? t.finalizedAt === null : status === 'sent' ? t.finalizedAt !== null : true));
   return stubFetch({
     ...signedIn(),
-    'GET /api/v1/transfers': ({ url }: StubRequest) =>
-      url.searchParams.get('cursor') === 'cur_2'
-        ? json({ transfers: pages.second, nextCursor: null })
-        : json({ transfers: pages.first, nextCursor: pages.second.length ? 'cur_2' : null }),
+    'GET /api/v1/transfers': ({ url }: StubRequest) => {
+      const status = url.searchParams.get('status');
+      return url.searchParams.get('cursor') === 'cur_2'
+        ? json({ transfers: kept(pages.second, status), nextCursor: null })
+        : json({ transfers: kept(pages.first, status), nextCursor: pages.second.length && status !== 'draft' ? 'cur_2' : null });
+    },
+    ...extra,
   });
 }
 
@@ -94,7 +100,7 @@ describe('transfers list', () => {
 
     const photos = await screen.findByRole('link', { name: 'Site photos' });
     expect(within(photos.closest('li')!).getByText('a@example.com and 2 others')).toBeInTheDocument();
-    const requests = network.requestsTo('GET /api/v1/transfers');
+    const requests = network.requestsTo('GET /api/v1/transfers').filter((r) => r.url.searchParams.get('status') === 'sent');
     expect(requests).toHaveLength(2);
     expect(requests[0]?.url.searchParams.has('cursor')).toBe(false);
     expect(requests[1]?.url.searchParams.get('cursor')).toBe('cur_2');
@@ -135,14 +141,16 @@ describe('transfers list', () => {
     renderApp('/transfers?status=bogus');
 
     expect(await screen.findByRole('combobox', { name: 'Status' })).toHaveValue('');
-    expect(network.requestsTo('GET /api/v1/transfers')[0]?.url.searchParams.has('status')).toBe(false);
+    const asked = network.requestsTo('GET /api/v1/transfers').map((r) => r.url.searchParams.get('status'));
+    expect(asked.sort()).toEqual(['draft', 'sent']);
   });
 
   it('invites the user to send a first transfer when there are none', async () => {
     listServer({ first: [], second: [] });
     renderApp('/transfers');
 
-    expect(await screen.findByRole('heading', { name: 'No transfers yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nothing sent yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Not sent yet' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Send your first transfer' })).toHaveAttribute('href', '/transfers/new');
   });
 
@@ -150,11 +158,14 @@ describe('transfers list', () => {
     let fail = true;
     stubFetch({
       ...signedIn(),
-      'GET /api/v1/transfers': () => (fail ? apiError(503, 'unavailable', 'The database is restarting') : json({ transfers: firstPage, nextCursor: null })),
+      'GET /api/v1/transfers': ({ url }: StubRequest) =>
+        fail
+          ? apiError(503, 'unavailable', 'The database is restarting')
+          : json({ transfers: firstPage.filter((t) => (url.searchParams.get('status') === 'draft') === (t.finalizedAt === null)), nextCursor: null }),
     });
     const { user } = renderApp('/transfers');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The database is restarting');
+    expect(await screen.findByText('The database is restarting')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Transfers' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New transfer' })).toBeInTheDocument();
 
@@ -173,5 +184,52 @@ describe('a transfer whose download limit is reached', () => {
     const row = rowOf('Once only');
     expect(within(row).getByText('Limit reached')).toBeInTheDocument();
     expect(within(row).queryByText('Active')).not.toBeInTheDocument();
+  });
+});
+
+describe('drafts, order and row actions', () => {
+  it('lists unsent drafts apart, above what was sent', async () => {
+    listServer();
+    renderApp('/transfers');
+    const drafts = await screen.findByRole('region', { name: 'Not sent yet' });
+    expect(within(drafts).getByRole('link', { name: 'holiday.jpg' })).toBeInTheDocument();
+    const sent = screen.getByRole('region', { name: 'Sent' });
+    expect(within(sent).queryByRole('link', { name: 'holiday.jpg' })).not.toBeInTheDocument();
+    expect(within(sent).getByRole('link', { name: 'Quarterly report' })).toBeInTheDocument();
+    // Drafts can be discarded from the list; sent ones copied and revoked.
+    expect(within(drafts).getByRole('button', { name: 'Discard holiday.jpg' })).toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Copy link to Quarterly report' })).toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Revoke Quarterly report' })).toBeInTheDocument();
+    // An ended transfer offers neither.
+    expect(within(rowOf('Old drafts')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('Pulled back')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('revokes from the list after a confirmation, and reads the list again', async () => {
+    const revoked: string[] = [];
+    const network = listServer(undefined, {
+      'POST /api/v1/transfers/:id/revoke': ({ params }) => {
+        revoked.push(params.id!);
+        return json(transferSummary({ id: params.id!, status: 'removed' }));
+      },
+    });
+    const { user } = renderApp('/transfers');
+    await user.click(await screen.findByRole('button', { name: 'Revoke Quarterly report' }));
+    const listReads = network.requestsTo('GET /api/v1/transfers').length;
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke “Quarterly report”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(revoked).toEqual(['tr_1']));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').length).toBeGreaterThan(listReads));
+  });
+
+  it('sorts by size or expiry, keeping the order in the URL', async () => {
+    const network = listServer();
+    const { user, router } = renderApp('/transfers');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort' }), 'Largest first');
+    await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').at(-1)?.url.searchParams.get('sort')).toBe('size'));
+    expect(router.state.location.search).toEqual({ sort: 'size' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Expiring soonest');
+    await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').at(-1)?.url.searchParams.get('sort')).toBe('expiry'));
   });
 });

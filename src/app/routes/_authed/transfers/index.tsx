@@ -4,7 +4,14 @@ import { Suspense, useCallback } from 'react';
 import { buttonClass } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonList } from '../../../components/skeleton';
-import { transfersInfiniteQueryOptions, type TransferListStatus } from '../../../features/transfers/api/get-transfers';
+import {
+  draftsQueryOptions,
+  transfersInfiniteQueryOptions,
+  type TransferListFilters,
+  type TransferListSort,
+  type TransferListStatus,
+} from '../../../features/transfers/api/get-transfers';
+import { DraftList } from '../../../features/transfers/components/draft-list';
 import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { TransferFilters } from '../../../features/transfers/components/transfer-filters';
 import { TransferList } from '../../../features/transfers/components/transfer-list';
@@ -13,17 +20,28 @@ import { defaultTransfersSearch, transfersSearchSchema } from '../../../features
 export const Route = createFileRoute('/_authed/transfers/')({
   validateSearch: transfersSearchSchema,
   search: { middlewares: [stripSearchParams(defaultTransfersSearch)] },
-  loaderDeps: ({ search: { status, q } }) => ({ status, q }),
+  loaderDeps: ({ search: { status, q, sort } }) => ({ status, q, sort }),
   // Prefetch, not ensure: a failed list is shown in place by the list (its message and a retry), under the page's header and filters.
-  loader: ({ context, deps }) => context.queryClient.prefetchInfiniteQuery(transfersInfiniteQueryOptions(deps)),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.prefetchInfiniteQuery(transfersInfiniteQueryOptions(listedFilters(deps))),
+      deps.status === '' ? context.queryClient.prefetchQuery(draftsQueryOptions(deps)) : null,
+    ]),
   component: TransfersPage,
 });
+
+/** "All" lists the drafts apart, above: the main list then holds what was sent. */
+const listedFilters = (filters: TransferListFilters): TransferListFilters => (filters.status === '' ? { ...filters, status: 'sent' } : filters);
 
 function TransfersPage() {
   const filters = Route.useSearch();
   const navigate = Route.useNavigate();
   const onStatusChange = useCallback(
     (status: TransferListStatus | '') => void navigate({ search: (prev) => ({ ...prev, status }), replace: true }),
+    [navigate],
+  );
+  const onSortChange = useCallback(
+    (sort: TransferListSort | '') => void navigate({ search: (prev) => ({ ...prev, sort }), replace: true }),
     [navigate],
   );
   const onSearch = useCallback((q: string) => void navigate({ search: (prev) => ({ ...prev, q }), replace: true }), [navigate]);
@@ -39,12 +57,13 @@ function TransfersPage() {
           </Link>
         }
       />
-      <TransferFilters filters={filters} onStatusChange={onStatusChange} onSearch={onSearch} />
+      <TransferFilters filters={filters} onStatusChange={onStatusChange} onSortChange={onSortChange} onSearch={onSearch} />
       <QueryErrorResetBoundary>
         {({ reset }) => (
-          <QueryErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}`}>
+          <QueryErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}\u0000${filters.sort}`}>
             <Suspense fallback={<SkeletonList label="Loading transfers" rows={5} />}>
-              <TransferList filters={filters} />
+              {filters.status === '' ? <DraftList filters={filters} /> : null}
+              <TransferList filters={listedFilters(filters)} everything={filters.status === ''} />
             </Suspense>
           </QueryErrorBoundary>
         )}

@@ -178,6 +178,60 @@ describe('GET /transfers', () => {
   });
 });
 
+describe('GET /transfers?sort and status=sent', () => {
+  it('orders by size (largest first) or expiry (soonest first), paging without repeats, with cursors bound to their order', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const k = await ws.createKey(['transfers:write']);
+    const now = server.clock.now().getTime();
+    const day = 86_400_000;
+    const made: Record<string, string> = {};
+    // Two share a size and an expiry, so ties must break by id without losing either.
+    for (const [title, size, days] of [['small', 10, 30], ['big', 5000, 3], ['mid-a', 700, 10], ['mid-b', 700, 10], ['huge', 90_000, 20]] as const) {
+      server.clock.advance(1000);
+      const res = await post('/transfers', { title, files: [{ name: 'f', size }], expiresAt: new Date(now + days * day).toISOString() }, k);
+      made[title] = ((await res.json()) as { id: string }).id;
+    }
+    async function all(sort: string) {
+      const titles: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await get(`/transfers?limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`, k);
+        expect(res.status).toBe(200);
+        const page = TransferListSchema.parse(await res.json());
+        titles.push(...page.transfers.map((t) => t.title!));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return titles;
+    }
+    const bySize = await all('size');
+    expect(bySize[0]).toBe('huge');
+    expect(bySize.slice(1, 2)).toEqual(['big']);
+    expect(bySize.slice(2, 4).sort()).toEqual(['mid-a', 'mid-b']);
+    expect(bySize[4]).toBe('small');
+    const byExpiry = await all('expiry');
+    expect(byExpiry[0]).toBe('big');
+    expect(byExpiry.slice(1, 3).sort()).toEqual(['mid-a', 'mid-b']);
+    expect(byExpiry.slice(3)).toEqual(['huge', 'small']);
+
+    const sizePage = TransferListSchema.parse(await (await get('/transfers?limit=1&sort=size', k)).json());
+    const crossed = await get(`/transfers?limit=1&sort=expiry&cursor=${sizePage.nextCursor}`, k);
+    expect(crossed.status).toBe(400);
+    expect((await get('/transfers?sort=name', k)).status).toBe(400);
+  });
+
+  it('lists sent transfers apart from drafts with status=sent', async () => {
+    const ws = await server.createWorkspace();
+    const k = await ws.createKey(['transfers:write']);
+    const draft = ((await (await post('/transfers', { title: 'draft', files: [{ name: 'f', size: 1 }] }, k)).json()) as { id: string }).id;
+    const sent = ((await (await post('/transfers', { title: 'sent', files: [{ name: 'f', size: 1 }] }, k)).json()) as { id: string }).id;
+    await completeFiles(sent);
+    expect((await post(`/transfers/${sent}/finalize`, {}, k)).status).toBe(200);
+    const ids = async (status: string) => TransferListSchema.parse(await (await get(`/transfers?status=${status}`, k)).json()).transfers.map((t) => t.id);
+    expect(await ids('sent')).toEqual([sent]);
+    expect(await ids('draft')).toEqual([draft]);
+  });
+});
+
 describe('drafts, finalize and revoke', () => {
   it('adds and removes files only while the transfer is a draft', async () => {
     const draft = await createDraft();
