@@ -12,6 +12,8 @@ const folderInput = (page: Page) => page.locator('input.uppy-Dashboard-input[nam
 /** The Dashboard shows its "add files" panel only while empty, or after "Add more". */
 async function showAddPanel(page: Page) {
   const region = page.getByRole('region', { name: 'Files to send' });
+  // Uppy mounts after the page renders: only then does "no file input" mean "files are listed".
+  await expect(region.locator('.uppy-Dashboard-inner')).toBeVisible();
   if ((await fileInput(page).count()) === 0) await region.getByRole('button', { name: /add more/i }).click();
   await expect(fileInput(page)).toHaveCount(1);
 }

@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeFiles, signUp } from './support';
+import { addFiles, expectNoSeriousA11yViolations, expectUploadsFinished, sendTransfer } from './transfer-support';
+
+/**
+ * The dashboard pages a sender spends time on, each in the light and the dark theme, on a desktop
+ * and a phone: axe finds no serious or critical violation. The theme is the app's own (the
+ * toggle's stored choice), so the check does not depend on the system's preference.
+ */
+
+async function inTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => window.localStorage.setItem('parcel-theme', t), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1280, height: 900 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+]) {
+  test(`transfers list, a sent transfer, a draft and settings pass axe in both themes (${viewport.name})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ viewport: viewport.size });
+    const page = await context.newPage();
+    const { files, cleanup } = makeFiles({ 'notes.txt': 2_000, 'draft.bin': 4_000 });
+    try {
+      await signUp(page);
+      await sendTransfer(page, { files: [files['notes.txt']!.path], title: 'Board pack', recipients: ['ada@example.test'] });
+      const sentUrl = page.url().replace(/\?.*$/, '');
+
+      // A draft: files up, never sent.
+      await page.goto('/transfers/new');
+      await addFiles(page, [files['draft.bin']!.path]);
+      await expectUploadsFinished(page);
+      await page.goto('/transfers');
+      const drafts = page.getByRole('region', { name: 'Not sent yet' });
+      await expect(drafts.getByRole('link', { name: 'draft.bin' })).toBeVisible();
+      await drafts.getByRole('link', { name: 'draft.bin' }).click();
+      await expect(page.getByRole('region', { name: 'Not sent yet' }).getByRole('button', { name: 'Send now' })).toBeVisible();
+      const draftUrl = page.url();
+
+      for (const theme of ['light', 'dark'] as const) {
+        for (const [where, url, ready] of [
+          ['the transfers list', '/transfers', () => page.getByRole('region', { name: 'Sent' }).getByRole('link', { name: 'Board pack' })],
+          ['a sent transfer', sentUrl, () => page.getByRole('region', { name: 'Notifications' })],
+          ['a draft', draftUrl, () => page.getByRole('button', { name: 'Send now' })],
+          ['settings', '/settings', () => page.getByRole('region', { name: 'Notifications' })],
+          ['a new transfer', '/transfers/new', () => page.locator('.uppy-Dashboard')],
+        ] as const) {
+          await page.goto(url);
+          await inTheme(page, theme);
+          await expect(ready()).toBeVisible();
+          await expectNoSeriousA11yViolations(page, `${where}, ${theme}, ${viewport.name}`);
+        }
+      }
+    } finally {
+      cleanup();
+      await context.close();
+    }
+  });
+}
