@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { TransferSummary } from '../../../../contract/transfers';
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { formatBytes, formatDateTime, formatRelativeTime } from '../../../lib/format';
 import { plural } from '../../../lib/format';
 import { ConfirmedAction } from '../../../components/confirmed-action';
 import { CopyButton } from '../../../components/copy-button';
@@ -25,8 +25,11 @@ function describeRecipients(recipients: string[]): string {
   return rest.length === 0 ? first! : `${first} and ${plural(rest.length, 'other', 'others')}`;
 }
 
+/** Unsent drafts are deleted 24 hours after they were started (transfers/end.ts on the server). */
+const draftDeletedAt = (transfer: TransferSummary) => new Date(Date.parse(transfer.createdAt) + 24 * 3_600_000).toISOString();
+
 /** The list's columns from `md` up, shared by its header row (transfer-list.tsx) and every row. */
-export const transferGrid = 'md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)_auto]';
+export const transferGrid = 'md:grid-cols-[minmax(0,2.5fr)_minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,0.8fr)_minmax(0,1.2fr)_10.5rem]';
 
 /** What can be done to a transfer from the list: copy a working link, revoke a sent one, discard a draft. */
 function RowActions({ transfer, name }: { transfer: TransferSummary; name: string }) {
@@ -90,7 +93,12 @@ export function TransferRow({ transfer }: { transfer: TransferSummary }) {
         </Fact>
         <Fact term="Downloads">{describeDownloads(transfer)}</Fact>
         <Fact term="Expiry">
-          {state === 'revoked' ? (
+          {state === 'draft' ? (
+            // A draft's link expiry does not apply yet; what happens to it is the sweep of unsent drafts.
+            <time dateTime={draftDeletedAt(transfer)} title={formatDateTime(draftDeletedAt(transfer))}>
+              deleted {formatRelativeTime(draftDeletedAt(transfer))} unless sent
+            </time>
+          ) : state === 'revoked' ? (
             // A revoked link ended when it was revoked; its planned expiry no longer means anything.
             'revoked'
           ) : state === 'infected' ? (

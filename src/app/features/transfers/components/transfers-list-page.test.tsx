@@ -193,6 +193,8 @@ describe('drafts, order and row actions', () => {
     renderApp('/transfers');
     const drafts = await screen.findByRole('region', { name: 'Not sent yet' });
     expect(within(drafts).getByRole('link', { name: 'holiday.jpg' })).toBeInTheDocument();
+    // A draft's link expiry does not apply yet: it is deleted a day after it was started unless sent.
+    expect(within(rowOf('holiday.jpg')).getByText(/^deleted .* unless sent$/)).toBeInTheDocument();
     const sent = screen.getByRole('region', { name: 'Sent' });
     expect(within(sent).queryByRole('link', { name: 'holiday.jpg' })).not.toBeInTheDocument();
     expect(within(sent).getByRole('link', { name: 'Quarterly report' })).toBeInTheDocument();
