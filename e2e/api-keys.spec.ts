@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 /**
+ * Runs first (files run in name order on one fresh server): the first visit finds no workspace yet.
+ *
  * The foundation's promise, as a new user lives it: create the workspace, create a key in the
  * dashboard, copy it, call the API with it, revoke it, and see the API refuse it.
  */
