@@ -8,6 +8,8 @@ import { account, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { notificationSettingsKey } from '../../settings/api/notification-settings';
 import type { PlanLimits } from '../api/get-plan-limits';
+import { detailsStorageKey } from '../details-store';
+import { draftStorageKey } from '../draft-session';
 import { TransferDetailsForm, type UploadProgress } from './transfer-details-form';
 
 const freeLimits = account().plan.limits;
@@ -227,12 +229,64 @@ describe('Sending while files upload', () => {
     expect(screen.getByLabelText('Email me when it is downloaded')).not.toBeChecked();
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('The password you set before is kept'));
-    expect(screen.getByRole('status')).toHaveTextContent('Sending as soon as the last file is uploaded');
+    expect(screen.getByRole('status')).toHaveTextContent('Not sent yet');
 
+    // Back later with everything uploaded: it says so and waits for one click, rather than mailing anyone by itself.
     second.setUpload(uploaded);
+    expect(await screen.findByRole('status')).toHaveTextContent('Everything is uploaded now: press Send.');
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(0);
+    await first.user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(first.sent).toHaveLength(1));
     expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(1);
     // The stored password is kept: the final update does not touch it.
     expect(network.requestsTo('PATCH /api/v1/transfers/tr_1').at(-1)!.body).not.toHaveProperty('password');
+  });
+});
+
+describe('Coming back to a draft sent too early', () => {
+  const remembered = {
+    transferId: 'tr_1',
+    files: { 'uppy-a': { fileId: 'fi_1', name: 'a.txt', size: 8, path: null, uploadToken: 'tok', uploadTokenExpiresAt: new Date(Date.now() + 3_600_000).toISOString() } },
+  };
+  function remember(pending: boolean) {
+    window.localStorage.setItem(draftStorageKey('ws_1'), JSON.stringify(remembered));
+    window.localStorage.setItem(
+      detailsStorageKey('ws_1'),
+      JSON.stringify({
+        details: { title: 'Holiday photos', message: '', recipientsText: 'grace@example.com', expiryDays: '7', maxDownloads: '', notifications: null },
+        pending: pending ? { transferId: 'tr_1', passwordOnDraft: false } : null,
+      }),
+    );
+  }
+
+  it('needs no file added again when the server has them all, and sends with one click', async () => {
+    remember(true);
+    const network = stubFetch({
+      ...signedIn('free'),
+      'GET /api/v1/me': json(account()),
+      'GET /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null, files: [{ id: 'fi_1', name: 'a.txt', sizeBytes: 8, mimeType: 'text/plain', path: null, scanResult: null, crc32: '00000000', state: 'complete', createdAt: '2026-11-22T09:50:00.000Z' }] })),
+      'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
+      'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
+      'GET /api/v1/transfers/:id/downloads': json({ recipients: [], downloads: [], totalDownloads: 0 }),
+    });
+    const { user } = renderApp('/transfers/new');
+    expect(await screen.findByText('Uploaded in your earlier visit: a.txt.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Resume your unfinished transfer' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Holiday photos');
+    const form = screen.getByRole('form', { name: 'Transfer details' });
+    expect(await within(form).findByText('Everything is uploaded now: press Send.', { exact: false })).toBeInTheDocument();
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(0);
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(1));
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]!.body).toMatchObject({ title: 'Holiday photos', recipients: ['grace@example.com'] });
+  });
+
+  it('forgets a draft that was deleted meanwhile and starts afresh', async () => {
+    remember(false);
+    stubFetch({ ...signedIn('free'), 'GET /api/v1/me': json(account()), 'GET /api/v1/transfers/:id': apiError(404, 'not_found', 'Transfer not found') });
+    renderApp('/transfers/new');
+    await waitFor(() => expect(window.localStorage.getItem(draftStorageKey('ws_1'))).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Resume your unfinished transfer' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('');
   });
 });

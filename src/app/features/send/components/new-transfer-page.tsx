@@ -1,8 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
+import { transferQueryOptions } from '../../transfers/api/get-transfer';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';
@@ -28,16 +31,30 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   const [resumeDismissed, setResumeDismissed] = useState(false);
   const navigate = useNavigate();
 
-  function startOver() {
+  const startOver = useCallback(() => {
     session.forget();
     forgetDetails(workspaceId);
     setSession({ session: new DraftSession({ workspaceId }), resumed: false });
     setRound((r) => r + 1);
     setUploader(noFiles);
     setDraftError(null);
-  }
+  }, [session, workspaceId]);
 
-  const missing = resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
+  // The draft an earlier visit left, as the server has it: files already up need not be added again,
+  // and a draft that was sent or deleted since is forgotten.
+  const earlier = useQuery({ ...transferQueryOptions(session.transferId ?? ''), enabled: resumed && session.transferId !== null, retry: false });
+  const earlierGone =
+    (isApiRequestError(earlier.error) && earlier.error.status === 404) || (earlier.data !== undefined && (earlier.data.finalizedAt !== null || earlier.data.status !== 'active'));
+  useEffect(() => {
+    if (earlierGone) startOver();
+  }, [earlierGone, startOver]);
+
+  const upOnServer = new Set(earlier.data?.files.filter((f) => f.state === 'complete').map((f) => f.id));
+  const notHeld = resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
+  const missing = notHeld.filter((file) => !upOnServer.has(file.fileId));
+  const alreadyUp = notHeld.filter((file) => upOnServer.has(file.fileId));
+  const checkingEarlier = resumed && session.transferId !== null && earlier.isPending;
+  const fileCount = uploader.fileCount + notHeld.length;
 
   return (
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -76,6 +93,11 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           onRegistrationError={setDraftError}
         />
         <UploadStatus state={uploader} />
+        {alreadyUp.length > 0 ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Uploaded in your earlier visit: {alreadyUp.map((file) => `${file.path ? `${file.path}/` : ''}${file.name}`).join(', ')}.
+          </p>
+        ) : null}
         <FormError error={draftError} />
       </section>
       <section aria-labelledby="details-heading" className="space-y-3">
@@ -87,9 +109,9 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           workspaceId={workspaceId}
           transferId={session.transferId}
           upload={{
-            fileCount: uploader.fileCount + missing.length,
-            uploadedCount: uploader.uploadedCount,
-            done: uploader.allUploaded && missing.length === 0,
+            fileCount,
+            uploadedCount: uploader.uploadedCount + alreadyUp.length,
+            done: fileCount > 0 && !checkingEarlier && missing.length === 0 && (uploader.fileCount === 0 || uploader.allUploaded),
           }}
           limits={limits}
           onSent={(transfer) => {

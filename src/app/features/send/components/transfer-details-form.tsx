@@ -73,10 +73,13 @@ export function TransferDetailsForm({
   const [expiryDays, setExpiryDays] = useState(restored && choices.some((c) => String(c.days) === restored.expiryDays) ? restored.expiryDays : String(expiry.defaultDays));
   const [maxDownloads, setMaxDownloads] = useState(restored?.maxDownloads ?? '');
   const [notifications, setNotifications] = useState<NotificationSettings | null>(restored?.notifications ?? null);
-  // A Send pressed in an earlier visit still stands for the same draft.
-  const [pending, setPending] = useState<PendingSend | null>(() =>
-    stored?.pending && (stored.pending.transferId === null || stored.pending.transferId === transferId) ? stored.pending : null,
+  // Send pressed in this visit, waiting for the uploads.
+  const [pending, setPending] = useState<PendingSend | null>(null);
+  // Send pressed in an earlier visit whose page closed first: said so, and sent with one click (never by itself).
+  const [unsent, setUnsent] = useState<PendingSend | null>(() =>
+    stored?.pending && transferId !== null && (stored.pending.transferId === null || stored.pending.transferId === transferId) ? stored.pending : null,
   );
+  const passwordOnDraft = (pending ?? unsent)?.passwordOnDraft ?? false;
   const [attempted, setAttempted] = useState(false);
   const [fromServer, setFromServer] = useState<FieldErrors<Field>>({});
   const defaults = useQuery(notificationSettingsQueryOptions()).data ?? workspaceDefaults;
@@ -84,7 +87,7 @@ export function TransferDetailsForm({
   const preparing = usePrepareTransfer();
 
   const typed: TypedDetails = { title, message, recipientsText, expiryDays, maxDownloads, notifications };
-  const toStore = JSON.stringify({ details: typed, pending });
+  const toStore = JSON.stringify({ details: typed, pending: pending ?? unsent });
   useEffect(() => saveDetails(workspaceId, JSON.parse(toStore) as StoredDetails), [workspaceId, toStore]);
 
   const recipients = parseRecipients(recipientsText);
@@ -129,16 +132,17 @@ export function TransferDetailsForm({
     setAttempted(true);
     if (!canSend || pending) return;
     if (fields.some((name) => clientErrors[name])) return;
+    setUnsent(null);
     if (upload.done && transferId) {
-      sending.mutate({ transferId, details: details(false) }, { onSuccess: onSent, onError: refused });
+      sending.mutate({ transferId, details: details(passwordOnDraft) }, { onSuccess: onSent, onError: refused });
       return;
     }
     // Still uploading: store the details now (so a mistake shows at once), send when the last file is up.
-    setPending({ transferId, passwordOnDraft: false });
+    setPending({ transferId, passwordOnDraft });
     if (transferId) {
       preparing.mutate(
-        { transferId, details: details(false) },
-        { onSuccess: () => setPending((p) => (p ? { ...p, passwordOnDraft: Boolean(password) } : p)), onError: refused },
+        { transferId, details: details(passwordOnDraft) },
+        { onSuccess: () => setPending((p) => (p ? { ...p, passwordOnDraft: p.passwordOnDraft || Boolean(password) } : p)), onError: refused },
       );
     }
   }
@@ -229,7 +233,7 @@ export function TransferDetailsForm({
         type="password"
         autoComplete="new-password"
         value={password}
-        hint={pending?.passwordOnDraft ? 'The password you set before is kept; type a new one to change it.' : 'Optional. Recipients need it to download.'}
+        hint={passwordOnDraft ? 'The password you set before is kept; type a new one to change it.' : 'Optional. Recipients need it to download.'}
         onChange={(e) => {
           setPassword(e.target.value);
           clearServer('password');
@@ -289,6 +293,15 @@ export function TransferDetailsForm({
       <NotificationSwitches value={notifications ?? defaults} onChange={setNotifications} />
       <div className="space-y-3">
         <FormError error={unplacedError} />
+        {unsent ? (
+          <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+            <p className="font-medium">Not sent yet</p>
+            <p className="mt-1">
+              You pressed Send, but the page was closed before the files were up.{' '}
+              {upload.done ? 'Everything is uploaded now: press Send.' : 'Press Send and it goes out as soon as they are.'}
+            </p>
+          </div>
+        ) : null}
         {pending ? (
           <div role="status" className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-100">
             <p className="font-medium">{sending.isPending ? 'Sending…' : 'Sending as soon as the last file is uploaded'}</p>
