@@ -11,6 +11,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 /** A second server whose upload tokens live 20 seconds, so renewal happens mid-upload. */
 export const shortTokenPort = port + 1;
 const shortTokenURL = `http://127.0.0.1:${shortTokenPort}`;
+/** A third server where sign-up is by invitation (SIGNUP=invite), fresh so its first account is the operator's. */
+export const inviteOnlyPort = port + 2;
+const inviteOnlyURL = `http://127.0.0.1:${inviteOnlyPort}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -49,6 +52,14 @@ export default defineConfig({
       // would outlive a SIGKILL.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: { PORT: String(shortTokenPort), HOST: '127.0.0.1', PUBLIC_URL: shortTokenURL, LOG_LEVEL: 'warn', UPLOAD_TOKEN_TTL_SECONDS: '20' },
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `${inviteOnlyURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: { PORT: String(inviteOnlyPort), HOST: '127.0.0.1', PUBLIC_URL: inviteOnlyURL, LOG_LEVEL: 'warn', SIGNUP: 'invite' },
     },
   ],
 });

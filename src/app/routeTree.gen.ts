@@ -13,11 +13,14 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as DocsRouteImport } from './routes/docs'
+import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedCollectionsRouteImport } from './routes/_authed/collections'
 import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password'
+import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
 import { Route as GuestSigninRouteImport } from './routes/_guest/signin'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
@@ -48,6 +51,11 @@ const DocsRoute = DocsRouteImport.update({
   path: '/docs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedAdminRoute = AuthedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedCollectionsRoute = AuthedCollectionsRouteImport.update({
   id: '/collections',
   path: '/collections',
@@ -72,6 +80,16 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => AuthedRoute,
+} as any)
+const GuestForgotPasswordRoute = GuestForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => GuestRoute,
 } as any)
 const GuestSigninRoute = GuestSigninRouteImport.update({
   id: '/signin',
@@ -133,11 +151,14 @@ const AuthedWebhooksWebhookIdRoute = AuthedWebhooksWebhookIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/docs': typeof DocsRouteWithChildren
+  '/admin': typeof AuthedAdminRoute
   '/collections': typeof AuthedCollectionsRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
+  '/forgot-password': typeof GuestForgotPasswordRoute
+  '/reset-password': typeof GuestResetPasswordRoute
   '/signin': typeof GuestSigninRoute
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
@@ -152,11 +173,14 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AuthedAdminRoute
   '/collections': typeof AuthedCollectionsRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
+  '/forgot-password': typeof GuestForgotPasswordRoute
+  '/reset-password': typeof GuestResetPasswordRoute
   '/signin': typeof GuestSigninRoute
   '/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
@@ -175,11 +199,14 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/docs': typeof DocsRouteWithChildren
+  '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/collections': typeof AuthedCollectionsRoute
   '/_authed/contacts': typeof AuthedContactsRoute
   '/_authed/keys': typeof AuthedKeysRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/settings': typeof AuthedSettingsRoute
+  '/_guest/forgot-password': typeof GuestForgotPasswordRoute
+  '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/_guest/signin': typeof GuestSigninRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/docs/api': typeof DocsApiRoute
@@ -197,11 +224,14 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/docs'
+    | '/admin'
     | '/collections'
     | '/contacts'
     | '/keys'
     | '/outbox'
     | '/settings'
+    | '/forgot-password'
+    | '/reset-password'
     | '/signin'
     | '/signup'
     | '/docs/api'
@@ -216,11 +246,14 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin'
     | '/collections'
     | '/contacts'
     | '/keys'
     | '/outbox'
     | '/settings'
+    | '/forgot-password'
+    | '/reset-password'
     | '/signin'
     | '/signup'
     | '/docs/api'
@@ -238,11 +271,14 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/_guest'
     | '/docs'
+    | '/_authed/admin'
     | '/_authed/collections'
     | '/_authed/contacts'
     | '/_authed/keys'
     | '/_authed/outbox'
     | '/_authed/settings'
+    | '/_guest/forgot-password'
+    | '/_guest/reset-password'
     | '/_guest/signin'
     | '/_guest/signup'
     | '/docs/api'
@@ -294,6 +330,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/admin': {
+      id: '/_authed/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthedAdminRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/collections': {
       id: '/_authed/collections'
       path: '/collections'
@@ -328,6 +371,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/settings'
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/_guest/forgot-password': {
+      id: '/_guest/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof GuestForgotPasswordRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/reset-password': {
+      id: '/_guest/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof GuestResetPasswordRouteImport
+      parentRoute: typeof GuestRoute
     }
     '/_guest/signin': {
       id: '/_guest/signin'
@@ -410,6 +467,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedCollectionsRoute: typeof AuthedCollectionsRoute
   AuthedContactsRoute: typeof AuthedContactsRoute
   AuthedKeysRoute: typeof AuthedKeysRoute
@@ -423,6 +481,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAdminRoute: AuthedAdminRoute,
   AuthedCollectionsRoute: AuthedCollectionsRoute,
   AuthedContactsRoute: AuthedContactsRoute,
   AuthedKeysRoute: AuthedKeysRoute,
@@ -439,11 +498,15 @@ const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren)
 
 interface GuestRouteChildren {
+  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
+  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
   GuestSigninRoute: typeof GuestSigninRoute
   GuestSignupRoute: typeof GuestSignupRoute
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
+  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
+  GuestResetPasswordRoute: GuestResetPasswordRoute,
   GuestSigninRoute: GuestSigninRoute,
   GuestSignupRoute: GuestSignupRoute,
 }

@@ -28,6 +28,8 @@ export const SignUpRequestSchema = z.object({
   workspaceName: WorkspaceNameSchema,
   /** A referral code from an invite link. */
   ref: z.string().max(64).optional(),
+  /** The token of the operator's invitation, when sign-up is by invitation. */
+  invite: z.string().max(100).optional(),
 });
 
 export const SignInRequestSchema = z.object({
@@ -43,7 +45,7 @@ export const ChangePasswordRequestSchema = z.object({
 });
 
 export const SessionSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string() }),
+  user: z.object({ id: z.string(), email: z.string(), isOperator: z.boolean() }),
   workspace: z.object({
     id: z.string(),
     name: z.string(),
@@ -52,9 +54,18 @@ export const SessionSchema = z.object({
   }),
 });
 
+export const signupModes = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof signupModes)[number];
+
+export const SetupQuerySchema = z.object({ invite: z.string().max(100).optional() });
+
 export const SetupStateSchema = z.object({
   /** True until the first workspace exists: the first visitor is offered to create it. */
   needsFirstWorkspace: z.boolean(),
+  /** Who may sign up (the operator's `SIGNUP`); the first account may always. */
+  signup: z.enum(signupModes),
+  /** With `?invite=<token>`: the invited address while the invitation is valid, else null. */
+  invite: z.object({ email: z.string() }).nullable(),
 });
 
 export const AccessTokenSchema = z.object({
@@ -105,3 +116,29 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 export const UpdateNotificationSettingsRequestSchema = NotificationSettingsSchema.partial().refine((v) => v.downloads !== undefined || v.beforeExpiry !== undefined, {
   error: 'give downloads or beforeExpiry',
 });
+
+export const RequestPasswordResetSchema = z.object({ email: EmailSchema });
+export const CompletePasswordResetSchema = z.object({ token: z.string().min(1).max(100), newPassword: PasswordSchema });
+
+export const InviteRequestSchema = z.object({ email: EmailSchema });
+export const InviteSchema = z.object({ id: z.string(), email: z.string(), createdAt: z.iso.datetime(), expiresAt: z.iso.datetime() });
+export type Invite = z.infer<typeof InviteSchema>;
+
+/** A workspace as the operator's Admin page lists it. */
+export const AdminWorkspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  ownerEmail: z.string().nullable(),
+  plan: PlanNameSchema,
+  planUntil: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  disabled: z.boolean(),
+  transferCount: z.number().int().min(0),
+  storageBytes: z.number().int().min(0),
+  apiCallsThisMonth: z.number().int().min(0),
+  isOwn: z.boolean(),
+});
+export type AdminWorkspace = z.infer<typeof AdminWorkspaceSchema>;
+export const UpdateAdminWorkspaceSchema = z
+  .object({ plan: PlanNameSchema.optional(), disabled: z.boolean().optional() })
+  .refine((v) => v.plan !== undefined || v.disabled !== undefined, { error: 'give plan or disabled' });

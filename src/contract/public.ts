@@ -28,7 +28,8 @@ import { z } from 'zod';
 /** The header that carries an unlock token. */
 export const UNLOCK_HEADER = 'x-transfer-unlock';
 
-export const linkUnavailableReasons = ['expired', 'revoked', 'limit_reached', 'infected'] as const;
+/** `suspended`: the operator of the server disabled the sender's workspace (for as long as it stays disabled). */
+export const linkUnavailableReasons = ['expired', 'revoked', 'limit_reached', 'infected', 'suspended'] as const;
 export const LinkUnavailableReasonSchema = z.enum(linkUnavailableReasons);
 export type LinkUnavailableReason = z.infer<typeof LinkUnavailableReasonSchema>;
 

@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag,
   RUN_WORKER: z.enum(['0', '1']).default('1'),
+  SIGNUP: z.enum(['open', 'invite', 'closed']).default('open'),
+  DEFAULT_PLAN: z.enum(['free', 'paid']).default('free'),
   SESSION_TTL_SECONDS: positiveInt(60 * 60 * 24 * 30),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   UPLOAD_TOKEN_TTL_SECONDS: positiveInt(2 * 60 * 60),

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_authed')({
 function AuthedLayout() {
   const session = useSession();
   return (
-    <AppShell workspaceName={session.workspace.name} plan={session.workspace.plan} signOut={<SignOutButton />}>
+    <AppShell workspaceName={session.workspace.name} isOperator={session.user.isOperator} plan={session.workspace.plan} signOut={<SignOutButton />}>
       <Outlet />
     </AppShell>
   );

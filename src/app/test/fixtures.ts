@@ -2,9 +2,9 @@ import type { ApiKey, Session } from '../../contract/dashboard';
 import type { Me, Referral } from '../../contract/me';
 import { json, type StubHandler } from './fetch-stub';
 
-export function session(plan: 'free' | 'paid' = 'free'): Session {
+export function session(plan: 'free' | 'paid' = 'free', isOperator = false): Session {
   return {
-    user: { id: 'usr_1', email: 'ada@example.com' },
+    user: { id: 'usr_1', email: 'ada@example.com', isOperator },
     workspace: { id: 'ws_1', name: 'Analytical Engines', plan, planUntil: plan === 'paid' ? '2027-01-31T00:00:00.000Z' : null },
   };
 }
@@ -49,7 +49,7 @@ export const referral: Referral = { code: 'K7QX2M9P', link: 'http://localhost:80
 /** The endpoints every signed-in page touches. */
 export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHandler> {
   return {
-    'GET /api/dashboard/setup': json({ needsFirstWorkspace: false }),
+    'GET /api/dashboard/setup': json({ needsFirstWorkspace: false, signup: 'open', invite: null }),
     'GET /api/dashboard/session': json(session(plan)),
     'POST /api/dashboard/token': json({ accessToken: 'tok_dashboard', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }),
     // Signed-in visitors land on the transfers list.

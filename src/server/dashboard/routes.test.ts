@@ -50,14 +50,14 @@ describe('setup', () => {
     const fresh = await startTestServer();
     try {
       const before = await fresh.fetch('/api/dashboard/setup');
-      expect(SetupStateSchema.parse(await before.json())).toEqual({ needsFirstWorkspace: true });
+      expect(SetupStateSchema.parse(await before.json())).toEqual({ needsFirstWorkspace: true, signup: 'open', invite: null });
       const signup = await fresh.fetch('/api/dashboard/signup', {
         method: 'POST',
         json: { email: newEmail(), password: 'a long enough password', workspaceName: 'First' },
       });
       expect(signup.status).toBe(201);
       const after = await fresh.fetch('/api/dashboard/setup');
-      expect(SetupStateSchema.parse(await after.json())).toEqual({ needsFirstWorkspace: false });
+      expect(SetupStateSchema.parse(await after.json())).toEqual({ needsFirstWorkspace: false, signup: 'open', invite: null });
     } finally {
       await fresh.stop();
     }

@@ -4,6 +4,7 @@ import {
   ChangePasswordRequestSchema,
   CreateApiKeyRequestSchema,
   RenameWorkspaceRequestSchema,
+  SetupQuerySchema,
   SignInRequestSchema,
   SignUpRequestSchema,
 } from '../../contract/dashboard.js';
@@ -16,11 +17,14 @@ import { accessTokens, sessions, users, workspaces } from '../db/schema.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../http/errors.js';
 import { clientAddress } from '../http/headers.js';
-import { parseJsonBody } from '../http/validate.js';
+import { parseJsonBody, parseQuery } from '../http/validate.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
 import { effectivePlan } from '../workspaces/plan.js';
 import { mailRoutes } from './mail.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
+import { adminRoutes } from './admin-routes.js';
+import { passwordResetRoutes } from './password-reset.js';
+import { invitedAddress, signupPolicy } from '../workspaces/operator.js';
 import { endSession, requireSession, sameOriginOnly, sessionBody, startSession } from './session.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -48,23 +52,37 @@ export function dashboardRoutes() {
   app.use('*', sameOriginOnly);
 
   app.get('/setup', async (c) => {
-    const [any] = await c.var.services.db.select({ id: workspaces.id }).from(workspaces).limit(1);
-    return c.json({ needsFirstWorkspace: !any });
+    const { db, clock, config } = c.var.services;
+    const [any] = await db.select({ id: workspaces.id }).from(workspaces).limit(1);
+    const invited = await invitedAddress(db, parseQuery(c, SetupQuerySchema).invite, clock.now());
+    c.header('Cache-Control', 'no-store');
+    return c.json({ needsFirstWorkspace: !any, signup: config.SIGNUP, invite: invited ? { email: invited } : null });
   });
 
   app.post('/signup', async (c) => {
     const input = await parseJsonBody(c, SignUpRequestSchema);
-    const { db, clock } = c.var.services;
+    const { db, clock, config } = c.var.services;
+    const now = clock.now();
     try {
-      const { user, workspace } = await createWorkspaceWithOwner(db, clock.now(), {
+      const { user, workspace } = await createWorkspaceWithOwner(db, now, {
         email: input.email,
         password: input.password,
         workspaceName: input.workspaceName,
         referralCode: input.ref,
+        plan: config.DEFAULT_PLAN,
+        admit: signupPolicy(config.SIGNUP, input.email, input.invite, now),
       });
       await startSession(c, user.id, workspace.id);
       return c.json(
-        sessionBody({ userId: user.id, email: user.email, workspaceId: workspace.id, workspaceName: workspace.name, plan: 'free', planUntil: null }),
+        sessionBody({
+          userId: user.id,
+          email: user.email,
+          isOperator: user.isOperator,
+          workspaceId: workspace.id,
+          workspaceName: workspace.name,
+          plan: effectivePlan(workspace, now),
+          planUntil: workspace.planUntil,
+        }),
         201,
       );
     } catch (err) {
@@ -88,11 +106,15 @@ export function dashboardRoutes() {
       await attempts.failed();
       throw new ApiError('unauthorized', 'Wrong email or password');
     }
+    if (found.ws.disabledAt) {
+      throw new ApiError('forbidden', 'Your workspace has been disabled by the operator of this server.', { reason: 'workspace_disabled' });
+    }
     await startSession(c, found.user.id, found.ws.id);
     return c.json(
       sessionBody({
         userId: found.user.id,
         email: found.user.email,
+        isOperator: found.user.isOperator,
         workspaceId: found.ws.id,
         workspaceName: found.ws.name,
         plan: effectivePlan(found.ws, clock.now()),
@@ -188,6 +210,8 @@ export function dashboardRoutes() {
 
   app.route('/mail', mailRoutes());
   app.route('/notifications', notificationSettingsRoutes());
+  app.route('/password-reset', passwordResetRoutes());
+  app.route('/admin', adminRoutes());
 
   return app;
 }

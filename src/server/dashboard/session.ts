@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { randomBase62, sha256 } from '../auth/secrets.js';
@@ -41,12 +41,13 @@ export async function currentUser(services: Services, cookieValue: string | unde
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(workspaces.disabledAt)))
     .limit(1);
   if (!row) return null;
   return {
     userId: row.user.id,
     email: row.user.email,
+    isOperator: row.user.isOperator,
     workspaceId: row.ws.id,
     workspaceName: row.ws.name,
     plan: effectivePlan(row.ws, now),
@@ -80,7 +81,7 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>) {
   return {
-    user: { id: user.userId, email: user.email },
+    user: { id: user.userId, email: user.email, isOperator: user.isOperator },
     workspace: {
       id: user.workspaceId,
       name: user.workspaceName,

@@ -30,6 +30,7 @@ const REASON_TEXT: Record<LinkUnavailableReason, string> = {
   revoked: 'This link was revoked by its sender.',
   limit_reached: 'This link has reached its download limit.',
   infected: 'This transfer was removed because a virus scan found malware in it.',
+  suspended: 'This link is not available right now.',
 };
 
 export const linkUnavailable = (reason: LinkUnavailableReason) => new ApiError('link_unavailable', REASON_TEXT[reason], { reason });

@@ -13,6 +13,7 @@ import { contentDisposition, decideRequestRange, safeContentType } from './http.
 import { verifyDownloadToken, ZIP } from './links.js';
 import { beginReceipt, completeReceipt } from './receipts.js';
 import { notifyDownload } from '../transfers/sender-mail.js';
+import { isWorkspaceDisabled } from '../workspaces/operator.js';
 import { zipRange } from './zip.js';
 
 /**
@@ -116,6 +117,7 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
     [session = null] = await db.select().from(downloadSessions).where(eq(downloadSessions.id, grant.sessionId));
     if (!session || session.transferId !== t.id) throw notFound('Transfer');
   }
+  if (await isWorkspaceDisabled(db, t.workspaceId)) throw linkUnavailable('suspended');
   // A visit that already counted may finish its downloads after the limit is reached.
   assertAvailable(t, now, { countLimit: session !== null && session.countedAt === null });
   if (session && session.expiresAt.getTime() <= now.getTime()) throw linkUnavailable('expired');

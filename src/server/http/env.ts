@@ -20,6 +20,8 @@ export interface Caller {
 export interface SignedInUser {
   userId: string;
   email: string;
+  /** Runs this server: sees the Admin page. */
+  isOperator: boolean;
   workspaceId: string;
   workspaceName: string;
   plan: Plan;

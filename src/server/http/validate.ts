@@ -20,6 +20,14 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S, 
   return parsed.data;
 }
 
+/** Parses the query string against a contract schema, answering `400 invalid_request` that names each bad parameter. */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw validationError(parsed.error.issues, 'query');
+  assertStorableText(parsed.data, 'query');
+  return parsed.data;
+}
+
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL anywhere in validated input (a string or an object
  * key, however deep) is refused here as `400 invalid_request` naming the field, instead of failing

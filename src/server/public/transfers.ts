@@ -11,7 +11,7 @@ import {
 import { verifyPassword } from '../auth/passwords.js';
 import { newId, sha256 } from '../auth/secrets.js';
 import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema.js';
-import { assertAvailable, downloadableFiles, transferZip, type TransferRow } from '../downloads/content.js';
+import { assertAvailable, downloadableFiles, linkUnavailable, transferZip, type TransferRow } from '../downloads/content.js';
 import { linksFor } from '../downloads/links.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, notFound } from '../http/errors.js';
@@ -48,13 +48,14 @@ function anonymousLimit(services: Services): MiddlewareHandler<AppEnv> {
 async function openTransfer(services: Services, slug: string): Promise<{ t: TransferRow; workspaceName: string }> {
   if (!SLUG.test(slug)) throw notFound('Transfer');
   const [row] = await services.db
-    .select({ t: transfers, workspaceName: workspaces.name })
+    .select({ t: transfers, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
     .from(transfers)
     .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
     .where(eq(transfers.slug, slug));
   if (!row || row.t.finalizedAt === null) throw notFound('Transfer');
+  if (row.disabledAt) throw linkUnavailable('suspended');
   assertAvailable(row.t, services.clock.now(), { countLimit: true });
-  return row;
+  return { t: row.t, workspaceName: row.workspaceName };
 }
 
 const passwordRequired = () => new ApiError('password_required', 'This transfer is protected by a password.');

@@ -14,13 +14,27 @@ export interface NewAccount {
   plan?: Plan;
   planUntil?: Date | null;
   referralCode?: string;
+  /**
+   * Runs inside the transaction before anything is written, told whether this is the server's
+   * first account: it may refuse (throw), e.g. when sign-up needs an invitation it claims there.
+   */
+  admit?: (tx: Transaction, firstAccount: boolean) => Promise<void>;
 }
 
-/** Creates a workspace on the free plan (unless told otherwise) together with its owner. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Creates a workspace on the free plan (unless told otherwise) together with its owner. The first
+ * account created on a server is its operator's; concurrent first sign-ups are serialised, so
+ * there is only ever one.
+ */
 export async function createWorkspaceWithOwner(db: Database, now: Date, input: NewAccount) {
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('parcel:new-account'))`);
+    const firstAccount = (await tx.select({ id: users.id }).from(users).limit(1)).length === 0;
+    await input.admit?.(tx, firstAccount);
     const taken = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     if (taken.length > 0) throw new EmailTakenError(email);
     const referrer = input.referralCode
@@ -42,7 +56,7 @@ export async function createWorkspaceWithOwner(db: Database, now: Date, input: N
       .returning();
     const [user] = await tx
       .insert(users)
-      .values({ id: newId('usr'), workspaceId: workspace!.id, email, passwordHash, createdAt: now })
+      .values({ id: newId('usr'), workspaceId: workspace!.id, email, passwordHash, isOperator: firstAccount, createdAt: now })
       .returning();
     return { workspace: workspace!, user: user! };
   });

@@ -13,12 +13,15 @@ const navigation = [
   { to: '/keys', label: 'API keys' },
   { to: '/settings', label: 'Settings' },
 ] as const;
+const operatorNavigation = [...navigation, { to: '/admin', label: 'Admin' }] as const;
 
 const navLinkClass =
   'block rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white dark:data-[status=active]:bg-indigo-950 dark:data-[status=active]:text-indigo-300';
 
 interface AppShellProps {
   workspaceName: string;
+  /** The server's operator also gets the Admin page. */
+  isOperator?: boolean;
   plan: 'free' | 'paid';
   /** The sign-out control; the shell knows nothing about sessions. */
   signOut: ReactNode;
@@ -26,7 +29,7 @@ interface AppShellProps {
 }
 
 /** The signed-in frame: header, main navigation (a menu on narrow screens) and the page. */
-export function AppShell({ workspaceName, plan, signOut, children }: AppShellProps) {
+export function AppShell({ workspaceName, isOperator = false, plan, signOut, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col">
@@ -66,7 +69,7 @@ export function AppShell({ workspaceName, plan, signOut, children }: AppShellPro
           <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 md:flex-row md:items-center">
             <nav aria-label="Main" className="min-w-0 flex-1">
               <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
-                {navigation.map((item) => (
+                {(isOperator ? operatorNavigation : navigation).map((item) => (
                   <li key={item.to}>
                     <Link to={item.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
                       {item.label}

@@ -13,7 +13,7 @@ export function useSignUp() {
   return useMutation({
     mutationFn: signUp,
     onSuccess: (session) => {
-      queryClient.setQueryData<SetupState>(setupStateQueryKey, { needsFirstWorkspace: false });
+      queryClient.setQueryData<SetupState>(setupStateQueryKey, (setup) => (setup ? { ...setup, needsFirstWorkspace: false } : setup));
       startSession(queryClient, session);
     },
   });

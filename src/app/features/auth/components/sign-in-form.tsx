@@ -34,6 +34,11 @@ export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; 
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forgot-password" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          Forgot your password?
+        </Link>
+      </p>
       <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
         No account yet?{' '}
         <Link

@@ -10,14 +10,40 @@ interface SignUpFormProps {
   /** True while the instance has no workspace yet: this visitor creates the first one. */
   firstWorkspace: boolean;
   referralCode?: string;
+  /** The operator's invitation: its address is the account's, and its token goes with the sign-up. */
+  invite?: { token: string; email: string };
   /** A safe in-app path (see lib/safe-redirect). */
   redirectTo: string;
 }
 
-export function SignUpForm({ firstWorkspace, referralCode, redirectTo }: SignUpFormProps) {
+const linkClass = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
+
+/** Sign-up is closed, or by invitation and this visit has none (or a used or expired one). */
+export function SignUpClosed({ mode, invalidInvite }: { mode: 'invite' | 'closed'; invalidInvite: boolean }) {
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">{mode === 'invite' ? 'Sign-up is by invitation' : 'Sign-up is closed'}</h1>
+      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
+        {mode === 'closed'
+          ? 'This Parcel server does not take new accounts. Ask its operator if you need one.'
+          : invalidInvite
+            ? 'This invitation link has expired or was used already. Ask the operator of this server for a new one.'
+            : 'New accounts on this Parcel server need an invitation from its operator. Use the link in the invitation mail.'}
+      </p>
+      <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
+        Already have an account?{' '}
+        <Link to="/signin" className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}
+
+export function SignUpForm({ firstWorkspace, referralCode, invite, redirectTo }: SignUpFormProps) {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const form = useValidatedForm(signUpFields, { email: '', password: '', workspaceName: '' }, validateSignUp);
+  const form = useValidatedForm(signUpFields, { email: invite?.email ?? '', password: '', workspaceName: '' }, validateSignUp);
 
   const onSubmit = form.handleSubmit((values) => {
     signUp.mutate(
@@ -26,6 +52,7 @@ export function SignUpForm({ firstWorkspace, referralCode, redirectTo }: SignUpF
         password: values.password,
         workspaceName: values.workspaceName.trim(),
         ...(referralCode ? { ref: referralCode } : {}),
+        ...(invite ? { invite: invite.token, email: invite.email } : {}),
       },
       {
         onSuccess: () => navigate({ href: redirectTo }),
@@ -49,7 +76,15 @@ export function SignUpForm({ firstWorkspace, referralCode, redirectTo }: SignUpF
       ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         <FormError error={signUp.error} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          readOnly={invite !== undefined}
+          hint={invite ? 'The address your invitation was sent to.' : undefined}
+          {...form.field('email')}
+        />
         <TextField
           label="Password"
           type="password"

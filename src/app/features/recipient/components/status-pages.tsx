@@ -32,6 +32,10 @@ const unavailable: Record<string, { title: string; body: string }> = {
     title: 'This transfer was flagged by a virus scan',
     body: 'To keep you safe, its files can no longer be downloaded. Let the sender know.',
   },
+  suspended: {
+    title: 'This transfer is not available right now',
+    body: 'The service that hosts it has paused the sender’s account. Ask the sender about it.',
+  },
 };
 
 /**

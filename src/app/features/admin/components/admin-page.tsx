@@ -1,0 +1,157 @@
+import { useId } from 'react';
+import type { AdminWorkspace } from '../../../../contract/dashboard';
+import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmedAction } from '../../../components/confirmed-action';
+import { FormError } from '../../../components/form-error';
+import { inputClass, TextField } from '../../../components/text-field';
+import { formatBytes, formatDateTime, formatInteger } from '../../../lib/format';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useInvite, useInvites, useRevokeInvite } from '../api/invites';
+import { useAdminWorkspaces, useUpdateAdminWorkspace } from '../api/workspaces';
+
+function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
+  const selectId = useId();
+  const update = useUpdateAdminWorkspace(workspace.id);
+  const name = workspace.name;
+  return (
+    <li className="grid gap-3 border-b border-zinc-200 p-4 last:border-b-0 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-center dark:border-zinc-800">
+      <div className="min-w-0">
+        <h3 className="flex flex-wrap items-center gap-2 font-medium">
+          <span className="truncate">{name}</span>
+          {workspace.isOwn ? <Badge>Yours</Badge> : null}
+          {workspace.disabled ? <Badge tone="warning">Disabled</Badge> : null}
+        </h3>
+        <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{workspace.ownerEmail ?? 'No owner'}</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Since <time dateTime={workspace.createdAt}>{formatDateTime(workspace.createdAt)}</time> · <code>{workspace.id}</code>
+        </p>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 text-sm md:col-span-2">
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">Transfers</dt>
+          <dd>{formatInteger(workspace.transferCount)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">Storage</dt>
+          <dd>{formatBytes(workspace.storageBytes)}</dd>
+        </div>
+        <div className="col-span-2 mt-1">
+          <dt className="text-xs text-zinc-600 dark:text-zinc-400">API calls this month</dt>
+          <dd>{formatInteger(workspace.apiCallsThisMonth)}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap items-end gap-2 md:justify-end">
+        <div>
+          <label htmlFor={selectId} className="block text-xs text-zinc-600 dark:text-zinc-400">
+            Plan of {name}
+          </label>
+          <select
+            id={selectId}
+            className={`${inputClass} mt-1 w-28 py-1`}
+            value={workspace.plan}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ plan: e.target.value as 'free' | 'paid' })}
+          >
+            <option value="free">Free</option>
+            <option value="paid">Paid</option>
+          </select>
+        </div>
+        {workspace.isOwn ? null : workspace.disabled ? (
+          <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-label={`Enable ${name}`} disabled={update.isPending} onClick={() => update.mutate({ disabled: false })}>
+            Enable
+          </Button>
+        ) : (
+          <ConfirmedAction
+            label="Disable"
+            accessibleName={`Disable ${name}`}
+            size="small"
+            title={`Disable “${name}”?`}
+            pendingLabel="Disabling…"
+            action={{ ...update, mutate: (_: undefined, options: { onSuccess: (w: AdminWorkspace) => void }) => update.mutate({ disabled: true }, options) }}
+            onDone={() => undefined}
+          >
+            Its people are signed out and cannot sign in, its API keys are refused, and its links and downloads stop until you enable it again. Nothing is deleted.
+          </ConfirmedAction>
+        )}
+      </div>
+      <FormError error={update.error} className="md:col-span-4" />
+    </li>
+  );
+}
+
+function InviteRow({ id, email, expiresAt }: { id: string; email: string; expiresAt: string }) {
+  const revoke = useRevokeInvite(id);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-2">
+      <span className="min-w-0 truncate text-sm">
+        {email} <span className="text-xs text-zinc-600 dark:text-zinc-400">until {formatDateTime(expiresAt)}</span>
+      </span>
+      <ConfirmedAction label="Revoke" accessibleName={`Revoke the invitation of ${email}`} size="small" title={`Revoke the invitation of ${email}?`} pendingLabel="Revoking…" action={revoke} onDone={() => undefined}>
+        The link in the invitation stops working.
+      </ConfirmedAction>
+    </li>
+  );
+}
+
+function Invites() {
+  const headingId = useId();
+  const { data: invites } = useInvites();
+  const invite = useInvite();
+  const form = useValidatedForm(['email'] as const, { email: '' }, (v) => ({ email: /^[^\s@]+@[^\s@]+$/.test(v.email.trim()) ? undefined : 'Enter a valid email address' }));
+  const onSubmit = form.handleSubmit((values) => invite.mutate(values.email.trim(), { onError: form.showServerErrors }));
+  return (
+    <Card aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold">
+        Invitations
+      </h2>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        With <code>SIGNUP=invite</code>, only invited addresses can create an account. Each invitation is mailed, works once and lasts 7 days.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <TextField label="Email to invite" type="email" autoComplete="off" {...form.field('email')} />
+        </div>
+        <Button type="submit" className="sm:mt-6" disabled={invite.isPending}>
+          {invite.isPending ? 'Inviting…' : 'Invite'}
+        </Button>
+      </form>
+      <p role="status" className="mt-2 text-sm text-emerald-700 dark:text-emerald-400">
+        {invite.isSuccess ? `Invitation sent to ${invite.data.email}.` : ''}
+      </p>
+      <FormError error={invite.error} />
+      {invites.length > 0 ? (
+        <ul aria-label="Open invitations" className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800">
+          {invites.map((i) => (
+            <InviteRow key={i.id} id={i.id} email={i.email} expiresAt={i.expiresAt} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">No open invitations.</p>
+      )}
+    </Card>
+  );
+}
+
+/** The operator's page: every workspace on the server, and invitations to sign up. */
+export function AdminPage() {
+  const headingId = useId();
+  const { data: workspaces } = useAdminWorkspaces();
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="mb-3 text-lg font-semibold">
+          Workspaces ({workspaces.length})
+        </h2>
+        <ul className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          {workspaces.map((w) => (
+            <WorkspaceRow key={w.id} workspace={w} />
+          ))}
+        </ul>
+      </section>
+      <Invites />
+    </div>
+  );
+}
+

@@ -1,0 +1,99 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { TextField } from '../../../components/text-field';
+import { minPasswordLength, newPasswordError } from '../../../lib/account-validation';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useCompletePasswordReset, useRequestPasswordReset } from '../api/password-reset';
+
+const linkClass = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
+
+function BackToSignIn() {
+  return (
+    <p className="mt-6 text-center text-sm text-zinc-600 dark:text-zinc-400">
+      <Link to="/signin" className={linkClass}>
+        Back to sign in
+      </Link>
+    </p>
+  );
+}
+
+/** Asks for the account's address and says a link is on its way, whether or not the address has an account. */
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const form = useValidatedForm(['email'] as const, { email: '' }, (v) => ({ email: /^[^\s@]+@[^\s@]+$/.test(v.email.trim()) ? undefined : 'Enter a valid email address' }));
+  const onSubmit = form.handleSubmit((values) => request.mutate(values.email.trim(), { onError: form.showServerErrors }));
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Reset your password</h1>
+      {request.isSuccess ? (
+        <p role="status" className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
+          If an account uses {request.variables}, a link to choose a new password is on its way. It works once, for 30 minutes.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">We will mail you a link to choose a new one.</p>
+          <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+            <FormError error={request.error} />
+            <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+            <Button type="submit" className="w-full" disabled={request.isPending}>
+              {request.isPending ? 'Sending…' : 'Send the link'}
+            </Button>
+          </form>
+        </>
+      )}
+      <BackToSignIn />
+    </>
+  );
+}
+
+const resetFields = ['newPassword', 'repeat'] as const;
+
+/** The mailed link's page: a new password, twice; then the sender is signed in. */
+export function ResetPasswordForm({ token, redirectTo }: { token: string | undefined; redirectTo: string }) {
+  const navigate = useNavigate();
+  const complete = useCompletePasswordReset();
+  const form = useValidatedForm(resetFields, { newPassword: '', repeat: '' }, (v) => ({
+    newPassword: newPasswordError(v.newPassword),
+    repeat: v.repeat !== v.newPassword ? 'The two passwords are not the same' : undefined,
+  }));
+  const onSubmit = form.handleSubmit((values) => {
+    if (!token) return;
+    complete.mutate({ token, newPassword: values.newPassword }, { onSuccess: () => navigate({ href: redirectTo, replace: true }), onError: form.showServerErrors });
+  });
+  if (!token) {
+    return (
+      <>
+        <h1 className="text-2xl font-semibold tracking-tight">This link is incomplete</h1>
+        <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
+          Open the link from the mail exactly as it is, or{' '}
+          <Link to="/forgot-password" className={linkClass}>
+            ask for a new one
+          </Link>
+          .
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Choose a new password</h1>
+      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">You will be signed in, and signed out everywhere else.</p>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <FormError error={complete.error} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${minPasswordLength} characters.`} {...form.field('newPassword')} />
+        <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.field('repeat')} />
+        <Button type="submit" className="w-full" disabled={complete.isPending}>
+          {complete.isPending ? 'Saving…' : 'Set the new password'}
+        </Button>
+      </form>
+      {complete.isError ? (
+        <p className="mt-4 text-center text-sm">
+          <Link to="/forgot-password" className={linkClass}>
+            Ask for a new link
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

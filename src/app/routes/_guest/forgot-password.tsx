@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ForgotPasswordForm } from '../../features/auth/components/password-reset-forms';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export const Route = createFileRoute('/_guest/forgot-password')({
+  component: ForgotPasswordPage,
+});
+
+function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
+  return <ForgotPasswordForm />;
+}

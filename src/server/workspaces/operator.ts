@@ -1,0 +1,148 @@
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AdminWorkspace, Invite, SignupMode } from '../../contract/dashboard.js';
+import { newId, randomBase62, sha256 } from '../auth/secrets.js';
+import type { Database } from '../db/connection.js';
+import { monthlyUsage, signupInvites, transferFiles, transfers, users, workspaces } from '../db/schema.js';
+import { ApiError } from '../http/errors.js';
+import { renderEmail } from '../mail/html.js';
+import type { Services } from '../services.js';
+import { effectivePlan } from './plan.js';
+
+/**
+ * What the operator of a server decides: who may sign up (`SIGNUP`), invitations when sign-up is
+ * by invitation, and the workspaces on the server (plan, disabled). The first account created on
+ * a server is the operator's (accounts.ts).
+ */
+
+const INVITE_TTL_MS = 7 * 86_400_000;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The valid invitation behind a token, if any. */
+async function findInvite(db: Database | Transaction, token: string, now: Date) {
+  const [invite] = await db
+    .select()
+    .from(signupInvites)
+    .where(and(eq(signupInvites.tokenHash, sha256(token)), isNull(signupInvites.acceptedAt), gt(signupInvites.expiresAt, now)))
+    .limit(1);
+  return invite ?? null;
+}
+
+export async function invitedAddress(db: Database, token: string | undefined, now: Date): Promise<string | null> {
+  if (!token || token.length > 100) return null;
+  return (await findInvite(db, token, now))?.email ?? null;
+}
+
+/**
+ * The sign-up policy, run inside the account's transaction: the first account may always sign up;
+ * after it, `closed` refuses and `invite` needs a valid invitation for this very address, which is
+ * used up in the same transaction.
+ */
+export function signupPolicy(mode: SignupMode, email: string, inviteToken: string | undefined, now: Date) {
+  return async (tx: Transaction, firstAccount: boolean) => {
+    if (firstAccount || mode === 'open') return;
+    if (mode === 'closed') {
+      throw new ApiError('forbidden', 'Sign-up on this server is closed. Ask its operator for an account.', { reason: 'signup_closed' });
+    }
+    const invite = inviteToken ? await findInvite(tx, inviteToken, now) : null;
+    if (!invite || invite.email.toLowerCase() !== email.toLowerCase()) {
+      throw new ApiError('forbidden', 'Sign-up on this server is by invitation. Use the link in your invitation, with the address it was sent to.', {
+        reason: 'invite_required',
+      });
+    }
+    const [claimed] = await tx
+      .update(signupInvites)
+      .set({ acceptedAt: now })
+      .where(and(eq(signupInvites.id, invite.id), isNull(signupInvites.acceptedAt)))
+      .returning();
+    if (!claimed) throw new ApiError('forbidden', 'This invitation has been used already.', { reason: 'invite_required' });
+  };
+}
+
+const toInvite = (row: typeof signupInvites.$inferSelect): Invite => ({
+  id: row.id,
+  email: row.email,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/** Invites an address to sign up: the token goes out by mail, only its hash is kept. */
+export async function inviteToSignUp(services: Pick<Services, 'db' | 'clock' | 'config' | 'mailer'>, inviter: { userId: string; workspaceId: string; workspaceName: string }, email: string): Promise<Invite> {
+  const { db, clock, config, mailer } = services;
+  const now = clock.now();
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  if (taken) throw new ApiError('conflict', 'This address already has an account', { reason: 'email_taken', fields: [{ path: 'email', message: 'This address already has an account' }] });
+  const token = randomBase62(32);
+  const [row] = await db
+    .insert(signupInvites)
+    .values({ id: newId('inv'), email, tokenHash: sha256(token), invitedBy: inviter.userId, createdAt: now, expiresAt: new Date(now.getTime() + INVITE_TTL_MS) })
+    .returning();
+  const link = `${config.PUBLIC_URL.replace(/\/$/, '')}/signup?invite=${token}`;
+  const content = renderEmail({
+    heading: 'You are invited to Parcel',
+    paragraphs: [`${inviter.workspaceName} invites you to create an account on their Parcel server, to send files by link and email.`, 'The invitation works once, for this address, for 7 days.'],
+    action: { label: 'Create your account', url: link },
+  });
+  await mailer.send({ to: email, subject: 'Your invitation to Parcel', text: content.text, html: content.html, tag: 'signup.invite', workspaceId: inviter.workspaceId });
+  return toInvite(row!);
+}
+
+export async function pendingInvites(db: Database, now: Date): Promise<Invite[]> {
+  const rows = await db
+    .select()
+    .from(signupInvites)
+    .where(and(isNull(signupInvites.acceptedAt), gt(signupInvites.expiresAt, now)))
+    .orderBy(asc(signupInvites.createdAt));
+  return rows.map(toInvite);
+}
+
+export async function revokeInvite(db: Database, id: string): Promise<boolean> {
+  const deleted = await db.delete(signupInvites).where(and(eq(signupInvites.id, id), isNull(signupInvites.acceptedAt))).returning();
+  return deleted.length > 0;
+}
+
+/** Every workspace with its owner, plan, transfers, stored bytes and this month's API calls. */
+export async function listWorkspaces(db: Database, now: Date, ownWorkspaceId: string): Promise<AdminWorkspace[]> {
+  const month = now.toISOString().slice(0, 7);
+  const rows = await db.select().from(workspaces).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+  const owners = await db.select({ workspaceId: users.workspaceId, email: users.email }).from(users).orderBy(asc(users.createdAt));
+  const counts = await db.select({ workspaceId: transfers.workspaceId, n: count() }).from(transfers).groupBy(transfers.workspaceId);
+  // Bytes still held: complete files of transfers whose files were not deleted.
+  const stored = await db
+    .select({ workspaceId: transferFiles.workspaceId, bytes: sql<string>`coalesce(sum(${transferFiles.sizeBytes}), 0)` })
+    .from(transferFiles)
+    .innerJoin(transfers, eq(transfers.id, transferFiles.transferId))
+    .where(and(eq(transferFiles.state, 'complete'), isNull(transfers.purgedAt)))
+    .groupBy(transferFiles.workspaceId);
+  const calls = await db.select().from(monthlyUsage).where(eq(monthlyUsage.month, month));
+  const ownerOf = new Map<string, string>();
+  for (const o of owners) if (!ownerOf.has(o.workspaceId)) ownerOf.set(o.workspaceId, o.email);
+  return rows.map((ws) => ({
+    id: ws.id,
+    name: ws.name,
+    ownerEmail: ownerOf.get(ws.id) ?? null,
+    plan: effectivePlan(ws, now),
+    planUntil: ws.planUntil && effectivePlan(ws, now) === 'paid' ? ws.planUntil.toISOString() : null,
+    createdAt: ws.createdAt.toISOString(),
+    disabled: ws.disabledAt !== null,
+    transferCount: counts.find((c) => c.workspaceId === ws.id)?.n ?? 0,
+    storageBytes: Number(stored.find((s) => s.workspaceId === ws.id)?.bytes ?? 0),
+    apiCallsThisMonth: calls.find((c) => c.workspaceId === ws.id)?.apiCalls ?? 0,
+    isOwn: ws.id === ownWorkspaceId,
+  }));
+}
+
+/** Disables or enables a workspace: while disabled, its sign-ins, sessions, keys, links and downloads stop. */
+export async function setWorkspaceDisabled(db: Database, workspaceId: string, disabled: boolean, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(workspaces)
+    .set({ disabledAt: disabled ? now : null })
+    .where(eq(workspaces.id, workspaceId))
+    .returning({ id: workspaces.id });
+  return updated.length > 0;
+}
+
+export async function isWorkspaceDisabled(db: Database, workspaceId: string): Promise<boolean> {
+  const [row] = await db.select({ disabledAt: workspaces.disabledAt }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row?.disabledAt != null;
+}
