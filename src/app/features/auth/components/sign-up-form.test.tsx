@@ -4,15 +4,24 @@ import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch
 import { session } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
-function freshVisitor({ firstWorkspace = false, ...extra }: { firstWorkspace?: boolean } & Record<string, StubHandler | boolean> = {}) {
+function freshVisitor({
+  firstWorkspace = false,
+  signup = 'open',
+  invitedEmail = null,
+  ...extra
+}: { firstWorkspace?: boolean; signup?: string; invitedEmail?: string | null } & Record<string, StubHandler | boolean | string | null> = {}) {
   let current: ReturnType<typeof session> | null = null;
   return stubFetch({
-    'GET /api/dashboard/setup': () => json({ needsFirstWorkspace: firstWorkspace && !current }),
+    'GET /api/dashboard/setup': ({ url }) =>
+      json({ needsFirstWorkspace: firstWorkspace && !current, signup, invite: invitedEmail && url.searchParams.get('invite') ? { email: invitedEmail } : null }),
     'GET /api/dashboard/session': () => (current ? json(current) : apiError(401, 'unauthorized', 'Not signed in')),
     'POST /api/dashboard/signup': () => {
       current = session();
       return json(current, 201);
     },
+    // Where a new account lands.
+    'POST /api/dashboard/token': json({ accessToken: 'tok_dashboard', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }),
+    'GET /api/v1/transfers': json({ transfers: [], nextCursor: null }),
     ...(extra as Record<string, StubHandler>),
   });
 }
@@ -114,5 +123,38 @@ describe('sign-up page', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists; sign in instead');
+  });
+});
+
+describe('sign-up on a server where it is not open', () => {
+  it('says sign-up is by invitation instead of offering a form that would fail', async () => {
+    freshVisitor({ signup: 'invite' });
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { name: 'Sign-up is by invitation' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('says so when sign-up is closed, and still lets the first account be created', async () => {
+    freshVisitor({ signup: 'closed' });
+    const closed = renderApp('/signup');
+    expect(await screen.findByRole('heading', { name: 'Sign-up is closed' })).toBeInTheDocument();
+    closed.unmount();
+
+    freshVisitor({ signup: 'closed', firstWorkspace: true });
+    renderApp('/signup');
+    expect(await screen.findByRole('heading', { name: 'Create your workspace' })).toBeInTheDocument();
+  });
+
+  it('takes the invitation\'s address as it is and sends the token with the sign-up', async () => {
+    const network = freshVisitor({ signup: 'invite', invitedEmail: 'grace@example.com' });
+    const { user } = renderApp('/signup?invite=abc123');
+    const email = await screen.findByLabelText('Email');
+    expect(email).toHaveValue('grace@example.com');
+    expect(email).toHaveAttribute('readonly');
+    await fillIn(user, { password: 'correct horse battery', workspace: 'Engines' });
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByText('Analytical Engines');
+    expect(network.requestsTo('POST /api/dashboard/signup')[0]!.body).toMatchObject({ email: 'grace@example.com', invite: 'abc123' });
   });
 });
