@@ -47,6 +47,8 @@ export const PublicTransferFileSchema = z.object({
   crc32: Crc32Hex,
   /** End-to-end encrypted transfers only: the file's sealed name and metadata. Null otherwise. */
   sealedMeta: z.string().nullable(),
+  /** A preview of an image (WebP, at most 480 px) at a signed URL valid an hour; null when there is none (yet). */
+  thumbnailUrl: z.url().nullable(),
 });
 
 export const PublicTransferSchema = z.object({

@@ -10,6 +10,7 @@ import { errorCodeForStatus } from '../../contract/errors.js';
 import { v1App } from '../api/v1/index.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
+import { thumbnailRoutes } from '../thumbnails/thumbnails.js';
 import { publicRoutes } from '../public/transfers.js';
 import type { Services } from '../services.js';
 import { uploadTokenRoutes } from '../uploads/renew.js';
@@ -85,6 +86,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   // Recipients: the public transfer API and the signed download URLs.
   app.route('/api/public', publicRoutes(services));
   app.route('/dl', downloadRoutes(services));
+  app.route('/thumb', thumbnailRoutes(services));
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
   });

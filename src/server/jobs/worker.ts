@@ -4,6 +4,7 @@ import { sweepExpiredCredentials } from './maintenance.js';
 import { retryDeferredNotifications } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
+import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { startDispatcher } from '../webhooks/dispatcher.js';
 import { sweepWebhookDeliveries } from '../webhooks/retention.js';
 
@@ -39,6 +40,8 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
     await retryDeferredNotifications(services);
     await retryDownloadNotifications(services);
     await remindUnseenBeforeExpiry(services);
+    // Previews are also made right after each upload completes (uploads/crc.ts); this catches the rest.
+    await makeDueThumbnails(services);
     if (swept.expiring + swept.expired + swept.drafts > 0) services.log.info({ swept }, 'swept transfers');
   });
   // Webhook deliveries need seconds, not a minute's schedule: their own polling loop, on the same rows.

@@ -12,6 +12,7 @@ import { verifyPassword } from '../auth/passwords.js';
 import { newId, sha256 } from '../auth/secrets.js';
 import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema.js';
 import { assertAvailable, downloadableFiles, linkUnavailable, transferZip, type TransferRow } from '../downloads/content.js';
+import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { linksFor } from '../downloads/links.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, notFound } from '../http/errors.js';
@@ -76,6 +77,7 @@ export function publicRoutes(services: Services) {
     const { t, workspaceName } = await openTransfer(services, c.req.param('slug'));
     assertUnlocked(services, c, t);
     const files = await downloadableFiles(services.db, t.id);
+    const previews = thumbnailUrls(services, t, files);
     const body: PublicTransfer = {
       title: t.title,
       message: t.message,
@@ -92,6 +94,7 @@ export function publicRoutes(services: Services) {
         mimeType: f.mimeType,
         crc32: f.crc32!,
         sealedMeta: t.e2ee ? f.sealedMeta : null,
+        thumbnailUrl: previews.get(f.id) ?? null,
       })),
       totalBytes: files.reduce((sum, f) => sum + f.sizeBytes, 0),
       zip: t.e2ee ? null : (({ name, layout }) => ({ name, sizeBytes: layout.size }))(transferZip(t, files, services.storage)),

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/server';
 
@@ -18,6 +20,8 @@ export interface FileStorage {
   read(key: string, range?: { start: number; end: number }): Readable;
   /** Bytes stored so far, or null when there is no such file. */
   size(key: string): Promise<number | null>;
+  /** Stores a whole file made by the server (a thumbnail), replacing any; readers never see half of it. Returns its size. */
+  write(key: string, source: Readable): Promise<number>;
   delete(key: string): Promise<void>;
 }
 
@@ -48,6 +52,19 @@ export class DiskStorage implements FileStorage {
 
   read(key: string, range?: { start: number; end: number }): Readable {
     return fs.createReadStream(this.path(key), range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 });
+  }
+
+  async write(key: string, source: Readable): Promise<number> {
+    const target = this.path(key);
+    const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await pipeline(source, fs.createWriteStream(partial));
+      await fsp.rename(partial, target);
+    } catch (err) {
+      await fsp.rm(partial, { force: true });
+      throw err;
+    }
+    return (await fsp.stat(target)).size;
   }
 
   async size(key: string): Promise<number | null> {

@@ -195,11 +195,12 @@ export async function deleteFile(services: Services, caller: Caller, transferId:
     const rows = await tx
       .delete(transferFiles)
       .where(and(eq(transferFiles.id, fileId), eq(transferFiles.transferId, t.id)))
-      .returning({ storageKey: transferFiles.storageKey });
+      .returning({ storageKey: transferFiles.storageKey, preview: transferFiles.thumbnailKey });
     return rows[0] ?? null;
   });
   if (!removed) throw new ApiError('not_found', 'File not found in this transfer');
   await services.storage.delete(removed.storageKey);
+  if (removed.preview) await services.storage.delete(removed.preview);
   return { deleted: true };
 }
 
@@ -208,10 +209,14 @@ export async function deleteFile(services: Services, caller: Caller, transferId:
  * and is refused, then the bytes. False when it is gone already or was sent meanwhile.
  */
 export async function deleteDraft(services: Pick<Services, 'db' | 'storage' | 'log'>, transferId: string): Promise<boolean> {
-  const files = await services.db.select({ key: transferFiles.storageKey }).from(transferFiles).where(eq(transferFiles.transferId, transferId));
+  const files = await services.db
+    .select({ key: transferFiles.storageKey, preview: transferFiles.thumbnailKey })
+    .from(transferFiles)
+    .where(eq(transferFiles.transferId, transferId));
   const deleted = await services.db.delete(transfers).where(and(eq(transfers.id, transferId), isNull(transfers.finalizedAt))).returning({ id: transfers.id });
   if (deleted.length === 0) return false;
-  for (const f of files) await services.storage.delete(f.key).catch((err: unknown) => services.log.error({ err, transferId }, 'could not delete a draft file'));
+  const keys = files.flatMap((f) => (f.preview ? [f.key, f.preview] : [f.key]));
+  for (const key of keys) await services.storage.delete(key).catch((err: unknown) => services.log.error({ err, transferId }, 'could not delete a draft file'));
   return true;
 }
 

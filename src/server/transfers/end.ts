@@ -4,6 +4,7 @@ import { SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { emitEvent } from '../events/emit.js';
 import type { Services } from '../services.js';
 import { deleteSupersededPullEvents } from '../webhooks/fanout.js';
+import { deleteThumbnails } from '../thumbnails/thumbnails.js';
 import { deleteDraft } from './drafts.js';
 import { transferUrl } from './lifecycle.js';
 
@@ -33,6 +34,7 @@ export async function endTransfer(services: Pick<Services, 'db' | 'clock' | 'sto
 
 /** Deletes a transfer's bytes from storage; the rows stay for the owner's history. */
 async function purgeFiles(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>, transferId: string) {
+  await deleteThumbnails(services, transferId);
   const files = await services.db.select({ key: transferFiles.storageKey }).from(transferFiles).where(eq(transferFiles.transferId, transferId));
   for (const f of files) {
     await services.storage.delete(f.key).catch((err) => services.log.error({ err, transferId }, 'could not delete a file from storage'));

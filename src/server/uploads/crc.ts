@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { transferFiles } from '../db/schema.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
+import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { markReadyIfComplete } from '../transfers/lifecycle.js';
 import { isTusError, refuse } from './refusals.js';
 
@@ -208,6 +209,7 @@ export class CrcDataStore extends DataStore {
         crcOffset: transferFiles.crcOffset,
         sizeBytes: transferFiles.sizeBytes,
         transferId: transferFiles.transferId,
+        mimeType: transferFiles.mimeType,
       })
       .from(transferFiles)
       .where(eq(transferFiles.id, id))
@@ -237,6 +239,10 @@ export class CrcDataStore extends DataStore {
     }
     // Also when it was complete already: a crash between the two steps must not lose the event.
     await markReadyIfComplete(this.services, row.transferId);
+    // An image gets its preview within seconds rather than at the worker's next minute.
+    if (row.mimeType.startsWith('image/')) {
+      void makeDueThumbnails(this.services).catch((err: unknown) => this.services.log.warn({ err, fileId: id }, 'could not make previews'));
+    }
     return true;
   }
 }

@@ -16,8 +16,8 @@ function transfer(overrides: Partial<PublicTransfer> = {}): PublicTransfer {
     e2ee: false,
     e2eeMeta: null,
     files: [
-      { id: 'fil_1', name: 'ceremony.jpg', path: null, sizeBytes: 2_500_000, mimeType: 'image/jpeg', crc32: '0a1b2c3d', sealedMeta: null },
-      { id: 'fil_2', name: 'notes.pdf', path: 'docs/2026', sizeBytes: 1_200, mimeType: 'application/pdf', crc32: '0a1b2c3e', sealedMeta: null },
+      { id: 'fil_1', name: 'ceremony.jpg', path: null, sizeBytes: 2_500_000, mimeType: 'image/jpeg', crc32: '0a1b2c3d', sealedMeta: null, thumbnailUrl: 'http://localhost:8080/thumb/tok_1' },
+      { id: 'fil_2', name: 'notes.pdf', path: 'docs/2026', sizeBytes: 1_200, mimeType: 'application/pdf', crc32: '0a1b2c3e', sealedMeta: null, thumbnailUrl: null },
     ],
     totalBytes: 2_501_200,
     zip: { name: 'Wedding photos.zip', sizeBytes: 2_501_500 },
@@ -75,7 +75,7 @@ describe('Recipient page /t/:slug', () => {
     expect(photo).toHaveAttribute('download');
     expect(screen.getByRole('link', { name: 'Download notes.pdf' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-2');
 
-    const rows = screen.getAllByRole('listitem');
+    const rows = within(screen.getByRole('region', { name: 'Files' })).getAllByRole('listitem');
     expect(within(rows[0]!).getByText('JPG image · 2.5 MB')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('PDF document · 1.2 KB')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('docs/2026/')).toBeInTheDocument();
@@ -230,7 +230,7 @@ describe('Recipient page /t/:slug', () => {
   it('explains that an end-to-end encrypted transfer cannot be opened yet', async () => {
     const server = publicServer({
       'GET /api/public/transfers/:slug': json(
-        transfer({ e2ee: true, title: null, message: null, e2eeMeta: 'sealed', zip: null, files: [{ id: 'fil_1', name: 'x', path: null, sizeBytes: 10, mimeType: 'application/octet-stream', crc32: '0a1b2c3d', sealedMeta: 'sealed' }] }),
+        transfer({ e2ee: true, title: null, message: null, e2eeMeta: 'sealed', zip: null, files: [{ id: 'fil_1', name: 'x', path: null, sizeBytes: 10, mimeType: 'application/octet-stream', crc32: '0a1b2c3d', sealedMeta: 'sealed', thumbnailUrl: null }] }),
       ),
     });
     renderApp('/t/secret1#key');

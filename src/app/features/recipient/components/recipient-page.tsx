@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { publicTransferQueryOptions } from '../api/public-api';
 import { sessionExpired, useDownloadSession } from '../api/use-download-session';
 import { fileKind, fileTypeLabel } from '../utils/file-kind';
+import { PreviewGrid } from './previews';
 import { FileIcon } from './file-icon';
 import { PasswordForm } from './password-form';
 import { EncryptedTransferPage, formatWait, TransferErrorPage } from './status-pages';
@@ -202,6 +203,8 @@ function TransferView({
           ) : null}
         </div>
       </section>
+
+      <PreviewGrid files={transfer.files} fileUrls={fileUrls} onDownload={onDownload} />
 
       {count > 0 ? (
         <section aria-labelledby="files-title">

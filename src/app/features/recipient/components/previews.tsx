@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { DownloadSession, PublicTransferFile } from '../../../../contract/public';
+import { Button, buttonClass } from '../../../components/button';
+
+type OnDownload = (event: MouseEvent<HTMLAnchorElement>, pick: (s: DownloadSession) => string | undefined) => void;
+
+/**
+ * Image previews on the recipient page: a grid of thumbnails (made by the server, at most 480 px),
+ * each opening a lightbox. The lightbox is a native modal <dialog>: focus stays inside it, Esc
+ * closes it and focus goes back to the thumbnail; arrow keys and buttons move between images.
+ */
+export function PreviewGrid({ files, fileUrls, onDownload }: { files: PublicTransferFile[]; fileUrls: Map<string, string>; onDownload: OnDownload }) {
+  const previews = files.filter((f) => f.thumbnailUrl !== null);
+  const [open, setOpen] = useState<number | null>(null);
+  const openers = useRef<(HTMLButtonElement | null)[]>([]);
+  const opener = useRef<number | null>(null);
+  // Back to the thumbnail that opened the lightbox once it is gone (while the modal is open, the page behind it cannot take focus).
+  useEffect(() => {
+    if (open !== null) opener.current ??= open;
+    else if (opener.current !== null) {
+      openers.current[opener.current]?.focus();
+      opener.current = null;
+    }
+  }, [open]);
+  if (previews.length === 0) return null;
+
+  const close = () => setOpen(null);
+
+  return (
+    <section aria-labelledby="previews-title">
+      <h2 id="previews-title" className="px-1 text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+        Previews
+      </h2>
+      <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5">
+        {previews.map((file, index) => (
+          <li key={file.id}>
+            <button
+              ref={(element) => {
+                openers.current[index] = element;
+              }}
+              type="button"
+              onClick={() => setOpen(index)}
+              aria-label={`Open the preview of ${file.name}`}
+              className="block aspect-square w-full overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 hover:opacity-90 dark:border-zinc-800 dark:bg-zinc-800"
+            >
+              <img src={file.thumbnailUrl!} alt={file.name} loading="lazy" decoding="async" className="size-full object-cover" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open !== null ? <Lightbox files={previews} index={open} onIndex={setOpen} onClose={close} fileUrls={fileUrls} onDownload={onDownload} /> : null}
+    </section>
+  );
+}
+
+function Lightbox({
+  files,
+  index,
+  onIndex,
+  onClose,
+  fileUrls,
+  onDownload,
+}: {
+  files: PublicTransferFile[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  fileUrls: Map<string, string>;
+  onDownload: OnDownload;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const file = files[index]!;
+  const url = fileUrls.get(file.id);
+  const last = files.length - 1;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+    return () => {
+      if (element.open) element.close();
+    };
+  }, []);
+
+  // On the whole document while open: a button that just became disabled (first or last image) drops focus to the body.
+  useEffect(() => {
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+      } else if (event.key === 'ArrowRight' && index < last) onIndex(index + 1);
+      else if (event.key === 'ArrowLeft' && index > 0) onIndex(index - 1);
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [index, last, onClose, onIndex]);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-label={`Preview of ${file.name}`}
+      onCancel={(event) => {
+        // Esc: closed by React state, so focus goes back to the thumbnail.
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) onClose();
+      }}
+      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-4 text-zinc-900 shadow-xl backdrop:bg-black/70 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 font-medium break-all">{file.name}</p>
+        {/* Focus starts inside, so the arrow keys work at once (browsers do this for showModal; not every environment does). */}
+        <Button variant="ghost" onClick={onClose} className="shrink-0" aria-label="Close the preview" autoFocus>
+          ✕
+        </Button>
+      </div>
+      <img src={file.thumbnailUrl!} alt={file.name} className="mx-auto mt-3 max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" disabled={index === 0} onClick={() => onIndex(index - 1)} aria-label="Previous image">
+            ←
+          </Button>
+          <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+            {index + 1} of {files.length}
+          </span>
+          <Button variant="secondary" disabled={index === last} onClick={() => onIndex(index + 1)} aria-label="Next image">
+            →
+          </Button>
+        </div>
+        {url ? (
+          <a
+            href={url}
+            download={file.name}
+            referrerPolicy="no-referrer"
+            rel="noreferrer"
+            onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === file.id)?.url)}
+            className={buttonClass('primary')}
+          >
+            Download<span className="sr-only"> {file.name}</span>
+          </a>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}
