@@ -57,6 +57,7 @@ test('with sign-up by invitation, a stranger cannot sign up, an invited address 
     await stranger.goto('/signup');
     await expect(stranger.getByRole('heading', { name: 'Sign-up is by invitation' })).toBeVisible();
     await expect(stranger.getByLabel('Password')).toHaveCount(0);
+    await axeInBothThemes(stranger, 'sign-up by invitation only');
     const refused = await stranger.request.post('/api/dashboard/signup', { data: { email: 'stranger@example.test', password, workspaceName: 'Nope' } });
     expect(refused.status()).toBe(403);
 
@@ -109,6 +110,7 @@ test('a forgotten password is reset through the mailed link, which works once', 
   try {
     const forgot = await visitor.newPage();
     await forgot.goto('/signin');
+    await axeInBothThemes(forgot, 'the sign-in page');
     await forgot.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(forgot.getByRole('heading', { name: 'Reset your password', level: 1 })).toBeVisible();
     await axeInBothThemes(forgot, 'the forgot-password page');
