@@ -10,10 +10,23 @@ const port = Number(process.env.E2E_PORT ?? 18_080);
 const baseURL = `http://127.0.0.1:${port}`;
 /** A second server whose upload tokens live 20 seconds, so renewal happens mid-upload. */
 export const shortTokenPort = port + 1;
-const shortTokenURL = `http://127.0.0.1:${shortTokenPort}`;
 /** A third server where sign-up is by invitation (SIGNUP=invite), fresh so its first account is the operator's. */
 export const inviteOnlyPort = port + 2;
-const inviteOnlyURL = `http://127.0.0.1:${inviteOnlyPort}`;
+
+/** One real server on its own port and fresh data directory, with these settings on top of the defaults. */
+function e2eServer(serverPort: number, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${serverPort}`;
+  return {
+    command: 'node --import tsx e2e/serve.ts',
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // SIGTERM lets the server stop its own PostgreSQL, which lives in its own process group and
+    // would outlive a SIGKILL.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    env: { PORT: String(serverPort), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,34 +45,9 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      command: 'node --import tsx e2e/serve.ts',
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      // SIGTERM lets the server stop its own PostgreSQL, which lives in its own process group and
-      // would outlive a SIGKILL.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      // Paid transfers may expire seconds from now here, so a test can watch one expire in real time.
-      env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn', PAID_TRANSFER_MIN_EXPIRY_SECONDS: '3', WEBHOOKS_ALLOW_INSECURE: '1' },
-    },
-    {
-      command: 'node --import tsx e2e/serve.ts',
-      url: `${shortTokenURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      // SIGTERM lets the server stop its own PostgreSQL, which lives in its own process group and
-      // would outlive a SIGKILL.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      env: { PORT: String(shortTokenPort), HOST: '127.0.0.1', PUBLIC_URL: shortTokenURL, LOG_LEVEL: 'warn', UPLOAD_TOKEN_TTL_SECONDS: '20' },
-    },
-    {
-      command: 'node --import tsx e2e/serve.ts',
-      url: `${inviteOnlyURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-      env: { PORT: String(inviteOnlyPort), HOST: '127.0.0.1', PUBLIC_URL: inviteOnlyURL, LOG_LEVEL: 'warn', SIGNUP: 'invite' },
-    },
+    // Paid transfers may expire seconds from now here, so a test can watch one expire in real time.
+    e2eServer(port, { PAID_TRANSFER_MIN_EXPIRY_SECONDS: '3', WEBHOOKS_ALLOW_INSECURE: '1' }),
+    e2eServer(shortTokenPort, { UPLOAD_TOKEN_TTL_SECONDS: '20' }),
+    e2eServer(inviteOnlyPort, { SIGNUP: 'invite' }),
   ],
 });

@@ -10,8 +10,7 @@ import { clientAddress } from '../http/headers.js';
 import { parseJsonBody } from '../http/validate.js';
 import { renderEmail } from '../mail/html.js';
 import { findUserByEmail } from '../workspaces/accounts.js';
-import { effectivePlan } from '../workspaces/plan.js';
-import { sessionBody, startSession } from './session.js';
+import { signInAs } from './session.js';
 
 const RESET_TTL_MS = 30 * 60_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -80,19 +79,8 @@ export function passwordResetRoutes() {
       });
     }
     const [row] = await db.select({ user: users, ws: workspaces }).from(users).innerJoin(workspaces, eq(workspaces.id, users.workspaceId)).where(eq(users.id, userId));
-    if (!row || row.ws.disabledAt) throw new ApiError('forbidden', 'Your workspace has been disabled by the operator of this server.', { reason: 'workspace_disabled' });
-    await startSession(c, row.user.id, row.ws.id);
-    return c.json(
-      sessionBody({
-        userId: row.user.id,
-        email: row.user.email,
-        isOperator: row.user.isOperator,
-        workspaceId: row.ws.id,
-        workspaceName: row.ws.name,
-        plan: effectivePlan(row.ws, now),
-        planUntil: row.ws.planUntil,
-      }),
-    );
+    if (!row) throw new ApiError('not_found', 'This account no longer exists');
+    return signInAs(c, row.user, row.ws);
   });
   return app;
 }

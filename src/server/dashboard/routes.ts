@@ -19,13 +19,12 @@ import { ApiError } from '../http/errors.js';
 import { clientAddress } from '../http/headers.js';
 import { parseJsonBody, parseQuery } from '../http/validate.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
-import { effectivePlan } from '../workspaces/plan.js';
 import { mailRoutes } from './mail.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { adminRoutes } from './admin-routes.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { invitedAddress, signupPolicy } from '../workspaces/operator.js';
-import { endSession, requireSession, sameOriginOnly, sessionBody, startSession } from './session.js';
+import { endSession, requireSession, sameOriginOnly, sessionBody, signInAs } from './session.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -72,19 +71,7 @@ export function dashboardRoutes() {
         plan: config.DEFAULT_PLAN,
         admit: signupPolicy(config.SIGNUP, input.email, input.invite, now),
       });
-      await startSession(c, user.id, workspace.id);
-      return c.json(
-        sessionBody({
-          userId: user.id,
-          email: user.email,
-          isOperator: user.isOperator,
-          workspaceId: workspace.id,
-          workspaceName: workspace.name,
-          plan: effectivePlan(workspace, now),
-          planUntil: workspace.planUntil,
-        }),
-        201,
-      );
+      return await signInAs(c, user, workspace, 201);
     } catch (err) {
       if (err instanceof EmailTakenError) {
         throw new ApiError('conflict', 'An account with this email already exists; sign in instead', {
@@ -98,7 +85,7 @@ export function dashboardRoutes() {
 
   app.post('/signin', async (c) => {
     const input = await parseJsonBody(c, SignInRequestSchema);
-    const { db, clock } = c.var.services;
+    const { db } = c.var.services;
     const attempts = await passwordAttempts(c, input.email);
     const found = await findUserByEmail(db, input.email);
     const ok = await verifyPassword(input.password, found?.user.passwordHash ?? (await dummyPasswordHash));
@@ -106,21 +93,7 @@ export function dashboardRoutes() {
       await attempts.failed();
       throw new ApiError('unauthorized', 'Wrong email or password');
     }
-    if (found.ws.disabledAt) {
-      throw new ApiError('forbidden', 'Your workspace has been disabled by the operator of this server.', { reason: 'workspace_disabled' });
-    }
-    await startSession(c, found.user.id, found.ws.id);
-    return c.json(
-      sessionBody({
-        userId: found.user.id,
-        email: found.user.email,
-        isOperator: found.user.isOperator,
-        workspaceId: found.ws.id,
-        workspaceName: found.ws.name,
-        plan: effectivePlan(found.ws, clock.now()),
-        planUntil: found.ws.planUntil,
-      }),
-    );
+    return signInAs(c, found.user, found.ws);
   });
 
   app.post('/signout', async (c) => {

@@ -44,17 +44,29 @@ export async function currentUser(services: Services, cookieValue: string | unde
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(workspaces.disabledAt)))
     .limit(1);
   if (!row) return null;
+  return { ...signedInUser(row.user, row.ws, now), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
+}
+
+type UserRow = typeof users.$inferSelect;
+type WorkspaceRow = typeof workspaces.$inferSelect;
+
+function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
   return {
-    userId: row.user.id,
-    email: row.user.email,
-    isOperator: row.user.isOperator,
-    workspaceId: row.ws.id,
-    workspaceName: row.ws.name,
-    plan: effectivePlan(row.ws, now),
-    planUntil: row.ws.planUntil,
-    sessionHash: idHash,
-    sessionExpiresAt: row.expiresAt,
+    userId: user.id,
+    email: user.email,
+    isOperator: user.isOperator,
+    workspaceId: ws.id,
+    workspaceName: ws.name,
+    plan: effectivePlan(ws, now),
+    planUntil: ws.planUntil,
   };
+}
+
+/** Signs the user in (a new session cookie) and answers with the session; a disabled workspace is refused. */
+export async function signInAs(c: Context<AppEnv>, user: UserRow, ws: WorkspaceRow, status: 200 | 201 = 200) {
+  if (ws.disabledAt) throw new ApiError('forbidden', 'Your workspace has been disabled by the operator of this server.', { reason: 'workspace_disabled' });
+  await startSession(c, user.id, ws.id);
+  return c.json(sessionBody(signedInUser(user, ws, c.var.services.clock.now())), status);
 }
 
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, gt } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, gt, type SQL } from 'drizzle-orm';
 import { events, transferFiles, transfers } from '../db/schema.js';
 import { SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { emitEvent } from '../events/emit.js';
@@ -55,24 +55,22 @@ export async function deleteStaleDrafts(services: Pick<Services, 'db' | 'clock' 
   return stale.length;
 }
 
+/** Sent, still active, expiring within 24 hours, and not yet told so (by the `notified` column). */
+export function expiresWithinADay(notified: typeof transfers.expiringNotifiedAt | typeof transfers.expiryReminderAt, now: Date): SQL {
+  return and(
+    eq(transfers.status, 'active'),
+    isNotNull(transfers.finalizedAt),
+    isNull(notified),
+    lte(transfers.expiresAt, new Date(now.getTime() + DAY)),
+    gt(transfers.expiresAt, now),
+  )!;
+}
+
 /** `transfer.expiring`, once, for each sent transfer that expires within 24 hours. */
 export async function announceExpiring(services: Pick<Services, 'db' | 'clock' | 'config'>): Promise<number> {
   const now = services.clock.now();
-  const soon = new Date(now.getTime() + DAY);
   return services.db.transaction(async (tx) => {
-    const due = await tx
-      .update(transfers)
-      .set({ expiringNotifiedAt: now })
-      .where(
-        and(
-          eq(transfers.status, 'active'),
-          isNotNull(transfers.finalizedAt),
-          isNull(transfers.expiringNotifiedAt),
-          lte(transfers.expiresAt, soon),
-          gt(transfers.expiresAt, now),
-        ),
-      )
-      .returning();
+    const due = await tx.update(transfers).set({ expiringNotifiedAt: now }).where(expiresWithinADay(transfers.expiringNotifiedAt, now)).returning();
     for (const t of due) {
       await emitEvent(tx, {
         workspaceId: t.workspaceId,

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { expiresWithinADay } from './end.js';
 import { downloadSessions, downloads, transferRecipients, transfers, users, workspaces } from '../db/schema.js';
 import { renderEmail } from '../mail/html.js';
 import type { SendResult } from '../mail/message.js';
@@ -108,21 +109,10 @@ export async function retryDownloadNotifications(services: MailServices): Promis
 export async function remindUnseenBeforeExpiry(services: MailServices): Promise<number> {
   const { db, clock, config } = services;
   const now = clock.now();
-  const soon = new Date(now.getTime() + DAY);
   const due = await db
     .update(transfers)
     .set({ expiryReminderAt: now })
-    .where(
-      and(
-        eq(transfers.status, 'active'),
-        eq(transfers.notifyBeforeExpiry, true),
-        eq(transfers.downloadCount, 0),
-        isNotNull(transfers.finalizedAt),
-        isNull(transfers.expiryReminderAt),
-        lte(transfers.expiresAt, soon),
-        gt(transfers.expiresAt, now),
-      ),
-    )
+    .where(and(expiresWithinADay(transfers.expiryReminderAt, now), eq(transfers.notifyBeforeExpiry, true), eq(transfers.downloadCount, 0)))
     .returning();
   for (const t of due) {
     const recipients = await db.select({ email: transferRecipients.email }).from(transferRecipients).where(eq(transferRecipients.transferId, t.id));

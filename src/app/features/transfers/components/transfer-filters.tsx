@@ -25,10 +25,27 @@ interface TransferFiltersProps {
   onSearch: (q: string) => void;
 }
 
+/** One labelled choice of the filters row. */
+function FilterSelect<V extends string>({ label, value, options, onChange }: { label: string; value: V; options: { value: V; label: string }[]; onChange: (value: V) => void }) {
+  const id = useId();
+  return (
+    <div className="sm:w-48">
+      <label htmlFor={id} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as V)} className={`${inputClass} mt-1`}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Status, order, and search over titles and file names. The search waits until typing pauses, so each keystroke is not a request. */
 export function TransferFilters({ filters, onStatusChange, onSortChange, onSearch }: TransferFiltersProps) {
-  const statusId = useId();
-  const sortId = useId();
   const searchId = useId();
   const [text, setText] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);
@@ -50,40 +67,8 @@ export function TransferFilters({ filters, onStatusChange, onSortChange, onSearc
       event.preventDefault();
       onSearch(text.trim());
     }}>
-      <div className="sm:w-48">
-        <label htmlFor={statusId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Status
-        </label>
-        <select
-          id={statusId}
-          value={filters.status}
-          onChange={(event) => onStatusChange(event.target.value as TransferListStatus | '')}
-          className={`${inputClass} mt-1`}
-        >
-          {statusFilters.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="sm:w-48">
-        <label htmlFor={sortId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Sort
-        </label>
-        <select
-          id={sortId}
-          value={filters.sort}
-          onChange={(event) => onSortChange(event.target.value as TransferListSort | '')}
-          className={`${inputClass} mt-1`}
-        >
-          {sortOrders.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect label="Status" value={filters.status} options={statusFilters} onChange={onStatusChange} />
+      <FilterSelect label="Sort" value={filters.sort} options={sortOrders} onChange={onSortChange} />
       <div className="min-w-0 flex-1">
         <label htmlFor={searchId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
           Search titles and file names
