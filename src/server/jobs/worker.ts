@@ -22,7 +22,8 @@ const SWEEP = 'sweep-expired';
 const TRANSFERS = 'sweep-transfers';
 
 export async function startWorker(services: Services, databaseUrl: string): Promise<Worker> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+  // Its own schema, 'jobs': pg-boss 10's tables. (The 'pgboss' schema of the 12.x line, which needs Node 22, is left as it was.)
+  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'jobs', max: 4 });
   boss.on('error', (err) => services.log.error({ err }, 'job queue error'));
   await boss.start();
   await boss.createQueue(SWEEP);
