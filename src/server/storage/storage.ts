@@ -9,11 +9,11 @@ import type { DataStore } from '@tus/server';
 
 /**
  * Where file bytes live. Keys are file ids. The tus endpoint writes through `tusStore()`; downloads
- * read through `read()`. Disk is the default; an S3-compatible store comes with the scale-out work
- * and implements the same interface.
+ * read through `read()`. Disk is the default; an S3-compatible store (s3.ts) implements the same
+ * interface.
  */
 export interface FileStorage {
-  readonly kind: 'disk';
+  readonly kind: 'disk' | 's3';
   /** The @tus/server data store that writes uploads into this storage. */
   tusStore(): DataStore;
   /** Bytes `start` to `end` inclusive (the whole file without a range). Streams; never buffers the file. */
@@ -27,7 +27,7 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 
-function assertKey(key: string) {
+export function assertKey(key: string) {
   // Keys are our own ids; anything else must never become a path.
   if (!SAFE_KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
 }

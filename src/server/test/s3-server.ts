@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+
+/**
+ * An S3-compatible server for tests, on a loopback port: s3rver, with the two multipart calls
+ * it lacks and @tus/s3-store makes (ListParts, `GET /bucket/key?uploadId=`, and
+ * AbortMultipartUpload, `DELETE` on the same), answered from s3rver's own part files.
+ */
+export interface TestS3 {
+  endpoint: string;
+  bucket: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  stop(): Promise<void>;
+}
+
+const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+function withMultipartExtras(server: S3rver): S3rver {
+  server.middleware.unshift(async (ctx, next) => {
+    const uploadId = ctx.query.uploadId;
+    const match = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
+    if (!uploadId || !/^[0-9a-f]+$/.test(uploadId) || !match || (ctx.method !== 'GET' && ctx.method !== 'DELETE')) return next();
+    const [, bucket, key] = match as unknown as [string, string, string];
+    const dir = path.join(server.store.getResourcePath(bucket, undefined, 'uploads'), uploadId);
+    if (ctx.method === 'DELETE') {
+      await fs.rm(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    const names = await fs.readdir(dir).catch(() => null);
+    ctx.type = 'application/xml';
+    if (!names) {
+      ctx.status = 404;
+      ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      return;
+    }
+    const numbers = names.filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
+    const parts = await Promise.all(
+      numbers.map(async (n) => {
+        const [stat, md5] = await Promise.all([fs.stat(path.join(dir, String(n))), fs.readFile(path.join(dir, `${n}.md5`), 'utf8')]);
+        return `<Part><PartNumber>${n}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${stat.size}</Size></Part>`;
+      }),
+    );
+    ctx.body =
+      `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+      `<Bucket>${xml(bucket)}</Bucket><Key>${xml(decodeURIComponent(key))}</Key><UploadId>${uploadId}</UploadId>` +
+      `<PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker><MaxParts>10000</MaxParts>` +
+      `<IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  });
+  return server;
+}
+
+export async function startTestS3(bucket = 'parcel'): Promise<TestS3> {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-s3-'));
+  const server = withMultipartExtras(new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] }));
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    // s3rver's fixed development credentials.
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    stop: async () => {
+      await server.close();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
