@@ -11,7 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
-import { Route as GuestRouteImport } from './routes/_guest'
+import { Route as SignedOutRouteImport } from './routes/_signed-out'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedCollectionsRouteImport } from './routes/_authed/collections'
@@ -19,10 +19,10 @@ import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
-import { Route as GuestForgotPasswordRouteImport } from './routes/_guest/forgot-password'
-import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
-import { Route as GuestSigninRouteImport } from './routes/_guest/signin'
-import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
+import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signed-out/forgot-password'
+import { Route as SignedOutResetPasswordRouteImport } from './routes/_signed-out/reset-password'
+import { Route as SignedOutSigninRouteImport } from './routes/_signed-out/signin'
+import { Route as SignedOutSignupRouteImport } from './routes/_signed-out/signup'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as DocsErrorsRouteImport } from './routes/docs/errors'
@@ -42,8 +42,8 @@ const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
-const GuestRoute = GuestRouteImport.update({
-  id: '/_guest',
+const SignedOutRoute = SignedOutRouteImport.update({
+  id: '/_signed-out',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DocsRoute = DocsRouteImport.update({
@@ -81,25 +81,25 @@ const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AuthedRoute,
 } as any)
-const GuestForgotPasswordRoute = GuestForgotPasswordRouteImport.update({
+const SignedOutForgotPasswordRoute = SignedOutForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
-  getParentRoute: () => GuestRoute,
+  getParentRoute: () => SignedOutRoute,
 } as any)
-const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
+const SignedOutResetPasswordRoute = SignedOutResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
-  getParentRoute: () => GuestRoute,
+  getParentRoute: () => SignedOutRoute,
 } as any)
-const GuestSigninRoute = GuestSigninRouteImport.update({
+const SignedOutSigninRoute = SignedOutSigninRouteImport.update({
   id: '/signin',
   path: '/signin',
-  getParentRoute: () => GuestRoute,
+  getParentRoute: () => SignedOutRoute,
 } as any)
-const GuestSignupRoute = GuestSignupRouteImport.update({
+const SignedOutSignupRoute = SignedOutSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
-  getParentRoute: () => GuestRoute,
+  getParentRoute: () => SignedOutRoute,
 } as any)
 const DocsIndexRoute = DocsIndexRouteImport.update({
   id: '/',
@@ -157,10 +157,10 @@ export interface FileRoutesByFullPath {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
-  '/forgot-password': typeof GuestForgotPasswordRoute
-  '/reset-password': typeof GuestResetPasswordRoute
-  '/signin': typeof GuestSigninRoute
-  '/signup': typeof GuestSignupRoute
+  '/forgot-password': typeof SignedOutForgotPasswordRoute
+  '/reset-password': typeof SignedOutResetPasswordRoute
+  '/signin': typeof SignedOutSigninRoute
+  '/signup': typeof SignedOutSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/t/$slug': typeof TSlugRoute
@@ -179,10 +179,10 @@ export interface FileRoutesByTo {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
-  '/forgot-password': typeof GuestForgotPasswordRoute
-  '/reset-password': typeof GuestResetPasswordRoute
-  '/signin': typeof GuestSigninRoute
-  '/signup': typeof GuestSignupRoute
+  '/forgot-password': typeof SignedOutForgotPasswordRoute
+  '/reset-password': typeof SignedOutResetPasswordRoute
+  '/signin': typeof SignedOutSigninRoute
+  '/signup': typeof SignedOutSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/t/$slug': typeof TSlugRoute
@@ -197,7 +197,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
-  '/_guest': typeof GuestRouteWithChildren
+  '/_signed-out': typeof SignedOutRouteWithChildren
   '/docs': typeof DocsRouteWithChildren
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/collections': typeof AuthedCollectionsRoute
@@ -205,10 +205,10 @@ export interface FileRoutesById {
   '/_authed/keys': typeof AuthedKeysRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/settings': typeof AuthedSettingsRoute
-  '/_guest/forgot-password': typeof GuestForgotPasswordRoute
-  '/_guest/reset-password': typeof GuestResetPasswordRoute
-  '/_guest/signin': typeof GuestSigninRoute
-  '/_guest/signup': typeof GuestSignupRoute
+  '/_signed-out/forgot-password': typeof SignedOutForgotPasswordRoute
+  '/_signed-out/reset-password': typeof SignedOutResetPasswordRoute
+  '/_signed-out/signin': typeof SignedOutSigninRoute
+  '/_signed-out/signup': typeof SignedOutSignupRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/t/$slug': typeof TSlugRoute
@@ -269,7 +269,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_authed'
-    | '/_guest'
+    | '/_signed-out'
     | '/docs'
     | '/_authed/admin'
     | '/_authed/collections'
@@ -277,10 +277,10 @@ export interface FileRouteTypes {
     | '/_authed/keys'
     | '/_authed/outbox'
     | '/_authed/settings'
-    | '/_guest/forgot-password'
-    | '/_guest/reset-password'
-    | '/_guest/signin'
-    | '/_guest/signup'
+    | '/_signed-out/forgot-password'
+    | '/_signed-out/reset-password'
+    | '/_signed-out/signin'
+    | '/_signed-out/signup'
     | '/docs/api'
     | '/docs/errors'
     | '/t/$slug'
@@ -295,7 +295,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
-  GuestRoute: typeof GuestRouteWithChildren
+  SignedOutRoute: typeof SignedOutRouteWithChildren
   DocsRoute: typeof DocsRouteWithChildren
   TSlugRoute: typeof TSlugRoute
 }
@@ -316,11 +316,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_guest': {
-      id: '/_guest'
+    '/_signed-out': {
+      id: '/_signed-out'
       path: ''
       fullPath: '/'
-      preLoaderRoute: typeof GuestRouteImport
+      preLoaderRoute: typeof SignedOutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/docs': {
@@ -372,33 +372,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_guest/forgot-password': {
-      id: '/_guest/forgot-password'
+    '/_signed-out/forgot-password': {
+      id: '/_signed-out/forgot-password'
       path: '/forgot-password'
       fullPath: '/forgot-password'
-      preLoaderRoute: typeof GuestForgotPasswordRouteImport
-      parentRoute: typeof GuestRoute
+      preLoaderRoute: typeof SignedOutForgotPasswordRouteImport
+      parentRoute: typeof SignedOutRoute
     }
-    '/_guest/reset-password': {
-      id: '/_guest/reset-password'
+    '/_signed-out/reset-password': {
+      id: '/_signed-out/reset-password'
       path: '/reset-password'
       fullPath: '/reset-password'
-      preLoaderRoute: typeof GuestResetPasswordRouteImport
-      parentRoute: typeof GuestRoute
+      preLoaderRoute: typeof SignedOutResetPasswordRouteImport
+      parentRoute: typeof SignedOutRoute
     }
-    '/_guest/signin': {
-      id: '/_guest/signin'
+    '/_signed-out/signin': {
+      id: '/_signed-out/signin'
       path: '/signin'
       fullPath: '/signin'
-      preLoaderRoute: typeof GuestSigninRouteImport
-      parentRoute: typeof GuestRoute
+      preLoaderRoute: typeof SignedOutSigninRouteImport
+      parentRoute: typeof SignedOutRoute
     }
-    '/_guest/signup': {
-      id: '/_guest/signup'
+    '/_signed-out/signup': {
+      id: '/_signed-out/signup'
       path: '/signup'
       fullPath: '/signup'
-      preLoaderRoute: typeof GuestSignupRouteImport
-      parentRoute: typeof GuestRoute
+      preLoaderRoute: typeof SignedOutSignupRouteImport
+      parentRoute: typeof SignedOutRoute
     }
     '/docs/': {
       id: '/docs/'
@@ -497,21 +497,23 @@ const AuthedRouteChildren: AuthedRouteChildren = {
 const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren)
 
-interface GuestRouteChildren {
-  GuestForgotPasswordRoute: typeof GuestForgotPasswordRoute
-  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
-  GuestSigninRoute: typeof GuestSigninRoute
-  GuestSignupRoute: typeof GuestSignupRoute
+interface SignedOutRouteChildren {
+  SignedOutForgotPasswordRoute: typeof SignedOutForgotPasswordRoute
+  SignedOutResetPasswordRoute: typeof SignedOutResetPasswordRoute
+  SignedOutSigninRoute: typeof SignedOutSigninRoute
+  SignedOutSignupRoute: typeof SignedOutSignupRoute
 }
 
-const GuestRouteChildren: GuestRouteChildren = {
-  GuestForgotPasswordRoute: GuestForgotPasswordRoute,
-  GuestResetPasswordRoute: GuestResetPasswordRoute,
-  GuestSigninRoute: GuestSigninRoute,
-  GuestSignupRoute: GuestSignupRoute,
+const SignedOutRouteChildren: SignedOutRouteChildren = {
+  SignedOutForgotPasswordRoute: SignedOutForgotPasswordRoute,
+  SignedOutResetPasswordRoute: SignedOutResetPasswordRoute,
+  SignedOutSigninRoute: SignedOutSigninRoute,
+  SignedOutSignupRoute: SignedOutSignupRoute,
 }
 
-const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
+const SignedOutRouteWithChildren = SignedOutRoute._addFileChildren(
+  SignedOutRouteChildren,
+)
 
 interface DocsRouteChildren {
   DocsApiRoute: typeof DocsApiRoute
@@ -530,7 +532,7 @@ const DocsRouteWithChildren = DocsRoute._addFileChildren(DocsRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
-  GuestRoute: GuestRouteWithChildren,
+  SignedOutRoute: SignedOutRouteWithChildren,
   DocsRoute: DocsRouteWithChildren,
   TSlugRoute: TSlugRoute,
 }

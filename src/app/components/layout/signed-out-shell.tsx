@@ -5,7 +5,7 @@ import { ThemeToggle } from '../theme-toggle';
 import { SkipLink } from './skip-link';
 
 /** The frame of the sign-in and sign-up pages: one narrow card in the middle. */
-export function GuestShell({ children }: { children: ReactNode }) {
+export function SignedOutShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

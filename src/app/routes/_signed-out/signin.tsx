@@ -9,7 +9,7 @@ interface SignInSearch {
   redirect?: string;
 }
 
-export const Route = createFileRoute('/_guest/signin')({
+export const Route = createFileRoute('/_signed-out/signin')({
   // The key is always returned, even when undefined: the router merges validated search over the
   // raw query string, so leaving a rejected `redirect` out would let the raw value through.
   validateSearch: (search: Record<string, unknown>): SignInSearch => ({ redirect: safeRedirectPath(search.redirect) }),

@@ -8,7 +8,7 @@ interface ResetSearch {
   token?: string;
 }
 
-export const Route = createFileRoute('/_guest/reset-password')({
+export const Route = createFileRoute('/_signed-out/reset-password')({
   validateSearch: (search: Record<string, unknown>): ResetSearch => ({
     token: typeof search.token === 'string' && /^[A-Za-z0-9]{1,100}$/.test(search.token) ? search.token : undefined,
   }),

@@ -14,7 +14,7 @@ interface SignUpSearch {
   redirect?: string;
 }
 
-export const Route = createFileRoute('/_guest/signup')({
+export const Route = createFileRoute('/_signed-out/signup')({
   // Every key is returned, even when undefined, so a rejected raw value cannot show through.
   validateSearch: (search: Record<string, unknown>): SignUpSearch => ({
     ref: typeof search.ref === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(search.ref) ? search.ref : undefined,
