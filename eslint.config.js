@@ -34,6 +34,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/app/**'] }] },
   },
   {
+    // The core (errors, caller, ids and secrets, clock) is what every layer uses: it imports nothing of the server.
+    files: ['src/server/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./contract/)', message: 'The core imports only the contract and libraries.' }, { group: ['**/app/**'] }] }],
+    },
+  },
+  {
+    // The file engine serves every kind of owner: owners plug in through files/owners.ts, never the reverse.
+    files: ['src/server/{uploads,downloads,storage,files,thumbnails}/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/transfers/**', '**/api/**', '**/public/**', '**/dashboard/**'], message: 'The file engine knows no owner; register a FileOwner instead.' }, { group: ['**/app/**'] }] }],
+    },
+  },
+  {
     // Request input is parsed strictly: `z.coerce.number()` takes `0x10`, `1e2` and ` 10` as numbers,
     // and reading raw query strings skips validation (and the NUL check) altogether.
     files: ['src/contract/**/*.ts', 'src/server/api/**/*.ts', 'src/server/public/**/*.ts', 'src/server/dashboard/**/*.ts'],

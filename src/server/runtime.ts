@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './config.js';
 import { connect, runMigrations } from './db/connection.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';

@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from './core/clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import type { Logger } from './logger.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemClock } from './clock.js';
+import { systemClock } from './core/clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/connection.js';
-import { systemClock } from '../clock.js';
+import { systemClock } from '../core/clock.js';
 import { parseCommandLine, usage, wantsJson, type Command, type ParsedArgs } from './args.js';
 import { AdminError, bootstrap, creditAdd, formatEur, keyCreate, planSet } from './commands.js';
 import { databaseErrorMessage, openAdminDatabase, type AdminDatabase } from './database.js';

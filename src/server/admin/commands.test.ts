@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeSchema } from '../../contract/me.js';
 import { scopes } from '../../contract/scopes.js';
-import { ManualClock } from '../clock.js';
+import { ManualClock } from '../core/clock.js';
 import { workspaces } from '../db/schema.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { AdminError, bootstrap, creditAdd, keyCreate, parseEur, planSet } from './commands.js';

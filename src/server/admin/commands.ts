@@ -4,10 +4,10 @@ import { EmailSchema, PasswordSchema } from '../../contract/dashboard.js';
 import { paidOnlyScopes, scopes as allScopes, type Scope } from '../../contract/scopes.js';
 import { createApiKey } from '../auth/api-keys.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { systemClock, type Clock } from '../clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import type { Database } from '../db/connection.js';
 import { workspaces } from '../db/schema.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail, setPlan } from '../workspaces/accounts.js';
 import { effectivePlan, type Plan } from '../workspaces/plan.js';
 

@@ -2,9 +2,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { paidOnlyScopes, type Scope } from '../../contract/scopes.js';
 import type { Database } from '../db/connection.js';
 import { apiKeys } from '../db/schema.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Plan } from '../workspaces/plan.js';
-import { keyHint, newApiKey, newId, sha256 } from './secrets.js';
+import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

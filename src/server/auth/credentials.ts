@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { accessTokens, apiKeys, workspaces } from '../db/schema.js';
-import type { Caller } from '../http/env.js';
-import { ApiError } from '../http/errors.js';
+import type { Caller } from '../core/caller.js';
+import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { effectivePlan } from '../workspaces/plan.js';
 import { scopesForPlan, sendScope } from '../../contract/scopes.js';
-import { API_KEY_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from './secrets.js';
+import { API_KEY_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
 
 const BEARER = /^Bearer ([!-~]+)$/;
 

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { InviteRequestSchema, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
 import { resourceIdPattern } from '../../contract/ids.js';
 import type { AppEnv } from '../http/env.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
 import { parseJsonBody } from '../http/validate.js';
 import { setPlan } from '../workspaces/accounts.js';
 import { inviteToSignUp, listWorkspaces, pendingInvites, revokeInvite, setWorkspaceDisabled } from '../workspaces/operator.js';

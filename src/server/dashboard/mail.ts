@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../core/errors.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { requireSession } from './session.js';
 

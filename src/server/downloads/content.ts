@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { LinkUnavailableReason } from '../../contract/public.js';
 import type { Database } from '../db/connection.js';
 import { transferFiles, type transfers } from '../db/schema.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { FileStorage } from '../storage/storage.js';
 import { zipEntryNames, zipLayout, type ZipLayout, type ZipSource } from './zip.js';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DownloadLinksSchema } from '../../contract/transfers.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { assertAvailable, downloadableFiles, transferZip, type FileRow, type TransferRow } from './content.js';
 import { purposeKey, signToken, verifyToken } from './signing.js';

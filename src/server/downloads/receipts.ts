@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { newId } from '../auth/secrets.js';
+import { newId } from '../core/secrets.js';
 import { downloadSessions, downloads, transferRecipients, transfers } from '../db/schema.js';
 import { emitEvent } from '../events/emit.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { transferUrl } from '../transfers/lifecycle.js';
 import { linkUnavailable, unavailableReason } from './content.js';

@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { downloadSessions, downloads, events, transfers } from '../db/schema.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { createOwnerDownloadLinks, downloadUrl } from './links.js';
 import { download, pathOf, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from './testing.js';

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { downloadSessions, transferFiles, transfers } from '../db/schema.js';
 import type { AppEnv } from '../http/env.js';
-import { ApiError, errorBody, notFound } from '../http/errors.js';
+import { ApiError, errorBody, notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { assertAvailable, downloadableFiles, fileEtag, fileModifiedAt, isDownloadable, linkUnavailable, transferZip, type FileRow } from './content.js';
 import { contentDisposition, decideRequestRange, safeContentType } from './http.js';

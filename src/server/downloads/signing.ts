@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { constantTimeEqual } from '../auth/secrets.js';
+import { constantTimeEqual } from '../core/secrets.js';
 
 /**
  * Compact signed tokens: `base64url(JSON payload) + '.' + base64url(HMAC-SHA256)`, the MAC cut to

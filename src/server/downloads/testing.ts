@@ -3,7 +3,7 @@ import { crc32 } from '@node-rs/crc32';
 import { eq } from 'drizzle-orm';
 import type { DownloadSession } from '../../contract/public.js';
 import { hashPassword } from '../auth/passwords.js';
-import { newId, randomBase62, sha256 } from '../auth/secrets.js';
+import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
 import { DiskStorage } from '../storage/storage.js';
 import type { TestServer, TestRequestInit } from '../test/harness.js';

@@ -1,4 +1,4 @@
-import { newId } from '../auth/secrets.js';
+import { newId } from '../core/secrets.js';
 import { events } from '../db/schema.js';
 import { fanOutEvent, type Tx } from '../webhooks/fanout.js';
 import type { WebhookEventType } from '../../contract/webhook-events.js';

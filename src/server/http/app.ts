@@ -17,7 +17,7 @@ import { uploadTokenRoutes } from '../uploads/renew.js';
 import { mountTus } from '../uploads/tus.js';
 import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from './env.js';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, errorBody } from '../core/errors.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { settleUnreadBody } from './middleware/unread-body.js';

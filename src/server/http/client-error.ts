@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorCodeForStatus } from '../../contract/errors.js';
-import { errorBody } from './errors.js';
+import { errorBody } from '../core/errors.js';
 
 const MESSAGES: Record<number, string> = {
   400: 'The request could not be parsed as HTTP',

@@ -1,20 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Plan } from '../workspaces/plan.js';
 import type { Services } from '../services.js';
-
-/** Who is calling /api/v1, resolved from the bearer credential. */
-export interface Caller {
-  workspaceId: string;
-  workspaceName: string;
-  customDomain: string | null;
-  plan: Plan;
-  /** Which credential: an API key, a dashboard token minted from a session, or an OAuth access token. */
-  via: 'key' | 'session' | 'oauth';
-  credentialId: string;
-  userId: string | null;
-  scopes: string[];
-  canEmail: boolean;
-}
+import type { Caller } from '../core/caller.js';
 
 /** Who is signed in to the dashboard, resolved from the session cookie (dashboard routes only). */
 export interface SignedInUser {

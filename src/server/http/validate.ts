@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, validationError } from './errors.js';
+import { ApiError, validationError } from '../core/errors.js';
 
 /**
  * Parses a JSON body against a contract schema, answering `400 invalid_request` that names each

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.js';
+import { ManualClock } from '../core/clock.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { listOutbox, readOutboxMessage } from './file-mailer.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../core/clock.js';
 import type { Logger } from '../logger.js';
 import { checkMessage, mailOptions, type Mailer, type OutgoingMessage, type SendResult } from './message.js';
 

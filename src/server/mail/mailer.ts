@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../clock.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { createFileMailer } from './file-mailer.js';

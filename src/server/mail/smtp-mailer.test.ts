@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.js';
+import { ManualClock } from '../core/clock.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { classifySmtpError } from './smtp-mailer.js';

@@ -1,5 +1,5 @@
 import nodemailer, { type NodemailerError } from 'nodemailer';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../core/clock.js';
 import type { Logger } from '../logger.js';
 import { checkMessage, mailOptions, type Mailer, type OutgoingMessage, type SendResult } from './message.js';
 

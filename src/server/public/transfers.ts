@@ -9,13 +9,13 @@ import {
   type UnlockResponse,
 } from '../../contract/public.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { newId, sha256 } from '../auth/secrets.js';
+import { newId, sha256 } from '../core/secrets.js';
 import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema.js';
 import { assertAvailable, downloadableFiles, linkUnavailable, transferZip, type TransferRow } from '../downloads/content.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { linksFor } from '../downloads/links.js';
 import type { AppEnv } from '../http/env.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
 import { parseJsonBody } from '../http/validate.js';
 import { clientAddress, setResponseHeaders } from '../http/headers.js';
 import { chargeAnonymous, rateLimitHeaders } from '../ratelimit/buckets.js';

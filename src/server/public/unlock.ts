@@ -1,5 +1,5 @@
-import { sha256 } from '../auth/secrets.js';
-import { ApiError } from '../http/errors.js';
+import { sha256 } from '../core/secrets.js';
+import { ApiError } from '../core/errors.js';
 import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
 import type { Services } from '../services.js';
 

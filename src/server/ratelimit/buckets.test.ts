@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
-import { keyHint, newApiKey, newId, sha256 } from '../auth/secrets.js';
+import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';
 import { apiKeys } from '../db/schema.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 

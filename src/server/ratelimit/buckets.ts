@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { ApiError } from '../http/errors.js';
-import type { Caller } from '../http/env.js';
+import { ApiError } from '../core/errors.js';
+import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
 import { monthKey, planLimits, startOfNextMonth } from '../workspaces/plan.js';
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Scope } from '../../contract/scopes.js';
 import { createApiKey } from '../auth/api-keys.js';
-import { ManualClock } from '../clock.js';
+import { ManualClock } from '../core/clock.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import type { SafeRequestDeps } from '../net/safe-request.js';

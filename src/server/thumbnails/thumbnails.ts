@@ -7,7 +7,7 @@ import { transferFiles, transfers } from '../db/schema.js';
 import { assertAvailable, linkUnavailable } from '../downloads/content.js';
 import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
 import type { AppEnv } from '../http/env.js';
-import { ApiError, notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
 import { isWorkspaceDisabled } from '../workspaces/operator.js';

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { formatBytes } from '../../contract/units.js';
-import { randomBase62, sha256 } from '../auth/secrets.js';
+import { randomBase62, sha256 } from '../core/secrets.js';
 import { transferFiles, transferRecipients, transfers, workspaces } from '../db/schema.js';
-import type { Caller } from '../http/env.js';
-import { ApiError } from '../http/errors.js';
+import type { Caller } from '../core/caller.js';
+import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { markReadyIfComplete, transferUrl } from './lifecycle.js';

@@ -1,7 +1,7 @@
 import { ERRORS, TUS_RESUMABLE } from '@tus/server';
 import { describe, expect, it } from 'vitest';
 import { errorStatus, type ErrorCode } from '../../contract/errors.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { refuse, tusRefusal, tusRefusals } from './refusals.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ERRORS, HEADERS, TUS_RESUMABLE } from '@tus/server';
 import { errorCodeForStatus, type ErrorCode } from '../../contract/errors.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { UPLOAD_TOKEN_HEADER } from './tokens.js';
 
 /**

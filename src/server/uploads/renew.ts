@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { issueUploadToken } from './tokens.js';
 import { authorizeUpload, UPLOAD_TOKEN_HEADER, uploadCors } from './tus.js';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { crc32 } from '@node-rs/crc32';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
-import { newId, randomBase62 } from '../auth/secrets.js';
+import { newId, randomBase62 } from '../core/secrets.js';
 import { loadConfig } from '../config.js';
 import { transferFiles, transfers } from '../db/schema.js';
 import { createLogger } from '../logger.js';

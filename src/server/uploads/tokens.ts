@@ -1,5 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { randomBase62, sha256 } from '../auth/secrets.js';
+import { randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { uploadTokens } from '../db/schema.js';
 

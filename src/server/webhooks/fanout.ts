@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isPaidWebhookEvent, SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
-import { newId } from '../auth/secrets.js';
+import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema.js';
 import { effectivePlan } from '../workspaces/plan.js';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { randomBase62 } from '../auth/secrets.js';
+import { randomBase62 } from '../core/secrets.js';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
-import { newId, randomBase62 } from '../auth/secrets.js';
+import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { users, workspaces } from '../db/schema.js';
 import type { Plan } from './plan.js';

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AdminWorkspace, Invite, SignupMode } from '../../contract/dashboard.js';
-import { newId, randomBase62, sha256 } from '../auth/secrets.js';
+import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { monthlyUsage, signupInvites, transferFiles, transfers, users, workspaces } from '../db/schema.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { effectivePlan } from './plan.js';

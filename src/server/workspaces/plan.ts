@@ -1,6 +1,8 @@
+import type { z } from 'zod';
+import type { PlanNameSchema } from '../../contract/me.js';
 import type { Config } from '../config.js';
 
-export type Plan = 'free' | 'paid';
+export type Plan = z.infer<typeof PlanNameSchema>;
 
 /** The plan in force at `now`: a paid plan whose end date has passed is free again, from the next request on. */
 export function effectivePlan(ws: { plan: Plan; planUntil: Date | null }, now: Date): Plan {

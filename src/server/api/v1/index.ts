@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.js';
-import { inputLocation, notFound, validationError } from '../../http/errors.js';
+import { inputLocation, notFound, validationError } from '../../core/errors.js';
 import { assertStorableText } from '../../http/validate.js';
 import { registerContacts } from './contacts/index.js';
 import { registerGetMe } from './me/get.js';

@@ -4,7 +4,7 @@ import { AccessTokenSchema, CreateApiKeyResponseSchema } from '../../../contract
 import { ErrorSchema } from '../../../contract/errors.js';
 import { MeSchema } from '../../../contract/me.js';
 import { revokeApiKey } from '../../auth/api-keys.js';
-import { keyHint, newApiKey, newId, sha256 } from '../../auth/secrets.js';
+import { keyHint, newApiKey, newId, sha256 } from '../../core/secrets.js';
 import { apiKeys } from '../../db/schema.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../../test/harness.js';
 

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bearerToken, resolveCaller } from '../../auth/credentials.js';
 import { chargeAnonymous, chargeCaller, rateLimitHeaders, type ChargedBucket } from '../../ratelimit/buckets.js';
 import type { AppEnv } from '../env.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 import { clientAddress, setResponseHeaders } from '../headers.js';
 
 const unauthorized = (headers: Record<string, string>) =>

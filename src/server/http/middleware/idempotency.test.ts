@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactListSchema, ContactResponseSchema } from '../../../contract/contacts.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { v1Route } from '../../api/v1/route.js';
-import { sha256 } from '../../auth/secrets.js';
+import { sha256 } from '../../core/secrets.js';
 import { idempotencyKeys } from '../../db/schema.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../../test/harness.js';
 import type { AppEnv } from '../env.js';
-import { ApiError, errorBody } from '../errors.js';
+import { ApiError, errorBody } from '../../core/errors.js';
 
 const HOUR = 3_600_000;
 

@@ -2,9 +2,9 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { idempotencyKeys } from '../../db/schema.js';
 import { seal, unseal } from '../../auth/sealing.js';
-import { sha256 } from '../../auth/secrets.js';
+import { sha256 } from '../../core/secrets.js';
 import type { AppEnv } from '../env.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 
 const KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 const RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import '../../api/v1/index.js';
 import { v1Operations, v1Route } from '../../api/v1/route.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../../test/harness.js';
 import type { AppEnv } from '../env.js';
-import { ApiError, errorBody } from '../errors.js';
+import { ApiError, errorBody } from '../../core/errors.js';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 
 /** The plan is read with the credential on every request, so a lapsed subscription answers 402 at once. */
 export const requirePaidPlan: MiddlewareHandler<AppEnv> = async (c, next) => {

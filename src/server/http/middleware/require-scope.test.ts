@@ -4,7 +4,7 @@ import { scopes, scopeSatisfies, type Scope } from '../../../contract/scopes.js'
 // Building the v1 routes fills the registry of operations; importing the app module builds them.
 import '../../api/v1/index.js';
 import { v1Operations, type V1Operation } from '../../api/v1/route.js';
-import { keyHint, newApiKey, newId, sha256 } from '../../auth/secrets.js';
+import { keyHint, newApiKey, newId, sha256 } from '../../core/secrets.js';
 import { apiKeys } from '../../db/schema.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 

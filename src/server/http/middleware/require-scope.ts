@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { scopeSatisfies, type Scope } from '../../../contract/scopes.js';
 import type { AppEnv } from '../env.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 
 export type ScopeRule = Scope | 'any';
 

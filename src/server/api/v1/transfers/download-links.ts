@@ -3,7 +3,7 @@ import { ErrorSchema } from '../../../../contract/errors.js';
 import { DownloadLinksSchema } from '../../../../contract/transfers.js';
 import { createOwnerDownloadLinks } from '../../../downloads/links.js';
 import type { AppEnv } from '../../../http/env.js';
-import { notFound } from '../../../http/errors.js';
+import { notFound } from '../../../core/errors.js';
 import { findTransfer } from '../../../transfers/serialize.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';

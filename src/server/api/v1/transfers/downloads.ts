@@ -3,7 +3,7 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import { TransferDownloadsSchema } from '../../../../contract/transfers.js';
 import { downloads, transferRecipients } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
-import { notFound } from '../../../http/errors.js';
+import { notFound } from '../../../core/errors.js';
 import { findTransfer } from '../../../transfers/serialize.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';

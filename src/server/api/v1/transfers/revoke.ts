@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { TransferSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
-import { notFound } from '../../../http/errors.js';
+import { notFound } from '../../../core/errors.js';
 import { endTransfer } from '../../../transfers/end.js';
 import { findTransfer, loadTransfer } from '../../../transfers/serialize.js';
 import { v1Route } from '../route.js';

@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { transferFiles } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError, notFound } from '../../../http/errors.js';
+import { ApiError, notFound } from '../../../core/errors.js';
 import { findTransfer } from '../../../transfers/serialize.js';
 import { v1Route } from '../route.js';
 import { TransferFileParams, json, jsonBody } from './params.js';

@@ -4,7 +4,7 @@ import { TransferSchema, UpdateTransferRequestSchema } from '../../../../contrac
 import { hashPassword } from '../../../auth/passwords.js';
 import { transferRecipients, transfers } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError, notFound } from '../../../http/errors.js';
+import { ApiError, notFound } from '../../../core/errors.js';
 import { addRecipients, resolveExpiry } from '../../../transfers/drafts.js';
 import { loadTransfer } from '../../../transfers/serialize.js';
 import { v1Route } from '../route.js';

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { CreateWebhookRequestSchema, WebhookWithSecretSchema } from '../../../../contract/webhooks.js';
-import { newId } from '../../../auth/secrets.js';
+import { newId } from '../../../core/secrets.js';
 import { webhookEndpoints, workspaces } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
 import { assertBelowEndpointLimit, assertDeliverableUrl, assertEventsAllowed, toWebhook } from '../../../webhooks/endpoints.js';

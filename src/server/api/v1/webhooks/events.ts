@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { PullEventsQuerySchema, PullEventsResponseSchema } from '../../../../contract/webhooks.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError } from '../../../http/errors.js';
+import { ApiError } from '../../../core/errors.js';
 import { decodeCursor, encodeCursor } from '../../../http/pagination.js';
 import { loadEndpoint } from '../../../webhooks/endpoints.js';
 import { readPullFeed } from '../../../webhooks/pull.js';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { WebhookDeliveryIdSchema } from '../../../../contract/webhooks.js';
 import { webhookDeliveries } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError, notFound } from '../../../http/errors.js';
+import { ApiError, notFound } from '../../../core/errors.js';
 import { loadEndpoint } from '../../../webhooks/endpoints.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebhookDeliveryIdSchema } from '../../../../contract/webhooks.js';
-import { newId } from '../../../auth/secrets.js';
+import { newId } from '../../../core/secrets.js';
 import { webhookDeliveries } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
 import { loadEndpoint } from '../../../webhooks/endpoints.js';

@@ -4,7 +4,7 @@ import { ErrorSchema } from '../../../../contract/errors.js';
 import { UpdateWebhookRequestSchema, WebhookResponseSchema } from '../../../../contract/webhooks.js';
 import { webhookEndpoints } from '../../../db/schema.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError } from '../../../http/errors.js';
+import { ApiError } from '../../../core/errors.js';
 import { assertDeliverableUrl, assertEventsAllowed, loadEndpoint, toWebhook, webhookNotFound } from '../../../webhooks/endpoints.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
