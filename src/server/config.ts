@@ -59,6 +59,23 @@ const envSchema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: positiveInt(1000),
   /** Deliveries one dispatcher sends at the same time. */
   WEBHOOK_CONCURRENCY: positiveInt(8),
+  /** Files in an S3-compatible bucket instead of DATA_DIR/files: set S3_BUCKET (and the keys). */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' }).optional(),
+  /** The S3-compatible endpoint (MinIO, Garage, SeaweedFS, R2, …); without it, AWS's own for the region. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted S3 servers want. */
+  S3_FORCE_PATH_STYLE: flag,
+  /** Multipart part size of uploads in MB (MiB); at least 32 so that imports report progress in parts. */
+  S3_PART_SIZE_MB: z.coerce.number().int().min(32, { error: 'at least 32' }).max(5120, { error: 'at most 5120 (S3 allows 5 GiB parts)' }).default(64),
+}).superRefine((c, ctx) => {
+  const s3Set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => c[k] !== undefined);
+  if (!c.S3_BUCKET && s3Set.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required when ${s3Set.join(', ')} ${s3Set.length > 1 ? 'are' : 'is'} set` });
+  if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'required with S3_BUCKET' });
+  }
 });
 
 export type Config = Omit<z.output<typeof envSchema>, 'PUBLIC_URL' | 'DATA_DIR'> & {

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/embedded.js';
 import { createLogger } from './logger.js';
 import { startServer } from './runtime.js';
+import { StorageUnavailableError } from './storage/create.js';
 
 /** `npm start`: the API, the dashboard, the public pages and the in-process worker in one process. */
 async function main() {
@@ -20,7 +21,7 @@ async function main() {
   try {
     server = await startServer(config, { log });
   } catch (err) {
-    if (err instanceof DataDirInUseError) {
+    if (err instanceof DataDirInUseError || err instanceof StorageUnavailableError) {
       console.error(err.message);
       process.exit(1);
     }

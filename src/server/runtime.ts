@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
@@ -8,6 +7,7 @@ import type { Config } from './config.js';
 import { connect, runMigrations } from './db/connection.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createApp } from './http/app.js';
+import { PgLocker } from './uploads/pg-locker.js';
 import { answerClientError } from './http/client-error.js';
 import { startWorker, type Worker } from './jobs/worker.js';
 import { createLogger, type Logger } from './logger.js';
@@ -15,7 +15,9 @@ import { createMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './ratelimit/store.js';
 import type { SafeRequestDeps } from './net/safe-request.js';
 import type { Services } from './services.js';
-import { DiskStorage } from './storage/storage.js';
+import { checkStorage, createStorage } from './storage/create.js';
+import { fileOwners } from './owners.js';
+import type { Database } from './db/connection.js';
 import { serverKeys } from './settings.js';
 
 export interface RunningServer {
@@ -49,22 +51,55 @@ export async function openDatabase(config: Config, log: Logger, override?: strin
   return { url, db: connect(url), embedded };
 }
 
+/**
+ * Everything handlers and jobs use, for a web instance and for the worker alike: the storage
+ * (checked before anything listens), rate limits, mail, the owners of files, the server keys.
+ */
+export async function assembleServices(
+  config: Config,
+  base: { db: Database; log: Logger; clock: Clock; rateLimits?: RateLimitStore; outbound?: SafeRequestDeps },
+): Promise<Services> {
+  const storage = createStorage(config);
+  await checkStorage(storage, config);
+  const rateLimits = base.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
+  return {
+    config,
+    db: base.db,
+    clock: base.clock,
+    log: base.log,
+    rateLimits,
+    storage,
+    owners: fileOwners(),
+    mailer: createMailer(config, base.log, base.clock),
+    ...(await serverKeys(base.db, config)),
+    outbound: base.outbound,
+  };
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const { url: databaseUrl, db, embedded } = await openDatabase(config, log, options.databaseUrl);
-  const rateLimits =
-    options.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
-  const storage = new DiskStorage(path.join(config.DATA_DIR, 'files'));
-  const services: Services = { config, db, clock, log, rateLimits, storage, mailer: createMailer(config, log, clock), ...(await serverKeys(db, config)), outbound: options.outbound };
+  let services: Services;
+  try {
+    services = await assembleServices(config, { db, log, clock, rateLimits: options.rateLimits, outbound: options.outbound });
+  } catch (err) {
+    await db.$client.end();
+    await embedded?.stop();
+    throw err;
+  }
+  const { rateLimits } = services;
 
   let worker: Worker | null = null;
   if (config.RUN_WORKER === '1') worker = await startWorker(services, databaseUrl);
 
   let draining = false;
-  const app = createApp(services, { staticDir: options.staticDir, isDraining: () => draining });
+  const uploadLocker = new PgLocker({ connectionString: databaseUrl });
+  const app = createApp(services, { staticDir: options.staticDir, isDraining: () => draining, uploadLocker });
   const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+    // No limit on a whole request: one tus PATCH of a large file runs as long as the upload does
+    // (Node's default cuts it at five minutes with a 408). Slow headers are still cut (headersTimeout).
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { requestTimeout: 0 } }, () => resolve(s as Server));
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, config.PUBLIC_URL));
   const port = (server.address() as AddressInfo).port;
@@ -81,6 +116,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed;
       clearTimeout(forced);
       await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
+      await uploadLocker.close();
       await rateLimits.close().catch(() => undefined);
       await services.mailer.close().catch(() => undefined);
       await db.$client.end();

@@ -1,6 +1,7 @@
 import type { Clock } from './core/clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
+import type { FileOwners } from './files/owners.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { SafeRequestDeps } from './net/safe-request.js';
@@ -20,6 +21,8 @@ export interface Services {
   /** Outgoing mail: SMTP when SMTP_URL is set, otherwise .eml files under DATA_DIR/mail. */
   mailer: Mailer;
   storage: FileStorage;
+  /** What owns files (transfers, and next collections, upload requests, the vault): the file engine asks them. */
+  owners: FileOwners;
   /** Signs pagination cursors; shared by every instance through the database. */
   cursorKey: Buffer;
   /** Seals remembered idempotent responses (they can carry secrets shown once); see auth/sealing.ts. */

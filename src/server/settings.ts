@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { deriveKey } from './auth/sealing.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import { serverSettings } from './db/schema.js';
+import { serverSettings } from './db/schema/index.js';
 
 /** A random secret created once and shared by every instance on the same database. */
 export async function sharedSecret(db: Database, name: string): Promise<Buffer> {

@@ -1,13 +1,9 @@
-import path from 'node:path';
 import { systemClock } from './core/clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
-import { createMailer } from './mail/mailer.js';
-import { MemoryRateLimitStore, RedisRateLimitStore } from './ratelimit/store.js';
-import { openDatabase } from './runtime.js';
-import { DiskStorage } from './storage/storage.js';
-import { serverKeys } from './settings.js';
+import { assembleServices, openDatabase } from './runtime.js';
+import { StorageUnavailableError } from './storage/create.js';
 
 /**
  * `npm run worker`: background jobs only, for deployments that run web instances with
@@ -20,14 +16,12 @@ async function main() {
     throw new ConfigError('DATABASE_URL: a separate worker needs the same external PostgreSQL as the web instances');
   }
   const { url, db } = await openDatabase(config, log);
-  const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore();
-  const storage = new DiskStorage(path.join(config.DATA_DIR, 'files'));
-  const services = { config, db, clock: systemClock, log, rateLimits, storage, mailer: createMailer(config, log), ...(await serverKeys(db, config)) };
+  const services = await assembleServices(config, { db, log, clock: systemClock });
   const worker = await startWorker(services, url);
-  log.info('worker running');
+  log.info({ storage: services.storage.kind }, 'worker running');
   const stop = async () => {
     await worker.stop();
-    await rateLimits.close();
+    await services.rateLimits.close();
     await services.mailer.close();
     await db.$client.end();
     process.exit(0);
@@ -37,6 +31,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof StorageUnavailableError ? err.message : err);
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeSchema } from '../../contract/me.js';
 import { scopes } from '../../contract/scopes.js';
 import { ManualClock } from '../core/clock.js';
-import { workspaces } from '../db/schema.js';
+import { workspaces } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { AdminError, bootstrap, creditAdd, keyCreate, parseEur, planSet } from './commands.js';
 

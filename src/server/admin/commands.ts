@@ -6,7 +6,7 @@ import { createApiKey } from '../auth/api-keys.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Database } from '../db/connection.js';
-import { workspaces } from '../db/schema.js';
+import { workspaces } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail, setPlan } from '../workspaces/accounts.js';
 import { effectivePlan, type Plan } from '../workspaces/plan.js';

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { paidOnlyScopes, type Scope } from '../../contract/scopes.js';
 import type { Database } from '../db/connection.js';
-import { apiKeys } from '../db/schema.js';
+import { apiKeys } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import type { Plan } from '../workspaces/plan.js';
 import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';

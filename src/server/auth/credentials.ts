@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { accessTokens, apiKeys, workspaces } from '../db/schema.js';
+import { accessTokens, apiKeys, workspaces } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { UpdateNotificationSettingsRequestSchema, type NotificationSettings } from '../../contract/dashboard.js';
 import type { Database } from '../db/connection.js';
-import { workspaces } from '../db/schema.js';
+import { workspaces } from '../db/schema/index.js';
 import type { AppEnv } from '../http/env.js';
 import { parseJsonBody } from '../http/validate.js';
 import { requireSession } from './session.js';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { CompletePasswordResetSchema, RequestPasswordResetSchema } from '../../contract/dashboard.js';
 import { hashPassword } from '../auth/passwords.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
-import { passwordResets, sessions, users, workspaces } from '../db/schema.js';
+import { passwordResets, sessions, users, workspaces } from '../db/schema/index.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../core/errors.js';
 import { clientAddress } from '../http/headers.js';

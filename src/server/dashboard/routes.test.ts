@@ -11,7 +11,7 @@ import {
 import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
 import { scopesForPlan } from '../../contract/scopes.js';
-import { apiKeys, workspaces } from '../db/schema.js';
+import { apiKeys, workspaces } from '../db/schema/index.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 let server: TestServer;

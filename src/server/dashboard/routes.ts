@@ -13,7 +13,7 @@ import { scopesForPlan } from '../../contract/scopes.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { newId, newSessionToken, sha256 } from '../core/secrets.js';
-import { accessTokens, sessions, users, workspaces } from '../db/schema.js';
+import { accessTokens, sessions, users, workspaces } from '../db/schema/index.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError } from '../core/errors.js';
 import { clientAddress } from '../http/headers.js';

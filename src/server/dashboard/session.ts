@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { randomBase62, sha256 } from '../core/secrets.js';
-import { sessions, users, workspaces } from '../db/schema.js';
+import { sessions, users, workspaces } from '../db/schema/index.js';
 import type { AppEnv, SignedInUser } from '../http/env.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { contentDisposition } from './http.js';
-import { createOwnerDownloadLinks } from './links.js';
+import { createOwnerDownloadLinks } from '../transfers/download-links.js';
 import { seedTransfer, type SeededTransfer } from './testing.js';
 
 const run = promisify(execFile);

@@ -2,29 +2,27 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { downloadSessions, transferFiles, transfers } from '../db/schema.js';
-import type { AppEnv } from '../http/env.js';
 import { ApiError, errorBody, notFound } from '../core/errors.js';
+import type { FileRecord } from '../db/schema/index.js';
+import type { OpenedDownload } from '../files/owners.js';
+import { isDownloadable } from '../files/stored.js';
+import type { AppEnv } from '../http/env.js';
 import type { Services } from '../services.js';
-import { assertAvailable, downloadableFiles, fileEtag, fileModifiedAt, isDownloadable, linkUnavailable, transferZip, type FileRow } from './content.js';
+import { fileEtag, fileModifiedAt, zipDownload } from './content.js';
 import { contentDisposition, decideRequestRange, safeContentType } from './http.js';
-import { verifyDownloadToken, ZIP } from './links.js';
-import { beginReceipt, completeReceipt } from './receipts.js';
-import { notifyDownload } from '../transfers/sender-mail.js';
-import { isWorkspaceDisabled } from '../workspaces/operator.js';
+import { verifyDownloadToken } from './links.js';
 import { zipRange } from './zip.js';
 
 /**
- * `GET /dl/<token>` (and HEAD): the bytes of one file, or of the whole transfer as a zip, through
+ * `GET /dl/<token>` (and HEAD): the bytes of one file, or of a zip of files, for any owner, through
  * the raw Node response (about twice the throughput of a web stream), with backpressure.
  *
  * Always `Content-Disposition: attachment` with a sandboxing CSP and `nosniff`, so uploaded
  * content is never rendered on the app's origin. One `Range` (with `If-Range`) gives 206; several
- * ranges are answered with the whole representation. A request of a recipient's visit creates or
- * reuses that visit's receipt for the file (the first one counts the visit) and marks it complete
- * once the final byte has been handed to the socket.
+ * ranges are answered with the whole representation. The owner decides what the link serves and
+ * what a request records (a transfer: the visit's receipt, counted on its first download and
+ * completed once the final byte has been handed to the socket).
  */
 
 interface Representation {
@@ -33,9 +31,6 @@ interface Representation {
   lastModified: Date;
   contentType: string;
   fileName: string;
-  /** The receipt's file id and name: null for the zip. */
-  receiptFileId: string | null;
-  receiptFileName: string | null;
   /** Bytes `start` to `end` inclusive. */
   open(start: number, end: number): Readable;
 }
@@ -57,7 +52,7 @@ export function downloadRoutes(services: Services) {
 }
 
 /** Refuses when storage lost a file's bytes (they were purged or never fully written). */
-async function assertStored(services: Services, files: FileRow[]): Promise<void> {
+async function assertStored(services: Services, files: FileRecord[]): Promise<void> {
   const sizes = await Promise.all(files.map((f) => services.storage.size(f.storageKey)));
   const missing = files.filter((f, i) => (sizes[i] ?? -1) < f.sizeBytes);
   if (missing.length > 0) {
@@ -66,11 +61,10 @@ async function assertStored(services: Services, files: FileRow[]): Promise<void>
   }
 }
 
-async function representation(services: Services, t: typeof transfers.$inferSelect, fileId: string): Promise<Representation> {
-  const { db, storage } = services;
-  if (fileId === ZIP) {
-    if (t.e2ee) throw new ApiError('e2ee_unsupported', 'An end-to-end encrypted transfer cannot be downloaded as a zip.');
-    const zip = transferZip(t, await downloadableFiles(db, t.id), storage);
+async function representation(services: Services, target: OpenedDownload['target']): Promise<Representation> {
+  const { storage } = services;
+  if (target.kind === 'zip') {
+    const zip = zipDownload(target.name, target.files, target.since, storage);
     await assertStored(services, zip.files);
     return {
       size: zip.layout.size,
@@ -78,16 +72,11 @@ async function representation(services: Services, t: typeof transfers.$inferSele
       lastModified: zip.lastModified,
       contentType: 'application/zip',
       fileName: zip.name,
-      receiptFileId: null,
-      receiptFileName: null,
       open: (start, end) => zipRange(zip.layout, start, end, { highWaterMark: 256 * 1024 }),
     };
   }
-  const [f] = await db
-    .select()
-    .from(transferFiles)
-    .where(and(eq(transferFiles.id, fileId), eq(transferFiles.transferId, t.id)));
-  if (!f || !isDownloadable(f)) throw notFound('File');
+  const f = target.file;
+  if (!isDownloadable(f)) throw notFound('File');
   await assertStored(services, [f]);
   return {
     size: f.sizeBytes,
@@ -95,14 +84,12 @@ async function representation(services: Services, t: typeof transfers.$inferSele
     lastModified: fileModifiedAt(f),
     contentType: safeContentType(f.mimeType),
     fileName: f.name,
-    receiptFileId: f.id,
-    receiptFileName: f.name,
     open: (start, end) => storage.read(f.storageKey, { start, end }),
   };
 }
 
 async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Response> {
-  const { db, clock, config, log } = services;
+  const { clock, config, log } = services;
   const now = clock.now();
   const grant = verifyDownloadToken(services, c.req.param('token') ?? '');
   if (!grant) throw new ApiError('not_found', 'This download link is not valid.');
@@ -110,19 +97,9 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
     throw new ApiError('link_unavailable', 'This download link has expired; open the transfer page again for a fresh one.', { reason: 'expired' });
   }
 
-  const [t] = await db.select().from(transfers).where(eq(transfers.id, grant.transferId));
-  if (!t || (grant.sessionId !== null && t.finalizedAt === null)) throw notFound('Transfer');
-  let session: typeof downloadSessions.$inferSelect | null = null;
-  if (grant.sessionId !== null) {
-    [session = null] = await db.select().from(downloadSessions).where(eq(downloadSessions.id, grant.sessionId));
-    if (!session || session.transferId !== t.id) throw notFound('Transfer');
-  }
-  if (await isWorkspaceDisabled(db, t.workspaceId)) throw linkUnavailable('suspended');
-  // A visit that already counted may finish its downloads after the limit is reached.
-  assertAvailable(t, now, { countLimit: session !== null && session.countedAt === null });
-  if (session && session.expiresAt.getTime() <= now.getTime()) throw linkUnavailable('expired');
-
-  const rep = await representation(services, t, grant.fileId);
+  // The owner checks itself (ended, revoked, limits, the visit) and says what the link serves.
+  const opened = await services.owners.of(grant.ownerKind).openDownload(services, grant);
+  const rep = await representation(services, opened.target);
   const decision = decideRequestRange({ range: c.req.header('range'), ifRange: c.req.header('if-range') }, rep.size, rep);
   if (decision.kind === 'unsatisfiable') {
     c.header('Content-Range', `bytes */${rep.size}`);
@@ -149,13 +126,7 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
     return new Response(null, { status, headers: headers as Record<string, string> });
   }
 
-  const receiptId = session
-    ? await beginReceipt(services, { sessionId: session.id, transferId: t.id, fileId: rep.receiptFileId, fileName: rep.receiptFileName })
-    : null;
-  // The visit's first download: the sender hears of it now, not on the next sweep (which catches what this misses).
-  if (session && session.countedAt === null) {
-    void notifyDownload(services, session.id).catch((err: unknown) => services.log.error({ err, transferId: t.id }, 'download notification failed'));
-  }
+  const finished = await opened.begin();
 
   const res = c.env.outgoing;
   res.writeHead(status, headers);
@@ -163,10 +134,10 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
   try {
     // pipeline destroys the source when the client goes away, and waits for 'finish': every byte handed to the socket.
     await pipeline(source, res);
-    if (receiptId && end === rep.size - 1) await completeReceipt(services, receiptId);
+    if (finished && end === rep.size - 1) await finished();
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err, transferId: t.id, fileId: grant.fileId }, 'download failed');
+    if (code !== 'ERR_STREAM_PREMATURE_CLOSE') log.warn({ err, ownerId: grant.ownerId, fileId: grant.fileId }, 'download failed');
     if (!res.destroyed) res.destroy();
   }
   return RESPONSE_ALREADY_SENT;

@@ -1,13 +1,13 @@
-import fs from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { eq } from 'drizzle-orm';
 import type { DownloadSession } from '../../contract/public.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
-import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
-import { DiskStorage } from '../storage/storage.js';
+import { files as storedFiles, transferRecipients, transfers } from '../db/schema/index.js';
 import type { TestServer, TestRequestInit } from '../test/harness.js';
-import type { FileRow, TransferRow } from './content.js';
+import type { TransferRow } from '../transfers/availability.js';
+import { filesOfTransfer, insertTransferFiles, type TransferFile } from '../transfers/files.js';
 
 /**
  * Test helpers for downloads: a sent transfer with real file bytes in storage, inserted straight
@@ -41,7 +41,7 @@ export interface SeedOptions {
 
 export interface SeededTransfer {
   transfer: TransferRow;
-  files: FileRow[];
+  files: TransferFile[];
   workspaceId: string;
   /** The `r` token of each recipient's personal link, by email. */
   recipientTokens: Map<string, string>;
@@ -51,7 +51,6 @@ const crcHex = (data: Buffer) => (crc32(data) >>> 0).toString(16).padStart(8, '0
 
 export async function seedTransfer(server: TestServer, options: SeedOptions): Promise<SeededTransfer> {
   const { db, storage } = server.services;
-  if (!(storage instanceof DiskStorage)) throw new Error('seedTransfer needs disk storage');
   const workspaceId = options.workspaceId ?? (await server.createWorkspace()).id;
   const now = server.clock.now();
   const id = newId('tr');
@@ -76,17 +75,14 @@ export async function seedTransfer(server: TestServer, options: SeedOptions): Pr
     })
     .returning();
 
-  const files: FileRow[] = [];
+  const files: TransferFile[] = [];
   for (const [i, f] of options.files.entries()) {
     const fileId = newId('fil');
     const complete = (f.state ?? 'complete') === 'complete';
-    await fs.writeFile(storage.path(fileId), complete ? f.data : f.data.subarray(0, Math.floor(f.data.length / 2)));
-    const [row] = await db
-      .insert(transferFiles)
-      .values({
+    await storage.write(fileId, Readable.from([complete ? f.data : f.data.subarray(0, Math.floor(f.data.length / 2))]));
+    await insertTransferFiles(db, { id, workspaceId }, [
+      {
         id: fileId,
-        workspaceId,
-        transferId: id,
         name: f.name,
         path: f.path ?? null,
         sizeBytes: f.data.length,
@@ -97,9 +93,9 @@ export async function seedTransfer(server: TestServer, options: SeedOptions): Pr
         // Distinct creation times keep the file order (and so the zip) well defined.
         createdAt: new Date(now.getTime() - 60_000 + i),
         completedAt: complete ? new Date(now.getTime() - 30_000 + i * 1000) : null,
-      })
-      .returning();
-    files.push(row!);
+      },
+    ]);
+    files.push((await filesOfTransfer(db, id, eq(storedFiles.id, fileId)))[0]!);
   }
 
   const recipientTokens = new Map<string, string>();

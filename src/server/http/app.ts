@@ -15,6 +15,7 @@ import { publicRoutes } from '../public/transfers.js';
 import type { Services } from '../services.js';
 import { uploadTokenRoutes } from '../uploads/renew.js';
 import { mountTus } from '../uploads/tus.js';
+import type { Locker } from '@tus/server';
 import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from './env.js';
 import { ApiError, errorBody } from '../core/errors.js';
@@ -29,9 +30,11 @@ export interface AppOptions {
   staticDir?: string;
   /** Set while shutting down, so that new requests get 503 and load balancers move on. */
   isDraining?: () => boolean;
+  /** Locks uploads across instances (uploads/pg-locker.ts). */
+  uploadLocker: Locker;
 }
 
-export function createApp(services: Services, options: AppOptions = {}) {
+export function createApp(services: Services, options: AppOptions) {
   const app = new Hono<AppEnv>();
   const staticDir = options.staticDir ?? defaultStaticDir;
 
@@ -81,7 +84,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/api/v1', v1App());
   app.route('/api/dashboard', dashboardRoutes());
   // Resumable uploads: the tus endpoint (host path) and upload-token renewal.
-  mountTus(app, services);
+  mountTus(app, services, options.uploadLocker);
   app.route('/api/uploads/token', uploadTokenRoutes(services));
   // Recipients: the public transfer API and the signed download URLs.
   app.route('/api/public', publicRoutes(services));

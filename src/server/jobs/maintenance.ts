@@ -1,5 +1,5 @@
 import { lt } from 'drizzle-orm';
-import { accessTokens, idempotencyKeys, sessions } from '../db/schema.js';
+import { accessTokens, idempotencyKeys, sessions } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 
 /** Forgets what has expired: sessions, dashboard tokens, idempotency keys past their 24 hours. */

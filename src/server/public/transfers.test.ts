@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadSessionSchema, PublicTransferSchema, UnlockResponseSchema } from '../../contract/public.js';
 import { hashPassword } from '../auth/passwords.js';
-import { downloadSessions, transfers, workspaces } from '../db/schema.js';
+import { downloadSessions, transfers, workspaces } from '../db/schema/index.js';
 import { download, seedTransfer, startSession } from '../downloads/testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 

@@ -10,8 +10,11 @@ import {
 } from '../../contract/public.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { newId, sha256 } from '../core/secrets.js';
-import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema.js';
-import { assertAvailable, downloadableFiles, linkUnavailable, transferZip, type TransferRow } from '../downloads/content.js';
+import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
+import { zipDownload } from '../downloads/content.js';
+import { assertAvailable, linkUnavailable, type TransferRow } from '../transfers/availability.js';
+import { transferZipContent } from '../transfers/download-links.js';
+import { downloadableFiles } from '../transfers/files.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { linksFor } from '../downloads/links.js';
 import type { AppEnv } from '../http/env.js';
@@ -77,7 +80,7 @@ export function publicRoutes(services: Services) {
     const { t, workspaceName } = await openTransfer(services, c.req.param('slug'));
     assertUnlocked(services, c, t);
     const files = await downloadableFiles(services.db, t.id);
-    const previews = thumbnailUrls(services, t, files);
+    const previews = thumbnailUrls(services, { kind: 'transfer', id: t.id, expiresAt: t.expiresAt }, files);
     const body: PublicTransfer = {
       title: t.title,
       message: t.message,
@@ -97,7 +100,7 @@ export function publicRoutes(services: Services) {
         thumbnailUrl: previews.get(f.id) ?? null,
       })),
       totalBytes: files.reduce((sum, f) => sum + f.sizeBytes, 0),
-      zip: t.e2ee ? null : (({ name, layout }) => ({ name, sizeBytes: layout.size }))(transferZip(t, files, services.storage)),
+      zip: t.e2ee ? null : zipSummary(transferZipContent(t, files), services),
     };
     return c.json(body);
   });
@@ -148,7 +151,7 @@ export function publicRoutes(services: Services) {
       expiresAt,
     });
     const files = await downloadableFiles(services.db, t.id);
-    const urls = linksFor(services, t, files, sessionId, expiresAt);
+    const urls = linksFor(services, { kind: 'transfer', id: t.id }, files, sessionId, expiresAt);
     const body: DownloadSession = {
       sessionId,
       files: files.map((f) => ({ id: f.id, url: urls.files.get(f.id)! })),
@@ -159,4 +162,10 @@ export function publicRoutes(services: Services) {
   });
 
   return app;
+}
+
+/** The zip's name and size, as the page shows them before anything is downloaded. */
+function zipSummary(content: ReturnType<typeof transferZipContent>, services: Pick<Services, 'storage'>) {
+  const zip = zipDownload(content.name, content.files, content.since, services.storage);
+  return { name: zip.name, sizeBytes: zip.layout.size };
 }

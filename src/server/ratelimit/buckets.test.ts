@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
 import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';
-import { apiKeys } from '../db/schema.js';
+import { apiKeys } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
 /** Parses the IETF draft list `"name";a=1;b=2, "other";a=3;b=4` into name → parameters. */

@@ -48,6 +48,7 @@ const notFound = (err: unknown) => {
  */
 export class S3Storage implements FileStorage {
   readonly kind = 's3' as const;
+  readonly readsUnfinishedUploads = false;
   private readonly client: S3Client;
   private store: S3Store | null = null;
 

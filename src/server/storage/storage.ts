@@ -9,11 +9,17 @@ import type { DataStore } from '@tus/server';
 
 /**
  * Where file bytes live. Keys are file ids. The tus endpoint writes through `tusStore()`; downloads
- * read through `read()`. Disk is the default; an S3-compatible store (s3.ts) implements the same
+ * read through `read()`. Disk is the default; an S3-compatible bucket (s3.ts) implements the same
  * interface.
  */
 export interface FileStorage {
   readonly kind: 'disk' | 's3';
+  /**
+   * Whether `read` can read an upload that is not finished yet. Disk can (the bytes are a file as
+   * they arrive); S3 cannot (a multipart upload's parts are no object until it completes), so the
+   * CRC of an upload whose running state was lost is taken from the finished object instead.
+   */
+  readonly readsUnfinishedUploads: boolean;
   /** The @tus/server data store that writes uploads into this storage. */
   tusStore(): DataStore;
   /** Bytes `start` to `end` inclusive (the whole file without a range). Streams; never buffers the file. */
@@ -23,6 +29,8 @@ export interface FileStorage {
   /** Stores a whole file made by the server (a thumbnail), replacing any; readers never see half of it. Returns its size. */
   write(key: string, source: Readable): Promise<number>;
   delete(key: string): Promise<void>;
+  /** Throws unless the storage can be used now (checked before the server listens). */
+  check(): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
@@ -34,6 +42,7 @@ export function assertKey(key: string) {
 
 export class DiskStorage implements FileStorage {
   readonly kind = 'disk' as const;
+  readonly readsUnfinishedUploads = true;
   private store: FileStore | null = null;
 
   constructor(readonly directory: string) {
@@ -70,6 +79,10 @@ export class DiskStorage implements FileStorage {
   async size(key: string): Promise<number | null> {
     const stat = await fsp.stat(this.path(key)).catch(() => null);
     return stat ? stat.size : null;
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.directory, fs.constants.R_OK | fs.constants.W_OK);
   }
 
   async delete(key: string): Promise<void> {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { runMigrations } from '../db/connection.js';
 import { startEmbeddedDatabase } from '../db/embedded.js';
 import { createLogger } from '../logger.js';
+import { startTestS3 } from './s3-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,12 +15,15 @@ declare module 'vitest' {
     databaseAdminUrl: string;
     /** A migrated database that each test server clones. */
     templateDatabase: string;
+    /** With TEST_S3=1: an S3-compatible server on loopback, where each test server makes its own bucket. */
+    s3: { endpoint: string; accessKeyId: string; secretAccessKey: string } | null;
   }
 }
 
 /**
  * One PostgreSQL for the whole run: the external one when DATABASE_URL is set (the scale-out
  * configuration), otherwise an embedded one under the temp directory, exactly as `npm start` runs it.
+ * With TEST_S3=1 (the scale-out run), files go to an S3-compatible server started here.
  */
 export default async function setup(project: TestProject) {
   const log = createLogger('warn');
@@ -45,12 +49,15 @@ export default async function setup(project: TestProject) {
 
   project.provide('databaseAdminUrl', adminUrl);
   project.provide('templateDatabase', template);
+  const s3 = process.env.TEST_S3 === '1' ? await startTestS3() : null;
+  project.provide('s3', s3 ? { endpoint: s3.endpoint, ...s3.credentials } : null);
 
   return async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await c.end();
+    await s3?.stop();
     await stopEmbedded?.();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Scope } from '../../contract/scopes.js';
@@ -19,6 +20,8 @@ export interface TestServer extends RunningServer {
   clock: ManualClock;
   databaseUrl: string;
   dataDir: string;
+  /** The S3_* settings of this server's bucket in the S3 run (empty on disk), for servers that share its files. */
+  storageEnv: Record<string, string>;
   /** Fetches a path of this server; `token` goes in `Authorization: Bearer`, `json` is sent as the body. */
   fetch(pathname: string, init?: TestRequestInit): Promise<Response>;
   /** A fresh workspace with its owner; emails are unique per call. */
@@ -42,7 +45,7 @@ export interface TestRequestInit extends Omit<RequestInit, 'body'> {
 }
 
 /** Makes a database for one test server by cloning the migrated template. */
-async function createDatabase(): Promise<string> {
+export async function createTestDatabase(): Promise<string> {
   const adminUrl = inject('databaseAdminUrl');
   const name = `parcel_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -57,7 +60,7 @@ async function createDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function dropDatabase(url: string) {
+export async function dropTestDatabase(url: string) {
   const admin = new pg.Client({ connectionString: inject('databaseAdminUrl') });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
@@ -65,8 +68,23 @@ async function dropDatabase(url: string) {
 }
 
 /**
+ * A bucket of its own on the run's S3 server (TEST_S3=1), as S3_* settings; none on disk. Tests of
+ * what only disk storage does (bytes changed behind the server's back) ask for disk.
+ */
+export async function testStorageEnv(storage: 'default' | 'disk' = 'default'): Promise<Record<string, string>> {
+  const s3 = inject('s3');
+  if (!s3 || storage === 'disk') return {};
+  const bucket = `t-${randomBytes(6).toString('hex')}`;
+  const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+  await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  client.destroy();
+  return { S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, S3_FORCE_PATH_STYLE: '1' };
+}
+
+/**
  * A real server on a free loopback port with its own database, data directory and clock.
- * With REDIS_URL set (the scale-out run), rate limits go through Redis under a unique prefix.
+ * With REDIS_URL set (the scale-out run), rate limits go through Redis under a unique prefix;
+ * with TEST_S3=1, files go to a bucket of its own.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -76,11 +94,15 @@ export async function startTestServer(
     logLines?: string[];
     /** A built SPA to serve, for tests of the page fallback. */
     staticDir?: string;
+    /** `disk` for tests that reach into DATA_DIR/files themselves. */
+    storage?: 'default' | 'disk';
   } = {},
 ): Promise<TestServer> {
-  const databaseUrl = await createDatabase();
+  const databaseUrl = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-test-'));
+  const storageEnv = await testStorageEnv(options.storage);
   const config = loadConfig({
+    ...storageEnv,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -100,6 +122,7 @@ export async function startTestServer(
     clock,
     databaseUrl,
     dataDir,
+    storageEnv,
     fetch(pathname, init = {}) {
       const { token, json, headers, ...rest } = init;
       const h = new Headers(headers);
@@ -133,7 +156,7 @@ export async function startTestServer(
     },
     async stop() {
       await server.close();
-      await dropDatabase(databaseUrl);
+      await dropTestDatabase(databaseUrl);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicTransferSchema } from '../../contract/public.js';
-import { downloads, transferFiles, transfers } from '../db/schema.js';
+import { downloads, files as storedFiles, transfers } from '../db/schema/index.js';
 import { pathOf, reloadTransfer, seedTransfer } from '../downloads/testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { endTransfer } from '../transfers/end.js';
@@ -40,7 +40,7 @@ describe('image previews', () => {
       ],
     });
     expect(await makeDueThumbnails(server.services)).toBeGreaterThanOrEqual(3);
-    const rows = await server.services.db.select().from(transferFiles).where(eq(transferFiles.transferId, t.transfer.id));
+    const rows = await server.services.db.select().from(storedFiles).where(eq(storedFiles.ownerId, t.transfer.id)).orderBy(storedFiles.seq);
     const state = (name: string) => rows.find((r) => r.name === name)!.thumbnailState;
     expect([state('photo.jpg'), state('broken.png'), state('small.png'), state('notes.txt')]).toEqual(['ready', 'failed', 'ready', null]);
 
@@ -85,7 +85,7 @@ describe('image previews', () => {
 
     await endTransfer(server.services, t.transfer.id, 'revoked');
     expect((await server.fetch(fresh)).status).toBe(410);
-    const [row] = await server.services.db.select().from(transferFiles).where(eq(transferFiles.transferId, t.transfer.id));
+    const [row] = await server.services.db.select().from(storedFiles).where(eq(storedFiles.ownerId, t.transfer.id)).orderBy(storedFiles.seq);
     expect(await server.services.storage.size(row!.thumbnailKey!)).toBeNull();
   });
 

@@ -1,22 +1,21 @@
 import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { transferFiles, transfers } from '../db/schema.js';
-import { assertAvailable, linkUnavailable } from '../downloads/content.js';
+import { FILE_OWNER_KINDS, files, type FileOwnerKind } from '../db/schema/index.js';
 import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
-import { isWorkspaceDisabled } from '../workspaces/operator.js';
 
 /**
  * Image previews: the worker turns each complete image into a WebP of at most 480 × 480 pixels,
  * turned upright and stripped of its metadata (EXIF, GPS, ICC), stored beside the original. The
  * recipient page shows them through short-lived signed URLs (`/thumb/<token>`), which follow the
- * transfer's availability but are never downloads: no receipt, no count.
+ * owner's availability (a transfer's expiry, revocation, limit) but are never downloads: no
+ * receipt, no count.
  */
 
 export const THUMBNAIL_MAX_PX = 480;
@@ -40,27 +39,27 @@ export async function makeThumbnail(storage: FileStorage, sourceKey: string, tar
   return storage.write(targetKey, source.pipe(resize));
 }
 
-type ThumbnailServices = Pick<Services, 'db' | 'storage' | 'log'>;
+type ThumbnailServices = Pick<Services, 'db' | 'storage' | 'log' | 'owners'>;
 
 /**
  * Makes the previews that are due, a batch at a time. Rows are claimed with FOR UPDATE SKIP
  * LOCKED, so any number of workers (and the nudge after an upload) share the queue without
- * doing a file twice. Files of transfers that ended are marked failed, not read.
+ * doing a file twice. Files whose owner ended, or is end-to-end encrypted, are marked failed, not read.
  */
 export async function makeDueThumbnails(services: ThumbnailServices): Promise<number> {
   let made = 0;
   for (;;) {
     const done = await services.db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: transferFiles.id, key: transferFiles.storageKey, mimeType: transferFiles.mimeType, status: transfers.status, purgedAt: transfers.purgedAt, e2ee: transfers.e2ee })
-        .from(transferFiles)
-        .innerJoin(transfers, eq(transfers.id, transferFiles.transferId))
-        .where(and(isNull(transferFiles.thumbnailState), eq(transferFiles.state, 'complete'), sql`${transferFiles.mimeType} like 'image/%'`))
-        .orderBy(asc(transferFiles.completedAt))
+        .select({ id: files.id, key: files.storageKey, mimeType: files.mimeType, ownerKind: files.ownerKind, ownerId: files.ownerId })
+        .from(files)
+        .where(and(isNull(files.thumbnailState), eq(files.state, 'complete'), sql`${files.mimeType} like 'image/%'`))
+        .orderBy(asc(files.completedAt))
         .limit(BATCH)
-        .for('update', { of: transferFiles, skipLocked: true });
+        .for('update', { skipLocked: true });
       for (const file of due) {
-        const usable = file.status === 'active' && file.purgedAt === null && !file.e2ee && PREVIEWABLE.includes(file.mimeType.toLowerCase());
+        const owner = await services.owners.of(file.ownerKind).status(tx, file.ownerId);
+        const usable = owner !== null && owner.live && !owner.encrypted && PREVIEWABLE.includes(file.mimeType.toLowerCase());
         let state: 'ready' | 'failed' = 'failed';
         if (usable) {
           try {
@@ -71,9 +70,9 @@ export async function makeDueThumbnails(services: ThumbnailServices): Promise<nu
           }
         }
         await tx
-          .update(transferFiles)
+          .update(files)
           .set({ thumbnailState: state, thumbnailKey: state === 'ready' ? thumbnailKey(file.key) : null })
-          .where(eq(transferFiles.id, file.id));
+          .where(eq(files.id, file.id));
       }
       return due.length;
     });
@@ -82,45 +81,40 @@ export async function makeDueThumbnails(services: ThumbnailServices): Promise<nu
   }
 }
 
-/** Deletes the previews of these files (their transfer's files are being deleted). */
-export async function deleteThumbnails(services: ThumbnailServices, transferId: string): Promise<void> {
-  const rows = await services.db
-    .select({ key: transferFiles.thumbnailKey })
-    .from(transferFiles)
-    .where(and(eq(transferFiles.transferId, transferId), eq(transferFiles.thumbnailState, 'ready')));
-  for (const { key } of rows) {
-    if (key) await services.storage.delete(key).catch((err) => services.log.error({ err, transferId }, 'could not delete a preview'));
-  }
-}
-
 type LinkServices = Pick<Services, 'config' | 'cursorKey' | 'clock'>;
 const linkKey = (services: LinkServices) => purposeKey(services.cursorKey, 'thumbnails');
 
-/** Signed preview URLs for the files that have one, valid an hour (never past the transfer's expiry). */
-export function thumbnailUrls(services: LinkServices, t: { id: string; expiresAt: Date }, files: { id: string; thumbnailState: string | null }[]): Map<string, string> {
-  const expiresAt = Math.min(services.clock.now().getTime() + URL_TTL_MS, t.expiresAt.getTime());
+/** Signed preview URLs for the files that have one, valid an hour (never past the owner's end). */
+export function thumbnailUrls(
+  services: LinkServices,
+  owner: { kind: FileOwnerKind; id: string; expiresAt: Date },
+  withPreviews: { id: string; thumbnailState: string | null }[],
+): Map<string, string> {
+  const expiresAt = Math.min(services.clock.now().getTime() + URL_TTL_MS, owner.expiresAt.getTime());
   const urls = new Map<string, string>();
-  for (const f of files) {
+  for (const f of withPreviews) {
     if (f.thumbnailState !== 'ready') continue;
-    urls.set(f.id, `${services.config.PUBLIC_URL}/thumb/${signToken(linkKey(services), { t: t.id, f: f.id, e: expiresAt })}`);
+    // `k` is left out for transfers, as in download links.
+    const claims = { ...(owner.kind === 'transfer' ? {} : { k: owner.kind }), t: owner.id, f: f.id, e: expiresAt };
+    urls.set(f.id, `${services.config.PUBLIC_URL}/thumb/${signToken(linkKey(services), claims)}`);
   }
   return urls;
 }
 
 async function serveThumbnail(c: Context<AppEnv>, services: Services): Promise<Response> {
   const now = services.clock.now();
-  const p = verifyToken(linkKey(services), c.req.param('token')) as { t?: unknown; f?: unknown; e?: unknown } | null;
-  if (!p || typeof p.t !== 'string' || typeof p.f !== 'string' || typeof p.e !== 'number') throw notFound('Preview');
-  if (p.e <= now.getTime()) throw new ApiError('link_unavailable', 'This preview link has expired; open the transfer page again.', { reason: 'expired' });
+  const p = verifyToken(linkKey(services), c.req.param('token')) as { k?: unknown; t?: unknown; f?: unknown; e?: unknown } | null;
+  const kind = p?.k ?? 'transfer';
+  if (!p || !(FILE_OWNER_KINDS as readonly unknown[]).includes(kind) || typeof p.t !== 'string' || typeof p.f !== 'string' || typeof p.e !== 'number') throw notFound('Preview');
+  if (p.e <= now.getTime()) throw new ApiError('link_unavailable', 'This preview link has expired; open the page again.', { reason: 'expired' });
+  const ownerKind = kind as FileOwnerKind;
   const [row] = await services.db
-    .select({ t: transfers, key: transferFiles.thumbnailKey })
-    .from(transferFiles)
-    .innerJoin(transfers, eq(transfers.id, transferFiles.transferId))
-    .where(and(eq(transferFiles.id, p.f), eq(transferFiles.transferId, p.t), inArray(transferFiles.thumbnailState, ['ready'])));
+    .select({ key: files.thumbnailKey })
+    .from(files)
+    .where(and(eq(files.id, p.f), eq(files.ownerKind, ownerKind), eq(files.ownerId, p.t), eq(files.thumbnailState, 'ready')));
   if (!row?.key) throw notFound('Preview');
-  if (await isWorkspaceDisabled(services.db, row.t.workspaceId)) throw linkUnavailable('suspended');
-  // The transfer's own rules, as for downloads; a preview is never a download, so nothing is counted.
-  assertAvailable(row.t, now, { countLimit: true });
+  // The owner's own rules, as for downloads; a preview is never a download, so nothing is counted.
+  await services.owners.of(ownerKind).assertViewable(services, p.t);
   const size = await services.storage.size(row.key);
   if (size === null) throw notFound('Preview');
   const maxAge = Math.max(0, Math.floor((p.e - now.getTime()) / 1000));

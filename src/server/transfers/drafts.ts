@@ -4,11 +4,12 @@ import type { AddFilesRequestSchema, CreateTransferRequestSchema } from '../../c
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { transferFiles, transferRecipients, transfers, workspaces } from '../db/schema.js';
+import { files, transferFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
+import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
-import { issueUploadToken } from '../uploads/tokens.js';
+import { registerUploads } from '../uploads/register.js';
 import { planLimits } from '../workspaces/plan.js';
 import { findTransfer, type TransferRow } from './serialize.js';
 import { chargeApiUpload } from './usage.js';
@@ -80,25 +81,9 @@ export async function addRecipients(tx: Tx, t: Pick<TransferRow, 'id' | 'workspa
 }
 
 /** Registers files on a draft and issues each its upload token, all inside the caller's transaction. */
-async function registerFiles(tx: Tx, services: Services, t: TransferRow, files: FilesInput['files'], now: Date) {
-  const targets = [];
-  for (const f of files) {
-    const id = newId('fi');
-    await tx.insert(transferFiles).values({
-      id,
-      workspaceId: t.workspaceId,
-      transferId: t.id,
-      name: f.name,
-      sizeBytes: f.size,
-      mimeType: f.mimeType ?? 'application/octet-stream',
-      path: f.path ?? null,
-      state: 'uploading',
-      storageKey: id,
-      createdAt: now,
-    });
-    const token = await issueUploadToken(tx, { fileId: id, workspaceId: t.workspaceId, now, ttlSeconds: services.config.UPLOAD_TOKEN_TTL_SECONDS });
-    targets.push({ id, name: f.name, size: f.size, uploadToken: token.token, uploadTokenExpiresAt: token.expiresAt.toISOString() });
-  }
+async function registerFiles(tx: Tx, services: Services, t: TransferRow, toUpload: FilesInput['files'], now: Date) {
+  const targets = await registerUploads(tx, services, { kind: 'transfer', id: t.id, workspaceId: t.workspaceId }, toUpload, now);
+  if (targets.length > 0) await tx.insert(transferFiles).values(targets.map((target, i) => ({ fileId: target.id, transferId: t.id, path: toUpload[i]!.path ?? null })));
   return targets;
 }
 
@@ -177,9 +162,9 @@ export async function addFiles(services: Services, caller: Caller, transferId: s
   return services.db.transaction(async (tx) => {
     const t = await draftOf(tx, caller.workspaceId, transferId);
     const [existing] = await tx
-      .select({ total: sql<string>`coalesce(sum(${transferFiles.sizeBytes}), 0)` })
-      .from(transferFiles)
-      .where(eq(transferFiles.transferId, t.id));
+      .select({ total: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+      .from(files)
+      .where(ownedBy('transfer', t.id));
     const adding = input.files.reduce((s, f) => s + f.size, 0);
     checkCeiling(Number(existing?.total ?? 0) + adding, t.maxBytes);
     if (t.origin === 'api') await chargeApiUpload(tx, services, caller.workspaceId, adding, now);
@@ -193,14 +178,13 @@ export async function deleteFile(services: Services, caller: Caller, transferId:
   const removed = await services.db.transaction(async (tx) => {
     const t = await draftOf(tx, caller.workspaceId, transferId);
     const rows = await tx
-      .delete(transferFiles)
-      .where(and(eq(transferFiles.id, fileId), eq(transferFiles.transferId, t.id)))
-      .returning({ storageKey: transferFiles.storageKey, preview: transferFiles.thumbnailKey });
+      .delete(files)
+      .where(and(eq(files.id, fileId), ownedBy('transfer', t.id)))
+      .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
     return rows[0] ?? null;
   });
   if (!removed) throw new ApiError('not_found', 'File not found in this transfer');
-  await services.storage.delete(removed.storageKey);
-  if (removed.preview) await services.storage.delete(removed.preview);
+  await deleteStoredBytes(services, [removed]);
   return { deleted: true };
 }
 
@@ -209,14 +193,14 @@ export async function deleteFile(services: Services, caller: Caller, transferId:
  * and is refused, then the bytes. False when it is gone already or was sent meanwhile.
  */
 export async function deleteDraft(services: Pick<Services, 'db' | 'storage' | 'log'>, transferId: string): Promise<boolean> {
-  const files = await services.db
-    .select({ key: transferFiles.storageKey, preview: transferFiles.thumbnailKey })
-    .from(transferFiles)
-    .where(eq(transferFiles.transferId, transferId));
-  const deleted = await services.db.delete(transfers).where(and(eq(transfers.id, transferId), isNull(transfers.finalizedAt))).returning({ id: transfers.id });
-  if (deleted.length === 0) return false;
-  const keys = files.flatMap((f) => (f.preview ? [f.key, f.preview] : [f.key]));
-  for (const key of keys) await services.storage.delete(key).catch((err: unknown) => services.log.error({ err, transferId }, 'could not delete a draft file'));
+  const removed = await services.db.transaction(async (tx) => {
+    const deleted = await tx.delete(transfers).where(and(eq(transfers.id, transferId), isNull(transfers.finalizedAt))).returning({ id: transfers.id });
+    if (deleted.length === 0) return null;
+    // The stored files are the engine's rows, not the transfer's: they go with it here.
+    return tx.delete(files).where(ownedBy('transfer', transferId)).returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+  });
+  if (!removed) return false;
+  await deleteStoredBytes(services, removed);
   return true;
 }
 

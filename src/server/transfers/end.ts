@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, lte, gt, type SQL } from 'drizzle-orm';
-import { events, transferFiles, transfers } from '../db/schema.js';
+import { events, transfers } from '../db/schema/index.js';
+import { purgeOwnerBytes } from '../files/stored.js';
 import { SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { emitEvent } from '../events/emit.js';
 import type { Services } from '../services.js';
 import { deleteSupersededPullEvents } from '../webhooks/fanout.js';
-import { deleteThumbnails } from '../thumbnails/thumbnails.js';
 import { deleteDraft } from './drafts.js';
 import { transferUrl } from './lifecycle.js';
 
@@ -22,9 +22,10 @@ export async function endTransfer(services: Pick<Services, 'db' | 'clock' | 'sto
       .where(and(eq(transfers.id, transferId), eq(transfers.status, 'active')))
       .returning();
     if (!t) return null;
-    await tx.delete(events).where(and(eq(events.transferId, t.id), inArray(events.type, [...SUPERSEDED_BY_EXPIRY])));
-    await deleteSupersededPullEvents(tx, t.id);
-    await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', transferId: t.id, now, data: { transfer: { id: t.id }, reason } });
+    const subject = { kind: 'transfer', id: t.id } as const;
+    await tx.delete(events).where(and(eq(events.subjectKind, subject.kind), eq(events.subjectId, subject.id), inArray(events.type, [...SUPERSEDED_BY_EXPIRY])));
+    await deleteSupersededPullEvents(tx, subject);
+    await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, data: { transfer: { id: t.id }, reason } });
     return t;
   });
   if (!ended) return false;
@@ -34,11 +35,7 @@ export async function endTransfer(services: Pick<Services, 'db' | 'clock' | 'sto
 
 /** Deletes a transfer's bytes from storage; the rows stay for the owner's history. */
 async function purgeFiles(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>, transferId: string) {
-  await deleteThumbnails(services, transferId);
-  const files = await services.db.select({ key: transferFiles.storageKey }).from(transferFiles).where(eq(transferFiles.transferId, transferId));
-  for (const f of files) {
-    await services.storage.delete(f.key).catch((err) => services.log.error({ err, transferId }, 'could not delete a file from storage'));
-  }
+  await purgeOwnerBytes(services, 'transfer', transferId);
   await services.db.update(transfers).set({ purgedAt: services.clock.now() }).where(eq(transfers.id, transferId));
 }
 
@@ -75,7 +72,7 @@ export async function announceExpiring(services: Pick<Services, 'db' | 'clock' |
       await emitEvent(tx, {
         workspaceId: t.workspaceId,
         type: 'transfer.expiring',
-        transferId: t.id,
+        subject: { kind: 'transfer', id: t.id },
         now,
         data: {
           transfer: { id: t.id, title: t.title, url: transferUrl(services.config.PUBLIC_URL, t.slug), expiresAt: t.expiresAt.toISOString(), downloadCount: t.downloadCount },

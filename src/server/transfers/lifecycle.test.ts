@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadSessionSchema, PublicTransferSchema } from '../../contract/public.js';
 import { CreateTransferResponseSchema, DownloadLinksSchema, TransferDownloadsSchema, TransferSchema } from '../../contract/transfers.js';
-import { events } from '../db/schema.js';
+import { events } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { crcOf, randomFile, tusUpload } from '../uploads/testing.js';
 
@@ -158,7 +158,7 @@ describe('a transfer from creation to receipts', () => {
 
     const reloaded = TransferSchema.parse(await (await server.fetch(`/api/v1/transfers/${draft.id}`, { token: key })).json());
     expect(reloaded.downloadCount).toBe(1);
-    const types = (await server.services.db.select().from(events).where(eq(events.transferId, draft.id))).map((e) => e.type).sort();
+    const types = (await server.services.db.select().from(events).where(eq(events.subjectId, draft.id))).map((e) => e.type).sort();
     expect(types).toEqual(['transfer.downloaded', 'transfer.ready']);
   });
 });

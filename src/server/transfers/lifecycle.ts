@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
-import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
+import { files, transferRecipients, transfers } from '../db/schema/index.js';
+import { ownedBy } from '../files/stored.js';
 import { emitEvent } from '../events/emit.js';
 import type { Services } from '../services.js';
 
@@ -16,8 +17,8 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
   return services.db.transaction(async (tx) => {
     const [pending] = await tx
       .select({ n: count() })
-      .from(transferFiles)
-      .where(and(eq(transferFiles.transferId, transferId), ne(transferFiles.state, 'complete')));
+      .from(files)
+      .where(and(ownedBy('transfer', transferId), ne(files.state, 'complete')));
     if ((pending?.n ?? 0) > 0) return false;
     const [t] = await tx
       .update(transfers)
@@ -28,7 +29,7 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
     await emitEvent(tx, {
       workspaceId: t.workspaceId,
       type: 'transfer.ready',
-      transferId: t.id,
+      subject: { kind: 'transfer', id: t.id },
       now,
       data: { transfer: await readyPayload(tx as unknown as Database, t, services.config.PUBLIC_URL) },
     });
@@ -37,7 +38,7 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
 }
 
 async function readyPayload(db: Database, t: typeof transfers.$inferSelect, publicUrl: string) {
-  const [files] = await db.select({ n: count() }).from(transferFiles).where(eq(transferFiles.transferId, t.id));
+  const [fileCount] = await db.select({ n: count() }).from(files).where(ownedBy('transfer', t.id));
   const recipients = await db
     .select({ email: transferRecipients.email })
     .from(transferRecipients)
@@ -49,7 +50,7 @@ async function readyPayload(db: Database, t: typeof transfers.$inferSelect, publ
     url: transferUrl(publicUrl, t.slug),
     expiresAt: t.expiresAt.toISOString(),
     downloadCount: t.downloadCount,
-    fileCount: files?.n ?? 0,
+    fileCount: fileCount?.n ?? 0,
     recipients: recipients.map((r) => r.email),
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transferFiles } from '../db/schema.js';
+import { files } from '../db/schema/index.js';
 import type { OutgoingMessage } from '../mail/message.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { markReadyIfComplete } from './lifecycle.js';
@@ -28,7 +28,7 @@ async function sendTo(recipient: string, body: Record<string, unknown>) {
   const created = await server.fetch('/api/v1/transfers', { method: 'POST', token: key, json: { recipients: [recipient], ...body } });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  await server.services.db.update(transferFiles).set({ state: 'complete', crc32: '00000000', completedAt: server.clock.now() }).where(eq(transferFiles.transferId, id));
+  await server.services.db.update(files).set({ state: 'complete', crc32: '00000000', completedAt: server.clock.now() }).where(eq(files.ownerId, id));
   await markReadyIfComplete(server.services, id);
   expect((await server.fetch(`/api/v1/transfers/${id}/finalize`, { method: 'POST', token: key, json: {} })).status).toBe(200);
   return sent.find((m) => m.to === recipient)!;

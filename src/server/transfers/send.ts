@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { formatBytes } from '../../contract/units.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
-import { transferFiles, transferRecipients, transfers, workspaces } from '../db/schema.js';
+import { files as storedFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
+import { ownedBy } from '../files/stored.js';
+import { filesOfTransfer } from './files.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
@@ -28,10 +30,7 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
     if (t.status !== 'active' || t.expiresAt <= now) {
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
     }
-    const files = await tx
-      .select({ id: transferFiles.id, state: transferFiles.state })
-      .from(transferFiles)
-      .where(eq(transferFiles.transferId, t.id));
+    const files = await tx.select({ id: storedFiles.id, state: storedFiles.state }).from(storedFiles).where(ownedBy('transfer', t.id));
     if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
     const pending = files.filter((f) => f.state === 'uploading' || f.state === 'failed').map((f) => f.id);
     if (pending.length > 0) {
@@ -98,11 +97,7 @@ export async function notifyRecipients(services: Services, transferId: string) {
     .where(eq(transfers.id, transferId));
   if (!row) return;
   const { t, workspaceName } = row;
-  const files = await db
-    .select({ name: transferFiles.name, path: transferFiles.path, sizeBytes: transferFiles.sizeBytes })
-    .from(transferFiles)
-    .where(eq(transferFiles.transferId, t.id))
-    .orderBy(asc(transferFiles.seq));
+  const files = await filesOfTransfer(db, t.id);
   const fileTable = filesTable(files);
   const pending = await db
     .select()

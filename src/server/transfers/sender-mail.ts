@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { expiresWithinADay } from './end.js';
-import { downloadSessions, downloads, transferRecipients, transfers, users, workspaces } from '../db/schema.js';
+import { downloadSessions, downloads, transferRecipients, transfers, users, workspaces } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
 import type { SendResult } from '../mail/message.js';
 import type { Services } from '../services.js';

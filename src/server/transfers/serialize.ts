@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
-import { transferFiles, transferRecipients, transfers } from '../db/schema.js';
+import { files, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
+import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { transferUrl } from './lifecycle.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
-export type TransferFileRow = typeof transferFiles.$inferSelect;
 
 export function toTransferFile(f: TransferFileRow): TransferFile {
   return {
@@ -54,11 +54,7 @@ async function recipientsOf(db: Database, transferIds: string[]) {
 }
 
 export async function loadTransfer(db: Database, publicUrl: string, t: TransferRow): Promise<Transfer> {
-  const files = await db
-    .select()
-    .from(transferFiles)
-    .where(eq(transferFiles.transferId, t.id))
-    .orderBy(asc(transferFiles.seq));
+  const files = await filesOfTransfer(db, t.id);
   const recipients = (await recipientsOf(db, [t.id])).get(t.id) ?? [];
   return {
     ...common(t, publicUrl, recipients, files.reduce((s, f) => s + f.sizeBytes, 0)),
@@ -78,10 +74,11 @@ export async function loadSummaries(db: Database, publicUrl: string, rows: Trans
     .select({
       transferId: transferFiles.transferId,
       n: count(),
-      size: sql<string>`coalesce(sum(${transferFiles.sizeBytes}), 0)`,
-      first: sql<string | null>`(array_agg(${transferFiles.name} ORDER BY ${transferFiles.seq}))[1]`,
+      size: sql<string>`coalesce(sum(${files.sizeBytes}), 0)`,
+      first: sql<string | null>`(array_agg(${files.name} ORDER BY ${files.seq}))[1]`,
     })
     .from(transferFiles)
+    .innerJoin(files, eq(files.id, transferFiles.fileId))
     .where(inArray(transferFiles.transferId, ids))
     .groupBy(transferFiles.transferId);
   const byId = new Map(stats.map((s) => [s.transferId, s]));

@@ -2,28 +2,30 @@ import { Transform, type Readable } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { DataStore, ERRORS, type Upload } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
-import { transferFiles } from '../db/schema.js';
+import { files } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
-import { markReadyIfComplete } from '../transfers/lifecycle.js';
 import { isTusError, refuse } from './refusals.js';
 
 /**
  * CRC-32 (IEEE) of every upload, computed while its bytes arrive.
  *
- * `transfer_files.crc_state` is the running CRC of the first `crc_offset` bytes. Each PATCH
+ * `files.crc_state` is the running CRC of the first `crc_offset` bytes. Each PATCH
  * continues it, as long as `crc_offset` equals the offset the PATCH writes at; the new state is
  * saved with `UPDATE … WHERE crc_offset = <the offset it continued from>`, so a stale or concurrent
  * writer can never overwrite a newer state. When the running state cannot be trusted (a crash or a
  * failed write left bytes on disk the database never counted, or the database is ahead of the disk),
- * the missing range is read back from storage and the state repaired before going on. Files are
- * streamed, never buffered.
+ * the missing range is read back from storage and the state repaired before going on. Where storage
+ * cannot read an upload before it is finished (S3: the parts of a multipart upload are not objects
+ * yet), the running state is left behind instead and the CRC is taken from one read of the finished
+ * object. Files are streamed, never buffered.
+ *
+ * Nothing here knows what owns a file: on completion the owner's `fileCompleted` hook runs.
  */
 
-type CrcServices = Pick<Services, 'db' | 'clock' | 'config' | 'log' | 'storage'>;
 
-/** 8 lower-case hex digits, as stored in `transfer_files.crc32`. */
+/** 8 lower-case hex digits, as stored in `files.crc32`. */
 export const crcHex = (state: number) => (state >>> 0).toString(16).padStart(8, '0');
 
 /** Continues `initial` over the stored bytes [start, end) of `key`. Throws if storage holds fewer. */
@@ -47,7 +49,7 @@ interface CrcRow {
 
 /**
  * A @tus/server data store that wraps another (the storage's FileStore) and keeps the running CRC
- * of each upload in the database. Upload ids are file ids, so `id` is also the `transfer_files` id
+ * of each upload in the database. Upload ids are file ids, so `id` is also the `files` id
  * and the storage key.
  */
 export class CrcDataStore extends DataStore {
@@ -60,7 +62,7 @@ export class CrcDataStore extends DataStore {
 
   constructor(
     private readonly inner: DataStore,
-    private readonly services: CrcServices,
+    private readonly services: Services,
   ) {
     super();
     // No creation-defer-length: every upload has its registered size from the start.
@@ -98,9 +100,9 @@ export class CrcDataStore extends DataStore {
   private async resetCrc(id: string) {
     this.repaired.delete(id);
     await this.services.db
-      .update(transferFiles)
+      .update(files)
       .set({ crcState: 0, crcOffset: 0 })
-      .where(and(eq(transferFiles.id, id), eq(transferFiles.state, 'uploading')));
+      .where(and(eq(files.id, id), eq(files.state, 'uploading')));
   }
 
   override getUpload(id: string): Promise<Upload> {
@@ -120,7 +122,10 @@ export class CrcDataStore extends DataStore {
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    let state = await this.stateAt(id, offset);
+    const from = await this.stateAt(id, offset);
+    // Untracked: the bytes go straight through; completion reads the finished object instead.
+    if (from === null) return this.inner.write(readable, id, offset);
+    let state = from;
     let seen = 0;
     const hasher = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
@@ -153,9 +158,9 @@ export class CrcDataStore extends DataStore {
     }
     try {
       await this.services.db
-        .update(transferFiles)
+        .update(files)
         .set({ crcState: state, crcOffset: newOffset })
-        .where(and(eq(transferFiles.id, id), eq(transferFiles.crcOffset, offset)));
+        .where(and(eq(files.id, id), eq(files.crcOffset, offset)));
     } catch (err) {
       // The bytes are stored; a state that was not saved is repaired from storage later.
       this.services.log.error({ err, fileId: id }, 'could not save the running upload CRC');
@@ -163,18 +168,22 @@ export class CrcDataStore extends DataStore {
     return newOffset;
   }
 
-  /** The running CRC of the first `offset` bytes, repaired from storage if the saved one is elsewhere. */
-  private async stateAt(id: string, offset: number): Promise<number> {
+  /**
+   * The running CRC of the first `offset` bytes, repaired from storage if the saved one is
+   * elsewhere; null when it is elsewhere and storage cannot read an unfinished upload.
+   */
+  private async stateAt(id: string, offset: number): Promise<number | null> {
     const [row] = await this.services.db
-      .select({ crcState: transferFiles.crcState, crcOffset: transferFiles.crcOffset, state: transferFiles.state })
-      .from(transferFiles)
-      .where(eq(transferFiles.id, id))
+      .select({ crcState: files.crcState, crcOffset: files.crcOffset, state: files.state })
+      .from(files)
+      .where(eq(files.id, id))
       .limit(1);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.state !== 'uploading') {
       throw refuse('upload_complete');
     }
     if (row.crcOffset === offset) return row.crcState;
+    if (!this.services.storage.readsUnfinishedUploads) return null;
     return this.repair(id, row, offset);
   }
 
@@ -187,34 +196,24 @@ export class CrcDataStore extends DataStore {
     const from = resume ? row.crcOffset : 0;
     const state = await crcOfStoredRange(this.services.storage, id, from, upTo, resume ? row.crcState : 0);
     await this.services.db
-      .update(transferFiles)
+      .update(files)
       .set({ crcState: state, crcOffset: upTo })
-      .where(and(eq(transferFiles.id, id), eq(transferFiles.crcOffset, row.crcOffset)));
+      .where(and(eq(files.id, id), eq(files.crcOffset, row.crcOffset)));
     this.repaired.add(id);
     this.services.log.warn({ fileId: id, savedOffset: row.crcOffset, from, to: upTo }, 'upload CRC repaired from storage');
     return state;
   }
 
   /**
-   * Marks the file complete once all its bytes are stored: final CRC, `completedAt`, then
-   * `transfer.ready` if this was the last file of a sent transfer. Idempotent; returns whether the
-   * file is complete.
+   * Marks the file complete once all its bytes are stored: final CRC, `completedAt`, then the
+   * owner's completion hook (a transfer: `transfer.ready` if this was the last file of a sent
+   * transfer). Idempotent; returns whether the file is complete.
    */
   async complete(id: string): Promise<boolean> {
     const { db, clock, log, storage } = this.services;
-    const [row] = await db
-      .select({
-        state: transferFiles.state,
-        crcState: transferFiles.crcState,
-        crcOffset: transferFiles.crcOffset,
-        sizeBytes: transferFiles.sizeBytes,
-        transferId: transferFiles.transferId,
-        mimeType: transferFiles.mimeType,
-      })
-      .from(transferFiles)
-      .where(eq(transferFiles.id, id))
-      .limit(1);
+    const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
     if (!row) return false;
+    let file = row;
     if (row.state === 'uploading') {
       const stored = (await this.inner.getUpload(id)).offset;
       if (stored !== row.sizeBytes) {
@@ -229,16 +228,18 @@ export class CrcDataStore extends DataStore {
           state = full;
         }
       }
-      await db
-        .update(transferFiles)
+      const [completed] = await db
+        .update(files)
         .set({ state: 'complete', crc32: crcHex(state), crcState: state, crcOffset: stored, completedAt: clock.now() })
-        .where(and(eq(transferFiles.id, id), eq(transferFiles.state, 'uploading')));
+        .where(and(eq(files.id, id), eq(files.state, 'uploading')))
+        .returning();
       this.repaired.delete(id);
+      if (completed) file = completed;
     } else if (row.state !== 'complete') {
       return false;
     }
-    // Also when it was complete already: a crash between the two steps must not lose the event.
-    await markReadyIfComplete(this.services, row.transferId);
+    // Also when it was complete already: a crash between the two steps must not lose the owner's event.
+    await this.services.owners.of(file.ownerKind).fileCompleted(this.services, file);
     // An image gets its preview within seconds rather than at the worker's next minute.
     if (row.mimeType.startsWith('image/')) {
       void makeDueThumbnails(this.services).catch((err: unknown) => this.services.log.warn({ err, fileId: id }, 'could not make previews'));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema, errorStatus, type ErrorCode } from '../../contract/errors.js';
-import { transfers } from '../db/schema.js';
+import { transfers } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { randomFile, registerFile, type RegisteredFile } from './testing.js';
 

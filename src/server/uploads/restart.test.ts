@@ -27,7 +27,7 @@ it('resumes an upload on a restarted server (same database and DATA_DIR)', async
   expect(uploadUrl).toBe(`${second.url}/files/${file.fileId}`);
   await tusUpload(bytes, { uploadUrl, token: file.token });
 
-  const stored = await storedBytes(server.dataDir, file.fileId);
+  const stored = await storedBytes(server.services, file.fileId);
   expect(stored?.equals(bytes)).toBe(true);
   const row = await fileRow(second.services, file.fileId);
   expect(row.state).toBe('complete');

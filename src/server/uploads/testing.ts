@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { crc32 } from '@node-rs/crc32';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { newId, randomBase62 } from '../core/secrets.js';
 import { loadConfig } from '../config.js';
-import { transferFiles, transfers } from '../db/schema.js';
+import { files, transfers } from '../db/schema/index.js';
+import { insertTransferFiles } from '../transfers/files.js';
 import { createLogger } from '../logger.js';
 import { startServer, type RunningServer } from '../runtime.js';
 import type { Services } from '../services.js';
@@ -50,17 +50,9 @@ export interface RegisteredFile {
 export async function addFile(services: Db, transferId: string, workspaceId: string, size: number): Promise<RegisteredFile> {
   const now = services.clock.now();
   const fileId = newId('fil');
-  await services.db.insert(transferFiles).values({
-    id: fileId,
-    workspaceId,
-    transferId,
-    name: `${fileId}.bin`,
-    sizeBytes: size,
-    mimeType: 'application/octet-stream',
-    state: 'uploading',
-    storageKey: fileId,
-    createdAt: now,
-  });
+  await insertTransferFiles(services.db, { id: transferId, workspaceId }, [
+    { id: fileId, name: `${fileId}.bin`, sizeBytes: size, mimeType: 'application/octet-stream', state: 'uploading', storageKey: fileId, createdAt: now },
+  ]);
   const issued = await issueUploadToken(services.db, {
     fileId,
     workspaceId,
@@ -81,14 +73,17 @@ export const crcOf = (bytes: Buffer) => crcHex(crc32(bytes));
 export const randomFile = (size: number) => randomBytes(size);
 
 export async function fileRow(services: Pick<Services, 'db'>, fileId: string) {
-  const [row] = await services.db.select().from(transferFiles).where(eq(transferFiles.id, fileId));
+  const [row] = await services.db.select().from(files).where(eq(files.id, fileId));
   if (!row) throw new Error(`no file ${fileId}`);
   return row;
 }
 
-/** The stored bytes of an upload (null when nothing is stored). */
-export async function storedBytes(dataDir: string, fileId: string): Promise<Buffer | null> {
-  return fs.readFile(`${dataDir}/files/${fileId}`).catch(() => null);
+/** The stored bytes of an upload (null when nothing is stored), read through the server's storage. */
+export async function storedBytes(services: Pick<Services, 'storage'>, fileId: string): Promise<Buffer | null> {
+  if ((await services.storage.size(fileId)) === null) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of services.storage.read(fileId)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export interface TusOptions {
@@ -131,6 +126,7 @@ export function tusUpload(bytes: Buffer, options: TusOptions): Promise<{ url: st
  */
 export async function restartServer(server: TestServer, env: Record<string, string> = {}): Promise<RunningServer> {
   const config = loadConfig({
+    ...server.storageEnv,
     ...env,
     PORT: '0',
     HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { uploadTokens } from '../db/schema.js';
+import { uploadTokens } from '../db/schema/index.js';
 
 /**
  * Upload tokens: one per registered file, sent as `x-service-upload-token` on every tus request

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
-import { events, transfers } from '../db/schema.js';
+import { events, transfers } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import {
   addFile,
@@ -59,7 +59,7 @@ async function expectError(res: Response, status: number, code: string) {
 
 async function expectComplete(file: RegisteredFile, bytes: Buffer) {
   // Buffer.equals: Vitest's deep equality walks a Buffer byte by byte and takes seconds per MB.
-  const stored = await storedBytes(server.dataDir, file.fileId);
+  const stored = await storedBytes(server.services, file.fileId);
   expect(stored?.length).toBe(bytes.length);
   expect(stored?.equals(bytes)).toBe(true);
   const row = await fileRow(server.services, file.fileId);
@@ -121,7 +121,7 @@ describe('tus uploads', () => {
     expect(row.state).toBe('complete');
     expect(row.crc32).toBe('00000000');
     expect(row.completedAt).toEqual(server.clock.now());
-    expect(await storedBytes(server.dataDir, file.fileId)).toEqual(Buffer.alloc(0));
+    expect(await storedBytes(server.services, file.fileId)).toEqual(Buffer.alloc(0));
   });
 
   it('refuses a second creation for the same file without touching its bytes', async () => {
@@ -131,7 +131,7 @@ describe('tus uploads', () => {
     expect((await patch(file.fileId, file.token, 0, bytes.subarray(0, 2000))).status).toBe(204);
     const error = await expectError(await create(file, bytes.length), 409, 'conflict');
     expect(error.details.reason).toBe('upload_exists');
-    expect((await storedBytes(server.dataDir, file.fileId))?.length).toBe(2000);
+    expect((await storedBytes(server.services, file.fileId))?.length).toBe(2000);
     await tusUpload(bytes, { uploadUrl: `${endpoint}${file.fileId}`, token: file.token });
     await expectComplete(file, bytes);
   });
@@ -157,7 +157,7 @@ describe('tus uploads', () => {
     expect((await patch(file.fileId, file.token, 0, randomFile(1000))).status).toBe(204);
     const del = await fetch(`${endpoint}${file.fileId}`, { method: 'DELETE', headers: tusHeaders(file.token) });
     expect(del.status).toBe(204);
-    expect(await storedBytes(server.dataDir, file.fileId)).toBeNull();
+    expect(await storedBytes(server.services, file.fileId)).toBeNull();
     expect((await fileRow(server.services, file.fileId)).crcOffset).toBe(0);
     await tusUpload(bytes, { endpoint, token: file.token });
     await expectComplete(file, bytes);
@@ -165,6 +165,20 @@ describe('tus uploads', () => {
 });
 
 describe('CRC repair', () => {
+  // These tests change stored bytes behind the server's back, which only disk storage allows; on
+  // S3 the running CRC is checked by the multi-instance test (an upload resumed on another instance).
+  let shared: TestServer;
+  beforeAll(async () => {
+    shared = server;
+    server = await startTestServer({}, { storage: 'disk' });
+    endpoint = `${server.url}/files/`;
+  });
+  afterAll(async () => {
+    await server.stop();
+    server = shared;
+    endpoint = `${server.url}/files/`;
+  });
+
   it('repairs after the connection drops in the middle of a PATCH', async () => {
     const bytes = randomFile(2 * MB);
     const file = await registerFile(server, bytes.length);
@@ -195,7 +209,7 @@ describe('CRC repair', () => {
     const offset = Number(h.headers.get('upload-offset'));
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThan(bytes.length);
-    expect((await storedBytes(server.dataDir, file.fileId))?.equals(bytes.subarray(0, offset))).toBe(true);
+    expect((await storedBytes(server.services, file.fileId))?.equals(bytes.subarray(0, offset))).toBe(true);
     // The aborted write failed, so the database never counted those bytes: the next PATCH repairs.
     expect((await fileRow(server.services, file.fileId)).crcOffset).toBe(0);
 
@@ -255,7 +269,7 @@ describe('upload tokens on tus requests', () => {
     expect((await patch(file.fileId, file.token, 0, bytes.subarray(0, 1000))).status).toBe(204);
   });
 
-  const storedLength = async () => (await storedBytes(server.dataDir, file.fileId))?.length;
+  const storedLength = async () => (await storedBytes(server.services, file.fileId))?.length;
 
   it.each([
     ['missing', () => null],
@@ -276,7 +290,7 @@ describe('upload tokens on tus requests', () => {
     const fresh = await registerFile(server, 10);
     await expectError(await create(fresh, 10, null), 401, 'unauthorized');
     await expectError(await create(fresh, 10, 'ut_bad'), 401, 'unauthorized');
-    expect(await storedBytes(server.dataDir, fresh.fileId)).toBeNull();
+    expect(await storedBytes(server.services, fresh.fileId)).toBeNull();
   });
 
   it('refuses an expired token', async () => {
@@ -299,7 +313,7 @@ describe('exact size', () => {
     const res = await fetch(endpoint, { method: 'POST', headers: tusHeaders(file.token, { 'Upload-Length': length }) });
     const error = await expectError(res, 400, 'invalid_request');
     expect(error.details.fields).toEqual([expect.objectContaining({ path: 'Upload-Length' })]);
-    expect(await storedBytes(server.dataDir, file.fileId)).toBeNull();
+    expect(await storedBytes(server.services, file.fileId)).toBeNull();
   });
 
   it('refuses Upload-Defer-Length', async () => {
@@ -317,7 +331,7 @@ describe('exact size', () => {
 
     // Declared too long: refused before a byte is read.
     await expectError(await patch(file.fileId, file.token, 100_000, randomFile(250_000)), 413, 'payload_too_large');
-    expect((await storedBytes(server.dataDir, file.fileId))?.length).toBe(100_000);
+    expect((await storedBytes(server.services, file.fileId))?.length).toBe(100_000);
 
     // Chunked, running past the end: cut off, and the file never grows past its size.
     const tooLong = Buffer.concat([bytes.subarray(100_000), randomFile(100_000)]);
@@ -333,7 +347,7 @@ describe('exact size', () => {
       duplex: 'half',
     } as RequestInit);
     await expectError(res, 413, 'payload_too_large');
-    const stored = await storedBytes(server.dataDir, file.fileId);
+    const stored = await storedBytes(server.services, file.fileId);
     expect(stored!.length).toBeLessThanOrEqual(bytes.length);
     expect(stored!.equals(bytes.subarray(0, stored!.length))).toBe(true);
     expect((await fileRow(server.services, file.fileId)).state).toBe('uploading');
@@ -351,7 +365,7 @@ describe('transfer.ready', () => {
     const a = await addFile(server.services, transferId, ws.id, 1000);
     const b = await addFile(server.services, transferId, ws.id, 2000);
     const readyEvents = () =>
-      server.services.db.select().from(events).where(and(eq(events.transferId, transferId), eq(events.type, 'transfer.ready')));
+      server.services.db.select().from(events).where(and(eq(events.subjectId, transferId), eq(events.type, 'transfer.ready')));
 
     await tusUpload(randomFile(1000), { endpoint, token: a.token });
     expect(await readyEvents()).toHaveLength(0);
@@ -370,7 +384,7 @@ describe('transfer.ready', () => {
     const a = await addFile(server.services, transferId, ws.id, 10);
     await tusUpload(randomFile(10), { endpoint, token: a.token });
     expect((await fileRow(server.services, a.fileId)).state).toBe('complete');
-    const ready = await server.services.db.select().from(events).where(eq(events.transferId, transferId));
+    const ready = await server.services.db.select().from(events).where(eq(events.subjectId, transferId));
     expect(ready).toHaveLength(0);
   });
 
@@ -378,7 +392,7 @@ describe('transfer.ready', () => {
     const file = await registerFile(server, 10);
     await server.services.db.update(transfers).set({ status: 'expired' }).where(eq(transfers.id, file.transferId));
     await expectError(await create(file, 10), 410, 'gone');
-    expect(await storedBytes(server.dataDir, file.fileId)).toBeNull();
+    expect(await storedBytes(server.services, file.fileId)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
-import { Server, TUS_RESUMABLE } from '@tus/server';
+import { Server, TUS_RESUMABLE, type Locker } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { transferFiles, transfers } from '../db/schema.js';
+import { files, type FileRecord } from '../db/schema/index.js';
 import type { AppEnv } from '../http/env.js';
 import type { Services } from '../services.js';
 import { CrcDataStore } from './crc.js';
@@ -14,7 +14,7 @@ export { UPLOAD_TOKEN_HEADER };
  * The resumable-upload (tus 1.0) endpoint at `/files/`: creation, creation-with-upload, termination
  * and expiration. Every request except the CORS preflight carries `x-service-upload-token`, which
  * must be valid now and bound to the file it touches; upload ids are file ids. The upload must be
- * exactly the registered size. Completion records the CRC and may emit `transfer.ready`. Every
+ * exactly the registered size. Completion records the CRC and tells the file's owner. Every
  * refusal, ours or @tus/server's, is an entry of the table in `refusals.ts`.
  */
 
@@ -76,41 +76,43 @@ export function uploadCors(publicUrl: string): MiddlewareHandler<AppEnv> {
 export interface UploadFile {
   id: string;
   workspaceId: string;
-  transferId: string;
+  ownerKind: FileRecord['ownerKind'];
+  ownerId: string;
   sizeBytes: number;
-  state: (typeof transferFiles.$inferSelect)['state'];
-  source: (typeof transferFiles.$inferSelect)['source'];
+  state: FileRecord['state'];
+  source: FileRecord['source'];
   storageKey: string;
-  transferStatus: (typeof transfers.$inferSelect)['status'];
-  transferExpiresAt: Date;
-  transferPurgedAt: Date | null;
+  /** The owner still takes bytes (a transfer: active, not purged). */
+  ownerLive: boolean;
+  /** When an unfinished upload is given up: the owner's end. */
+  keptUntil: Date;
 }
 
-export async function loadUploadFile(services: Pick<Services, 'db'>, fileId: string): Promise<UploadFile | null> {
+export async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, fileId: string): Promise<UploadFile | null> {
   const [row] = await services.db
     .select({
-      id: transferFiles.id,
-      workspaceId: transferFiles.workspaceId,
-      transferId: transferFiles.transferId,
-      sizeBytes: transferFiles.sizeBytes,
-      state: transferFiles.state,
-      source: transferFiles.source,
-      storageKey: transferFiles.storageKey,
-      transferStatus: transfers.status,
-      transferExpiresAt: transfers.expiresAt,
-      transferPurgedAt: transfers.purgedAt,
+      id: files.id,
+      workspaceId: files.workspaceId,
+      ownerKind: files.ownerKind,
+      ownerId: files.ownerId,
+      sizeBytes: files.sizeBytes,
+      state: files.state,
+      source: files.source,
+      storageKey: files.storageKey,
     })
-    .from(transferFiles)
-    .innerJoin(transfers, eq(transfers.id, transferFiles.transferId))
-    .where(eq(transferFiles.id, fileId))
+    .from(files)
+    .where(eq(files.id, fileId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const owner = await services.owners.of(row.ownerKind).status(services.db, row.ownerId);
+  if (!owner) return null;
+  return { ...row, ownerLive: owner.live, keptUntil: owner.keptUntil };
 }
 
 /** Whether this file's bytes come through the tus endpoint at all. */
 const takesUploads = (file: UploadFile) => file.source === 'upload' && file.storageKey === file.id;
 /** Whether bytes can still be sent for this file (the upload token is checked separately). */
-export const isUploadable = (file: UploadFile) => takesUploads(file) && file.transferStatus === 'active' && file.transferPurgedAt === null;
+export const isUploadable = (file: UploadFile) => takesUploads(file) && file.ownerLive;
 
 /**
  * The file an upload token opens right now. `urlId` is the upload id from the URL (null on
@@ -144,7 +146,7 @@ function assertPatchHeaders(c: Context<AppEnv>): void {
 }
 
 /** Mounts the tus endpoint at `/files/` (before the SPA fallback, which would answer GET with HTML). */
-export function mountTus(app: Hono<AppEnv>, services: Services): void {
+export function mountTus(app: Hono<AppEnv>, services: Services, locker: Locker): void {
   const { config, log } = services;
   const store = new CrcDataStore(services.storage.tusStore(), services);
   const origin = publicOrigin(config.PUBLIC_URL);
@@ -159,6 +161,7 @@ export function mountTus(app: Hono<AppEnv>, services: Services): void {
   const tus = new Server({
     path: TUS_PATH,
     datastore: store,
+    locker,
     respectForwardedHeaders: config.TRUST_PROXY,
     relativeLocation: true,
     generateUrl: (_req, { path, id }) => `${basePath}${path}/${id}`,
@@ -236,8 +239,8 @@ export function mountTus(app: Hono<AppEnv>, services: Services): void {
         // after the last byte): the client now considers the upload done, so finish it here.
         await store.complete(file.id).catch((err: unknown) => log.error({ err, fileId: file.id }, 'could not complete upload'));
       }
-      // Expiration extension: an unfinished upload lives as long as its transfer.
-      if (method !== 'DELETE' && offset < file.sizeBytes) res.headers.set('Upload-Expires', file.transferExpiresAt.toUTCString());
+      // Expiration extension: an unfinished upload lives as long as its owner.
+      if (method !== 'DELETE' && offset < file.sizeBytes) res.headers.set('Upload-Expires', file.keptUntil.toUTCString());
     }
     return res;
   };

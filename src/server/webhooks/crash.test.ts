@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookDeliveryIdSchema, WebhookDeliveryListSchema, WebhookWithSecretSchema } from '../../contract/webhooks.js';
 import { loadConfig } from '../config.js';
-import { webhookAttempts, webhookDeliveries } from '../db/schema.js';
+import { webhookAttempts, webhookDeliveries } from '../db/schema/index.js';
 import { createLogger } from '../logger.js';
 import { startServer, type RunningServer } from '../runtime.js';
 import { startTestServer, type TestServer } from '../test/harness.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
-import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sweepTransfers } from '../transfers/end.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_PAUSE_AFTER_EXHAUSTED } from '../../contract/webhook-events.js';
 import { newId } from '../core/secrets.js';
-import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';

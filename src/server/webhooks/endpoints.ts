@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { isPaidWebhookEvent, webhookEndpointLimits } from '../../contract/webhook-events.js';
 import type { Database } from '../db/connection.js';
-import { webhookEndpoints } from '../db/schema.js';
+import { webhookEndpoints } from '../db/schema/index.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { checkUrlForCreation } from '../net/safe-request.js';
 import type { Services } from '../services.js';

@@ -2,10 +2,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isPaidWebhookEvent, SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema.js';
+import { webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema/index.js';
 import { effectivePlan } from '../workspaces/plan.js';
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'delete'>;
+
+/** What an event is about, by kind and id (a transfer today; a collection or an upload request next). */
+export interface EventSubject {
+  kind: 'transfer';
+  id: string;
+}
 
 export interface EventEnvelope {
   id: string;
@@ -22,7 +28,7 @@ export const envelopeBody = (e: EventEnvelope) => JSON.stringify({ id: e.id, typ
  * that records it: an endpoint created later never receives it, and one paused now gets nothing.
  * Paid event types reach nobody while the workspace's plan is free (including a lapsed plan).
  */
-export async function fanOutEvent(tx: Tx, e: EventEnvelope & { workspaceId: string; transferId: string | null }, now: Date): Promise<number> {
+export async function fanOutEvent(tx: Tx, e: EventEnvelope & { workspaceId: string; subject: EventSubject | null }, now: Date): Promise<number> {
   if (isPaidWebhookEvent(e.type)) {
     const [ws] = await tx.select({ plan: workspaces.plan, planUntil: workspaces.planUntil }).from(workspaces).where(eq(workspaces.id, e.workspaceId));
     if (!ws || effectivePlan(ws, now) !== 'paid') return 0;
@@ -34,12 +40,12 @@ export async function fanOutEvent(tx: Tx, e: EventEnvelope & { workspaceId: stri
   if (endpoints.length === 0) return 0;
   const body = envelopeBody(e);
   await tx.insert(webhookDeliveries).values(
-    endpoints.map((ep) => deliveryRow({ endpointId: ep.id, push: ep.url !== null, workspaceId: e.workspaceId, event: e, body, transferId: e.transferId, now })),
+    endpoints.map((ep) => deliveryRow({ endpointId: ep.id, push: ep.url !== null, workspaceId: e.workspaceId, event: e, body, subject: e.subject, now })),
   );
   return endpoints.length;
 }
 
-export function deliveryRow(d: { endpointId: string; push: boolean; workspaceId: string; event: EventEnvelope; body: string; transferId: string | null; now: Date; force?: boolean }) {
+export function deliveryRow(d: { endpointId: string; push: boolean; workspaceId: string; event: EventEnvelope; body: string; subject: EventSubject | null; now: Date; force?: boolean }) {
   return {
     id: newId('whd'),
     endpointId: d.endpointId,
@@ -49,7 +55,8 @@ export function deliveryRow(d: { endpointId: string; push: boolean; workspaceId:
     eventType: d.event.type,
     eventCreatedAt: d.event.createdAt,
     body: d.body,
-    transferId: d.transferId,
+    subjectKind: d.subject?.kind ?? null,
+    subjectId: d.subject?.id ?? null,
     status: d.push ? ('pending' as const) : ('stored' as const),
     nextAttemptAt: d.push ? d.now : null,
     force: d.force ?? false,
@@ -58,11 +65,11 @@ export function deliveryRow(d: { endpointId: string; push: boolean; workspaceId:
 }
 
 /**
- * When a transfer ends, its earlier ready, expiring and downloaded events leave every pull feed
- * (push deliveries already under way keep their history).
+ * When a subject ends (a transfer expires), its earlier ready, expiring and downloaded events leave
+ * every pull feed (push deliveries already under way keep their history).
  */
-export async function deleteSupersededPullEvents(tx: Tx, transferId: string): Promise<void> {
+export async function deleteSupersededPullEvents(tx: Tx, subject: EventSubject): Promise<void> {
   await tx
     .delete(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.transferId, transferId), eq(webhookDeliveries.mode, 'pull'), inArray(webhookDeliveries.eventType, [...SUPERSEDED_BY_EXPIRY])));
+    .where(and(eq(webhookDeliveries.subjectKind, subject.kind), eq(webhookDeliveries.subjectId, subject.id), eq(webhookDeliveries.mode, 'pull'), inArray(webhookDeliveries.eventType, [...SUPERSEDED_BY_EXPIRY])));
 }

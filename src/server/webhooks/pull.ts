@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
-import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
 
 export interface PulledEvent {
   deliveryId: string;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries } from '../db/schema.js';
+import { webhookDeliveries } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sweepWebhookDeliveries } from './retention.js';
 import { webhooksApi } from './testing.js';

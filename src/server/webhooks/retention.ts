@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { PULL_RETENTION_DAYS } from '../../contract/webhook-events.js';
 import type { Database } from '../db/connection.js';
-import { webhookDeliveries } from '../db/schema.js';
+import { webhookDeliveries } from '../db/schema/index.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
-import { webhookEndpoints } from '../db/schema.js';
+import { webhookEndpoints } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { deliverDueWebhooks } from './dispatcher.js';
 import { answers, startReceiver, type Receiver } from './test-receiver.js';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { users, workspaces } from '../db/schema.js';
+import { users, workspaces } from '../db/schema/index.js';
 import type { Plan } from './plan.js';
 
 export class EmailTakenError extends Error {}

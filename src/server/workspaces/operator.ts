@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AdminWorkspace, Invite, SignupMode } from '../../contract/dashboard.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { monthlyUsage, signupInvites, transferFiles, transfers, users, workspaces } from '../db/schema.js';
+import { files, monthlyUsage, signupInvites, transfers, users, workspaces } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
@@ -109,11 +109,11 @@ export async function listWorkspaces(db: Database, now: Date, ownWorkspaceId: st
   const counts = await db.select({ workspaceId: transfers.workspaceId, n: count() }).from(transfers).groupBy(transfers.workspaceId);
   // Bytes still held: complete files of transfers whose files were not deleted.
   const stored = await db
-    .select({ workspaceId: transferFiles.workspaceId, bytes: sql<string>`coalesce(sum(${transferFiles.sizeBytes}), 0)` })
-    .from(transferFiles)
-    .innerJoin(transfers, eq(transfers.id, transferFiles.transferId))
-    .where(and(eq(transferFiles.state, 'complete'), isNull(transfers.purgedAt)))
-    .groupBy(transferFiles.workspaceId);
+    .select({ workspaceId: files.workspaceId, bytes: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+    .from(files)
+    .innerJoin(transfers, and(eq(files.ownerKind, 'transfer'), eq(transfers.id, files.ownerId)))
+    .where(and(eq(files.state, 'complete'), isNull(transfers.purgedAt)))
+    .groupBy(files.workspaceId);
   const calls = await db.select().from(monthlyUsage).where(eq(monthlyUsage.month, month));
   const ownerOf = new Map<string, string>();
   for (const o of owners) if (!ownerOf.has(o.workspaceId)) ownerOf.set(o.workspaceId, o.email);

@@ -5,7 +5,7 @@ import { ErrorSchema } from '../../../contract/errors.js';
 import { MeSchema } from '../../../contract/me.js';
 import { revokeApiKey } from '../../auth/api-keys.js';
 import { keyHint, newApiKey, newId, sha256 } from '../../core/secrets.js';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys } from '../../db/schema/index.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../../test/harness.js';
 
 let server: TestServer;

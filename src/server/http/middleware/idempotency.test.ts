@@ -5,7 +5,7 @@ import { ContactListSchema, ContactResponseSchema } from '../../../contract/cont
 import { ErrorSchema } from '../../../contract/errors.js';
 import { v1Route } from '../../api/v1/route.js';
 import { sha256 } from '../../core/secrets.js';
-import { idempotencyKeys } from '../../db/schema.js';
+import { idempotencyKeys } from '../../db/schema/index.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../../test/harness.js';
 import type { AppEnv } from '../env.js';
 import { ApiError, errorBody } from '../../core/errors.js';

@@ -1,6 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { idempotencyKeys } from '../../db/schema.js';
+import { idempotencyKeys } from '../../db/schema/index.js';
 import { seal, unseal } from '../../auth/sealing.js';
 import { sha256 } from '../../core/secrets.js';
 import type { AppEnv } from '../env.js';

@@ -5,7 +5,7 @@ import { scopes, scopeSatisfies, type Scope } from '../../../contract/scopes.js'
 import '../../api/v1/index.js';
 import { v1Operations, type V1Operation } from '../../api/v1/route.js';
 import { keyHint, newApiKey, newId, sha256 } from '../../core/secrets.js';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys } from '../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
 /**

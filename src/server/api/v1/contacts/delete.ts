@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ContactDeletedSchema, ContactIdParamSchema } from '../../../../contract/contacts.js';
-import { contacts } from '../../../db/schema.js';
+import { contacts } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { byId, contactNotFound } from './store.js';

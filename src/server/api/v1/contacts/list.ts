@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, sql } from 'drizzle-orm';
 import { ContactListQuerySchema, ContactListSchema } from '../../../../contract/contacts.js';
-import { contacts } from '../../../db/schema.js';
+import { contacts } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { toContact } from './store.js';

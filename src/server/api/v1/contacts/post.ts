@@ -2,7 +2,7 @@ import { ErrorSchema } from '../../../../contract/errors.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ContactInputSchema, ContactResponseSchema } from '../../../../contract/contacts.js';
 import { newId } from '../../../core/secrets.js';
-import { contacts } from '../../../db/schema.js';
+import { contacts } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { contactExists, toContact } from './store.js';

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ContactIdParamSchema, ContactInputSchema, ContactResponseSchema } from '../../../../contract/contacts.js';
 import { ErrorSchema } from '../../../../contract/errors.js';
-import { contacts } from '../../../db/schema.js';
+import { contacts } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { byId, contactExists, contactNotFound, isDuplicateEmail, toContact } from './store.js';

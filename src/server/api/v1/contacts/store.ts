@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Contact } from '../../../../contract/contacts.js';
 import type { Database } from '../../../db/connection.js';
-import { contacts } from '../../../db/schema.js';
+import { contacts } from '../../../db/schema/index.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 
 export type ContactRow = typeof contacts.$inferSelect;

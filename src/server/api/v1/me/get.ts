@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { MeSchema } from '../../../../contract/me.js';
-import { apiKeys, monthlyUsage, workspaces } from '../../../db/schema.js';
+import { apiKeys, monthlyUsage, workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { monthKey, planLimits } from '../../../workspaces/plan.js';
 import { v1Route } from '../route.js';

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, count, eq } from 'drizzle-orm';
 import { ReferralSchema } from '../../../../contract/me.js';
-import { workspaces } from '../../../db/schema.js';
+import { workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { DownloadLinksSchema } from '../../../../contract/transfers.js';
-import { createOwnerDownloadLinks } from '../../../downloads/links.js';
+import { createOwnerDownloadLinks } from '../../../transfers/download-links.js';
 import type { AppEnv } from '../../../http/env.js';
 import { notFound } from '../../../core/errors.js';
 import { findTransfer } from '../../../transfers/serialize.js';

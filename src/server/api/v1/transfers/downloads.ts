@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { TransferDownloadsSchema } from '../../../../contract/transfers.js';
-import { downloads, transferRecipients } from '../../../db/schema.js';
+import { downloads, transferRecipients } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { notFound } from '../../../core/errors.js';
 import { findTransfer } from '../../../transfers/serialize.js';

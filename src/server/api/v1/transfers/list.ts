@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, desc, eq, exists, ilike, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { TransferListQuerySchema, TransferListSchema, type transferListSorts } from '../../../../contract/transfers.js';
-import { transferFiles, transfers } from '../../../db/schema.js';
+import { files, transfers } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { decodeCursor, encodeCursor } from '../../../http/pagination.js';
 import { loadSummaries } from '../../../transfers/serialize.js';
@@ -26,7 +26,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 type TransferListSort = (typeof transferListSorts)[number];
 
 /** The sum of a transfer's registered file sizes, as the summaries report it. */
-const sizeOf = sql<string>`(select coalesce(sum(${transferFiles.sizeBytes}), 0) from ${transferFiles} where ${transferFiles.transferId} = ${transfers.id})`;
+const sizeOf = sql<string>`(select coalesce(sum(${files.sizeBytes}), 0) from ${files} where ${files.ownerKind} = 'transfer' and ${files.ownerId} = ${transfers.id})`;
 
 /**
  * Each order: its key, its direction, and how the last row's key goes into the cursor and back.
@@ -59,8 +59,8 @@ export function registerListTransfers(app: OpenAPIHono<AppEnv>) {
       const pattern = `%${escapeLike(q)}%`;
       const fileNamed = db
         .select({ one: sql`1` })
-        .from(transferFiles)
-        .where(and(eq(transferFiles.transferId, transfers.id), eq(transferFiles.workspaceId, workspaceId), ilike(transferFiles.name, pattern)));
+        .from(files)
+        .where(and(eq(files.ownerKind, 'transfer'), eq(files.ownerId, transfers.id), eq(files.workspaceId, workspaceId), ilike(files.name, pattern)));
       conditions.push(or(ilike(sql`coalesce(${transfers.title}, '')`, pattern), exists(fileNamed))!);
     }
     const direction = order.descending ? desc : asc;

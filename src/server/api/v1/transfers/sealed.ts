@@ -1,6 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { transferFiles } from '../../../db/schema.js';
+import { transferFiles } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 import { findTransfer } from '../../../transfers/serialize.js';
@@ -39,8 +39,8 @@ export function registerStoreSealedFileMeta(app: OpenAPIHono<AppEnv>) {
     const updated = await db
       .update(transferFiles)
       .set({ sealedMeta: meta, sealedThumb: thumb })
-      .where(and(eq(transferFiles.id, fileId), eq(transferFiles.transferId, t.id)))
-      .returning({ id: transferFiles.id });
+      .where(and(eq(transferFiles.fileId, fileId), eq(transferFiles.transferId, t.id)))
+      .returning({ id: transferFiles.fileId });
     if (updated.length === 0) throw notFound('File');
     return c.json({ stored: true }, 200);
   });

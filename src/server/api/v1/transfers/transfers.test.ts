@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { CreateTransferResponseSchema, TransferListSchema, TransferSchema } from '../../../../contract/transfers.js';
-import { events, transferFiles, transfers } from '../../../db/schema.js';
+import { events, files, transfers } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { sweepTransfers } from '../../../transfers/end.js';
 import { markReadyIfComplete } from '../../../transfers/lifecycle.js';
@@ -29,9 +29,9 @@ async function createDraft(body: Record<string, unknown> = {}) {
 /** Marks every file of a transfer uploaded, as the tus endpoint does when the last byte lands. */
 async function completeFiles(transferId: string) {
   await server.services.db
-    .update(transferFiles)
+    .update(files)
     .set({ state: 'complete', crc32: '00000000', completedAt: server.clock.now() })
-    .where(eq(transferFiles.transferId, transferId));
+    .where(eq(files.ownerId, transferId));
   await markReadyIfComplete(server.services, transferId);
 }
 
@@ -258,7 +258,7 @@ describe('drafts, finalize and revoke', () => {
     server.clock.advance(1000);
     const again = TransferSchema.parse(await (await post(`/transfers/${draft.id}/finalize`)).json());
     expect(again.finalizedAt).toBe(sent.finalizedAt);
-    const ready = await server.services.db.select().from(events).where(eq(events.transferId, draft.id));
+    const ready = await server.services.db.select().from(events).where(eq(events.subjectId, draft.id));
     expect(ready.map((e) => e.type)).toEqual(['transfer.ready']);
     expect(ready[0]!.data).toMatchObject({ transfer: { id: draft.id, title: 'Q3 report', fileCount: 1, recipients: [] } });
   });
@@ -301,7 +301,7 @@ describe('drafts, finalize and revoke', () => {
     await post(`/transfers/${draft.id}/finalize`);
     const revoked = TransferSchema.parse(await (await post(`/transfers/${draft.id}/revoke`)).json());
     expect(revoked.status).toBe('removed');
-    const left = await server.services.db.select().from(events).where(eq(events.transferId, draft.id));
+    const left = await server.services.db.select().from(events).where(eq(events.subjectId, draft.id));
     expect(left.map((e) => [e.type, e.data])).toEqual([['transfer.expired', { transfer: { id: draft.id }, reason: 'revoked' }]]);
     const patch = await server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json: { maxDownloads: 1 } });
     expect(patch.status).toBe(409);
@@ -316,7 +316,7 @@ describe('discarding a draft', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: true });
     expect((await get(`/transfers/${draft.id}`)).status).toBe(404);
-    expect(await server.services.db.select().from(transferFiles).where(eq(transferFiles.transferId, draft.id))).toEqual([]);
+    expect(await server.services.db.select().from(files).where(eq(files.ownerId, draft.id))).toEqual([]);
     expect((await del(draft.id)).status).toBe(404);
 
     const sent = await createDraft();
@@ -334,7 +334,7 @@ describe('time', () => {
     const draft = await createDraft({ expiresAt: new Date(server.clock.now().getTime() + 2 * 86_400_000).toISOString() });
     await completeFiles(draft.id);
     await post(`/transfers/${draft.id}/finalize`);
-    const typesOf = async () => (await server.services.db.select().from(events).where(eq(events.transferId, draft.id))).map((e) => e.type).sort();
+    const typesOf = async () => (await server.services.db.select().from(events).where(eq(events.subjectId, draft.id))).map((e) => e.type).sort();
 
     server.clock.advance(86_400_000 + 60_000);
     await sweepTransfers(server.services);

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { TransferSchema, UpdateTransferRequestSchema } from '../../../../contract/transfers.js';
 import { hashPassword } from '../../../auth/passwords.js';
-import { transferRecipients, transfers } from '../../../db/schema.js';
+import { transferRecipients, transfers } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 import { addRecipients, resolveExpiry } from '../../../transfers/drafts.js';

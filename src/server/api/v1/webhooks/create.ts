@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { CreateWebhookRequestSchema, WebhookWithSecretSchema } from '../../../../contract/webhooks.js';
 import { newId } from '../../../core/secrets.js';
-import { webhookEndpoints, workspaces } from '../../../db/schema.js';
+import { webhookEndpoints, workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { assertBelowEndpointLimit, assertDeliverableUrl, assertEventsAllowed, toWebhook } from '../../../webhooks/endpoints.js';
 import { newWebhookSecret } from '../../../webhooks/signing.js';

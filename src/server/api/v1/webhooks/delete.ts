@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { WebhookDeletedSchema } from '../../../../contract/webhooks.js';
-import { webhookEndpoints } from '../../../db/schema.js';
+import { webhookEndpoints } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { webhookNotFound } from '../../../webhooks/endpoints.js';
 import { v1Route } from '../route.js';

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { WebhookDeliveryListQuerySchema, WebhookDeliveryListSchema } from '../../../../contract/webhooks.js';
-import { webhookAttempts, webhookDeliveries } from '../../../db/schema.js';
+import { webhookAttempts, webhookDeliveries } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { loadEndpoint } from '../../../webhooks/endpoints.js';
 import { v1Route } from '../route.js';

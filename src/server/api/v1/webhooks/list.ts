@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
 import { WebhookListSchema } from '../../../../contract/webhooks.js';
-import { webhookEndpoints } from '../../../db/schema.js';
+import { webhookEndpoints } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { toWebhook } from '../../../webhooks/endpoints.js';
 import { v1Route } from '../route.js';

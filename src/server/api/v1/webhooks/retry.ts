@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, sql } from 'drizzle-orm';
 import { WebhookDeliveryIdSchema } from '../../../../contract/webhooks.js';
-import { webhookDeliveries } from '../../../db/schema.js';
+import { webhookDeliveries } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ApiError, notFound } from '../../../core/errors.js';
 import { loadEndpoint } from '../../../webhooks/endpoints.js';

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { UpdateWebhookRequestSchema, WebhookResponseSchema } from '../../../../contract/webhooks.js';
-import { webhookEndpoints } from '../../../db/schema.js';
+import { webhookEndpoints } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ApiError } from '../../../core/errors.js';
 import { assertDeliverableUrl, assertEventsAllowed, loadEndpoint, toWebhook, webhookNotFound } from '../../../webhooks/endpoints.js';

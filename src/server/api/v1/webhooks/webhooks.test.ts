@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookListSchema, WebhookResponseSchema, WebhookWithSecretSchema } from '../../../../contract/webhooks.js';
-import { webhookDeliveries } from '../../../db/schema.js';
+import { webhookDeliveries } from '../../../db/schema/index.js';
 import { emitEvent } from '../../../events/emit.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { expectError, fieldPaths } from '../contacts/testing.js';

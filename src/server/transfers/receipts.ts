@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { newId } from '../core/secrets.js';
-import { downloadSessions, downloads, transferRecipients, transfers } from '../db/schema.js';
+import { downloadSessions, downloads, transferRecipients, transfers } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
-import { transferUrl } from '../transfers/lifecycle.js';
-import { linkUnavailable, unavailableReason } from './content.js';
+import { transferUrl } from './lifecycle.js';
+import { linkUnavailable, unavailableReason } from './availability.js';
 
 /**
  * Download receipts and the download limit.
@@ -73,7 +73,7 @@ export async function beginReceipt(services: Pick<Services, 'db' | 'clock' | 'co
       await emitEvent(tx, {
         workspaceId: t.workspaceId,
         type: 'transfer.downloaded',
-        transferId: t.id,
+        subject: { kind: 'transfer', id: t.id },
         now,
         data: {
           transfer: {

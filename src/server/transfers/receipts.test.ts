@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadSessions, downloads, events, transferRecipients } from '../db/schema.js';
+import { downloadSessions, downloads, events, transferRecipients } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { download, pathOf, reloadTransfer, seedTransfer, startSession } from './testing.js';
+import { download, pathOf, reloadTransfer, seedTransfer, startSession } from '../downloads/testing.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 const receiptsOf = (transferId: string) =>
   server.services.db.select().from(downloads).where(eq(downloads.transferId, transferId)).orderBy(asc(downloads.createdAt), asc(downloads.id));
-const eventsOf = (transferId: string) => server.services.db.select().from(events).where(eq(events.transferId, transferId));
+const eventsOf = (transferId: string) => server.services.db.select().from(events).where(eq(events.subjectId, transferId));
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
 
 /** Reads the first chunk of a response, then goes away. */

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+
+// Workspaces, the people in them, and how they sign in: passwords, sessions, API keys, access tokens.
+
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  plan: text('plan', { enum: ['free', 'paid'] }).notNull().default('free'),
+  /** A paid plan lapses at this instant; null means it runs until changed. */
+  planUntil: ts('plan_until'),
+  everPaid: boolean('ever_paid').notNull().default(false),
+  /** Prepaid credit in millionths of a euro, so that per-byte charges never round away. */
+  creditMicroEur: bigint('credit_micro_eur', { mode: 'number' }).notNull().default(0),
+  customDomain: text('custom_domain'),
+  referralCode: text('referral_code').notNull().unique(),
+  referredBy: text('referred_by'),
+  /** Set by the operator: the workspace's links, keys and sign-ins stop until it is enabled again. */
+  disabledAt: ts('disabled_at'),
+  /** Defaults for new transfers: mail the workspace when a transfer is downloaded / is about to expire unseen. */
+  notifyDownloads: boolean('notify_downloads').notNull().default(true),
+  notifyBeforeExpiry: boolean('notify_before_expiry').notNull().default(true),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The person who runs this server: the first account created on it. Sees the Admin page. */
+    isOperator: boolean('is_operator').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** An address the operator invited to sign up while sign-up is `invite`; the token is mailed, only its hash kept. */
+export const signupInvites = pgTable(
+  'signup_invites',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [index('signup_invites_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A mailed password-reset link: single use, short-lived; only the token's hash is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie value; the value itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    hint: text('hint').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_workspace_idx').on(t.workspaceId)],
+);
+
+/** Short-lived bearer tokens: the dashboard's (minted from a session) and, later, OAuth access tokens. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['session', 'oauth'] }).notNull(),
+    /** The dashboard session a `session` token was minted from: signing out deletes its tokens. */
+    sessionIdHash: text('session_id_hash').references(() => sessions.idHash, { onDelete: 'cascade' }),
+    clientId: text('client_id'),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('access_tokens_expires_idx').on(t.expiresAt), index('access_tokens_session_idx').on(t.sessionIdHash)],
+);

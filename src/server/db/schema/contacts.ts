@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
+import { workspaces } from './accounts.js';
+
+// The workspace address book.
+
+/** The workspace address book. `email` is stored lower-cased and is unique in its workspace. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    type: text('type', { enum: ['person', 'company'] }).notNull().default('person'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('contacts_workspace_email_key').on(t.workspaceId, sql`lower(${t.email})`)],
+);

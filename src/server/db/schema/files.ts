@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { workspaces } from './accounts.js';
+import { ts } from './columns.js';
+
+// The file engine: one row per stored file whatever owns it, and the tokens that let its bytes in.
+
+/** What can own files. Each kind registers a FileOwner (files/owners.ts); its own details live in its own table. */
+export const FILE_OWNER_KINDS = ['transfer'] as const;
+export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
+
+/**
+ * Every stored file, whatever owns it: what the upload, CRC, storage, download and zip machinery
+ * needs and nothing of the owner. `ownerKind` and `ownerId` name the owner (a transfer today); what
+ * only that kind of owner has (a transfer file's folder path, sealed metadata) sits in the owner's
+ * table beside it, keyed by the file id.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    ownerKind: text('owner_kind', { enum: FILE_OWNER_KINDS }).notNull(),
+    /** The owner's id; no foreign key (it names rows of several tables): owners delete their files. */
+    ownerId: text('owner_id').notNull(),
+    /** Registration order: files registered in one call share a timestamp but keep their order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    /** The registered size: the upload must be exactly this long. */
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** Where the bytes come from: a tus upload, or a URL the service imports. */
+    source: text('source', { enum: ['upload', 'import'] }).notNull().default('upload'),
+    importUrl: text('import_url'),
+    state: text('state', { enum: ['uploading', 'importing', 'complete', 'failed'] }).notNull(),
+    error: text('error'),
+    /** Key of the bytes in file storage. */
+    storageKey: text('storage_key').notNull(),
+    /** Running CRC-32 of the first `crcOffset` bytes, so a resumed upload continues it. */
+    crcState: bigint('crc_state', { mode: 'number' }).notNull().default(0),
+    crcOffset: bigint('crc_offset', { mode: 'number' }).notNull().default(0),
+    /** Final CRC-32 (IEEE) as 8 lower-case hex digits, set when the upload completes. */
+    crc32: text('crc32'),
+    scanResult: text('scan_result'),
+    /** Preview of an image, made by the worker: null until tried, then `ready` (at `thumbnailKey`) or `failed`. */
+    thumbnailState: text('thumbnail_state', { enum: ['ready', 'failed'] }),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: ts('created_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    index('files_owner_idx').on(t.ownerKind, t.ownerId, t.seq),
+    // The thumbnail job's queue: complete images not tried yet.
+    index('files_thumbnail_due_idx').on(t.completedAt).where(sql`${t.thumbnailState} is null and ${t.state} = 'complete' and ${t.mimeType} like 'image/%'`),
+  ],
+);
+
+export type FileRecord = typeof files.$inferSelect;
+
+/** Per-file upload tokens (hashed). A renewal issues a new token; the old one stays valid until it expires. */
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    fileId: text('file_id').notNull().references(() => files.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('upload_tokens_file_idx').on(t.fileId), index('upload_tokens_expires_idx').on(t.expiresAt)],
+);

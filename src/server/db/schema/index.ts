@@ -1,0 +1,7 @@
+/** The database schema, one module per domain; drizzle and the migrations see it whole through here. */
+export * from './accounts.js';
+export * from './platform.js';
+export * from './contacts.js';
+export * from './files.js';
+export * from './transfers.js';
+export * from './events.js';

@@ -1,0 +1,40 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../db/connection.js';
+import { files, type FileOwnerKind, type FileRecord } from '../db/schema/index.js';
+import type { Services } from '../services.js';
+
+/** Queries and deletions over stored files that every owner shares. */
+
+/** The files of one owner. */
+export const ownedBy = (ownerKind: FileOwnerKind, ownerId: string) => and(eq(files.ownerKind, ownerKind), eq(files.ownerId, ownerId))!;
+
+/** The owner's files whose bytes are all stored (and so have their CRC-32), in registration order. */
+export function completeFilesOf(db: Pick<Database, 'select'>, ownerKind: FileOwnerKind, ownerId: string): Promise<FileRecord[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(ownedBy(ownerKind, ownerId), eq(files.state, 'complete'), isNotNull(files.crc32)))
+    .orderBy(asc(files.seq));
+}
+
+export const isDownloadable = (f: Pick<FileRecord, 'state' | 'crc32'>) => f.state === 'complete' && f.crc32 !== null;
+
+type DeleteServices = Pick<Services, 'storage' | 'log'>;
+
+/** Deletes the bytes of these files and their previews from storage; a failure is logged, the rest go on. */
+export async function deleteStoredBytes(services: DeleteServices, rows: Pick<FileRecord, 'id' | 'storageKey' | 'thumbnailKey'>[]): Promise<void> {
+  for (const f of rows) {
+    for (const key of f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey]) {
+      await services.storage.delete(key).catch((err: unknown) => services.log.error({ err, fileId: f.id }, 'could not delete stored bytes'));
+    }
+  }
+}
+
+/** Deletes every stored byte of an owner's files (an ended transfer); the rows stay for its history. */
+export async function purgeOwnerBytes(services: DeleteServices & Pick<Services, 'db'>, ownerKind: FileOwnerKind, ownerId: string): Promise<void> {
+  const rows = await services.db
+    .select({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey })
+    .from(files)
+    .where(ownedBy(ownerKind, ownerId));
+  await deleteStoredBytes(services, rows);
+}

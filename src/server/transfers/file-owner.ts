@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { ApiError, notFound } from '../core/errors.js';
+import { downloadSessions, files, transfers } from '../db/schema/index.js';
+import { ZIP } from '../downloads/links.js';
+import type { FileOwner, OpenedDownload } from '../files/owners.js';
+import { isWorkspaceDisabled } from '../workspaces/operator.js';
+import { assertAvailable, linkUnavailable } from './availability.js';
+import { transferZipContent } from './download-links.js';
+import { downloadableFiles, filesOfTransfer } from './files.js';
+import { markReadyIfComplete } from './lifecycle.js';
+import { beginReceipt, completeReceipt } from './receipts.js';
+import { notifyDownload } from './sender-mail.js';
+
+/**
+ * Transfers as owners of files: uploads are taken while the transfer is active and not purged;
+ * a completed file may make it ready (`transfer.ready`); its links follow its availability
+ * (expiry, revocation, the download limit, a suspended workspace) and a recipient's visit gets a
+ * receipt per file, counted on its first download.
+ */
+export const transferFileOwner: FileOwner = {
+  kind: 'transfer',
+
+  async status(db, transferId) {
+    const [t] = await db.select({ status: transfers.status, purgedAt: transfers.purgedAt, expiresAt: transfers.expiresAt, e2ee: transfers.e2ee }).from(transfers).where(eq(transfers.id, transferId));
+    if (!t) return null;
+    return { live: t.status === 'active' && t.purgedAt === null, keptUntil: t.expiresAt, encrypted: t.e2ee };
+  },
+
+  async fileCompleted(services, file) {
+    await markReadyIfComplete(services, file.ownerId);
+  },
+
+  async assertViewable(services, transferId) {
+    const [t] = await services.db.select().from(transfers).where(eq(transfers.id, transferId));
+    if (!t) throw notFound('Transfer');
+    if (await isWorkspaceDisabled(services.db, t.workspaceId)) throw linkUnavailable('suspended');
+    assertAvailable(t, services.clock.now(), { countLimit: true });
+  },
+
+  async openDownload(services, grant) {
+    const { db, clock } = services;
+    const now = clock.now();
+    const [t] = await db.select().from(transfers).where(eq(transfers.id, grant.ownerId));
+    if (!t || (grant.sessionId !== null && t.finalizedAt === null)) throw notFound('Transfer');
+    let session: typeof downloadSessions.$inferSelect | null = null;
+    if (grant.sessionId !== null) {
+      [session = null] = await db.select().from(downloadSessions).where(eq(downloadSessions.id, grant.sessionId));
+      if (!session || session.transferId !== t.id) throw notFound('Transfer');
+    }
+    if (await isWorkspaceDisabled(db, t.workspaceId)) throw linkUnavailable('suspended');
+    // A visit that already counted may finish its downloads after the limit is reached.
+    assertAvailable(t, now, { countLimit: session !== null && session.countedAt === null });
+    if (session && session.expiresAt.getTime() <= now.getTime()) throw linkUnavailable('expired');
+
+    let target: OpenedDownload['target'];
+    if (grant.fileId === ZIP) {
+      if (t.e2ee) throw new ApiError('e2ee_unsupported', 'An end-to-end encrypted transfer cannot be downloaded as a zip.');
+      target = { kind: 'zip', ...transferZipContent(t, await downloadableFiles(db, t.id)) };
+    } else {
+      const [file] = await filesOfTransfer(db, t.id, eq(files.id, grant.fileId));
+      if (!file) throw notFound('File');
+      target = { kind: 'file', file };
+    }
+
+    return {
+      target,
+      begin: async () => {
+        if (!session) return null;
+        const file = target.kind === 'file' ? target.file : null;
+        const receiptId = await beginReceipt(services, { sessionId: session.id, transferId: t.id, fileId: file?.id ?? null, fileName: file?.name ?? null });
+        // The visit's first download: the sender hears of it now, not on the next sweep (which catches what this misses).
+        if (session.countedAt === null) {
+          void notifyDownload(services, session.id).catch((err: unknown) => services.log.error({ err, transferId: t.id }, 'download notification failed'));
+        }
+        return () => completeReceipt(services, receiptId);
+      },
+    };
+  },
+};
