@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { HeadObjectCommand, ListPartsCommand, S3Client } from '@aws-sdk/client-s3';
 import { crc32 } from '@node-rs/crc32';
 import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -154,7 +155,7 @@ describe('two instances and a worker on one PostgreSQL, one bucket and Redis', (
     const hook = await api(a, '/webhooks', { method: 'POST', json: { url: `http://127.0.0.1:${(hooks.address() as { port: number }).port}/hook`, events: ['transfer.ready', 'transfer.expired'] } });
     expect(hook.status).toBe(201);
 
-    const created = await api(a, '/transfers', { method: 'POST', json: { title: 'Scale-out', files: [{ name: 'big.bin', size: big.length }, { name: 'folder/small.bin', size: small.length }] } });
+    const created = await api(a, '/transfers', { method: 'POST', json: { title: 'Scale-out', files: [{ name: 'big.bin', size: big.length }, { name: 'small.bin', path: 'folder', size: small.length }] } });
     expect(created.status).toBe(201);
     const body = (await created.json()) as { id: string; slug: string; files: { id: string; uploadToken: string }[] };
     transferId = body.id;
@@ -232,6 +233,17 @@ describe('two instances and a worker on one PostgreSQL, one bucket and Redis', (
     expect((await patch(b, left.id, left.uploadToken, 0, randomBytes(33 * MB))).status).toBe(204);
     const s3 = a.services.storage as S3Storage;
     expect((await s3.tusStore().getUpload(left.id)).offset).toBe(33 * MB);
+    // The multipart upload @tus/s3-store keeps for it, as the bucket sees it (not through a store's cache).
+    const bucket = new S3Client({
+      endpoint: storageEnv.S3_ENDPOINT,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: storageEnv.S3_ACCESS_KEY_ID!, secretAccessKey: storageEnv.S3_SECRET_ACCESS_KEY! },
+    });
+    const info = await bucket.send(new HeadObjectCommand({ Bucket: storageEnv.S3_BUCKET, Key: `${left.id}.info` }));
+    const uploadId = info.Metadata?.['upload-id'];
+    expect(uploadId).toBeTruthy();
+    expect((await bucket.send(new ListPartsCommand({ Bucket: storageEnv.S3_BUCKET, Key: left.id, UploadId: uploadId }))).Parts).toHaveLength(1);
 
     const past = new Date(Date.now() - 1000);
     await a.services.db.update(transfers).set({ expiresAt: past }).where(eq(transfers.id, transferId));
@@ -249,7 +261,9 @@ describe('two instances and a worker on one PostgreSQL, one bucket and Redis', (
     });
     for (const target of targets) expect(await s3.size(target.id)).toBeNull();
     await until('the stale draft deleted', async () => (await a.services.db.select().from(transfers).where(eq(transfers.id, draft.id))).length === 0);
-    await expect(s3.tusStore().getUpload(left.id)).rejects.toBeTruthy();
+    await expect(bucket.send(new ListPartsCommand({ Bucket: storageEnv.S3_BUCKET, Key: left.id, UploadId: uploadId }))).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    await expect(bucket.send(new HeadObjectCommand({ Bucket: storageEnv.S3_BUCKET, Key: `${left.id}.info` }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    bucket.destroy();
     const expired = await until('transfer.expired delivered', async () => delivered.find((e) => e.type === 'transfer.expired'));
     expect(expired.data).toMatchObject({ transfer: { id: transferId }, reason: 'expired' });
     expect((await fetch(`${b.url}/api/public/transfers/${slug}`)).status).toBe(410);
