@@ -21,12 +21,14 @@ import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { pipeline } from 'node:stream/promises';
 import { createApiKey } from '../src/server/auth/api-keys.js';
 import { loadConfig } from '../src/server/config.js';
 import { createLogger } from '../src/server/logger.js';
 import { startServer, type RunningServer } from '../src/server/runtime.js';
+import { startTestS3, type TestS3 } from '../src/server/test/s3-server.js';
 import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
 
 const MB = 1024 * 1024;
@@ -188,13 +190,24 @@ function download(url: string, expected: number) {
 
 interface Baseline {
   url: string;
-  /** Makes `GET /serve/<name>` answer with these files back to back, then `padding` zero bytes. */
-  serve(name: string, files: string[], padding?: number): Promise<void>;
+  /** Makes `GET /serve/<name>` answer with these stored files back to back, then `padding` zero bytes. */
+  serve(name: string, files: StoredSource[], padding?: number): Promise<void>;
   close(): Promise<void>;
 }
 
-async function startBaseline(uploadDir: string): Promise<Baseline> {
-  const served = new Map<string, { files: string[]; padding: number; size: number }>();
+/** A file as the baseline reads it: from disk, or from the bucket the server uses. */
+interface StoredSource {
+  size(): Promise<number>;
+  open(): Readable;
+}
+
+/** Where the baseline writes an upload: a file on the same disk, or one PutObject into the same bucket. */
+type BaselineSink = (name: string, body: http.IncomingMessage, length: number) => Promise<void>;
+
+const diskSink = (uploadDir: string): BaselineSink => (name, body) => pipeline(body, fs.createWriteStream(path.join(uploadDir, name)));
+
+async function startBaseline(sink: BaselineSink): Promise<Baseline> {
+  const served = new Map<string, { files: StoredSource[]; padding: number; size: number }>();
   const server = http.createServer((req, res) => {
     const fail = (err: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(err));
@@ -202,8 +215,8 @@ async function startBaseline(uploadDir: string): Promise<Baseline> {
     };
     const upload = /^\/upload\/([\w-]+)$/.exec(req.url ?? '');
     if (upload && (req.method === 'PATCH' || req.method === 'PUT')) {
-      // Request body → disk, then 204: what any upload endpoint has to do at the least.
-      pipeline(req, fs.createWriteStream(path.join(uploadDir, upload[1]!))).then(() => res.writeHead(204).end(), fail);
+      // Request body → storage, then 204: what any upload endpoint has to do at the least.
+      sink(upload[1]!, req, Number(req.headers['content-length'])).then(() => res.writeHead(204).end(), fail);
       return;
     }
     const entry = /^\/serve\/([\w-]+)$/.exec(req.url ?? '');
@@ -219,7 +232,7 @@ async function startBaseline(uploadDir: string): Promise<Baseline> {
         res.end(what.padding > 0 ? Buffer.alloc(what.padding) : undefined);
         return;
       }
-      const source = fs.createReadStream(what.files[i]!, { highWaterMark: READ_CHUNK });
+      const source = what.files[i]!.open();
       source.once('error', fail);
       source.once('end', () => next(i + 1));
       source.pipe(res, { end: false });
@@ -231,7 +244,7 @@ async function startBaseline(uploadDir: string): Promise<Baseline> {
   return {
     url: `http://127.0.0.1:${port}`,
     async serve(name, files, padding = 0) {
-      const sizes = await Promise.all(files.map(async (f) => (await fsp.stat(f)).size));
+      const sizes = await Promise.all(files.map((f) => f.size()));
       served.set(name, { files, padding, size: sizes.reduce((a, b) => a + b, 0) + padding });
     },
     close: () =>
@@ -328,7 +341,7 @@ function report(sizeMb: number, rounds: number, lines: Line[], idleRss: number) 
   const fmt = (n: number) => n.toFixed(0).padStart(6);
   const peak = (runs: Run[]) => Math.max(...runs.map((r) => r.peakRss)) / MB;
   console.log('');
-  console.log(`transfer throughput, ${sizeMb} MB file, ${rounds} round${rounds === 1 ? '' : 's'} (median, after 1 warm-up round), MB = 2^20 bytes`);
+  console.log(`transfer throughput, ${sizeMb} MB file, ${rounds} round${rounds === 1 ? "" : "s"} (median, after 1 warm-up round), MB = 2^20 bytes, files ${process.env.BENCH_S3 === "1" ? "in S3 (s3rver on loopback)" : "on disk"}`);
   console.log(`Node ${process.version}, ${os.platform()}-${os.arch()}, ${os.availableParallelism()} CPUs, client and servers on loopback 127.0.0.1`);
   console.log('');
   const w = Math.max(...lines.map((l) => l.label.length));
@@ -366,6 +379,8 @@ async function main() {
   const baselineUploads = path.join(workDir, 'baseline-uploads');
   let server: RunningServer | null = null;
   let baseline: Baseline | null = null;
+  // BENCH_S3=1: the server's files in an S3-compatible server on loopback, and the baseline's too.
+  const s3: TestS3 | null = process.env.BENCH_S3 === '1' ? await startTestS3() : null;
   let cleaning: Promise<void> | null = null;
   // Stops both servers (and with them the embedded PostgreSQL, which runs in its own process group
   // and would outlive a Ctrl-C) and removes the temp dir: at the end, on error and on a signal.
@@ -373,6 +388,7 @@ async function main() {
     (cleaning ??= (async () => {
       await baseline?.close().catch((err: unknown) => console.error('could not stop the baseline server:', err));
       await server?.close().catch((err: unknown) => console.error('could not stop the server:', err));
+      await s3?.stop().catch((err: unknown) => console.error('could not stop the S3 server:', err));
       await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
     })());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -403,9 +419,16 @@ async function main() {
       // Big or many runs must not hit the free plan's ceilings: this measures bytes, not billing.
       FREE_TRANSFER_MAX_BYTES: String(Math.max(5 * 1000 ** 3, 4 * (size + smallTotal))),
       FREE_UPLOAD_BYTES_PER_MONTH: String(Math.max(10 * 1000 ** 3, 4 * rounds * (size + smallTotal))),
+      ...(s3
+        ? { S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: s3.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey, S3_FORCE_PATH_STYLE: '1' }
+        : {}),
     });
     server = await startServer(config, { log: createLogger('silent') });
-    baseline = await startBaseline(baselineUploads);
+    const bucket = s3 ? new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: s3.credentials, requestChecksumCalculation: 'WHEN_REQUIRED' }) : null;
+    const s3Sink: BaselineSink = async (name, body, length) => {
+      await bucket!.send(new PutObjectCommand({ Bucket: s3!.bucket, Key: `baseline-${name}`, Body: body, ContentLength: length }));
+    };
+    baseline = await startBaseline(s3 ? s3Sink : diskSink(baselineUploads));
     const { db, clock } = server.services;
 
     const { workspace } = await createWorkspaceWithOwner(db, clock.now(), {
@@ -417,6 +440,12 @@ async function main() {
     const api = apiClient(server, secret);
 
     const stored = (fileId: string) => path.join(dataDir, 'files', fileId);
+    const { storage } = server.services;
+    /** The file the server stored, read the way a bare handler would: from disk, or a GetObject of the same object. */
+    const storedSource = (fileId: string): StoredSource =>
+      s3
+        ? { size: async () => (await storage.size(fileId)) ?? 0, open: () => storage.read(fileId) }
+        : { size: async () => (await fsp.stat(stored(fileId))).size, open: () => fs.createReadStream(stored(fileId), { highWaterMark: READ_CHUNK }) };
     const smallEntries = SMALL_FILE_SIZES.map((s, i) => ({ name: `small-${i}.bin`, file: smallFiles[i]!, size: s }));
 
     /**
@@ -434,7 +463,7 @@ async function main() {
         const r = await tusPatch(await tusCreate(t.tusEndpoint, target.uploadToken, fileSize), target.uploadToken, file, fileSize);
         if (i === 0) {
           first = { ms: r.ms, bytes: r.bytes };
-          await syncFile(stored(target.id));
+          if (!s3) await syncFile(stored(target.id));
         }
       }
       await api('POST', `/api/v1/transfers/${t.id}/finalize`, {});
@@ -445,8 +474,10 @@ async function main() {
       const name = `upload-${baselineUploadCount++}`;
       const r = await sendFile(`${baseline!.url}/upload/${name}`, 'PATCH', { 'Content-Type': 'application/offset+octet-stream' }, file, fileSize);
       if (r.status !== 204) throw new Error(`baseline upload: ${r.status} ${r.body}`);
-      await syncFile(path.join(baselineUploads, name));
-      await fsp.rm(path.join(baselineUploads, name));
+      if (!s3) {
+        await syncFile(path.join(baselineUploads, name));
+        await fsp.rm(path.join(baselineUploads, name));
+      }
       return { ms: r.ms, bytes: r.bytes };
     };
 
@@ -454,7 +485,7 @@ async function main() {
 
     // 1. Upload. A fresh transfer per round (the big file and the three small ones); only the big
     // file's PATCH is timed. The small files follow so that the transfer can be sent.
-    const uploadLine: Line = { label: 'upload (tus PATCH)', baselineLabel: 'bare handler → disk', candidate: [], baseline: [] };
+    const uploadLine: Line = { label: 'upload (tus PATCH)', baselineLabel: s3 ? 'bare handler → one PutObject' : 'bare handler → disk', candidate: [], baseline: [] };
     const sent: string[] = [];
     console.log(`measuring upload, 1 warm-up + ${rounds} round(s)…`);
     await alternate(
@@ -474,15 +505,15 @@ async function main() {
     const links = await api<DownloadLinks>('GET', `/api/v1/transfers/${transferId}/download-links`);
     const bigLink = links.files.find((f) => f.sizeBytes === size);
     if (!bigLink) throw new Error('download-links has no entry for the big file');
-    const storedFiles = links.files.map((f) => stored(f.fileId));
+    const storedFiles = links.files.map((f) => storedSource(f.fileId));
     const filesTotal = links.files.reduce((s, f) => s + f.sizeBytes, 0);
     if (links.files.length !== 1 + SMALL_FILE_SIZES.length || filesTotal !== size + smallTotal) throw new Error('unexpected files in the transfer');
-    await baseline.serve('file', [stored(bigLink.fileId)]);
+    await baseline.serve('file', [storedSource(bigLink.fileId)]);
     // The zip's headers and central directory are a few hundred bytes; the baseline pads with zeros
     // so that both sides move exactly the same number of bytes.
     await baseline.serve('zip', storedFiles, links.zip.sizeBytes - filesTotal);
 
-    const fileLine: Line = { label: 'file download (/dl)', baselineLabel: 'bare handler ← disk', candidate: [], baseline: [] };
+    const fileLine: Line = { label: 'file download (/dl)', baselineLabel: s3 ? 'bare handler ← GetObject' : 'bare handler ← disk', candidate: [], baseline: [] };
     console.log(`measuring file download, 1 warm-up + ${rounds} round(s)…`);
     await alternate(
       rounds,
