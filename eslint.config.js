@@ -43,7 +43,6 @@ export default tseslint.config(
   {
     // The file engine serves every kind of owner: owners plug in through files/owners.ts, never the reverse.
     files: ['src/server/{uploads,downloads,storage,files,thumbnails}/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/testing.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/transfers/**', '**/api/**', '**/public/**', '**/dashboard/**'], message: 'The file engine knows no owner; register a FileOwner instead.' }, { group: ['**/app/**'] }] }],
     },

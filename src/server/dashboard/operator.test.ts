@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AdminWorkspaceSchema, SessionSchema, SetupStateSchema } from '../../contract/dashboard.js';
 import { ErrorSchema } from '../../contract/errors.js';
 import type { OutgoingMessage } from '../mail/message.js';
-import { seedTransfer, startSession as startVisit } from '../downloads/testing.js';
+import { seedTransfer, startSession as startVisit } from '../transfers/testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
 /**

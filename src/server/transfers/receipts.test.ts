@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadSessions, downloads, events, transferRecipients } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { download, pathOf, reloadTransfer, seedTransfer, startSession } from '../downloads/testing.js';
+import { download, pathOf, reloadTransfer, seedTransfer, startSession } from './testing.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -179,3 +179,82 @@ it('closes every connection it opened', async () => {
   await locker.close();
   await vi.waitFor(async () => expect((await connections())[0]?.n).toBe(0), { timeout: 10_000 });
 });
+
+it('counts waiting for one of its connections toward the time-out, and stops that wait too', async () => {
+  const locker = newLocker({ maxConnections: 1, acquireLockTimeout: 300 });
+  const held = await holding(locker, randomUUID());
+
+  // Another upload, but every connection is taken.
+  await expect(locker.newLock(randomUUID()).lock(signal(), noRelease)).rejects.toEqual(ERRORS.ERR_LOCK_TIMEOUT);
+  const patient = newLocker({ maxConnections: 1, acquireLockTimeout: PATIENT });
+  const heldByPatient = await holding(patient, randomUUID());
+  const stop = new AbortController();
+  const waiting = watch(patient.newLock(randomUUID()).lock(stop.signal, noRelease));
+  stop.abort();
+  await expect(waiting.promise).rejects.toEqual(ERRORS.ERR_LOCK_TIMEOUT);
+
+  // The connection is still there for the next upload once the first one is done.
+  await held.unlock();
+  await (await holding(locker, randomUUID())).unlock();
+  await heldByPatient.unlock();
+});
+
+it('survives losing a held connection: the holder is asked to stop, unlock() succeeds, the lock is free', async () => {
+  const name = `pg-locker-lost-${randomUUID().slice(0, 8)}`;
+  const locker = newLocker({ name, acquireLockTimeout: 5_000 });
+  const id = randomUUID();
+  const released = vi.fn();
+  const held = await holding(locker, id, released);
+
+  const ended = await adminQuery(
+    `SELECT pg_terminate_backend(pid) FROM pg_locks JOIN pg_stat_activity USING (pid) WHERE locktype = 'advisory' AND application_name = $1`,
+    [name],
+  );
+  expect(ended).toHaveLength(1);
+  // PostgreSQL dropped the lock with the connection, so another instance may write now.
+  await vi.waitFor(() => expect(released).toHaveBeenCalled(), { timeout: 10_000 });
+  await held.unlock();
+
+  await (await holding(newLocker({ acquireLockTimeout: 5_000 }), id)).unlock();
+  await (await holding(locker, id)).unlock();
+});
+
+it('drops the locks still held when it is closed, instead of waiting for them', async () => {
+  const locker = newLocker();
+  const id = randomUUID();
+  const held = await holding(locker, id);
+
+  await locker.close();
+  await (await holding(newLocker({ acquireLockTimeout: 5_000 }), id)).unlock();
+  // The request that held it unlocks late, after the shutdown; that is not an error.
+  await held.unlock();
+});
+
+it('hears release requests again after losing its listening connection', async () => {
+  const name = `pg-locker-listener-${randomUUID().slice(0, 8)}`;
+  const a = newLocker({ name });
+  const b = newLocker({ acquireLockTimeout: PATIENT });
+  await (await holding(a, randomUUID())).unlock();
+  const listeners = () => adminQuery<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query ILIKE 'LISTEN%'`, [name]);
+  const [before] = await listeners();
+  await adminQuery('SELECT pg_terminate_backend($1)', [before?.pid]);
+  // Back without waiting for another lock to need it.
+  await vi.waitFor(
+    async () => {
+      const now = await listeners();
+      expect(now).toHaveLength(1);
+      expect(now[0]?.pid).not.toBe(before?.pid);
+    },
+    { timeout: 10_000 },
+  );
+
+  const id = randomUUID();
+  const released = vi.fn();
+  const held = await holding(a, id, released);
+  const wanted = b.newLock(id);
+  const waiting = wanted.lock(signal(), noRelease);
+  await vi.waitFor(() => expect(released).toHaveBeenCalled(), { timeout: 10_000 });
+  await held.unlock();
+  await waiting;
+  await wanted.unlock();
+});

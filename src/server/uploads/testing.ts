@@ -4,14 +4,13 @@ import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { newId, randomBase62 } from '../core/secrets.js';
 import { loadConfig } from '../config.js';
-import { files, transfers } from '../db/schema/index.js';
-import { insertTransferFiles } from '../transfers/files.js';
+import { files, transferFiles, transfers } from '../db/schema/index.js';
+import { registerUploads } from './register.js';
 import { createLogger } from '../logger.js';
 import { startServer, type RunningServer } from '../runtime.js';
 import type { Services } from '../services.js';
 import type { TestServer } from '../test/harness.js';
 import { crcHex } from './crc.js';
-import { issueUploadToken } from './tokens.js';
 
 /**
  * Helpers for the upload tests: a transfer and its files registered straight in the database (as
@@ -46,20 +45,12 @@ export interface RegisteredFile {
   tokenExpiresAt: Date;
 }
 
-/** A `transfer_files` row in state `uploading` and an upload token for it. */
+/** A file registered for upload on the transfer (through the engine, as `POST /transfers` does) and its upload token. */
 export async function addFile(services: Db, transferId: string, workspaceId: string, size: number): Promise<RegisteredFile> {
   const now = services.clock.now();
-  const fileId = newId('fil');
-  await insertTransferFiles(services.db, { id: transferId, workspaceId }, [
-    { id: fileId, name: `${fileId}.bin`, sizeBytes: size, mimeType: 'application/octet-stream', state: 'uploading', storageKey: fileId, createdAt: now },
-  ]);
-  const issued = await issueUploadToken(services.db, {
-    fileId,
-    workspaceId,
-    now,
-    ttlSeconds: services.config.UPLOAD_TOKEN_TTL_SECONDS,
-  });
-  return { fileId, transferId, workspaceId, token: issued.token, tokenExpiresAt: issued.expiresAt };
+  const [target] = await registerUploads(services.db, services, { kind: 'transfer', id: transferId, workspaceId }, [{ name: 'upload.bin', size }], now);
+  await services.db.insert(transferFiles).values({ fileId: target!.id, transferId });
+  return { fileId: target!.id, transferId, workspaceId, token: target!.uploadToken, tokenExpiresAt: new Date(target!.uploadTokenExpiresAt) };
 }
 
 /** A fresh workspace, an unsent transfer and one registered file of `size` bytes. */

@@ -6,8 +6,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import { files as storedFiles, transferRecipients, transfers } from '../db/schema/index.js';
 import type { TestServer, TestRequestInit } from '../test/harness.js';
-import type { TransferRow } from '../transfers/availability.js';
-import { filesOfTransfer, insertTransferFiles, type TransferFile } from '../transfers/files.js';
+import type { TransferRow } from './availability.js';
+import { filesOfTransfer, insertTransferFiles, type TransferFile } from './files.js';
 
 /**
  * Test helpers for downloads: a sent transfer with real file bytes in storage, inserted straight

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicTransferSchema } from '../../contract/public.js';
 import { downloads, files as storedFiles, transfers } from '../db/schema/index.js';
-import { pathOf, reloadTransfer, seedTransfer } from '../downloads/testing.js';
+import { pathOf, reloadTransfer, seedTransfer } from './testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { endTransfer } from '../transfers/end.js';
-import { makeDueThumbnails } from './thumbnails.js';
+import { endTransfer } from './end.js';
+import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { downloadSessions, downloads, events, transfers } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { createOwnerDownloadLinks } from '../transfers/download-links.js';
-import { downloadUrl } from './links.js';
+import { createOwnerDownloadLinks } from './download-links.js';
+import { downloadUrl } from '../downloads/links.js';
 import { download, pathOf, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from './testing.js';
 
 const run = promisify(execFile);

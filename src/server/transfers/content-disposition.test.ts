@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { contentDisposition } from './http.js';
-import { createOwnerDownloadLinks } from '../transfers/download-links.js';
+import { contentDisposition } from '../downloads/http.js';
+import { createOwnerDownloadLinks } from './download-links.js';
 import { seedTransfer, type SeededTransfer } from './testing.js';
 
 const run = promisify(execFile);
