@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ContactDeletedSchema, ContactIdParamSchema } from '../../../../contract/contacts.js';
-import { contacts } from '../../../db/schema/index.js';
+import { deleteContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
-import { byId, contactNotFound } from './store.js';
 
 const route = v1Route({
   method: 'delete',
@@ -22,10 +21,6 @@ const route = v1Route({
 
 export function registerDeleteContact(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db } = c.var.services;
-    const { id } = c.req.valid('param');
-    const deleted = await db.delete(contacts).where(byId(c.var.caller.workspaceId, id)).returning({ id: contacts.id });
-    if (deleted.length === 0) throw contactNotFound();
-    return c.json({ deleted: true as const }, 200);
+    return c.json(await deleteContact(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

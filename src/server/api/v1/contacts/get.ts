@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ContactIdParamSchema, ContactResponseSchema } from '../../../../contract/contacts.js';
-import { contacts } from '../../../db/schema/index.js';
+import { getContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
-import { byId, contactNotFound, toContact } from './store.js';
 
 const route = v1Route({
   method: 'get',
@@ -21,10 +20,6 @@ const route = v1Route({
 
 export function registerGetContact(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db } = c.var.services;
-    const { id } = c.req.valid('param');
-    const [row] = await db.select().from(contacts).where(byId(c.var.caller.workspaceId, id));
-    if (!row) throw contactNotFound();
-    return c.json({ contact: toContact(row) }, 200);
+    return c.json({ contact: await getContact(c.var.services, c.var.caller, c.req.valid('param').id) }, 200);
   });
 }

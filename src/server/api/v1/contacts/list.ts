@@ -1,10 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq, sql } from 'drizzle-orm';
 import { ContactListQuerySchema, ContactListSchema } from '../../../../contract/contacts.js';
-import { contacts } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
-import { toContact } from './store.js';
+import { listContacts } from '../../../contacts/contacts.js';
 
 const route = v1Route({
   method: 'get',
@@ -22,30 +20,9 @@ const route = v1Route({
 });
 
 /** `q` is matched literally: the LIKE wildcards and the escape character itself are escaped. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 export function registerListContacts(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db } = c.var.services;
-    const { q } = c.req.valid('query');
-    const pattern = q ? likeContains(q) : null;
-    const matches =
-      pattern === null
-        ? undefined
-        : sql`(concat_ws(' ', ${contacts.firstName}, ${contacts.lastName}) ILIKE ${pattern} ESCAPE '\\'
-            OR ${contacts.company} ILIKE ${pattern} ESCAPE '\\'
-            OR ${contacts.email} ILIKE ${pattern} ESCAPE '\\')`;
-    // Code-point order ("C") after lower-casing, so the order is the same whatever the database locale.
-    const rows = await db
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.workspaceId, c.var.caller.workspaceId), matches))
-      .orderBy(
-        sql`nullif(lower(${contacts.lastName}), '') COLLATE "C" ASC NULLS LAST`,
-        sql`nullif(lower(${contacts.firstName}), '') COLLATE "C" ASC NULLS LAST`,
-        sql`${contacts.email} COLLATE "C"`,
-        contacts.id,
-      );
-    return c.json({ contacts: rows.map(toContact) }, 200);
+    return c.json({ contacts: await listContacts(c.var.services, c.var.caller, c.req.valid('query').q) }, 200);
   });
 }

@@ -1,11 +1,9 @@
 import { ErrorSchema } from '../../../../contract/errors.js';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ContactInputSchema, ContactResponseSchema } from '../../../../contract/contacts.js';
-import { newId } from '../../../core/secrets.js';
-import { contacts } from '../../../db/schema/index.js';
+import { createContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
-import { contactExists, toContact } from './store.js';
 
 const route = v1Route({
   method: 'post',
@@ -30,17 +28,6 @@ const route = v1Route({
 
 export function registerCreateContact(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db, clock } = c.var.services;
-    const { workspaceId } = c.var.caller;
-    const input = c.req.valid('json');
-    const now = clock.now();
-    // ON CONFLICT DO NOTHING rather than a check first: two creates racing for one address get one row and one 409.
-    const [row] = await db
-      .insert(contacts)
-      .values({ id: newId('ct'), workspaceId, ...input, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw await contactExists(db, workspaceId, input.email);
-    return c.json({ contact: toContact(row) }, 201);
+    return c.json({ contact: await createContact(c.var.services, c.var.caller, c.req.valid('json')) }, 201);
   });
 }

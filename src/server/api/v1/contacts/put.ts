@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ContactIdParamSchema, ContactInputSchema, ContactResponseSchema } from '../../../../contract/contacts.js';
 import { ErrorSchema } from '../../../../contract/errors.js';
-import { contacts } from '../../../db/schema/index.js';
+import { replaceContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
-import { byId, contactExists, contactNotFound, isDuplicateEmail, toContact } from './store.js';
 
 const route = v1Route({
   method: 'put',
@@ -30,22 +29,6 @@ const route = v1Route({
 
 export function registerReplaceContact(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db, clock } = c.var.services;
-    const { workspaceId } = c.var.caller;
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    let row;
-    try {
-      [row] = await db
-        .update(contacts)
-        .set({ ...input, updatedAt: clock.now() })
-        .where(byId(workspaceId, id))
-        .returning();
-    } catch (err) {
-      if (isDuplicateEmail(err)) throw await contactExists(db, workspaceId, input.email, id);
-      throw err;
-    }
-    if (!row) throw contactNotFound();
-    return c.json({ contact: toContact(row) }, 200);
+    return c.json({ contact: await replaceContact(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')) }, 200);
   });
 }
