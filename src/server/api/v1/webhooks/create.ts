@@ -1,12 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { CreateWebhookRequestSchema, WebhookWithSecretSchema } from '../../../../contract/webhooks.js';
-import { newId } from '../../../core/secrets.js';
-import { webhookEndpoints, workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { assertBelowEndpointLimit, assertDeliverableUrl, assertEventsAllowed, toWebhook } from '../../../webhooks/endpoints.js';
-import { newWebhookSecret } from '../../../webhooks/signing.js';
+import { createWebhook } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 
@@ -35,23 +31,6 @@ const route = v1Route({
 
 export function registerCreateWebhook(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const services = c.var.services;
-    const { workspaceId, plan } = c.var.caller;
-    const input = c.req.valid('json');
-    assertEventsAllowed(plan, input.events);
-    const url = input.url === null ? null : await assertDeliverableUrl(services, input.url);
-    const secret = newWebhookSecret();
-    const now = services.clock.now();
-    const row = await services.db.transaction(async (tx) => {
-      // Holding the workspace row makes "count, then insert" one step for concurrent creates.
-      await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
-      await assertBelowEndpointLimit(tx, workspaceId, plan);
-      const [created] = await tx
-        .insert(webhookEndpoints)
-        .values({ id: newId('wh'), workspaceId, url, description: input.description, events: input.events, signingSecret: secret, createdAt: now, updatedAt: now })
-        .returning();
-      return created!;
-    });
-    return c.json({ webhook: toWebhook(row), secret }, 201);
+    return c.json(await createWebhook(c.var.services, c.var.caller, c.req.valid('json')), 201);
   });
 }

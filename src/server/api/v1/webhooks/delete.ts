@@ -1,9 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import { WebhookDeletedSchema } from '../../../../contract/webhooks.js';
-import { webhookEndpoints } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { webhookNotFound } from '../../../webhooks/endpoints.js';
+import { deleteWebhook } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
@@ -23,11 +21,6 @@ const route = v1Route({
 
 export function registerDeleteWebhook(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const deleted = await c.var.services.db
-      .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.workspaceId, c.var.caller.workspaceId), eq(webhookEndpoints.id, c.req.valid('param').id)))
-      .returning({ id: webhookEndpoints.id });
-    if (deleted.length === 0) throw webhookNotFound();
-    return c.json({ deleted: true as const }, 200);
+    return c.json(await deleteWebhook(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { PullEventsQuerySchema, PullEventsResponseSchema } from '../../../../contract/webhooks.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError } from '../../../core/errors.js';
-import { decodeCursor, encodeCursor } from '../../../http/pagination.js';
-import { loadEndpoint } from '../../../webhooks/endpoints.js';
-import { readPullFeed } from '../../../webhooks/pull.js';
+import { readEventFeed } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
@@ -29,16 +26,7 @@ const route = v1Route({
 
 export function registerListWebhookEvents(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db, cursorKey } = c.var.services;
-    const { workspaceId } = c.var.caller;
-    const ep = await loadEndpoint(db, workspaceId, c.req.valid('param').id);
-    if (ep.url !== null) throw new ApiError('conflict', 'A push endpoint has no event feed to read; its events are delivered.', { reason: 'push_endpoint' });
     const { limit, cursor } = c.req.valid('query');
-    const list = `webhook-events:${ep.id}`;
-    const position = decodeCursor(cursorKey, list, workspaceId, cursor);
-    // Signed, so it holds exactly the position this list wrote into it.
-    const after = position ? Number(position[0]) : 0;
-    const page = await readPullFeed(db, ep.id, after, limit);
-    return c.json({ events: page.events, nextCursor: encodeCursor(cursorKey, list, workspaceId, [page.last]), hasMore: page.hasMore }, 200);
+    return c.json(await readEventFeed(c.var.services, c.var.caller, c.req.valid('param').id, cursor, limit), 200);
   });
 }

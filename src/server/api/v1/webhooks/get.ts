@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebhookResponseSchema } from '../../../../contract/webhooks.js';
 import type { AppEnv } from '../../../http/env.js';
-import { loadEndpoint, toWebhook } from '../../../webhooks/endpoints.js';
+import { getWebhook } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
@@ -20,7 +20,6 @@ const route = v1Route({
 
 export function registerGetWebhook(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const row = await loadEndpoint(c.var.services.db, c.var.caller.workspaceId, c.req.valid('param').id);
-    return c.json({ webhook: toWebhook(row) }, 200);
+    return c.json({ webhook: await getWebhook(c.var.services, c.var.caller, c.req.valid('param').id) }, 200);
   });
 }

@@ -1,9 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
 import { WebhookListSchema } from '../../../../contract/webhooks.js';
-import { webhookEndpoints } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { toWebhook } from '../../../webhooks/endpoints.js';
+import { listWebhooks } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 
@@ -20,11 +18,6 @@ const route = v1Route({
 
 export function registerListWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const rows = await c.var.services.db
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.workspaceId, c.var.caller.workspaceId))
-      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
-    return c.json({ webhooks: rows.map(toWebhook) }, 200);
+    return c.json({ webhooks: await listWebhooks(c.var.services, c.var.caller) }, 200);
   });
 }

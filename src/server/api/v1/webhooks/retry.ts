@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq, sql } from 'drizzle-orm';
 import { WebhookDeliveryIdSchema } from '../../../../contract/webhooks.js';
-import { webhookDeliveries } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError, notFound } from '../../../core/errors.js';
-import { loadEndpoint } from '../../../webhooks/endpoints.js';
+import { redeliver } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookDeliveryParams } from './params.js';
@@ -27,16 +24,7 @@ const route = v1Route({
 
 export function registerRetryWebhookDelivery(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db } = c.var.services;
     const { id, deliveryId } = c.req.valid('param');
-    const ep = await loadEndpoint(db, c.var.caller.workspaceId, id);
-    if (ep.url === null) throw new ApiError('conflict', 'A pull endpoint has no deliveries to send again.', { reason: 'pull_endpoint' });
-    const [row] = await db
-      .update(webhookDeliveries)
-      .set({ redeliveryRequests: sql`${webhookDeliveries.redeliveryRequests} + 1` })
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, ep.id), eq(webhookDeliveries.mode, 'push')))
-      .returning({ id: webhookDeliveries.id });
-    if (!row) throw notFound('Delivery');
-    return c.json({ deliveryId: row.id }, 202);
+    return c.json(await redeliver(c.var.services, c.var.caller, id, deliveryId), 202);
   });
 }

@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import { WebhookWithSecretSchema } from '../../../../contract/webhooks.js';
-import { webhookEndpoints } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { toWebhook, webhookNotFound } from '../../../webhooks/endpoints.js';
-import { newWebhookSecret } from '../../../webhooks/signing.js';
+import { rotateWebhookSecret } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
@@ -24,13 +21,6 @@ const route = v1Route({
 
 export function registerRotateWebhookSecret(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const secret = newWebhookSecret();
-    const [row] = await c.var.services.db
-      .update(webhookEndpoints)
-      .set({ signingSecret: secret, updatedAt: c.var.services.clock.now() })
-      .where(and(eq(webhookEndpoints.workspaceId, c.var.caller.workspaceId), eq(webhookEndpoints.id, c.req.valid('param').id)))
-      .returning();
-    if (!row) throw webhookNotFound();
-    return c.json({ webhook: toWebhook(row), secret }, 200);
+    return c.json(await rotateWebhookSecret(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebhookDeliveryIdSchema } from '../../../../contract/webhooks.js';
-import { newId } from '../../../core/secrets.js';
-import { webhookDeliveries } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { loadEndpoint } from '../../../webhooks/endpoints.js';
-import { deliveryRow, envelopeBody } from '../../../webhooks/fanout.js';
+import { sendTestEvent } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
@@ -24,12 +21,6 @@ const route = v1Route({
 
 export function registerTestWebhook(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db, clock } = c.var.services;
-    const ep = await loadEndpoint(db, c.var.caller.workspaceId, c.req.valid('param').id);
-    const now = clock.now();
-    const event = { id: newId('evt'), type: 'webhook.test', createdAt: now, data: { endpoint: { id: ep.id }, message: 'This is a test event. Your endpoint is receiving webhooks.' } };
-    const row = deliveryRow({ endpointId: ep.id, push: ep.url !== null, workspaceId: ep.workspaceId, event, body: envelopeBody(event), subject: null, now, force: true });
-    await db.insert(webhookDeliveries).values(row);
-    return c.json({ deliveryId: row.id }, 202);
+    return c.json(await sendTestEvent(c.var.services, c.var.caller, c.req.valid('param').id), 202);
   });
 }
