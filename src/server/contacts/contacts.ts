@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Contact, ContactInputSchema } from '../../contract/contacts.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, notFound } from '../core/errors.js';
+import { likeContains } from '../core/like.js';
 import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { contacts } from '../db/schema/index.js';
@@ -68,7 +69,6 @@ function isDuplicateEmail(err: unknown): boolean {
   return false;
 }
 
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The workspace's contacts (those matching `q` in name, company or email), by last name, first name, email. */
 export async function listContacts(services: Pick<Services, 'db'>, caller: Caller, q?: string): Promise<Contact[]> {

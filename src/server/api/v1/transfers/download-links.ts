@@ -1,10 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { DownloadLinksSchema } from '../../../../contract/transfers.js';
-import { createOwnerDownloadLinks } from '../../../transfers/download-links.js';
 import type { AppEnv } from '../../../http/env.js';
-import { notFound } from '../../../core/errors.js';
-import { findTransfer } from '../../../transfers/serialize.js';
+import { ownerDownloadLinks } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
@@ -29,9 +27,6 @@ const route = v1Route({
 
 export function registerGetTransferDownloadLinks(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const services = c.var.services;
-    const t = await findTransfer(services.db, c.var.caller.workspaceId, c.req.valid('param').id);
-    if (!t) throw notFound('Transfer');
-    return c.json(await createOwnerDownloadLinks(services, t), 200);
+    return c.json(await ownerDownloadLinks(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

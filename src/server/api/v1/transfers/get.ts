@@ -1,8 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { TransferSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
-import { notFound } from '../../../core/errors.js';
-import { findTransfer, loadTransfer } from '../../../transfers/serialize.js';
+import { getTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
@@ -20,9 +19,6 @@ const route = v1Route({
 
 export function registerGetTransfer(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db, config } = c.var.services;
-    const t = await findTransfer(db, c.var.caller.workspaceId, c.req.valid('param').id);
-    if (!t) throw notFound('Transfer');
-    return c.json(await loadTransfer(db, config.PUBLIC_URL, t), 200);
+    return c.json(await getTransfer(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -1,9 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { TransferSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
-import { notFound } from '../../../core/errors.js';
-import { endTransfer } from '../../../transfers/end.js';
-import { findTransfer, loadTransfer } from '../../../transfers/serialize.js';
+import { revokeTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
@@ -22,12 +20,6 @@ const route = v1Route({
 
 export function registerRevokeTransfer(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const services = c.var.services;
-    const { id } = c.req.valid('param');
-    const t = await findTransfer(services.db, c.var.caller.workspaceId, id);
-    if (!t) throw notFound('Transfer');
-    await endTransfer(services, t.id, 'revoked');
-    const fresh = await findTransfer(services.db, c.var.caller.workspaceId, id);
-    return c.json(await loadTransfer(services.db, services.config.PUBLIC_URL, fresh!), 200);
+    return c.json(await revokeTransfer(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

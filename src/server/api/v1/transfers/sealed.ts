@@ -1,9 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
-import { transferFiles } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { ApiError, notFound } from '../../../core/errors.js';
-import { findTransfer } from '../../../transfers/serialize.js';
+import { storeSealedFileMeta } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferFileParams, json, jsonBody } from './params.js';
 
@@ -29,19 +26,7 @@ const route = v1Route({
 
 export function registerStoreSealedFileMeta(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db } = c.var.services;
     const { id, fileId } = c.req.valid('param');
-    const { meta, thumb } = c.req.valid('json');
-    const t = await findTransfer(db, c.var.caller.workspaceId, id);
-    if (!t) throw notFound('Transfer');
-    if (!t.e2ee) throw new ApiError('conflict', 'Only end-to-end encrypted transfers store sealed metadata', { reason: 'not_e2ee' });
-    if (t.finalizedAt) throw new ApiError('conflict', 'The transfer was already sent', { reason: 'transfer_sent' });
-    const updated = await db
-      .update(transferFiles)
-      .set({ sealedMeta: meta, sealedThumb: thumb })
-      .where(and(eq(transferFiles.fileId, fileId), eq(transferFiles.transferId, t.id)))
-      .returning({ id: transferFiles.fileId });
-    if (updated.length === 0) throw notFound('File');
-    return c.json({ stored: true }, 200);
+    return c.json(await storeSealedFileMeta(c.var.services, c.var.caller, id, fileId, c.req.valid('json')), 200);
   });
 }

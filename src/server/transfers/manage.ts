@@ -1,0 +1,204 @@
+import { and, asc, count, desc, eq, exists, ilike, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Transfer, TransferDownloadsSchema, TransferListQuerySchema, TransferListSchema, transferListSorts, UpdateTransferRequestSchema } from '../../contract/transfers.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Caller } from '../core/caller.js';
+import { ApiError, notFound } from '../core/errors.js';
+import { likeContains } from '../core/like.js';
+import { downloads, files, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
+import { decodeCursor, encodeCursor } from '../http/pagination.js';
+import type { Services } from '../services.js';
+import { createOwnerDownloadLinks, type DownloadLinks } from './download-links.js';
+import { addRecipients, resolveExpiry } from './drafts.js';
+import { endTransfer } from './end.js';
+import { findTransfer, loadSummaries, loadTransfer, type TransferRow } from './serialize.js';
+
+/**
+ * What an owner does with the transfers of the workspace, besides creating and sending them
+ * (drafts.ts, send.ts): read, list, change, revoke, see who downloaded, get download links. Plain
+ * functions of the services, the caller and the parsed input, for the API, the dashboard and MCP.
+ */
+
+type TransferListSort = (typeof transferListSorts)[number];
+type UpdateInput = z.output<typeof UpdateTransferRequestSchema>;
+type ListQuery = z.output<typeof TransferListQuerySchema>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The caller's transfer, or 404 (another workspace's id is simply not found). */
+export async function ownTransfer(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<TransferRow> {
+  const t = await findTransfer(services.db, caller.workspaceId, id);
+  if (!t) throw notFound('Transfer');
+  return t;
+}
+
+export async function getTransfer(services: Pick<Services, 'db' | 'config'>, caller: Caller, id: string): Promise<Transfer> {
+  return loadTransfer(services.db, services.config.PUBLIC_URL, await ownTransfer(services, caller, id));
+}
+
+const sizeOf = sql<string>`(select coalesce(sum(${files.sizeBytes}), 0) from ${files} where ${files.ownerKind} = 'transfer' and ${files.ownerId} = ${transfers.id})`;
+
+/**
+ * Each order: its key, its direction, and how the last row's key goes into the cursor and back.
+ * Keyset pagination on (key, id), so a page never repeats or skips a row while others are added.
+ */
+const orders: Record<TransferListSort, { key: SQLWrapper; descending: boolean; read: (v: string | number) => SQL; list: string }> = {
+  created: { key: transfers.createdAt, descending: true, read: (v) => sql`${String(v)}::timestamptz`, list: 'transfers' },
+  size: { key: sizeOf, descending: true, read: (v) => sql`${Number(v)}::numeric`, list: 'transfers:size' },
+  expiry: { key: transfers.expiresAt, descending: false, read: (v) => sql`${String(v)}::timestamptz`, list: 'transfers:expiry' },
+};
+
+
+/** A page of the workspace's transfers in the asked order, filtered by state and text; keyset pagination. */
+export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' | 'config'>, caller: Caller, query: ListQuery): Promise<z.output<typeof TransferListSchema>> {
+    const { db, cursorKey, config } = services;
+    const { workspaceId } = caller;
+    const { limit, cursor, status, q, sort = 'created' } = query;
+    const order = orders[sort];
+    const after = decodeCursor(cursorKey, order.list, workspaceId, cursor);
+    const conditions: SQL[] = [eq(transfers.workspaceId, workspaceId)];
+    if (after) {
+      const [value, id] = after;
+      // A row comparison: past the last row in the order's direction, ties broken by id the same way.
+      conditions.push(sql`(${order.key}, ${transfers.id}) ${sql.raw(order.descending ? '<' : '>')} (${order.read(value!)}, ${String(id)})`);
+    }
+    if (status === 'draft') conditions.push(isNull(transfers.finalizedAt), eq(transfers.status, 'active'));
+    else if (status === 'sent') conditions.push(isNotNull(transfers.finalizedAt));
+    else if (status === 'active') conditions.push(isNotNull(transfers.finalizedAt), eq(transfers.status, 'active'));
+    else if (status) conditions.push(eq(transfers.status, status));
+    if (q) {
+      const pattern = likeContains(q);
+      const fileNamed = db
+        .select({ one: sql`1` })
+        .from(files)
+        .where(and(eq(files.ownerKind, 'transfer'), eq(files.ownerId, transfers.id), eq(files.workspaceId, workspaceId), ilike(files.name, pattern)));
+      conditions.push(or(ilike(sql`coalesce(${transfers.title}, '')`, pattern), exists(fileNamed))!);
+    }
+    const direction = order.descending ? desc : asc;
+    const rows = await db
+      .select({ t: transfers, key: sql<string | Date>`${order.key}` })
+      .from(transfers)
+      .where(and(...conditions))
+      .orderBy(direction(order.key), direction(transfers.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const position = (key: string | Date) => (key instanceof Date ? key.toISOString() : sort === 'size' ? Number(key) : new Date(key).toISOString());
+    const nextCursor = rows.length > limit && last ? encodeCursor(cursorKey, order.list, workspaceId, [position(last.key), last.t.id]) : null;
+    return { transfers: await loadSummaries(db, config.PUBLIC_URL, page.map((r) => r.t)), nextCursor };
+}
+
+const draftOnly = ['title', 'message', 'recipients', 'password'] as const;
+
+/** Changes what is given; the title, message, recipients and password only before the transfer is sent. */
+export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | 'config'>, caller: Caller, id: string, input: UpdateInput): Promise<Transfer> {
+    const { db, clock } = services;
+    const now = clock.now();
+    const expiresAt = input.expiresAt === undefined ? undefined : resolveExpiry(services, caller, input.expiresAt, now);
+    const passwordHash = input.password ? await hashPassword(input.password) : input.password;
+    if (input.recipients?.length && !caller.canEmail) {
+      throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', { required: 'transfers:send', granted: caller.scopes });
+    }
+    const updated = await db.transaction(async (tx) => {
+      const [t] = await tx
+        .select()
+        .from(transfers)
+        .where(and(eq(transfers.id, id), eq(transfers.workspaceId, caller.workspaceId)))
+        .for('update');
+      if (!t) throw notFound('Transfer');
+      if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
+      const touched = draftOnly.filter((f) => input[f] !== undefined);
+      if (touched.length > 0 && t.finalizedAt) {
+        throw new ApiError('conflict', `${touched.join(', ')} can only change before the transfer is sent`, { reason: 'transfer_sent', fields: touched });
+      }
+      if (t.e2ee) {
+        const refused = (['title', 'recipients', 'password'] as const).filter((f) => {
+          const v = input[f];
+          return Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null;
+        });
+        if (refused.length > 0) {
+          throw new ApiError('invalid_request', 'An end-to-end encrypted transfer takes no title, recipients or password', {
+            location: 'body',
+            fields: refused.map((f) => ({ path: f, message: 'not for e2ee transfers' })),
+          });
+        }
+      }
+      if (input.recipients !== undefined) {
+        await tx.delete(transferRecipients).where(eq(transferRecipients.transferId, t.id));
+        await addRecipients(tx, t, input.recipients, now);
+      }
+      const [row] = await tx
+        .update(transfers)
+        .set({
+          ...(input.title !== undefined ? { title: input.title || null } : {}),
+          ...(input.message !== undefined ? { message: input.message || null } : {}),
+          ...(passwordHash !== undefined ? { passwordHash } : {}),
+          ...(expiresAt ? { expiresAt, expiringNotifiedAt: null } : {}),
+          ...(input.maxDownloads !== undefined ? { maxDownloads: input.maxDownloads } : {}),
+          ...(input.notifications?.downloads !== undefined ? { notifyDownloads: input.notifications.downloads } : {}),
+          ...(input.notifications?.beforeExpiry !== undefined ? { notifyBeforeExpiry: input.notifications.beforeExpiry } : {}),
+        })
+        .where(eq(transfers.id, t.id))
+        .returning();
+      return row!;
+    });
+    return loadTransfer(db, services.config.PUBLIC_URL, updated);
+}
+
+/** Ends the transfer now (reason `revoked`): links stop, files are deleted, `transfer.expired` is sent. Idempotent. */
+export async function revokeTransfer(services: Pick<Services, 'db' | 'clock' | 'config' | 'storage' | 'log'>, caller: Caller, id: string): Promise<Transfer> {
+  const t = await ownTransfer(services, caller, id);
+  await endTransfer(services, t.id, 'revoked');
+  return getTransfer(services, caller, id);
+}
+
+/** Who downloaded what: the latest receipts (200 at most), the recipients and their state, and the total. */
+export async function listTransferDownloads(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<z.output<typeof TransferDownloadsSchema>> {
+  const { db } = services;
+  const t = await ownTransfer(services, caller, id);
+    const [rows, recipients, [total]] = await Promise.all([
+    db.select().from(downloads).where(eq(downloads.transferId, t.id)).orderBy(desc(downloads.createdAt), desc(downloads.id)).limit(200),
+    db.select().from(transferRecipients).where(eq(transferRecipients.transferId, t.id)).orderBy(asc(transferRecipients.createdAt), asc(transferRecipients.email)),
+    db.select({ n: count() }).from(downloads).where(eq(downloads.transferId, t.id)),
+    ]);
+    return {
+      downloads: rows.map((d) => ({
+        id: d.id,
+        fileName: d.fileName,
+        recipientEmail: d.recipientEmail,
+        sessionId: d.sessionId,
+        ipTruncated: null,
+        createdAt: d.createdAt.toISOString(),
+        completedAt: iso(d.completedAt),
+      })),
+      recipients: recipients.map((r) => ({
+        id: r.id,
+        email: r.email,
+        notifiedAt: iso(r.notifiedAt),
+        downloaded: r.downloadedAt !== null,
+        opened: false,
+        bouncedAt: iso(r.bouncedAt),
+        bounceKind: r.bounceKind,
+      })),
+      totalDownloads: total?.n ?? 0,
+    };
+}
+
+/** The owner's download links: every complete file and the zip, for an hour. */
+export async function ownerDownloadLinks(services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey' | 'storage'>, caller: Caller, id: string): Promise<DownloadLinks> {
+  return createOwnerDownloadLinks(services, await ownTransfer(services, caller, id));
+}
+
+/** Stores the sealed metadata of a file of an unsent end-to-end encrypted transfer (opaque to the server). */
+export async function storeSealedFileMeta(services: Pick<Services, 'db'>, caller: Caller, id: string, fileId: string, sealed: { meta: string; thumb: string | null }): Promise<{ stored: true }> {
+  const t = await ownTransfer(services, caller, id);
+  if (!t.e2ee) throw new ApiError('conflict', 'Only end-to-end encrypted transfers store sealed metadata', { reason: 'not_e2ee' });
+  if (t.finalizedAt) throw new ApiError('conflict', 'The transfer was already sent', { reason: 'transfer_sent' });
+  const updated = await services.db
+    .update(transferFiles)
+    .set({ sealedMeta: sealed.meta, sealedThumb: sealed.thumb })
+    .where(and(eq(transferFiles.fileId, fileId), eq(transferFiles.transferId, t.id)))
+    .returning({ id: transferFiles.fileId });
+  if (updated.length === 0) throw notFound('File');
+  return { stored: true };
+}
