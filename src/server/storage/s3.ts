@@ -42,6 +42,18 @@ const notFound = (err: unknown) => {
 };
 
 /**
+ * @tus/s3-store, but terminating an upload also deletes its incomplete last part (`<id>.part`),
+ * which `remove` leaves behind: an upload created again under the same id would otherwise start
+ * with the old bytes counted in its offset.
+ */
+class S3UploadStore extends S3Store {
+  override async remove(id: string): Promise<void> {
+    await super.remove(id);
+    await this.client.deleteObject({ Bucket: this.bucket, Key: `${id}.part` });
+  }
+}
+
+/**
  * Files in an S3-compatible bucket: uploads through @tus/s3-store (multipart, resumable across
  * instances and restarts), reads as ranged GetObject streams with backpressure, never whole
  * objects in memory.
@@ -50,7 +62,7 @@ export class S3Storage implements FileStorage {
   readonly kind = 's3' as const;
   readonly readsUnfinishedUploads = false;
   private readonly client: S3Client;
-  private store: S3Store | null = null;
+  private store: S3UploadStore | null = null;
 
   constructor(private readonly settings: S3Settings) {
     this.client = new S3Client(clientConfig(settings));
@@ -62,7 +74,7 @@ export class S3Storage implements FileStorage {
   }
 
   tusStore(): DataStore {
-    this.store ??= new S3Store({ partSize: this.settings.partSize, s3ClientConfig: { bucket: this.settings.bucket, ...clientConfig(this.settings) } });
+    this.store ??= new S3UploadStore({ partSize: this.settings.partSize, s3ClientConfig: { bucket: this.settings.bucket, ...clientConfig(this.settings) } });
     return this.store;
   }
 

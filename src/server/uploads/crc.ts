@@ -1,4 +1,4 @@
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { DataStore, ERRORS, type Upload } from '@tus/server';
 import { and, eq } from 'drizzle-orm';
@@ -220,6 +220,8 @@ export class CrcDataStore extends DataStore {
         log.warn({ fileId: id, stored, size: row.sizeBytes }, 'upload asked to complete before all its bytes were stored');
         return false;
       }
+      // An empty file never gets a byte written: on S3 no object exists until one is put.
+      if (stored === 0 && (await storage.size(id)) === null) await storage.write(id, Readable.from([]));
       let state = row.crcOffset === stored ? row.crcState : await this.repair(id, row, stored);
       if (this.repaired.has(id)) {
         const full = await crcOfStoredRange(storage, id, 0, stored, 0);

@@ -69,7 +69,19 @@ export async function fileRow(services: Pick<Services, 'db'>, fileId: string) {
   return row;
 }
 
-/** The stored bytes of an upload (null when nothing is stored), read through the server's storage. */
+/**
+ * How many bytes of an upload are stored so far, as the tus store counts them (null when no upload
+ * was created): on S3 the bytes of an unfinished upload are parts, not an object to read.
+ */
+export async function storedLength(services: Pick<Services, 'storage'>, fileId: string): Promise<number | null> {
+  try {
+    return (await services.storage.tusStore().getUpload(fileId)).offset;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored bytes of a file (null when there is none), read through the server's storage; on S3 only once complete. */
 export async function storedBytes(services: Pick<Services, 'storage'>, fileId: string): Promise<Buffer | null> {
   if ((await services.storage.size(fileId)) === null) return null;
   const chunks: Buffer[] = [];

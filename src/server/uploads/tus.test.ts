@@ -13,6 +13,7 @@ import {
   randomFile,
   registerFile,
   storedBytes,
+  storedLength,
   tusUpload,
   type RegisteredFile,
 } from './testing.js';
@@ -131,7 +132,7 @@ describe('tus uploads', () => {
     expect((await patch(file.fileId, file.token, 0, bytes.subarray(0, 2000))).status).toBe(204);
     const error = await expectError(await create(file, bytes.length), 409, 'conflict');
     expect(error.details.reason).toBe('upload_exists');
-    expect((await storedBytes(server.services, file.fileId))?.length).toBe(2000);
+    expect(await storedLength(server.services, file.fileId)).toBe(2000);
     await tusUpload(bytes, { uploadUrl: `${endpoint}${file.fileId}`, token: file.token });
     await expectComplete(file, bytes);
   });
@@ -157,7 +158,7 @@ describe('tus uploads', () => {
     expect((await patch(file.fileId, file.token, 0, randomFile(1000))).status).toBe(204);
     const del = await fetch(`${endpoint}${file.fileId}`, { method: 'DELETE', headers: tusHeaders(file.token) });
     expect(del.status).toBe(204);
-    expect(await storedBytes(server.services, file.fileId)).toBeNull();
+    expect(await storedLength(server.services, file.fileId)).toBeNull();
     expect((await fileRow(server.services, file.fileId)).crcOffset).toBe(0);
     await tusUpload(bytes, { endpoint, token: file.token });
     await expectComplete(file, bytes);
@@ -269,7 +270,7 @@ describe('upload tokens on tus requests', () => {
     expect((await patch(file.fileId, file.token, 0, bytes.subarray(0, 1000))).status).toBe(204);
   });
 
-  const storedLength = async () => (await storedBytes(server.services, file.fileId))?.length;
+  const storedSoFar = () => storedLength(server.services, file.fileId);
 
   it.each([
     ['missing', () => null],
@@ -283,14 +284,14 @@ describe('upload tokens on tus requests', () => {
     expect(h.headers.get('upload-offset')).toBeNull();
     const del = await fetch(`${endpoint}${file.fileId}`, { method: 'DELETE', headers: tusHeaders(token()) });
     await expectError(del, 401, 'unauthorized');
-    expect(await storedLength()).toBe(1000);
+    expect(await storedSoFar()).toBe(1000);
   });
 
   it('refuses creation without a valid token', async () => {
     const fresh = await registerFile(server, 10);
     await expectError(await create(fresh, 10, null), 401, 'unauthorized');
     await expectError(await create(fresh, 10, 'ut_bad'), 401, 'unauthorized');
-    expect(await storedBytes(server.services, fresh.fileId)).toBeNull();
+    expect(await storedLength(server.services, fresh.fileId)).toBeNull();
   });
 
   it('refuses an expired token', async () => {
@@ -300,7 +301,7 @@ describe('upload tokens on tus requests', () => {
     try {
       await expectError(await patch(file.fileId, file.token, 1000, bytes.subarray(1000, 3000)), 401, 'unauthorized');
       await expectError(await create(later, 10), 401, 'unauthorized');
-      expect(await storedLength()).toBe(1000);
+      expect(await storedSoFar()).toBe(1000);
     } finally {
       server.clock.advance(-(ttl + 1) * 1000);
     }
@@ -313,7 +314,7 @@ describe('exact size', () => {
     const res = await fetch(endpoint, { method: 'POST', headers: tusHeaders(file.token, { 'Upload-Length': length }) });
     const error = await expectError(res, 400, 'invalid_request');
     expect(error.details.fields).toEqual([expect.objectContaining({ path: 'Upload-Length' })]);
-    expect(await storedBytes(server.services, file.fileId)).toBeNull();
+    expect(await storedLength(server.services, file.fileId)).toBeNull();
   });
 
   it('refuses Upload-Defer-Length', async () => {
@@ -331,7 +332,7 @@ describe('exact size', () => {
 
     // Declared too long: refused before a byte is read.
     await expectError(await patch(file.fileId, file.token, 100_000, randomFile(250_000)), 413, 'payload_too_large');
-    expect((await storedBytes(server.services, file.fileId))?.length).toBe(100_000);
+    expect(await storedLength(server.services, file.fileId)).toBe(100_000);
 
     // Chunked, running past the end: cut off, and the file never grows past its size.
     const tooLong = Buffer.concat([bytes.subarray(100_000), randomFile(100_000)]);
@@ -347,9 +348,12 @@ describe('exact size', () => {
       duplex: 'half',
     } as RequestInit);
     await expectError(res, 413, 'payload_too_large');
-    const stored = await storedBytes(server.services, file.fileId);
-    expect(stored!.length).toBeLessThanOrEqual(bytes.length);
-    expect(stored!.equals(bytes.subarray(0, stored!.length))).toBe(true);
+    expect(await storedLength(server.services, file.fileId)).toBeLessThanOrEqual(bytes.length);
+    if (server.services.storage.readsUnfinishedUploads) {
+      // Where the stored prefix can be read before completion, it is exactly what was sent (on S3 the final check below shows it).
+      const stored = await storedBytes(server.services, file.fileId);
+      expect(stored!.equals(bytes.subarray(0, stored!.length))).toBe(true);
+    }
     expect((await fileRow(server.services, file.fileId)).state).toBe('uploading');
 
     // The rest still goes through, and the CRC is right.
@@ -392,7 +396,7 @@ describe('transfer.ready', () => {
     const file = await registerFile(server, 10);
     await server.services.db.update(transfers).set({ status: 'expired' }).where(eq(transfers.id, file.transferId));
     await expectError(await create(file, 10), 410, 'gone');
-    expect(await storedBytes(server.services, file.fileId)).toBeNull();
+    expect(await storedLength(server.services, file.fileId)).toBeNull();
   });
 });
 
