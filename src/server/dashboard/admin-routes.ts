@@ -1,9 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { InviteRequestSchema, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
-import { resourceIdPattern } from '../../contract/ids.js';
 import type { AppEnv } from '../http/env.js';
 import { ApiError, notFound } from '../core/errors.js';
-import { parseJsonBody } from '../http/validate.js';
+import { parseJsonBody, pathId } from '../http/validate.js';
 import { setPlan } from '../workspaces/accounts.js';
 import { inviteToSignUp, listWorkspaces, pendingInvites, revokeInvite, setWorkspaceDisabled } from '../workspaces/operator.js';
 import { requireSession } from './session.js';
@@ -25,8 +24,7 @@ export function adminRoutes() {
   });
 
   app.patch('/workspaces/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!resourceIdPattern('ws').test(id)) throw notFound('Workspace');
+    const id = pathId(c, 'id', 'ws', 'Workspace');
     const input = await parseJsonBody(c, UpdateAdminWorkspaceSchema);
     const { db, clock } = c.var.services;
     const now = clock.now();
@@ -52,8 +50,7 @@ export function adminRoutes() {
   });
 
   app.delete('/invites/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!resourceIdPattern('inv').test(id) || !(await revokeInvite(c.var.services.db, id))) throw notFound('Invitation');
+    if (!(await revokeInvite(c.var.services.db, pathId(c, 'id', 'inv', 'Invitation')))) throw notFound('Invitation');
     return c.body(null, 204);
   });
   return app;

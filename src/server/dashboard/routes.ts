@@ -8,16 +8,15 @@ import {
   SignInRequestSchema,
   SignUpRequestSchema,
 } from '../../contract/dashboard.js';
-import { resourceIdPattern } from '../../contract/ids.js';
 import { scopesForPlan } from '../../contract/scopes.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { newId, newSessionToken, sha256 } from '../core/secrets.js';
 import { accessTokens, sessions, users, workspaces } from '../db/schema/index.js';
 import type { AppEnv } from '../http/env.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
 import { clientAddress } from '../http/headers.js';
-import { parseJsonBody, parseQuery } from '../http/validate.js';
+import { parseJsonBody, parseQuery, pathId } from '../http/validate.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
 import { mailRoutes } from './mail.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
@@ -175,9 +174,8 @@ export function dashboardRoutes() {
 
   app.delete('/keys/:id', requireSession, async (c) => {
     const { db, clock } = c.var.services;
-    const id = c.req.param('id');
-    const revoked = resourceIdPattern('key').test(id) && (await revokeApiKey(db, clock.now(), c.var.user.workspaceId, id));
-    if (!revoked) throw new ApiError('not_found', 'API key not found');
+    const id = pathId(c, 'id', 'key', 'API key');
+    if (!(await revokeApiKey(db, clock.now(), c.var.user.workspaceId, id))) throw notFound('API key');
     return c.body(null, 204);
   });
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, validationError } from '../core/errors.js';
+import { resourceIdPattern } from '../../contract/ids.js';
+import { ApiError, notFound, validationError } from '../core/errors.js';
 
 /**
  * Parses a JSON body against a contract schema, answering `400 invalid_request` that names each
@@ -18,6 +19,16 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S, 
   if (!parsed.success) throw validationError(parsed.error.issues, 'body');
   assertStorableText(parsed.data, 'body');
   return parsed.data;
+}
+
+/**
+ * A resource id from the path (`prefix_` and base62, as the contract's ids are), or 404 naming
+ * `what`: an id that cannot exist is not found, exactly like one that does not, as in /api/v1.
+ */
+export function pathId(c: Context, name: string, prefix: string, what: string): string {
+  const id = c.req.param(name) ?? '';
+  if (!resourceIdPattern(prefix).test(id)) throw notFound(what);
+  return id;
 }
 
 /** Parses the query string against a contract schema, answering `400 invalid_request` that names each bad parameter. */
