@@ -11,7 +11,7 @@ import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { registerUploads } from '../uploads/register.js';
 import { planLimits } from '../workspaces/plan.js';
-import { findTransfer, type TransferRow } from './serialize.js';
+import { findTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
 import { chargeApiUpload } from './usage.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -145,12 +145,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
 
 /** Loads a transfer of the caller's workspace that is still a draft, or answers why not. */
 async function draftOf(tx: Tx, workspaceId: string, transferId: string) {
-  const [t] = await tx
-    .select()
-    .from(transfers)
-    .where(and(eq(transfers.id, transferId), eq(transfers.workspaceId, workspaceId)))
-    .for('update');
-  if (!t) throw new ApiError('not_found', 'Transfer not found');
+  const t = await lockOwnTransfer(tx, workspaceId, transferId);
   if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
   if (t.finalizedAt) throw new ApiError('conflict', 'The transfer was already sent; files can only change on a draft', { reason: 'transfer_sent' });
   return t;

@@ -6,7 +6,7 @@ import { emitEvent } from '../events/emit.js';
 import type { Services } from '../services.js';
 import { deleteSupersededPullEvents } from '../webhooks/fanout.js';
 import { deleteDraft } from './drafts.js';
-import { transferUrl } from './lifecycle.js';
+import { transferEventFields } from './lifecycle.js';
 
 /**
  * Ends a transfer: status `expired` (its time passed) or `removed` (revoked by its owner), its files
@@ -75,7 +75,7 @@ export async function announceExpiring(services: Pick<Services, 'db' | 'clock' |
         subject: { kind: 'transfer', id: t.id },
         now,
         data: {
-          transfer: { id: t.id, title: t.title, url: transferUrl(services.config.PUBLIC_URL, t.slug), expiresAt: t.expiresAt.toISOString(), downloadCount: t.downloadCount },
+          transfer: transferEventFields(t, services.config.PUBLIC_URL),
         },
       });
     }

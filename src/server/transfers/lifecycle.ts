@@ -7,6 +7,15 @@ import type { Services } from '../services.js';
 
 export const transferUrl = (publicUrl: string, slug: string) => `${publicUrl}/t/${slug}`;
 
+/** The transfer as every `transfer.*` event describes it (ready adds its files and recipients). */
+export const transferEventFields = (t: Pick<typeof transfers.$inferSelect, 'id' | 'title' | 'slug' | 'expiresAt' | 'downloadCount'>, publicUrl: string) => ({
+  id: t.id,
+  title: t.title,
+  url: transferUrl(publicUrl, t.slug),
+  expiresAt: t.expiresAt.toISOString(),
+  downloadCount: t.downloadCount,
+});
+
 /**
  * Emits `transfer.ready` once a sent transfer has every file complete. Safe to call from any
  * place that may have completed the last piece (finalize, an upload finishing, an import landing):
@@ -45,11 +54,7 @@ async function readyPayload(db: Database, t: typeof transfers.$inferSelect, publ
     .where(eq(transferRecipients.transferId, t.id))
     .orderBy(sql`${transferRecipients.createdAt}`, transferRecipients.email);
   return {
-    id: t.id,
-    title: t.title,
-    url: transferUrl(publicUrl, t.slug),
-    expiresAt: t.expiresAt.toISOString(),
-    downloadCount: t.downloadCount,
+    ...transferEventFields(t, publicUrl),
     fileCount: fileCount?.n ?? 0,
     recipients: recipients.map((r) => r.email),
   };

@@ -11,7 +11,7 @@ import type { Services } from '../services.js';
 import { createOwnerDownloadLinks, type DownloadLinks } from './download-links.js';
 import { addRecipients, resolveExpiry } from './drafts.js';
 import { endTransfer } from './end.js';
-import { findTransfer, loadSummaries, loadTransfer, type TransferRow } from './serialize.js';
+import { findTransfer, loadSummaries, loadTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -100,12 +100,7 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
       throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', { required: 'transfers:send', granted: caller.scopes });
     }
     const updated = await db.transaction(async (tx) => {
-      const [t] = await tx
-        .select()
-        .from(transfers)
-        .where(and(eq(transfers.id, id), eq(transfers.workspaceId, caller.workspaceId)))
-        .for('update');
-      if (!t) throw notFound('Transfer');
+      const t = await lockOwnTransfer(tx, caller.workspaceId, id);
       if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
       const touched = draftOnly.filter((f) => input[f] !== undefined);
       if (touched.length > 0 && t.finalizedAt) {

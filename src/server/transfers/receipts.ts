@@ -4,7 +4,7 @@ import { downloadSessions, downloads, transferRecipients, transfers } from '../d
 import { emitEvent } from '../events/emit.js';
 import { notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
-import { transferUrl } from './lifecycle.js';
+import { transferEventFields } from './lifecycle.js';
 import { linkUnavailable, unavailableReason } from './availability.js';
 
 /**
@@ -76,13 +76,7 @@ export async function beginReceipt(services: Pick<Services, 'db' | 'clock' | 'co
         subject: { kind: 'transfer', id: t.id },
         now,
         data: {
-          transfer: {
-            id: t.id,
-            title: t.title,
-            url: transferUrl(services.config.PUBLIC_URL, t.slug),
-            expiresAt: t.expiresAt.toISOString(),
-            downloadCount: t.downloadCount,
-          },
+          transfer: transferEventFields(t, services.config.PUBLIC_URL),
           download: { sessionId: session.id, recipient: recipientEmail },
         },
       });

@@ -9,7 +9,7 @@ import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { markReadyIfComplete, transferUrl } from './lifecycle.js';
-import { loadTransfer } from './serialize.js';
+import { loadTransfer, lockOwnTransfer } from './serialize.js';
 
 /**
  * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
@@ -20,12 +20,7 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
   const { db, clock, config } = services;
   const now = clock.now();
   const sent = await db.transaction(async (tx) => {
-    const [t] = await tx
-      .select()
-      .from(transfers)
-      .where(and(eq(transfers.id, transferId), eq(transfers.workspaceId, caller.workspaceId)))
-      .for('update');
-    if (!t) throw new ApiError('not_found', 'Transfer not found');
+    const t = await lockOwnTransfer(tx, caller.workspaceId, transferId);
     if (t.finalizedAt) return { transfer: t, newlySent: false };
     if (t.status !== 'active' || t.expiresAt <= now) {
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });

@@ -4,6 +4,7 @@ import type { Database } from '../db/connection.js';
 import { files, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { transferUrl } from './lifecycle.js';
+import { notFound } from '../core/errors.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
 
@@ -91,6 +92,20 @@ export async function loadSummaries(db: Database, publicUrl: string, rows: Trans
       firstFileName: s?.first ?? null,
     };
   });
+}
+
+/**
+ * The caller's transfer, locked for the rest of the transaction (changes to one transfer are
+ * serialised), or 404: another workspace's id is simply not found.
+ */
+export async function lockOwnTransfer(tx: Pick<Database, 'select'>, workspaceId: string, id: string): Promise<TransferRow> {
+  const [t] = await tx
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.id, id), eq(transfers.workspaceId, workspaceId)))
+    .for('update');
+  if (!t) throw notFound('Transfer');
+  return t;
 }
 
 export async function findTransfer(db: Database, workspaceId: string, id: string) {
