@@ -261,8 +261,19 @@ describe('two instances and a worker on one PostgreSQL, one bucket and Redis', (
     });
     for (const target of targets) expect(await s3.size(target.id)).toBeNull();
     await until('the stale draft deleted', async () => (await a.services.db.select().from(transfers).where(eq(transfers.id, draft.id))).length === 0);
-    await expect(bucket.send(new ListPartsCommand({ Bucket: storageEnv.S3_BUCKET, Key: left.id, UploadId: uploadId }))).rejects.toMatchObject({ name: 'NoSuchUpload' });
-    await expect(bucket.send(new HeadObjectCommand({ Bucket: storageEnv.S3_BUCKET, Key: `${left.id}.info` }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    // The rows go first (an upload still arriving is refused), then the bytes.
+    await until('the unfinished multipart upload aborted', () =>
+      bucket.send(new ListPartsCommand({ Bucket: storageEnv.S3_BUCKET, Key: left.id, UploadId: uploadId })).then(
+        () => false,
+        (err: { name?: string }) => err.name === 'NoSuchUpload',
+      ),
+    );
+    await until('the upload record deleted', () =>
+      bucket.send(new HeadObjectCommand({ Bucket: storageEnv.S3_BUCKET, Key: `${left.id}.info` })).then(
+        () => false,
+        (err: { $metadata?: { httpStatusCode?: number } }) => err.$metadata?.httpStatusCode === 404,
+      ),
+    );
     bucket.destroy();
     const expired = await until('transfer.expired delivered', async () => delivered.find((e) => e.type === 'transfer.expired'));
     expect(expired.data).toMatchObject({ transfer: { id: transferId }, reason: 'expired' });
