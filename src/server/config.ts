@@ -68,11 +68,18 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted S3 servers want. */
   S3_FORCE_PATH_STYLE: flag,
+  /**
+   * A file download answers with a redirect to a short-lived presigned GetObject URL once the
+   * visit is checked and counted, so the bytes come from the bucket. Loses: receipts never complete,
+   * the sandboxing headers are the bucket's. Zips still stream through the server.
+   */
+  S3_PRESIGNED_DOWNLOADS: flag,
   /** Multipart part size of uploads in MB (MiB); at least 32 so that imports report progress in parts. */
   S3_PART_SIZE_MB: z.coerce.number().int().min(32, { error: 'at least 32' }).max(5120, { error: 'at most 5120 (S3 allows 5 GiB parts)' }).default(64),
 }).superRefine((c, ctx) => {
   const s3Set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => c[k] !== undefined);
   if (!c.S3_BUCKET && s3Set.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required when ${s3Set.join(', ')} ${s3Set.length > 1 ? 'are' : 'is'} set` });
+  if (c.S3_PRESIGNED_DOWNLOADS && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_PRESIGNED_DOWNLOADS'], message: 'needs S3_BUCKET: only files in a bucket can be presigned' });
   if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({ code: 'custom', path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'required with S3_BUCKET' });
   }

@@ -9,15 +9,13 @@ import { crc32 } from '@node-rs/crc32';
 import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createApiKey } from './auth/api-keys.js';
 import { loadConfig } from './config.js';
 import { files, transfers } from './db/schema/index.js';
 import { createLogger } from './logger.js';
 import { startServer, type RunningServer } from './runtime.js';
 import type { S3Storage } from './storage/s3.js';
-import { createTestDatabase, dropTestDatabase, testStorageEnv } from './test/harness.js';
-import { startTestS3, type TestS3 } from './test/s3-server.js';
+import { createTestDatabase, dropTestDatabase, s3ForTest } from './test/harness.js';
 import { tusUpload } from './uploads/testing.js';
 import { createWorkspaceWithOwner } from './workspaces/accounts.js';
 
@@ -31,7 +29,7 @@ import { createWorkspaceWithOwner } from './workspaces/accounts.js';
 const MB = 1024 * 1024;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-let ownS3: TestS3 | null = null;
+let s3: Awaited<ReturnType<typeof s3ForTest>>;
 let storageEnv: Record<string, string>;
 let databaseUrl: string;
 let a: RunningServer;
@@ -77,12 +75,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 }
 
 beforeAll(async () => {
-  if (inject('s3')) {
-    storageEnv = await testStorageEnv();
-  } else {
-    ownS3 = await startTestS3();
-    storageEnv = { S3_ENDPOINT: ownS3.endpoint, S3_BUCKET: ownS3.bucket, S3_ACCESS_KEY_ID: ownS3.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: ownS3.credentials.secretAccessKey, S3_FORCE_PATH_STYLE: '1' };
-  }
+  s3 = await s3ForTest();
+  storageEnv = s3.env;
   databaseUrl = await createTestDatabase();
   [a, b] = await Promise.all([startInstance(), startInstance()]);
 
@@ -116,7 +110,7 @@ afterAll(async () => {
   await new Promise((resolve) => (worker?.exitCode !== null ? resolve(null) : worker.once('exit', resolve)));
   hooks?.close();
   if (databaseUrl) await dropTestDatabase(databaseUrl);
-  await ownS3?.stop();
+  await s3?.stop();
   for (const dir of dataDirs) await fs.rm(dir, { recursive: true, force: true });
 }, 60_000);
 
@@ -231,8 +225,8 @@ describe('two instances and a worker on one PostgreSQL, one bucket and Redis', (
     const left = draft.files[0]!;
     await fetch(`${a.url}/files/`, { method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'x-service-upload-token': left.uploadToken, 'Upload-Length': String(40 * MB) } });
     expect((await patch(b, left.id, left.uploadToken, 0, randomBytes(33 * MB))).status).toBe(204);
-    const s3 = a.services.storage as S3Storage;
-    expect((await s3.tusStore().getUpload(left.id)).offset).toBe(33 * MB);
+    const stored = a.services.storage as S3Storage;
+    expect((await stored.tusStore().getUpload(left.id)).offset).toBe(33 * MB);
     // The multipart upload @tus/s3-store keeps for it, as the bucket sees it (not through a store's cache).
     const bucket = new S3Client({
       endpoint: storageEnv.S3_ENDPOINT,
@@ -259,7 +253,7 @@ describe('two instances and a worker on one PostgreSQL, one bucket and Redis', (
       const [t] = await a.services.db.select({ status: transfers.status, purgedAt: transfers.purgedAt }).from(transfers).where(eq(transfers.id, transferId));
       return t?.status === 'expired' && t.purgedAt !== null;
     });
-    for (const target of targets) expect(await s3.size(target.id)).toBeNull();
+    for (const target of targets) expect(await stored.size(target.id)).toBeNull();
     await until('the stale draft deleted', async () => (await a.services.db.select().from(transfers).where(eq(transfers.id, draft.id))).length === 0);
     // The rows go first (an upload still arriving is refused), then the bytes.
     await until('the unfinished multipart upload aborted', () =>

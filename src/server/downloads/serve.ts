@@ -88,6 +88,24 @@ async function representation(services: Services, target: OpenedDownload['target
   };
 }
 
+/** How long a presigned URL works: long enough to start the download, not to pass around. */
+const PRESIGNED_TTL_SECONDS = 300;
+
+/**
+ * With S3_PRESIGNED_DOWNLOADS, a whole file (not a zip) is handed off to the bucket once the owner
+ * has checked and counted the request: 302 to a presigned GetObject URL carrying the same
+ * Content-Disposition and type. The bucket then answers Range requests itself.
+ */
+async function presignedRedirect(services: Services, target: OpenedDownload['target'], rep: Representation): Promise<Response | null> {
+  if (!services.config.S3_PRESIGNED_DOWNLOADS || target.kind !== 'file' || !services.storage.presignedUrl) return null;
+  const url = await services.storage.presignedUrl(target.file.storageKey, {
+    contentDisposition: contentDisposition(rep.fileName),
+    contentType: rep.contentType,
+    expiresInSeconds: PRESIGNED_TTL_SECONDS,
+  });
+  return new Response(null, { status: 302, headers: { Location: url, 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' } });
+}
+
 async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Response> {
   const { clock, config, log } = services;
   const now = clock.now();
@@ -127,6 +145,8 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
   }
 
   const finished = await opened.begin();
+  const presigned = await presignedRedirect(services, opened.target, rep);
+  if (presigned) return presigned;
 
   const res = c.env.outgoing;
   res.writeHead(status, headers);

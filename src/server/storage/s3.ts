@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
 import { assertKey, type FileStorage } from './storage.js';
@@ -87,6 +88,18 @@ export class S3Storage implements FileStorage {
       .then((res) => pipeline(res.Body as Readable, out))
       .catch((err: unknown) => out.destroy(err as Error));
     return out;
+  }
+
+  async presignedUrl(key: string, options: { contentDisposition: string; contentType: string; expiresInSeconds: number }): Promise<string> {
+    assertKey(key);
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ResponseContentDisposition: options.contentDisposition,
+      ResponseContentType: options.contentType,
+      ResponseCacheControl: 'private, no-store',
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
   }
 
   async size(key: string): Promise<number | null> {

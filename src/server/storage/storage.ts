@@ -31,6 +31,11 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Throws unless the storage can be used now (checked before the server listens). */
   check(): Promise<void>;
+  /**
+   * A URL that serves the stored file by itself for `expiresInSeconds`, with these response
+   * headers; only storage that can (S3) has it.
+   */
+  presignedUrl?(key: string, options: { contentDisposition: string; contentType: string; expiresInSeconds: number }): Promise<string>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{1,100}$/;

@@ -14,6 +14,7 @@ import type { SafeRequestDeps } from '../net/safe-request.js';
 import { RedisRateLimitStore } from '../ratelimit/store.js';
 import { startServer, type RunningServer } from '../runtime.js';
 import { createWorkspaceWithOwner, setPlan } from '../workspaces/accounts.js';
+import { startTestS3 } from './s3-server.js';
 import type { Plan } from '../workspaces/plan.js';
 
 export interface TestServer extends RunningServer {
@@ -82,6 +83,19 @@ export async function testStorageEnv(storage: 'default' | 'disk' = 'default'): P
 }
 
 /**
+ * S3_* settings for a test that needs S3 whatever the run: a bucket of its own on the run's S3
+ * server (TEST_S3=1), or an S3 server of its own started here. Call `stop` when done.
+ */
+export async function s3ForTest(): Promise<{ env: Record<string, string>; stop: () => Promise<void> }> {
+  if (inject('s3')) return { env: await testStorageEnv(), stop: async () => undefined };
+  const own = await startTestS3();
+  return {
+    env: { S3_ENDPOINT: own.endpoint, S3_BUCKET: own.bucket, S3_ACCESS_KEY_ID: own.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: own.credentials.secretAccessKey, S3_FORCE_PATH_STYLE: '1' },
+    stop: own.stop,
+  };
+}
+
+/**
  * A real server on a free loopback port with its own database, data directory and clock.
  * With REDIS_URL set (the scale-out run), rate limits go through Redis under a unique prefix;
  * with TEST_S3=1, files go to a bucket of its own.
@@ -94,13 +108,13 @@ export async function startTestServer(
     logLines?: string[];
     /** A built SPA to serve, for tests of the page fallback. */
     staticDir?: string;
-    /** `disk` for tests that reach into DATA_DIR/files themselves. */
+    /** `disk` for tests that reach into DATA_DIR/files themselves; S3_* settings in `env` win over the run's. */
     storage?: 'default' | 'disk';
   } = {},
 ): Promise<TestServer> {
   const databaseUrl = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-test-'));
-  const storageEnv = await testStorageEnv(options.storage);
+  const storageEnv = env.S3_BUCKET ? {} : await testStorageEnv(options.storage);
   const config = loadConfig({
     ...storageEnv,
     PORT: '0',
