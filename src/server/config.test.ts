@@ -27,6 +27,23 @@ describe('loadConfig', () => {
     expect(err.message).toContain(name);
   });
 
+  it.each([
+    [{ S3_BUCKET: 'parcel' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_BUCKET: 'parcel', S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'Not_A_Bucket', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'parcel', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_PART_SIZE_MB: '16' }, 'S3_PART_SIZE_MB'],
+    [{ S3_PRESIGNED_DOWNLOADS: '1' }, 'S3_PRESIGNED_DOWNLOADS'],
+  ])('refuses an incomplete or impossible S3 setting %j, naming %s', (env, name) => {
+    expect(configErrorOf(env).message).toContain(name);
+  });
+
+  it('keeps files on disk without S3_BUCKET, and takes a complete S3 setting with a 64 MiB part size by default', () => {
+    expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    const config = loadConfig({ S3_BUCKET: 'parcel', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1' });
+    expect([config.S3_BUCKET, config.S3_REGION, config.S3_PART_SIZE_MB, config.S3_FORCE_PATH_STYLE]).toEqual(['parcel', 'us-east-1', 64, true]);
+  });
+
   it('names every bad variable when several are wrong at once', () => {
     const err = configErrorOf({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
     expect(err.message).toContain('PORT');
