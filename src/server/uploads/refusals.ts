@@ -79,7 +79,7 @@ export const tusRefusals = {
   // The upload.
   upload_not_found: { code: 'not_found', message: 'No upload was created at this URL; create it with POST first.' },
   not_an_upload: { code: 'not_found', message: 'This file does not take uploads.' },
-  upload_gone: { code: 'gone', message: 'This upload is no longer available: its transfer has ended.' },
+  upload_gone: { code: 'gone', message: 'This upload is no longer available: what it was sent to (a transfer, a collection) has ended.' },
   upload_complete: { code: 'conflict', reason: 'upload_complete', message: 'This file has finished uploading.' },
   upload_locked: { code: 'locked', message: 'Another request for this upload is still running; retry shortly.' },
   upload_interrupted: {
