@@ -1,0 +1,140 @@
+import { and, eq } from 'drizzle-orm';
+import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../contract/public.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { ApiError, notFound } from '../core/errors.js';
+import { newId, sha256 } from '../core/secrets.js';
+import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
+import { zipDownload } from '../downloads/content.js';
+import { linksFor } from '../downloads/links.js';
+import type { Services } from '../services.js';
+import { thumbnailUrls } from '../thumbnails/thumbnails.js';
+import { assertAvailable, linkUnavailable, type TransferRow } from './availability.js';
+import { transferZipContent } from './download-links.js';
+import { downloadableFiles } from './files.js';
+import { assertUnlockAttemptsLeft, issueUnlockToken, recordUnlockFailure, unlockTokenValid } from './unlock.js';
+
+/**
+ * A transfer's shared link as its recipients use it: open it by slug, prove the password, read
+ * what it offers, start a visit with signed download links. Plain functions of the services and
+ * the parsed input; the public routes (public/transfers.ts) only parse, call and serialise. The
+ * slug is the capability, compared only by exact equality.
+ */
+
+/** A download page visit lasts this long (never past the transfer's expiry); its links with it. */
+export const VISIT_TTL_MS = 12 * 60 * 60 * 1000;
+
+const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * The sent transfer behind a slug, if its link works now: 404 for an unknown slug or a draft,
+ * 410 `link_unavailable` with the reason for one that ended or reached its download limit.
+ */
+export async function openSharedTransfer(services: Services, slug: string): Promise<{ t: TransferRow; workspaceName: string }> {
+  if (!SLUG.test(slug)) throw notFound('Transfer');
+  const [row] = await services.db
+    .select({ t: transfers, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
+    .from(transfers)
+    .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
+    .where(eq(transfers.slug, slug));
+  if (!row || row.t.finalizedAt === null) throw notFound('Transfer');
+  if (row.disabledAt) throw linkUnavailable('suspended');
+  assertAvailable(row.t, services.clock.now(), { countLimit: true });
+  return { t: row.t, workspaceName: row.workspaceName };
+}
+
+const passwordRequired = () => new ApiError('password_required', 'This transfer is protected by a password.');
+
+/** Refuses (401 password_required) a password-protected transfer without a valid unlock token. */
+export function assertUnlocked(services: Services, t: TransferRow, unlockToken: string | undefined): void {
+  if (t.passwordHash === null) return;
+  if (!unlockTokenValid(services, unlockToken, { id: t.id, passwordHash: t.passwordHash }, services.clock.now())) {
+    throw passwordRequired();
+  }
+}
+
+/** What the recipient page shows: the message, the files with their previews, the zip's size. */
+export async function describeSharedTransfer(services: Services, t: TransferRow, workspaceName: string): Promise<PublicTransfer> {
+  const files = await downloadableFiles(services.db, t.id);
+  const previews = thumbnailUrls(services, { kind: 'transfer', id: t.id, expiresAt: t.expiresAt }, files);
+  return {
+    title: t.title,
+    message: t.message,
+    workspaceName,
+    expiresAt: t.expiresAt.toISOString(),
+    hasPassword: t.passwordHash !== null,
+    e2ee: t.e2ee,
+    e2eeMeta: t.e2ee ? t.e2eeMeta : null,
+    files: files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      path: f.path,
+      sizeBytes: f.sizeBytes,
+      mimeType: f.mimeType,
+      crc32: f.crc32!,
+      sealedMeta: t.e2ee ? f.sealedMeta : null,
+      thumbnailUrl: previews.get(f.id) ?? null,
+    })),
+    totalBytes: files.reduce((sum, f) => sum + f.sizeBytes, 0),
+    zip: t.e2ee ? null : zipSummary(transferZipContent(t, files), services),
+  };
+}
+
+/**
+ * An unlock token for the transfer: at once without a password, else for the right password,
+ * with failed attempts limited per transfer and address.
+ */
+export async function unlockSharedTransfer(services: Services, t: TransferRow, password: string, address: string): Promise<UnlockResponse> {
+  const now = services.clock.now();
+  if (t.passwordHash === null) {
+    // Nothing to prove; a token keeps the client's flow the same.
+    const issued = issueUnlockToken(services, { id: t.id, passwordHash: '' }, now);
+    return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
+  }
+  await assertUnlockAttemptsLeft(services, t.id, address);
+  if (!(await verifyPassword(password, t.passwordHash))) {
+    await recordUnlockFailure(services, t.id, address);
+    throw new ApiError('wrong_password', 'That is not the password of this transfer.');
+  }
+  const issued = issueUnlockToken(services, { id: t.id, passwordHash: t.passwordHash }, now);
+  return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
+}
+
+/** A page visit: its id and signed links for every file and the zip; a valid personal-link token attributes it to the recipient. */
+export async function startVisit(services: Services, t: TransferRow, recipientToken: string | undefined): Promise<DownloadSession> {
+  const now = services.clock.now();
+
+  let recipientId: string | null = null;
+  if (recipientToken) {
+    // Matched by hash within this transfer only; an unknown token is ignored, not an error.
+    const [r] = await services.db
+      .select({ id: transferRecipients.id })
+      .from(transferRecipients)
+      .where(and(eq(transferRecipients.linkTokenHash, sha256(recipientToken)), eq(transferRecipients.transferId, t.id)));
+    recipientId = r?.id ?? null;
+  }
+
+  const expiresAt = new Date(Math.min(now.getTime() + VISIT_TTL_MS, t.expiresAt.getTime()));
+  const sessionId = newId('dls');
+  await services.db.insert(downloadSessions).values({
+    id: sessionId,
+    workspaceId: t.workspaceId,
+    transferId: t.id,
+    recipientId,
+    createdAt: now,
+    expiresAt,
+  });
+  const files = await downloadableFiles(services.db, t.id);
+  const urls = linksFor(services, { kind: 'transfer', id: t.id }, files, sessionId, expiresAt);
+  return {
+    sessionId,
+    files: files.map((f) => ({ id: f.id, url: urls.files.get(f.id)! })),
+    zip: t.e2ee ? null : { url: urls.zip },
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** The zip's name and size, as the page shows them before anything is downloaded. */
+function zipSummary(content: ReturnType<typeof transferZipContent>, services: Pick<Services, 'storage'>) {
+  const zip = zipDownload(content.name, content.files, content.since, services.storage);
+  return { name: zip.name, sizeBytes: zip.layout.size };
+}
