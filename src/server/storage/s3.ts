@@ -66,6 +66,9 @@ export class S3Storage implements FileStorage {
   private store: S3UploadStore | null = null;
 
   constructor(private readonly settings: S3Settings) {
+    // The SDK is pinned to a release that supports Node 20 (package.json); its warning that later
+    // releases will not is for whoever upgrades it, not for an operator reading the server's output.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new S3Client(clientConfig(settings));
   }
 
