@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.js';
 import { inputLocation, notFound, validationError } from '../../core/errors.js';
 import { assertStorableText } from '../../http/validate.js';
+import { registerCollections } from './collections/index.js';
 import { registerContacts } from './contacts/index.js';
 import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
@@ -29,6 +30,7 @@ export function v1App() {
   registerGetMe(app);
   registerGetReferral(app);
   registerTransfers(app);
+  registerCollections(app);
   registerContacts(app);
   registerWebhooks(app);
 

@@ -20,7 +20,7 @@ const operations = operationsOf(doc);
 
 let server: TestServer;
 let key: string;
-const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '' };
+const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '' };
 let contacts = 0;
 
 async function call(method: string, path: string, json?: unknown) {
@@ -40,13 +40,15 @@ async function freshResources() {
   ids.webhook = (await call('POST', '/webhooks', { url: null, events: ['transfer.ready'], description: 'fuzz' })).webhook.id;
   ids.delivery = (await call('POST', `/webhooks/${ids.webhook}/test`)).deliveryId;
   ids.contact = (await call('POST', '/contacts', { email: `fuzz${++contacts}@example.test` })).contact.id;
+  ids.collection = (await call('POST', '/collections', { title: 'Fuzz' })).collection.id;
 }
 
 function realId(path: string, param: string): string {
   if (param === 'fileId') return ids.file;
   if (param === 'deliveryId') return ids.delivery;
   const resource = path.split('/')[1];
-  return resource === 'transfers' ? ids.transfer : resource === 'webhooks' ? ids.webhook : resource === 'contacts' ? ids.contact : 'unknown';
+  const byResource: Record<string, string | undefined> = { transfers: ids.transfer, webhooks: ids.webhook, contacts: ids.contact, collections: ids.collection };
+  return byResource[resource ?? ''] ?? 'unknown';
 }
 
 /**
@@ -59,6 +61,8 @@ const validBodies: Record<string, unknown> = {
   addTransferFiles: { files: [{ name: 'b.txt', size: 3 }] },
   createWebhook: { url: null, events: ['transfer.ready'], description: 'fuzz' },
   updateWebhook: { description: 'changed', events: ['transfer.ready', 'transfer.expired'] },
+  createCollection: { title: 'Fuzz', description: 'Fuzzed', visibility: 'password', password: 'secret words' },
+  updateCollection: { title: 'Renamed', description: 'Changed', visibility: 'password', password: 'other words' },
   replaceContact: { email: 'replaced@example.test', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', phone: '+44 1', type: 'person' },
 };
 
