@@ -1,17 +1,19 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
-import type {
-  Collection,
-  CreateCollectionRequestSchema,
-  UpdateCollectionRequestSchema,
-} from "../../contract/collections.js";
-import { hashPassword } from "../auth/passwords.js";
-import type { Caller } from "../core/caller.js";
-import { ApiError, notFound } from "../core/errors.js";
-import { newId, randomBase62 } from "../core/secrets.js";
-import { collections, files } from "../db/schema/index.js";
-import { deleteStoredBytes, ownedBy } from "../files/stored.js";
-import type { Services } from "../services.js";
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  collectionPasswordProblem,
+  type Collection,
+  type CreateCollectionRequestSchema,
+  type UpdateCollectionRequestSchema,
+} from '../../contract/collections.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Caller } from '../core/caller.js';
+import { invalidField, notFound } from '../core/errors.js';
+import { newId, randomBase62 } from '../core/secrets.js';
+import type { Database } from '../db/connection.js';
+import { collections, files } from '../db/schema/index.js';
+import { deleteStoredBytes, ownedBy } from '../files/stored.js';
+import type { Services } from '../services.js';
 
 /**
  * A workspace's collections: the operations the API, the dashboard and the MCP server call, as
@@ -23,27 +25,24 @@ export type CollectionRow = typeof collections.$inferSelect;
 type CreateInput = z.output<typeof CreateCollectionRequestSchema>;
 type UpdateInput = z.output<typeof UpdateCollectionRequestSchema>;
 
-export const collectionUrl = (publicUrl: string, slug: string) =>
-  `${publicUrl}/c/${slug}`;
+export const collectionUrl = (publicUrl: string, slug: string) => `${publicUrl}/c/${slug}`;
 
-const byId = (caller: Caller, id: string) =>
-  and(eq(collections.workspaceId, caller.workspaceId), eq(collections.id, id));
+const byId = (caller: Caller, id: string) => and(eq(collections.workspaceId, caller.workspaceId), eq(collections.id, id))!;
 
-/** How many files a collection holds and their total size (every file registered in it). */
-const fileCountOf =
-  sql<number>`(select count(*) from ${files} where ${files.ownerKind} = 'collection' and ${files.ownerId} = ${collections.id})`.mapWith(
-    Number,
-  );
-const sizeOf =
-  sql<number>`(select coalesce(sum(${files.sizeBytes}), 0) from ${files} where ${files.ownerKind} = 'collection' and ${files.ownerId} = ${collections.id})`.mapWith(
-    Number,
-  );
+/**
+ * Collections with how many files each holds and their total size, in one grouped query (every
+ * file registered in it counts, finished or not).
+ */
+function collectionsWithStats(db: Pick<Database, 'select'>, where: SQL) {
+  return db
+    .select({ c: collections, fileCount: count(files.id), sizeBytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)`.mapWith(Number) })
+    .from(collections)
+    .leftJoin(files, and(eq(files.ownerKind, 'collection'), eq(files.ownerId, collections.id)))
+    .where(where)
+    .groupBy(collections.id);
+}
 
-function toCollection(
-  row: CollectionRow,
-  publicUrl: string,
-  stats: { fileCount: number; sizeBytes: number },
-): Collection {
+function toCollection(row: CollectionRow, publicUrl: string, stats: { fileCount: number; sizeBytes: number }): Collection {
   return {
     id: row.id,
     title: row.title,
@@ -62,41 +61,19 @@ function toCollection(
   };
 }
 
-async function statsOf(services: Pick<Services, "db">, collectionId: string) {
-  const [row] = await services.db
-    .select({
-      n: count(),
-      size: sql<string>`coalesce(sum(${files.sizeBytes}), 0)`,
-    })
-    .from(files)
-    .where(ownedBy("collection", collectionId));
-  return { fileCount: row?.n ?? 0, sizeBytes: Number(row?.size ?? 0) };
-}
-
 /** The caller's collection, or 404. */
-export async function ownCollection(
-  services: Pick<Services, "db">,
-  caller: Caller,
-  id: string,
-): Promise<CollectionRow> {
-  const [row] = await services.db
-    .select()
-    .from(collections)
-    .where(byId(caller, id));
-  if (!row) throw notFound("Collection");
+export async function ownCollection(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<CollectionRow> {
+  const [row] = await services.db.select().from(collections).where(byId(caller, id));
+  if (!row) throw notFound('Collection');
   return row;
 }
 
 /** Every collection of the workspace, most recently updated first, with file counts and sizes. */
-export async function listCollections(
-  services: Pick<Services, "db">,
-  caller: Caller,
-) {
-  const rows = await services.db
-    .select({ c: collections, fileCount: fileCountOf, sizeBytes: sizeOf })
-    .from(collections)
-    .where(eq(collections.workspaceId, caller.workspaceId))
-    .orderBy(desc(collections.updatedAt), desc(collections.id));
+export async function listCollections(services: Pick<Services, 'db'>, caller: Caller) {
+  const rows = await collectionsWithStats(services.db, eq(collections.workspaceId, caller.workspaceId)).orderBy(
+    desc(collections.updatedAt),
+    desc(collections.id),
+  );
   return rows.map(({ c, fileCount, sizeBytes }) => ({
     id: c.id,
     title: c.title,
@@ -109,29 +86,18 @@ export async function listCollections(
   }));
 }
 
-export async function getCollection(
-  services: Pick<Services, "db" | "config">,
-  caller: Caller,
-  id: string,
-): Promise<Collection> {
-  const row = await ownCollection(services, caller, id);
-  return toCollection(
-    row,
-    services.config.PUBLIC_URL,
-    await statsOf(services, row.id),
-  );
+export async function getCollection(services: Pick<Services, 'db' | 'config'>, caller: Caller, id: string): Promise<Collection> {
+  const [row] = await collectionsWithStats(services.db, byId(caller, id));
+  if (!row) throw notFound('Collection');
+  return toCollection(row.c, services.config.PUBLIC_URL, row);
 }
 
-export async function createCollection(
-  services: Pick<Services, "db" | "clock" | "config">,
-  caller: Caller,
-  input: CreateInput,
-): Promise<Collection> {
+export async function createCollection(services: Pick<Services, 'db' | 'clock' | 'config'>, caller: Caller, input: CreateInput): Promise<Collection> {
   const now = services.clock.now();
   const [row] = await services.db
     .insert(collections)
     .values({
-      id: newId("col"),
+      id: newId('col'),
       workspaceId: caller.workspaceId,
       title: input.title,
       description: input.description || null,
@@ -150,91 +116,42 @@ export async function createCollection(
 
 /** Changes what is given. Visibility `password` needs a password, sent now or set before. */
 export async function updateCollection(
-  services: Pick<Services, "db" | "clock" | "config">,
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
   caller: Caller,
   id: string,
   input: UpdateInput,
 ): Promise<Collection> {
   const current = await ownCollection(services, caller, id);
-  const visibility = input.visibility ?? current.visibility;
-  if (input.password !== undefined && visibility !== "password") {
-    throw new ApiError(
-      "invalid_request",
-      "Invalid body: password: password is only for visibility password",
-      {
-        location: "body",
-        fields: [
-          {
-            path: "password",
-            message: "password is only for visibility password",
-          },
-        ],
-      },
-    );
-  }
-  if (visibility === "password" && !input.password && !current.passwordHash) {
-    throw new ApiError(
-      "invalid_request",
-      "Invalid body: password: password is required for visibility password",
-      {
-        location: "body",
-        fields: [
-          {
-            path: "password",
-            message: "password is required for visibility password",
-          },
-        ],
-      },
-    );
-  }
+  const problem = collectionPasswordProblem(input.visibility ?? current.visibility, input.password !== undefined, current.passwordHash !== null);
+  if (problem) throw invalidField('body', 'password', problem);
   const [row] = await services.db
     .update(collections)
     .set({
       ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.description !== undefined
-        ? { description: input.description || null }
-        : {}),
-      ...(input.visibility !== undefined
-        ? { visibility: input.visibility }
-        : {}),
-      ...(input.password
-        ? { passwordHash: await hashPassword(input.password) }
-        : {}),
+      ...(input.description !== undefined ? { description: input.description || null } : {}),
+      ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+      ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
       updatedAt: services.clock.now(),
     })
     .where(byId(caller, id))
-    .returning();
-  if (!row) throw notFound("Collection");
-  return toCollection(
-    row,
-    services.config.PUBLIC_URL,
-    await statsOf(services, row.id),
-  );
+    .returning({ id: collections.id });
+  if (!row) throw notFound('Collection');
+  return getCollection(services, caller, id);
 }
 
 /** Deletes the collection and its files, rows first (an upload still arriving is refused), then the bytes. */
-export async function deleteCollection(
-  services: Pick<Services, "db" | "storage" | "log">,
-  caller: Caller,
-  id: string,
-): Promise<{ deleted: true }> {
+export async function deleteCollection(services: Pick<Services, 'db' | 'storage' | 'log'>, caller: Caller, id: string): Promise<{ deleted: true }> {
   const removed = await services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(collections)
-      .where(byId(caller, id))
-      .returning({ id: collections.id });
+    const [row] = await tx.delete(collections).where(byId(caller, id)).returning({ id: collections.id });
     if (!row) return null;
     // The stored files are the engine's rows, not the collection's: they go with it here.
-    return tx
-      .delete(files)
-      .where(ownedBy("collection", id))
-      .returning({
-        id: files.id,
-        storageKey: files.storageKey,
-        thumbnailKey: files.thumbnailKey,
-      });
+    return tx.delete(files).where(ownedBy('collection', id)).returning({
+      id: files.id,
+      storageKey: files.storageKey,
+      thumbnailKey: files.thumbnailKey,
+    });
   });
-  if (!removed) throw notFound("Collection");
+  if (!removed) throw notFound('Collection');
   await deleteStoredBytes(services, removed);
   return { deleted: true };
 }

@@ -32,3 +32,7 @@ export function validationError(issues: readonly z.core.$ZodIssue[], target: 'bo
 }
 
 export const notFound = (what = 'Resource') => new ApiError('not_found', `${what} not found`);
+
+/** `400 invalid_request` naming one field, for a rule a schema cannot check alone (it depends on stored state). */
+export const invalidField = (location: 'body' | 'query' | 'path', path: string, message: string) =>
+  new ApiError('invalid_request', `Invalid ${location}: ${path}: ${message}`, { location, fields: [{ path, message }] });

@@ -1,5 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Database } from '../db/connection.js';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { files, type FileOwnerKind, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 
@@ -8,15 +7,8 @@ import type { Services } from '../services.js';
 /** The files of one owner. */
 export const ownedBy = (ownerKind: FileOwnerKind, ownerId: string) => and(eq(files.ownerKind, ownerKind), eq(files.ownerId, ownerId))!;
 
-/** The owner's files whose bytes are all stored (and so have their CRC-32), in registration order. */
-export function completeFilesOf(db: Pick<Database, 'select'>, ownerKind: FileOwnerKind, ownerId: string): Promise<FileRecord[]> {
-  return db
-    .select()
-    .from(files)
-    .where(and(ownedBy(ownerKind, ownerId), eq(files.state, 'complete'), isNotNull(files.crc32)))
-    .orderBy(asc(files.seq));
-}
-
+/** Files whose bytes are all stored and whose CRC-32 is known: what an owner may offer for download. */
+export const downloadable = and(eq(files.state, 'complete'), isNotNull(files.crc32))!;
 export const isDownloadable = (f: Pick<FileRecord, 'state' | 'crc32'>) => f.state === 'complete' && f.crc32 !== null;
 
 type DeleteServices = Pick<Services, 'storage' | 'log'>;

@@ -133,9 +133,16 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    // An upload still in progress: its multipart upload is aborted (the store knows its id).
-    await (this.tusStore() as S3Store).remove(key).catch(() => undefined);
-    // The object, and what @tus/s3-store keeps beside it (its metadata and an incomplete last part).
+    try {
+      // An upload the store knows: its multipart upload aborted, then the object, its record and an incomplete last part.
+      await this.tusStore().remove(key);
+      return;
+    } catch (err) {
+      // Anything but "no such upload" is a real failure, for the caller to hear of.
+      if ((err as { status_code?: number }).status_code !== 404) throw err;
+    }
+    // Not an upload (a file the server made, a preview), or one already completed, whose multipart
+    // upload is gone so the store gives up before deleting: the object and whatever may sit beside it.
     await this.client.send(
       new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: [{ Key: key }, { Key: `${key}.info` }, { Key: `${key}.part` }], Quiet: true } }),
     );

@@ -14,6 +14,13 @@ export function transferZipContent(t: Pick<TransferRow, 'title' | 'createdAt' | 
   return { name: zipFileName(t.title), files: files.map((file) => ({ file, path: file.path })), since: t.finalizedAt ?? t.createdAt };
 }
 
+/** The transfer's zip as it will be served: its name and exact size, before a byte is read. */
+export function transferZipSummary(services: Pick<Services, 'storage'>, t: Pick<TransferRow, 'title' | 'createdAt' | 'finalizedAt'>, files: TransferFile[]) {
+  const content = transferZipContent(t, files);
+  const zip = zipDownload(content.name, content.files, content.since, services.storage);
+  return { name: zip.name, sizeBytes: zip.layout.size };
+}
+
 /**
  * Download links for the transfer's owner (`GET /api/v1/transfers/{id}/download-links`): every
  * complete file and the zip of them, valid for an hour. Owner downloads create no receipts and
@@ -34,12 +41,11 @@ export async function createOwnerDownloadLinks(
   assertAvailable(transfer, now, { countLimit: false });
   const files = await downloadableFiles(services.db, transfer.id);
   const expiresAt = new Date(Math.min(now.getTime() + OWNER_LINK_TTL_MS, transfer.expiresAt.getTime()));
-  const content = transferZipContent(transfer, files);
-  const zip = zipDownload(content.name, content.files, content.since, services.storage);
+  const zip = transferZipSummary(services, transfer, files);
   const urls = linksFor(services, { kind: 'transfer', id: transfer.id }, files, null, expiresAt);
   return {
     expiresAt: expiresAt.toISOString(),
     files: files.map((f) => ({ fileId: f.id, name: f.name, path: f.path, sizeBytes: f.sizeBytes, crc32: f.crc32, url: urls.files.get(f.id)! })),
-    zip: { name: zip.name, sizeBytes: zip.layout.size, url: urls.zip },
+    zip: { ...zip, url: urls.zip },
   };
 }

@@ -66,8 +66,9 @@ it("counts the visit, then redirects a file to the bucket with the same name and
   expect(zip.body.indexOf(notes)).toBeGreaterThan(0);
 
   // Another visit is past the limit: refused by the server, never redirected.
-  const second = await startSession(server, seeded.transfer.slug).catch((err: unknown) => err);
-  expect(second).toBeInstanceOf(Error);
+  const second = await server.fetch(`/api/public/transfers/${seeded.transfer.slug}/sessions`, { method: 'POST', json: {} });
+  expect(second.status).toBe(410);
+  expect(((await second.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe('limit_reached');
 });
 
 it('refuses a revoked transfer at the server: no redirect, no URL', async () => {

@@ -4,12 +4,11 @@ import { verifyPassword } from '../auth/passwords.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { newId, sha256 } from '../core/secrets.js';
 import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
-import { zipDownload } from '../downloads/content.js';
 import { linksFor } from '../downloads/links.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { assertAvailable, linkUnavailable, type TransferRow } from './availability.js';
-import { transferZipContent } from './download-links.js';
+import { transferZipSummary } from './download-links.js';
 import { downloadableFiles } from './files.js';
 import { assertUnlockAttemptsLeft, issueUnlockToken, recordUnlockFailure, unlockTokenValid } from './unlock.js';
 
@@ -75,7 +74,7 @@ export async function describeSharedTransfer(services: Services, t: TransferRow,
       thumbnailUrl: previews.get(f.id) ?? null,
     })),
     totalBytes: files.reduce((sum, f) => sum + f.sizeBytes, 0),
-    zip: t.e2ee ? null : zipSummary(transferZipContent(t, files), services),
+    zip: t.e2ee ? null : transferZipSummary(services, t, files),
   };
 }
 
@@ -131,10 +130,4 @@ export async function startVisit(services: Services, t: TransferRow, recipientTo
     zip: t.e2ee ? null : { url: urls.zip },
     expiresAt: expiresAt.toISOString(),
   };
-}
-
-/** The zip's name and size, as the page shows them before anything is downloaded. */
-function zipSummary(content: ReturnType<typeof transferZipContent>, services: Pick<Services, 'storage'>) {
-  const zip = zipDownload(content.name, content.files, content.since, services.storage);
-  return { name: zip.name, sizeBytes: zip.layout.size };
 }

@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { DownloadSession } from '../../contract/public.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
-import { files as storedFiles, transferRecipients, transfers } from '../db/schema/index.js';
+import type { Database } from '../db/connection.js';
+import { files as storedFiles, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
 import type { TestServer, TestRequestInit } from '../test/harness.js';
 import type { TransferRow } from './availability.js';
-import { filesOfTransfer, insertTransferFiles, type TransferFile } from './files.js';
+import { filesOfTransfer, type TransferFile } from './files.js';
 
 /**
  * Test helpers for downloads: a sent transfer with real file bytes in storage, inserted straight
@@ -146,4 +147,15 @@ export async function startSession(
   });
   if (res.status !== 201) throw new Error(`session: ${res.status} ${await res.text()}`);
   return (await res.json()) as DownloadSession;
+}
+
+/** A transfer's files written straight to the database, complete or not, as the upload path would leave them. */
+async function insertTransferFiles(
+  db: Pick<Database, 'insert'>,
+  transfer: { id: string; workspaceId: string },
+  rows: (Omit<typeof storedFiles.$inferInsert, 'workspaceId' | 'ownerKind' | 'ownerId'> & { path?: string | null; sealedMeta?: string | null; sealedThumb?: string | null })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(storedFiles).values(rows.map(({ path: _path, sealedMeta: _meta, sealedThumb: _thumb, ...f }) => ({ ...f, workspaceId: transfer.workspaceId, ownerKind: 'transfer' as const, ownerId: transfer.id })));
+  await db.insert(transferFiles).values(rows.map((r) => ({ fileId: r.id, transferId: transfer.id, path: r.path ?? null, sealedMeta: r.sealedMeta ?? null, sealedThumb: r.sealedThumb ?? null })));
 }

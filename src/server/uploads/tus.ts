@@ -88,7 +88,7 @@ export interface UploadFile {
   keptUntil: Date;
 }
 
-export async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, fileId: string): Promise<UploadFile | null> {
+async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, fileId: string): Promise<UploadFile | null> {
   const [row] = await services.db
     .select({
       id: files.id,
@@ -112,7 +112,7 @@ export async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, 
 /** Whether this file's bytes come through the tus endpoint at all. */
 const takesUploads = (file: UploadFile) => file.source === 'upload' && file.storageKey === file.id;
 /** Whether bytes can still be sent for this file (the upload token is checked separately). */
-export const isUploadable = (file: UploadFile) => takesUploads(file) && file.ownerLive;
+const isUploadable = (file: UploadFile) => takesUploads(file) && file.ownerLive;
 
 /**
  * The file an upload token opens right now. `urlId` is the upload id from the URL (null on

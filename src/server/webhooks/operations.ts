@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreateWebhookRequestSchema, UpdateWebhookRequestSchema, WebhookDeliveryListSchema } from '../../contract/webhooks.js';
 import type { Caller } from '../core/caller.js';
-import { ApiError, notFound } from '../core/errors.js';
+import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { newId } from '../core/secrets.js';
 import { decodeCursor, encodeCursor } from '../http/pagination.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema/index.js';
@@ -65,10 +65,7 @@ export async function createWebhook(services: Pick<Services, 'db' | 'clock' | 'c
 export async function updateWebhook(services: Pick<Services, 'db' | 'clock' | 'config' | 'outbound'>, caller: Caller, id: string, input: UpdateWebhookInput) {
   const current = await loadEndpoint(services.db, caller.workspaceId, id);
   if (input.url !== undefined && current.url === null) {
-    throw new ApiError('invalid_request', 'Invalid body: url: a pull endpoint has no URL; create a push endpoint instead', {
-      location: 'body',
-      fields: [{ path: 'url', message: 'a pull endpoint has no URL; create a push endpoint instead' }],
-    });
+    throw invalidField('body', 'url', 'a pull endpoint has no URL; create a push endpoint instead');
   }
   if (input.events) assertEventsAllowed(caller.plan, input.events);
   const url = input.url === undefined ? undefined : await assertDeliverableUrl(services, input.url);

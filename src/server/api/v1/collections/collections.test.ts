@@ -33,7 +33,16 @@ describe('collections', () => {
   it('creates a private collection with an unguessable secret link, reads it, lists it', async () => {
     const { token } = await paidKey();
     const created = await create(token, { title: '  Spring lookbook  ', description: 'Final selects' });
-    expect(created).toMatchObject({ title: 'Spring lookbook', description: 'Final selects', visibility: 'private', fileCount: 0, sizeBytes: 0, coverFileId: null, customLink: false, expiresAt: null });
+    expect(created).toMatchObject({
+      title: 'Spring lookbook',
+      description: 'Final selects',
+      visibility: 'private',
+      fileCount: 0,
+      sizeBytes: 0,
+      coverFileId: null,
+      customLink: false,
+      expiresAt: null,
+    });
     expect(created.id).toMatch(/^col_/);
     expect(created.slug).toMatch(/^[0-9A-Za-z]{22}$/);
     expect(created.url).toBe(`${server.services.config.PUBLIC_URL}/c/${created.slug}`);
@@ -44,7 +53,16 @@ describe('collections', () => {
 
     const list = CollectionListSchema.parse(await (await call(token, 'GET', '/collections')).json());
     expect(list.collections).toEqual([
-      { id: created.id, title: 'Spring lookbook', slug: created.slug, visibility: 'private', fileCount: 0, sizeBytes: 0, coverFileId: null, updatedAt: created.updatedAt },
+      {
+        id: created.id,
+        title: 'Spring lookbook',
+        slug: created.slug,
+        visibility: 'private',
+        fileCount: 0,
+        sizeBytes: 0,
+        coverFileId: null,
+        updatedAt: created.updatedAt,
+      },
     ]);
   });
 
@@ -81,7 +99,9 @@ describe('collections', () => {
 
     const changed = await call(token, 'PATCH', `/collections/${c.id}`, { visibility: 'password', password: 'secret-1' });
     expect(CollectionResponseSchema.parse(await changed.json()).collection).toMatchObject({ title: 'Shoot', description: 'Day one', visibility: 'password' });
-    const publicAgain = CollectionResponseSchema.parse(await (await call(token, 'PATCH', `/collections/${c.id}`, { visibility: 'public', description: null })).json());
+    const publicAgain = CollectionResponseSchema.parse(
+      await (await call(token, 'PATCH', `/collections/${c.id}`, { visibility: 'public', description: null })).json(),
+    );
     expect(publicAgain.collection).toMatchObject({ visibility: 'public', description: null, title: 'Shoot' });
     // The password stays set, so going back to password needs none.
     expect((await call(token, 'PATCH', `/collections/${c.id}`, { visibility: 'password' })).status).toBe(200);

@@ -1,10 +1,10 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../../http/env.js";
-import { registerListCollections } from "./list.js";
-import { registerCreateCollection } from "./create.js";
-import { registerGetCollection } from "./get.js";
-import { registerUpdateCollection } from "./update.js";
-import { registerDeleteCollection } from "./delete.js";
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../../http/env.js';
+import { registerListCollections } from './list.js';
+import { registerCreateCollection } from './create.js';
+import { registerGetCollection } from './get.js';
+import { registerUpdateCollection } from './update.js';
+import { registerDeleteCollection } from './delete.js';
 
 /** The Collections resource (paid plan): named sets of files with folders, guests and a visibility. */
 export function registerCollections(app: OpenAPIHono<AppEnv>) {

@@ -1,30 +1,26 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import {
-  CollectionIdParamSchema,
-  CollectionResponseSchema,
-  UpdateCollectionRequestSchema,
-} from "../../../../contract/collections.js";
-import { updateCollection } from "../../../collections/collections.js";
-import type { AppEnv } from "../../../http/env.js";
-import { v1Route } from "../route.js";
-import { json, jsonBody } from "../transfers/params.js";
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { CollectionIdParamSchema, CollectionResponseSchema, UpdateCollectionRequestSchema } from '../../../../contract/collections.js';
+import { updateCollection } from '../../../collections/collections.js';
+import type { AppEnv } from '../../../http/env.js';
+import { v1Route } from '../route.js';
+import { json, jsonBody } from '../transfers/params.js';
 
 const route = v1Route({
-  method: "patch",
-  path: "/collections/{id}",
-  operationId: "updateCollection",
-  tags: ["Collections"],
-  summary: "Change a collection",
+  method: 'patch',
+  path: '/collections/{id}',
+  operationId: 'updateCollection',
+  tags: ['Collections'],
+  summary: 'Change a collection',
   description:
     'Changes only the fields given: `title`, `description` (`null` or "" clears it), `visibility`, `password`. A change of visibility takes effect on the next request of every visitor. Visibility `password` needs a password, sent now or set before; a password with any other visibility is refused (our design: the spec does not show this operation).',
-  scope: "collections:write",
+  scope: 'collections:write',
   paidOnly: true,
   request: {
     params: CollectionIdParamSchema,
     ...jsonBody(UpdateCollectionRequestSchema),
   },
   responses: {
-    200: json(CollectionResponseSchema, "The collection as changed"),
+    200: json(CollectionResponseSchema, 'The collection as changed'),
   },
 });
 
@@ -32,12 +28,7 @@ export function registerUpdateCollection(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     return c.json(
       {
-        collection: await updateCollection(
-          c.var.services,
-          c.var.caller,
-          c.req.valid("param").id,
-          c.req.valid("json"),
-        ),
+        collection: await updateCollection(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')),
       },
       200,
     );
