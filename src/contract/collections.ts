@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { EmailSchema } from './dashboard.js';
 import { resourceIdParam } from './ids.js';
+import { NextCursorSchema, cursorParam, limitParam } from './pagination.js';
+import { fileNameField, filesField, importsField } from './transfers.js';
 
 /**
  * Collections: named sets of files with folders, guests and a visibility (paid plan). The spec
@@ -82,6 +85,12 @@ export const UpdateCollectionRequestSchema = z
     password: password.optional().openapi({
       description: 'A new password; only with visibility `password` (sent now or already set).',
     }),
+    coverFileId: z.string({ error: 'coverFileId must be a string or null' }).min(1).max(100).nullable().optional().openapi({
+      description: 'An image file of this collection shown as its cover; `null` removes it. Any other file is `400` naming `coverFileId`.',
+    }),
+    customLink: z.boolean({ error: 'customLink must be true or false' }).optional().openapi({
+      description: 'Also serve the collection at `/<slug>` on the workspace’s own domain (`workspace.customDomain` in `GET /me`), once the operator has set one.',
+    }),
   })
   .openapi('UpdateCollectionRequest', {
     description: 'Only the fields given change.',
@@ -123,5 +132,152 @@ export const CollectionIdParamSchema = z.object({
   id: resourceIdParam('id', 'col', 'A collection id (never its slug).', 'col_3kR8s0aQ2nVt7LbX4cRw'),
 });
 
+// Files
+
+const fileId = z.string({ error: 'each fileId must be a string' }).min(1, { error: 'each fileId must be at least 1 character' }).max(100);
+const folderIdField = z.string({ error: 'folderId must be a string or null' }).min(1).max(100).nullable();
+
+export const fileStates = ['uploading', 'importing', 'complete', 'failed'] as const;
+
+export const CollectionFileSchema = z
+  .object({
+    id: z.string().openapi({ example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
+    name: z.string(),
+    sizeBytes: z.number().int().min(0),
+    mimeType: z.string(),
+    folderId: z.string().nullable().openapi({ description: 'Null at the top level.' }),
+    hasThumbnail: z.boolean().openapi({ description: 'An image preview exists (made by the worker after the upload completes).' }),
+    crc32: z.string().nullable().openapi({ description: 'CRC-32 (IEEE) as 8 lower-case hex digits; null until the upload completes.' }),
+    state: z.enum(fileStates).openapi({ description: 'Our addition: `uploading` until every byte arrived, then `complete`; imports go `importing` → `complete` or `failed`.' }),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi('CollectionFile');
+
+export const CollectionFilesQuerySchema = z.object({
+  limit: limitParam(1000, undefined),
+  cursor: cursorParam,
+});
+
+export const CollectionFilePageSchema = z
+  .object({ files: z.array(CollectionFileSchema), nextCursor: NextCursorSchema })
+  .openapi('CollectionFilePage', { description: 'Oldest first. Without `limit`, every file at once and `nextCursor` null.' });
+
+export const AddCollectionFilesRequestSchema = z
+  .object({
+    files: filesField,
+    imports: importsField,
+    folderId: folderIdField.optional().openapi({
+      description: 'Our addition: the folder the files go into (absent or null: the top level). Each file’s `path` is relative to it; its folders are created as needed, so a dropped folder keeps its tree.',
+    }),
+  })
+  .refine((v) => v.files.length + v.imports.length > 0, { error: 'give at least one file or import', path: ['files'] })
+  .openapi('AddCollectionFilesRequest');
+
+export const UpdateCollectionFileRequestSchema = z
+  .object({
+    name: fileNameField().optional(),
+    folderId: folderIdField.optional().openapi({ description: 'Moves the file; `null` is the top level.' }),
+  })
+  .openapi('UpdateCollectionFileRequest', { description: 'Only the fields given change.' });
+
+export const CollectionFileResponseSchema = z.object({ file: CollectionFileSchema }).openapi('CollectionFileResponse');
+
+export const DeleteCollectionFilesRequestSchema = z
+  .object({
+    fileIds: z
+      .array(fileId, { error: 'fileIds must be an array of file ids' })
+      .min(1, { error: 'fileIds must have at least 1 item' })
+      .max(500, { error: 'fileIds must have at most 500 items' }),
+  })
+  .openapi('DeleteCollectionFilesRequest');
+
+export const DeletedCountSchema = z
+  .object({ deleted: z.number().int().min(0).openapi({ description: 'How many of the ids named a file of this collection and were deleted.' }) })
+  .openapi('DeletedCount');
+
+export const CollectionFileIdParamSchema = z.object({
+  id: CollectionIdParamSchema.shape.id,
+  fileId: resourceIdParam('fileId', 'fi', 'A file id.', 'fi_8sK2mQ0vX1tB7nRw3LzP'),
+});
+
+// Folders
+
+export const FolderSchema = z
+  .object({
+    id: z.string().openapi({ example: 'fo_5JkQ2mR8sT1vW3xY7zA0' }),
+    name: z.string(),
+    path: z.string().openapi({ description: 'Slash-separated names from the top level, this folder’s last: `Shoot/Day 1`.', example: 'Shoot/Day 1' }),
+    parentId: z.string().nullable().openapi({ description: 'Null at the top level.' }),
+    depth: z.number().int().min(0).openapi({ description: 'How many folders it is inside: 0 at the top level.' }),
+  })
+  .openapi('Folder');
+
+const folderName = fileNameField().refine((n) => n !== '.' && n !== '..', { error: 'name must not be "." or ".."' });
+
+export const CreateFolderRequestSchema = z
+  .object({
+    name: folderName.openapi({ example: 'Day 1' }),
+    parentId: folderIdField.optional().openapi({ description: 'The folder it goes in; absent or `null` is the top level.' }),
+  })
+  .openapi('CreateFolderRequest');
+
+export const UpdateFolderRequestSchema = z
+  .object({
+    name: folderName.optional(),
+    parentId: folderIdField.optional().openapi({ description: 'Moves the folder with everything inside it; `null` is the top level. Into itself or its own subtree is `400`.' }),
+  })
+  .openapi('UpdateFolderRequest', { description: 'Only the fields given change.' });
+
+export const FolderResponseSchema = z.object({ folder: FolderSchema }).openapi('FolderResponse');
+export const FolderListSchema = z.object({ folders: z.array(FolderSchema) }).openapi('FolderList', { description: 'Depth first, by path.' });
+
+export const FolderIdParamSchema = z.object({
+  id: CollectionIdParamSchema.shape.id,
+  folderId: resourceIdParam('folderId', 'fo', 'A folder id.', 'fo_5JkQ2mR8sT1vW3xY7zA0'),
+});
+
+// Guests
+
+export const GuestSchema = z
+  .object({
+    id: z.string().openapi({ example: 'gu_2aB4cD6eF8gH0iJ2kL4m' }),
+    email: z.string(),
+    invitedAt: z.iso.datetime(),
+    lastVisitAt: z.iso.datetime().nullable().openapi({ description: 'When the guest last signed in; null before their first visit.' }),
+  })
+  .openapi('Guest');
+
+export const InviteGuestsRequestSchema = z
+  .object({
+    emails: z
+      .array(EmailSchema, { error: 'emails must be an array of addresses' })
+      .min(1, { error: 'emails must have at least 1 item' })
+      .max(25, { error: 'emails must have at most 25 items' }),
+  })
+  .openapi('InviteGuestsRequest');
+
+export const InvitedGuestsSchema = z
+  .object({ invited: z.array(z.string()).openapi({ description: 'The addresses invited (each mailed an invite), lower-cased and deduplicated.' }) })
+  .openapi('InvitedGuests');
+
+export const GuestListSchema = z.object({ guests: z.array(GuestSchema) }).openapi('GuestList');
+
+export const GuestIdParamSchema = z.object({
+  id: CollectionIdParamSchema.shape.id,
+  guestId: resourceIdParam('guestId', 'gu', 'A guest id.', 'gu_2aB4cD6eF8gH0iJ2kL4m'),
+});
+
+export const CollectionDownloadLinksQuerySchema = z.object({
+  folderId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .openapi({ param: { name: 'folderId', in: 'query' }, description: 'Only this folder and what is under it; the zip keeps the tree below it.' }),
+});
+
 export type Collection = z.infer<typeof CollectionSchema>;
+export type CollectionFile = z.infer<typeof CollectionFileSchema>;
+export type Folder = z.infer<typeof FolderSchema>;
+export type Guest = z.infer<typeof GuestSchema>;
 export type CollectionSummary = z.infer<typeof CollectionSummarySchema>;

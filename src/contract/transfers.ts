@@ -39,16 +39,22 @@ const relativePath = z
   .refine((p) => !/^[A-Za-z]:/.test(p), { error: 'path must be relative' })
   .transform((p) => (p === '' ? null : p));
 
+/**
+ * A file or folder name: NUL refused, other controls and bidirectional overrides removed, no
+ * slashes (folders are paths or ids, never part of a name), at most 255 characters.
+ */
+export const fileNameField = (field = 'name') =>
+  z
+    .string({ error: `${field} is required` })
+    .max(255, { error: `${field} must be at most 255 characters` })
+    .refine(...noNul(field))
+    .transform(cleanFileName)
+    .refine((n) => n.length > 0, { error: `${field} must not be empty` })
+    .refine((n) => !n.includes('/') && !n.includes('\\'), { error: `${field} must not contain slashes; use path for folders` });
+
 export const FileToUploadSchema = z
   .object({
-    name: z
-      .string({ error: 'name is required' })
-      .max(255, { error: 'name must be at most 255 characters' })
-      .refine(...noNul('name'))
-      .transform(cleanFileName)
-      .refine((n) => n.length > 0, { error: 'name must not be empty' })
-      .refine((n) => !n.includes('/') && !n.includes('\\'), { error: 'name must not contain slashes; use path for folders' })
-      .openapi({ description: 'File name. NUL is refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
+    name: fileNameField().openapi({ description: 'File name. NUL is refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
     size: z
       .number({ error: 'size is required' })
       .int({ error: 'size must be a whole number of bytes' })
@@ -96,7 +102,7 @@ export const UploadTargetSchema = z
   .openapi('UploadTarget');
 
 const maxFiles = 1000;
-const filesField = z.array(FileToUploadSchema).max(maxFiles, { error: `at most ${maxFiles} files per call` }).default([]);
+export const filesField = z.array(FileToUploadSchema).max(maxFiles, { error: `at most ${maxFiles} files per call` }).default([]);
 /** Our addition: mail to the workspace about this transfer. Defaults come from the workspace's settings. */
 export const TransferNotificationsSchema = z
   .object({
@@ -109,7 +115,7 @@ const notificationsField = TransferNotificationsSchema.partial()
   .optional()
   .openapi({ description: 'Our addition: which mails the workspace gets about this transfer. Omitted switches keep their value (on create: the workspace\'s setting, on by default).' });
 
-const importsField = z.array(ImportRequestSchema).max(100, { error: 'at most 100 imports per call' }).default([]);
+export const importsField = z.array(ImportRequestSchema).max(100, { error: 'at most 100 imports per call' }).default([]);
 
 export const CreateTransferRequestSchema = z
   .object({

@@ -61,6 +61,22 @@ function toCollection(row: CollectionRow, publicUrl: string, stats: { fileCount:
   };
 }
 
+/**
+ * Locks the caller's collection row for the rest of the transaction, or 404. Every change to its
+ * folders and files takes this lock first, so two concurrent moves can never make a cycle and a
+ * deleted collection takes nothing new.
+ */
+export async function lockOwnCollection(tx: Pick<Database, 'select'>, caller: Caller, id: string): Promise<CollectionRow> {
+  const [row] = await tx.select().from(collections).where(byId(caller, id)).for('update');
+  if (!row) throw notFound('Collection');
+  return row;
+}
+
+/** Marks the collection changed now (its contents changed): it moves to the top of the list. */
+export async function touchCollection(tx: Pick<Database, 'update'>, id: string, now: Date) {
+  await tx.update(collections).set({ updatedAt: now }).where(eq(collections.id, id));
+}
+
 /** The caller's collection, or 404. */
 export async function ownCollection(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<CollectionRow> {
   const [row] = await services.db.select().from(collections).where(byId(caller, id));

@@ -1,6 +1,8 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { workspaces } from './accounts.js';
 import { ts } from './columns.js';
+import { files } from './files.js';
 
 // Collections: named sets of files with folders, guests and a visibility (paid plan).
 
@@ -23,4 +25,77 @@ export const collections = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [index('collections_workspace_updated_idx').on(t.workspaceId, t.updatedAt)],
+);
+
+/**
+ * A collection's folders as a materialized path: `path` is the slash-separated names from the top
+ * (`Shoot/Day 1/Raw`) and `depth` its number of ancestors, so a subtree is one prefix match and a
+ * rename or move rewrites it in one statement. Names are unique among siblings regardless of case
+ * (a zip unpacked on macOS or Windows would merge them otherwise), hence one unique lower(path).
+ */
+export const collectionFolders = pgTable(
+  'collection_folders',
+  {
+    id: text('id').primaryKey(),
+    collectionId: text('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnyPgColumn => collectionFolders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    depth: integer('depth').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('collection_folders_path_key').on(t.collectionId, sql`lower(${t.path})`),
+    index('collection_folders_parent_idx').on(t.parentId),
+    // Subtree lookups: `path` starting with a prefix, whatever the collation.
+    index('collection_folders_path_prefix_idx').on(t.collectionId, sql`${t.path} text_pattern_ops`),
+  ],
+);
+
+/** What a file brought into a collection came through: `collection.file_uploaded`'s `source`. */
+export const COLLECTION_FILE_SOURCES = ['web', 'api', 'import', 'file_request'] as const;
+export type CollectionFileSource = (typeof COLLECTION_FILE_SOURCES)[number];
+
+/** A collection's own part of each of its files (the engine's row is in `files`): its folder and where it came from. */
+export const collectionFiles = pgTable(
+  'collection_files',
+  {
+    fileId: text('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    /** Null at the top level. Deleting a folder deletes its files first (their bytes go too), so no cascade here. */
+    folderId: text('folder_id').references(() => collectionFolders.id),
+    source: text('source', { enum: COLLECTION_FILE_SOURCES }).notNull(),
+    /** Who sent it through an upload request (untrusted text); null otherwise. */
+    uploaderName: text('uploader_name'),
+    uploaderEmail: text('uploader_email'),
+  },
+  (t) => [index('collection_files_collection_idx').on(t.collectionId), index('collection_files_folder_idx').on(t.folderId)],
+);
+
+/** People invited to one collection. Not workspace members; free on every plan. */
+export const collectionGuests = pgTable(
+  'collection_guests',
+  {
+    id: text('id').primaryKey(),
+    collectionId: text('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    invitedAt: ts('invited_at').notNull(),
+    lastVisitAt: ts('last_visit_at'),
+  },
+  (t) => [uniqueIndex('collection_guests_collection_email_key').on(t.collectionId, t.email)],
+);
+
+/** One-time sign-in links mailed to a guest (hashed; 15 minutes; used once). */
+export const guestSignIns = pgTable(
+  'guest_sign_ins',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    guestId: text('guest_id').notNull().references(() => collectionGuests.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('guest_sign_ins_guest_idx').on(t.guestId), index('guest_sign_ins_expires_idx').on(t.expiresAt)],
 );
