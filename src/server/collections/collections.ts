@@ -11,7 +11,7 @@ import type { Caller } from '../core/caller.js';
 import { invalidField, notFound } from '../core/errors.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { collections, files } from '../db/schema/index.js';
+import { collectionFiles, collections, files } from '../db/schema/index.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 
@@ -130,28 +130,44 @@ export async function createCollection(services: Pick<Services, 'db' | 'clock' |
   });
 }
 
-/** Changes what is given. Visibility `password` needs a password, sent now or set before. */
+/** Refuses a cover that is not a complete image file of this collection. */
+async function assertCoverImage(tx: Pick<Database, 'select'>, collectionId: string, fileId: string) {
+  const [f] = await tx
+    .select({ mimeType: files.mimeType, state: files.state })
+    .from(files)
+    .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
+    .where(and(eq(collectionFiles.collectionId, collectionId), eq(files.id, fileId)));
+  if (!f) throw invalidField('body', 'coverFileId', 'no such file in this collection');
+  if (!f.mimeType.toLowerCase().startsWith('image/')) throw invalidField('body', 'coverFileId', 'the cover must be an image file');
+  if (f.state !== 'complete') throw invalidField('body', 'coverFileId', 'that image has not finished uploading');
+}
+
+/** Changes what is given. Visibility `password` needs a password, sent now or set before; a cover must be an image of the collection. */
 export async function updateCollection(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
   caller: Caller,
   id: string,
   input: UpdateInput,
 ): Promise<Collection> {
-  const current = await ownCollection(services, caller, id);
-  const problem = collectionPasswordProblem(input.visibility ?? current.visibility, input.password !== undefined, current.passwordHash !== null);
-  if (problem) throw invalidField('body', 'password', problem);
-  const [row] = await services.db
-    .update(collections)
-    .set({
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      ...(input.description !== undefined ? { description: input.description || null } : {}),
-      ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
-      ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-      updatedAt: services.clock.now(),
-    })
-    .where(byId(caller, id))
-    .returning({ id: collections.id });
-  if (!row) throw notFound('Collection');
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await services.db.transaction(async (tx) => {
+    const current = await lockOwnCollection(tx, caller, id);
+    const problem = collectionPasswordProblem(input.visibility ?? current.visibility, input.password !== undefined, current.passwordHash !== null);
+    if (problem) throw invalidField('body', 'password', problem);
+    if (input.coverFileId) await assertCoverImage(tx, id, input.coverFileId);
+    await tx
+      .update(collections)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(input.coverFileId !== undefined ? { coverFileId: input.coverFileId } : {}),
+        ...(input.customLink !== undefined ? { customLink: input.customLink } : {}),
+        updatedAt: services.clock.now(),
+      })
+      .where(byId(caller, id));
+  });
   return getCollection(services, caller, id);
 }
 

@@ -26,6 +26,8 @@ export function downloadUrl(services: LinkServices, grant: DownloadGrant): strin
     t: grant.ownerId,
     f: grant.fileId,
     s: grant.sessionId,
+    // Only zips of one folder carry `w`, so every other link keeps the shape it always had.
+    ...(grant.within === null ? {} : { w: grant.within }),
     e: grant.expiresAt.getTime(),
   });
   return `${services.config.PUBLIC_URL}/dl/${token}`;
@@ -35,13 +37,15 @@ const isOwnerKind = (k: unknown): k is FileOwnerKind => (FILE_OWNER_KINDS as rea
 
 /** The grant in a token this server signed (expired or not), or null for anything else. */
 export function verifyDownloadToken(services: LinkServices, token: string): DownloadGrant | null {
-  const p = verifyToken(linkKey(services), token) as { k?: unknown; t?: unknown; f?: unknown; s?: unknown; e?: unknown } | null;
+  const p = verifyToken(linkKey(services), token) as { k?: unknown; t?: unknown; f?: unknown; s?: unknown; w?: unknown; e?: unknown } | null;
   if (!p || typeof p !== 'object') return null;
   const kind = p.k ?? 'transfer';
   if (!isOwnerKind(kind)) return null;
   if (typeof p.t !== 'string' || typeof p.f !== 'string' || !(p.s === null || typeof p.s === 'string')) return null;
   if (typeof p.e !== 'number' || !Number.isSafeInteger(p.e)) return null;
-  return { ownerKind: kind, ownerId: p.t, fileId: p.f, sessionId: p.s, expiresAt: new Date(p.e) };
+  const within = p.w ?? null;
+  if (!(within === null || typeof within === 'string')) return null;
+  return { ownerKind: kind, ownerId: p.t, fileId: p.f, sessionId: p.s, within, expiresAt: new Date(p.e) };
 }
 
 /** One URL per file and one for the zip of them, all for the same visit (or the owner) and expiry. */
@@ -51,7 +55,8 @@ export function linksFor(
   files: { id: string }[],
   sessionId: string | null,
   expiresAt: Date,
+  zipWithin: string | null = null,
 ): { files: Map<string, string>; zip: string } {
-  const grant = (fileId: string) => downloadUrl(services, { ownerKind: owner.kind, ownerId: owner.id, fileId, sessionId, expiresAt });
-  return { files: new Map(files.map((f) => [f.id, grant(f.id)])), zip: grant(ZIP) };
+  const grant = (fileId: string, within: string | null = null) => downloadUrl(services, { ownerKind: owner.kind, ownerId: owner.id, fileId, sessionId, within, expiresAt });
+  return { files: new Map(files.map((f) => [f.id, grant(f.id)])), zip: grant(ZIP, zipWithin) };
 }

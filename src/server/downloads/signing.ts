@@ -10,7 +10,7 @@ import { constantTimeEqual } from '../core/secrets.js';
 const SIGNATURE_LENGTH = 32;
 const derived = new WeakMap<Buffer, Map<string, Buffer>>();
 
-export type TokenPurpose = 'download-links' | 'transfer-unlock' | 'thumbnails';
+export type TokenPurpose = 'download-links' | 'transfer-unlock' | 'thumbnails' | 'collection-guest';
 
 /** HMAC(secret, purpose): the signing key for one purpose. */
 export function purposeKey(secret: Buffer, purpose: TokenPurpose): Buffer {

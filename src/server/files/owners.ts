@@ -41,6 +41,8 @@ export interface DownloadGrant {
   fileId: string;
   /** The page visit the download belongs to (receipts, counting); null for the owner's own links. */
   sessionId: string | null;
+  /** The folder a zip is limited to (it and what is under it); null for the owner's whole set. */
+  within: string | null;
   expiresAt: Date;
 }
 

@@ -211,7 +211,7 @@ describe('refusals', () => {
 
   it('410s an expired link, and any link once the transfer expired or was revoked', async () => {
     const t = await seedTransfer(server, { files: [{ name: 'a.txt', data: Buffer.from('a') }] });
-    const stale = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: t.transfer.id, fileId: t.files[0]!.id, sessionId: null, expiresAt: new Date(server.clock.now().getTime() - 1) });
+    const stale = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: t.transfer.id, fileId: t.files[0]!.id, sessionId: null, within: null, expiresAt: new Date(server.clock.now().getTime() - 1) });
     const res = await server.fetch(pathOf(stale));
     expect(res.status).toBe(410);
     expect(await errorOf(res)).toMatchObject({ code: 'link_unavailable', details: { reason: 'expired' } });
@@ -244,16 +244,16 @@ describe('refusals', () => {
 
   it('does not serve a file of another transfer with this transfer’s token, nor unfinished files', async () => {
     const other = await seedTransfer(server, { files: [{ name: 'b.txt', data: Buffer.from('b') }] });
-    const forged = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: seeded.transfer.id, fileId: other.files[0]!.id, sessionId: null, expiresAt: new Date(server.clock.now().getTime() + 60_000) });
+    const forged = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: seeded.transfer.id, fileId: other.files[0]!.id, sessionId: null, within: null, expiresAt: new Date(server.clock.now().getTime() + 60_000) });
     expect((await server.fetch(pathOf(forged))).status).toBe(404);
-    const unfinished = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: seeded.transfer.id, fileId: seeded.files[3]!.id, sessionId: null, expiresAt: new Date(server.clock.now().getTime() + 60_000) });
+    const unfinished = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: seeded.transfer.id, fileId: seeded.files[3]!.id, sessionId: null, within: null, expiresAt: new Date(server.clock.now().getTime() + 60_000) });
     expect((await server.fetch(pathOf(unfinished))).status).toBe(404);
   });
 
   it('a session token does not work on another transfer’s session', async () => {
     const other = await seedTransfer(server, { files: [{ name: 'c.txt', data: Buffer.from('c') }] });
     const session = await startSession(server, other.transfer.slug);
-    const forged = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: seeded.transfer.id, fileId: seeded.files[0]!.id, sessionId: session.sessionId, expiresAt: new Date(server.clock.now().getTime() + 60_000) });
+    const forged = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: seeded.transfer.id, fileId: seeded.files[0]!.id, sessionId: session.sessionId, within: null, expiresAt: new Date(server.clock.now().getTime() + 60_000) });
     expect((await server.fetch(pathOf(forged))).status).toBe(404);
     const [n] = await server.services.db.select({ n: count() }).from(downloadSessions).where(eq(downloadSessions.transferId, seeded.transfer.id));
     expect(n!.n).toBe(0);

@@ -46,7 +46,8 @@ export function resolveExpiry(services: Pick<Services, 'config'>, caller: Caller
   return at;
 }
 
-function refuseImports(imports: unknown[]) {
+/** URL imports come with their own issue; until then a request that names one is refused, naming the field. */
+export function refuseImports(imports: unknown[]) {
   if (imports.length > 0) {
     throw new ApiError('invalid_request', 'URL imports are not available on this server yet', {
       location: 'body',

@@ -4,8 +4,9 @@ import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
 import type { Services } from '../services.js';
 
 /**
- * Unlock tokens: proof that the caller knew a transfer's password, valid for an hour. Bound to the
- * transfer and to its current password hash, so changing the password retires them.
+ * Unlock tokens: proof that the caller knew a transfer's (or a collection's) password, valid for an
+ * hour. Bound to the id and to its current password hash, so changing the password retires them.
+ * Ids carry their kind's prefix (`tr_`, `col_`), so one kind's token never opens another.
  */
 
 export const UNLOCK_TTL_MS = 60 * 60 * 1000;
@@ -16,7 +17,8 @@ const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 type TokenServices = Pick<Services, 'cursorKey'>;
 
-const passwordTag = (passwordHash: string) => sha256(passwordHash).slice(0, 16);
+/** A short fingerprint of a password hash: what tokens and links carry to stop working when the password changes. */
+export const passwordTag = (passwordHash: string) => sha256(passwordHash).slice(0, 16);
 
 export function issueUnlockToken(services: TokenServices, t: { id: string; passwordHash: string }, now: Date) {
   const expiresAt = new Date(now.getTime() + UNLOCK_TTL_MS);

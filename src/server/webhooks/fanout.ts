@@ -7,9 +7,9 @@ import { effectivePlan } from '../workspaces/plan.js';
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'delete'>;
 
-/** What an event is about, by kind and id (a transfer today; a collection or an upload request next). */
+/** What an event is about, by kind and id (a transfer or a collection; an upload request next). */
 export interface EventSubject {
-  kind: 'transfer';
+  kind: 'transfer' | 'collection';
   id: string;
 }
 

@@ -4,7 +4,8 @@ CREATE TABLE "collection_files" (
 	"folder_id" text,
 	"source" text NOT NULL,
 	"uploader_name" text,
-	"uploader_email" text
+	"uploader_email" text,
+	"announced_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "collection_folders" (

@@ -70,6 +70,8 @@ export const collectionFiles = pgTable(
     /** Who sent it through an upload request (untrusted text); null otherwise. */
     uploaderName: text('uploader_name'),
     uploaderEmail: text('uploader_email'),
+    /** When `collection.file_uploaded` was emitted for it: set once, so the event is never sent twice. */
+    announcedAt: ts('announced_at'),
   },
   (t) => [index('collection_files_collection_idx').on(t.collectionId), index('collection_files_folder_idx').on(t.folderId)],
 );

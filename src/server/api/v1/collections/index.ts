@@ -5,6 +5,9 @@ import { registerCreateCollection } from './create.js';
 import { registerGetCollection } from './get.js';
 import { registerUpdateCollection } from './update.js';
 import { registerDeleteCollection } from './delete.js';
+import { registerFolders } from './folders.js';
+import { registerCollectionFiles } from './files.js';
+import { registerGetCollectionDownloadLinks } from './download-links.js';
 
 /** The Collections resource (paid plan): named sets of files with folders, guests and a visibility. */
 export function registerCollections(app: OpenAPIHono<AppEnv>) {
@@ -13,4 +16,7 @@ export function registerCollections(app: OpenAPIHono<AppEnv>) {
   registerGetCollection(app);
   registerUpdateCollection(app);
   registerDeleteCollection(app);
+  registerFolders(app);
+  registerCollectionFiles(app);
+  registerGetCollectionDownloadLinks(app);
 }

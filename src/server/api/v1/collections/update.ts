@@ -12,7 +12,7 @@ const route = v1Route({
   tags: ['Collections'],
   summary: 'Change a collection',
   description:
-    'Changes only the fields given: `title`, `description` (`null` or "" clears it), `visibility`, `password`. A change of visibility takes effect on the next request of every visitor. Visibility `password` needs a password, sent now or set before; a password with any other visibility is refused (our design: the spec does not show this operation).',
+    'Changes only the fields given: `title`, `description` (`null` or "" clears it), `visibility`, `password`, `coverFileId` (a complete image file of this collection, `null` removes it; anything else is `400` naming `coverFileId`) and `customLink` (also serve it at `/<slug>` on the workspace’s own domain, `workspace.customDomain` in `GET /me`, once the operator has set one with `npm run admin -- domain set`). A change of visibility or password takes effect on the next request of every visitor, including download links already handed out. Visibility `password` needs a password, sent now or set before; a password with any other visibility is refused (our design: the spec does not show this operation).',
   scope: 'collections:write',
   paidOnly: true,
   request: {

@@ -20,7 +20,7 @@ const operations = operationsOf(doc);
 
 let server: TestServer;
 let key: string;
-const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '' };
+const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '', folder: '' };
 let contacts = 0;
 
 async function call(method: string, path: string, json?: unknown) {
@@ -41,11 +41,13 @@ async function freshResources() {
   ids.delivery = (await call('POST', `/webhooks/${ids.webhook}/test`)).deliveryId;
   ids.contact = (await call('POST', '/contacts', { email: `fuzz${++contacts}@example.test` })).contact.id;
   ids.collection = (await call('POST', '/collections', { title: 'Fuzz' })).collection.id;
+  ids.folder = (await call('POST', `/collections/${ids.collection}/folders`, { name: 'Fuzz' })).folder.id;
 }
 
 function realId(path: string, param: string): string {
   if (param === 'fileId') return ids.file;
   if (param === 'deliveryId') return ids.delivery;
+  if (param === 'folderId') return ids.folder;
   const resource = path.split('/')[1];
   const byResource: Record<string, string | undefined> = { transfers: ids.transfer, webhooks: ids.webhook, contacts: ids.contact, collections: ids.collection };
   return byResource[resource ?? ''] ?? 'unknown';
@@ -63,6 +65,11 @@ const validBodies: Record<string, unknown> = {
   updateWebhook: { description: 'changed', events: ['transfer.ready', 'transfer.expired'] },
   createCollection: { title: 'Fuzz', description: 'Fuzzed', visibility: 'password', password: 'secret words' },
   updateCollection: { title: 'Renamed', description: 'Changed', visibility: 'password', password: 'other words' },
+  createCollectionFolder: { name: 'Fuzz inner', parentId: null },
+  updateCollectionFolder: { name: 'Fuzz renamed', parentId: null },
+  addCollectionFiles: { files: [{ name: 'b.txt', size: 3, path: 'docs/2026' }], folderId: null },
+  updateCollectionFile: { name: 'renamed.txt', folderId: null },
+  deleteCollectionFiles: { fileIds: ['fi_1'] },
   replaceContact: { email: 'replaced@example.test', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', phone: '+44 1', type: 'person' },
 };
 

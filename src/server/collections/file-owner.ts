@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { ApiError, notFound } from '../core/errors.js';
+import { collections, files } from '../db/schema/index.js';
+import { ZIP } from '../downloads/links.js';
+import type { FileOwner, OpenedDownload } from '../files/owners.js';
+import { linkUnavailable } from '../transfers/availability.js';
+import { isWorkspaceDisabled } from '../workspaces/operator.js';
+import { accessHolds, accessOfGrant } from './access.js';
+import { collectionZipContent } from './download-links.js';
+import { announceCollectionFile, filesOfCollection } from './files.js';
+import { folderOfCollection } from './folders.js';
+
+/** An unfinished upload into a collection is offered this long after the collection last changed (tus `Upload-Expires`). */
+const UNFINISHED_UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Collections as owners of files: they take uploads for as long as they exist, announce each
+ * finished file (`collection.file_uploaded`), and serve a link only while the access it was made
+ * under still holds (visibility, password, guest) and the workspace is not suspended. Collections
+ * do not expire and downloads are not counted, so a download records nothing.
+ */
+export const collectionFileOwner: FileOwner = {
+  kind: 'collection',
+
+  async status(db, collectionId) {
+    const [c] = await db.select({ updatedAt: collections.updatedAt }).from(collections).where(eq(collections.id, collectionId));
+    if (!c) return null;
+    return { live: true, keptUntil: new Date(c.updatedAt.getTime() + UNFINISHED_UPLOAD_KEPT_MS), encrypted: false };
+  },
+
+  async fileCompleted(services, file) {
+    await announceCollectionFile(services, file);
+  },
+
+  async assertViewable(services, collectionId) {
+    const [c] = await services.db.select({ workspaceId: collections.workspaceId }).from(collections).where(eq(collections.id, collectionId));
+    if (!c) throw notFound('Collection');
+    if (await isWorkspaceDisabled(services.db, c.workspaceId)) throw linkUnavailable('suspended');
+  },
+
+  async openDownload(services, grant) {
+    const { db } = services;
+    const [c] = await db.select().from(collections).where(eq(collections.id, grant.ownerId));
+    const access = accessOfGrant(grant.sessionId);
+    if (!c || !access) throw notFound('Collection');
+    if (await isWorkspaceDisabled(db, c.workspaceId)) throw linkUnavailable('suspended');
+    if (!(await accessHolds(db, c, access))) {
+      throw new ApiError('link_unavailable', 'This link no longer gives access to the collection; open the collection again.', { reason: 'revoked' });
+    }
+
+    let target: OpenedDownload['target'];
+    if (grant.fileId === ZIP) {
+      const within = grant.within === null ? null : await folderOfCollection(db, c.id, grant.within);
+      if (grant.within !== null && !within) throw notFound('Folder');
+      target = { kind: 'zip', ...(await collectionZipContent(db, c, within)) };
+    } else {
+      const [file] = await filesOfCollection(db, c.id, eq(files.id, grant.fileId));
+      if (!file) throw notFound('File');
+      target = { kind: 'file', file };
+    }
+    return { target, begin: async () => null };
+  },
+};

@@ -1,0 +1,215 @@
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AddCollectionFilesRequestSchema, CollectionFile, UpdateCollectionFileRequestSchema } from '../../contract/collections.js';
+import type { Caller } from '../core/caller.js';
+import { invalidField, notFound } from '../core/errors.js';
+import type { Database } from '../db/connection.js';
+import { collectionFiles, collections, files, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
+import { emitEvent } from '../events/emit.js';
+import { deleteStoredBytes } from '../files/stored.js';
+import { decodeCursor, encodeCursor } from '../http/pagination.js';
+import type { Services } from '../services.js';
+import { refuseImports, tusEndpoint } from '../transfers/drafts.js';
+import { chargeApiUpload } from '../transfers/usage.js';
+import { registerUploads } from '../uploads/register.js';
+import { lockOwnCollection, ownCollection, touchCollection } from './collections.js';
+import { ensureFolderPaths, folderOfCollection } from './folders.js';
+
+/**
+ * A collection's files: the engine's stored file (`files`) with the collection's own part of it
+ * (`collection_files`: its folder, where it came from). Uploads go through the one tus endpoint
+ * with the same tokens, exact sizes and CRC-32 as transfers.
+ */
+
+export type CollectionFileRow = FileRecord & {
+  folderId: string | null;
+  /** What brought it into the collection (the engine's own `source` says upload or import). */
+  origin: CollectionFileSource;
+  uploaderName: string | null;
+  uploaderEmail: string | null;
+};
+
+const collectionFileColumns = {
+  ...getTableColumns(files),
+  folderId: collectionFiles.folderId,
+  origin: collectionFiles.source,
+  uploaderName: collectionFiles.uploaderName,
+  uploaderEmail: collectionFiles.uploaderEmail,
+};
+
+/** A collection's files (all, or those matching `where`), oldest first. */
+export function filesOfCollection(db: Pick<Database, 'select'>, collectionId: string, where?: SQL) {
+  return db
+    .select(collectionFileColumns)
+    .from(files)
+    .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
+    .where(and(eq(collectionFiles.collectionId, collectionId), where))
+    .orderBy(asc(files.seq));
+}
+
+export function toCollectionFile(f: CollectionFileRow): CollectionFile {
+  return {
+    id: f.id,
+    name: f.name,
+    sizeBytes: f.sizeBytes,
+    mimeType: f.mimeType,
+    folderId: f.folderId,
+    hasThumbnail: f.thumbnailState === 'ready',
+    crc32: f.crc32,
+    state: f.state,
+    createdAt: f.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One page of a collection's files by registration order, or all of them when no limit is given.
+ * The cursor is the last file's sequence number, bound to this collection and workspace.
+ */
+export async function pageOfCollectionFiles(
+  services: Pick<Services, 'db' | 'cursorKey'>,
+  scope: { workspaceId: string; collectionId: string },
+  query: { limit?: number; cursor?: string },
+  where?: SQL,
+): Promise<{ files: CollectionFileRow[]; nextCursor: string | null }> {
+  const list = `collection-files:${scope.collectionId}`;
+  const after = decodeCursor(services.cursorKey, list, scope.workspaceId, query.cursor);
+  const afterSeq = after?.[0];
+  if (after !== null && typeof afterSeq !== 'number') throw invalidField('query', 'cursor', 'unknown cursor');
+  const seqAfter = typeof afterSeq === 'number' ? gt(files.seq, afterSeq) : undefined;
+  let q = filesOfCollection(services.db, scope.collectionId, and(where, seqAfter)).$dynamic();
+  if (query.limit !== undefined) q = q.limit(query.limit + 1);
+  const rows = await q;
+  const more = query.limit !== undefined && rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  return { files: page, nextCursor: more && last ? encodeCursor(services.cursorKey, list, scope.workspaceId, [last.seq]) : null };
+}
+
+export async function listCollectionFiles(
+  services: Pick<Services, 'db' | 'cursorKey'>,
+  caller: Caller,
+  collectionId: string,
+  query: { limit?: number; cursor?: string },
+) {
+  const c = await ownCollection(services, caller, collectionId);
+  const page = await pageOfCollectionFiles(services, { workspaceId: caller.workspaceId, collectionId: c.id }, query);
+  return { files: page.files.map(toCollectionFile), nextCursor: page.nextCursor };
+}
+
+type AddInput = z.output<typeof AddCollectionFilesRequestSchema>;
+
+/**
+ * Registers files for upload into a collection: into `folderId` (or the top level), each under its
+ * relative `path`, whose folders are made as needed. Through the API the bytes count as usage, as
+ * for transfers; the dashboard's own uploads do not.
+ */
+export async function addCollectionFiles(services: Services, caller: Caller, collectionId: string, input: AddInput) {
+  refuseImports(input.imports);
+  const now = services.clock.now();
+  const source: CollectionFileSource = caller.via === 'session' ? 'web' : 'api';
+  return services.db.transaction(async (tx) => {
+    const c = await lockOwnCollection(tx, caller, collectionId);
+    const parentId = input.folderId ?? null;
+    if (parentId !== null && !(await folderOfCollection(tx, c.id, parentId))) throw invalidField('body', 'folderId', 'no such folder in this collection');
+    if (source === 'api')
+      await chargeApiUpload(
+        tx,
+        services,
+        caller.workspaceId,
+        input.files.reduce((s, f) => s + f.size, 0),
+        now,
+      );
+    const folderIds = await ensureFolderPaths(
+      tx,
+      c.id,
+      parentId,
+      input.files.map((f) => f.path ?? null),
+      now,
+      (i) => `files.${i}.path`,
+    );
+    const targets = await registerUploads(tx, services, { kind: 'collection', id: c.id, workspaceId: c.workspaceId }, input.files, now);
+    if (targets.length > 0) {
+      await tx.insert(collectionFiles).values(targets.map((t, i) => ({ fileId: t.id, collectionId: c.id, folderId: folderIds[i] ?? null, source })));
+    }
+    await touchCollection(tx, c.id, now);
+    return { tusEndpoint: tusEndpoint(services.config.PUBLIC_URL), files: targets, imports: [] };
+  });
+}
+
+type UpdateInput = z.output<typeof UpdateCollectionFileRequestSchema>;
+
+/** Renames and/or moves one file. */
+export async function updateCollectionFile(services: Pick<Services, 'db' | 'clock'>, caller: Caller, collectionId: string, fileId: string, input: UpdateInput) {
+  const now = services.clock.now();
+  return services.db.transaction(async (tx) => {
+    const c = await lockOwnCollection(tx, caller, collectionId);
+    const [current] = await filesOfCollection(tx, c.id, eq(files.id, fileId));
+    if (!current) throw notFound('File');
+    if (input.folderId !== undefined && input.folderId !== null && !(await folderOfCollection(tx, c.id, input.folderId))) {
+      throw invalidField('body', 'folderId', 'no such folder in this collection');
+    }
+    if (input.name !== undefined) await tx.update(files).set({ name: input.name }).where(eq(files.id, fileId));
+    if (input.folderId !== undefined) await tx.update(collectionFiles).set({ folderId: input.folderId }).where(eq(collectionFiles.fileId, fileId));
+    await touchCollection(tx, c.id, now);
+    const [changed] = await filesOfCollection(tx, c.id, eq(files.id, fileId));
+    return toCollectionFile(changed!);
+  });
+}
+
+/** Deletes the named files of the collection (ids naming nothing here are skipped), rows first, then their bytes. */
+export async function deleteCollectionFiles(
+  services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>,
+  caller: Caller,
+  collectionId: string,
+  fileIds: string[],
+) {
+  const now = services.clock.now();
+  const removed = await services.db.transaction(async (tx) => {
+    const c = await lockOwnCollection(tx, caller, collectionId);
+    const ids = (await filesOfCollection(tx, c.id, inArray(files.id, [...new Set(fileIds)]))).map((f) => f.id);
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .delete(files)
+      .where(inArray(files.id, ids))
+      .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+    if (c.coverFileId !== null && ids.includes(c.coverFileId)) await tx.update(collections).set({ coverFileId: null }).where(eq(collections.id, c.id));
+    await touchCollection(tx, c.id, now);
+    return rows;
+  });
+  await deleteStoredBytes(services, removed);
+  return { deleted: removed.length };
+}
+
+/**
+ * A file of the collection finished uploading: `collection.file_uploaded`, exactly once per file
+ * (the engine may report a completion twice), marked in the same transaction as the event.
+ */
+export async function announceCollectionFile(services: Pick<Services, 'db' | 'clock'>, file: FileRecord) {
+  const now = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(collectionFiles)
+      .set({ announcedAt: now })
+      .where(and(eq(collectionFiles.fileId, file.id), isNull(collectionFiles.announcedAt)))
+      .returning();
+    if (!claimed) return;
+    const [c] = await tx
+      .select({ id: collections.id, title: collections.title, workspaceId: collections.workspaceId })
+      .from(collections)
+      .where(eq(collections.id, claimed.collectionId));
+    if (!c) return;
+    await emitEvent(tx, {
+      workspaceId: c.workspaceId,
+      type: 'collection.file_uploaded',
+      subject: { kind: 'collection', id: c.id },
+      now,
+      data: {
+        collection: { id: c.id, title: c.title },
+        file: { id: file.id, name: file.name, size: file.sizeBytes, mimeType: file.mimeType, crc32: file.crc32, folderId: claimed.folderId },
+        source: claimed.source,
+        // Only upload requests know who sent a file; the key is absent otherwise.
+        ...(claimed.source === 'file_request' ? { uploader: { name: claimed.uploaderName, email: claimed.uploaderEmail } } : {}),
+      },
+    });
+  });
+}
