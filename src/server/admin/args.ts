@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Scope } from '../../contract/scopes.js';
 import { scopes as allScopes } from '../../contract/scopes.js';
 import type { Plan } from '../workspaces/plan.js';
-import { AdminError, parseEur, parsePlan, parseScopes, parseUntil } from './commands.js';
+import { AdminError, parseDomain, parseEur, parsePlan, parseScopes, parseUntil } from './commands.js';
 
 export const usage = `Usage: npm run --silent admin -- <command> [options]
 
@@ -22,6 +22,12 @@ Commands:
   key create --workspace ID --name NAME --scopes a,b
       Creates an API key. Scopes: ${allScopes.join(', ')}
       (collections:write needs the paid plan).
+  domain set --workspace ID --domain HOST
+      Makes HOST (files.example.com: no scheme, port or path) the workspace's own domain: its
+      collections with a custom link are served at https://HOST/<slug>. Point HOST's DNS at this
+      server and serve TLS for it at your proxy. A domain belongs to one workspace at most.
+  domain clear --workspace ID
+      Removes the workspace's domain; its custom links answer 404 from the next request.
 
 Options for every command:
   --json     print exactly one JSON object on stdout (errors: {"error":{"code","message"}}); logs go to stderr
@@ -29,7 +35,8 @@ Options for every command:
 
 Environment: DATABASE_URL, DATA_DIR (default ./data), LOG_LEVEL (default warn for this tool).
 Exit codes: 0 success, 1 error (invalid value, unknown workspace, wrong password, plan refusal,
-database unreachable), 2 usage error (unknown command or option, missing option or value).
+domain taken, database unreachable), 2 usage error (unknown command or option, missing option or
+value).
 Use "npm run --silent" (or call "npx tsx src/server/admin/cli.ts") so that npm adds nothing to stdout.`;
 
 export type Command =
@@ -37,7 +44,9 @@ export type Command =
   | { name: 'bootstrap'; options: { email: string; password: string; workspaceName?: string; plan?: Plan } }
   | { name: 'plan set'; options: { workspaceId: string; plan: Plan; until: Date | null } }
   | { name: 'credit add'; options: { workspaceId: string; microEur: number } }
-  | { name: 'key create'; options: { workspaceId: string; name: string; scopes: Scope[] } };
+  | { name: 'key create'; options: { workspaceId: string; name: string; scopes: Scope[] } }
+  | { name: 'domain set'; options: { workspaceId: string; domain: string } }
+  | { name: 'domain clear'; options: { workspaceId: string } };
 
 export interface ParsedArgs {
   command: Command;
@@ -53,9 +62,11 @@ const commandOptions: Record<Exclude<Command['name'], 'help'>, OptionSpec> = {
   'plan set': { workspace: { type: 'string' }, plan: { type: 'string' }, until: { type: 'string' } },
   'credit add': { workspace: { type: 'string' }, eur: { type: 'string' } },
   'key create': { workspace: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
+  'domain set': { workspace: { type: 'string' }, domain: { type: 'string' } },
+  'domain clear': { workspace: { type: 'string' } },
 };
 
-const groups: Record<string, string[]> = { plan: ['set'], credit: ['add'], key: ['create'] };
+const groups: Record<string, string[]> = { plan: ['set'], credit: ['add'], key: ['create'], domain: ['set', 'clear'] };
 
 const usageError = (message: string) => new AdminError('usage', message);
 
@@ -147,6 +158,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
       const keyName = required('name');
       return { command: { name, options: { workspaceId, name: keyName, scopes: parseScopes(required('scopes')) } }, json };
     }
+    case 'domain set': {
+      const workspaceId = required('workspace');
+      return { command: { name, options: { workspaceId, domain: parseDomain(required('domain')) } }, json };
+    }
+    case 'domain clear':
+      return { command: { name, options: { workspaceId: required('workspace') } }, json };
   }
   throw usageError(`Unknown command "${name}"`);
 }

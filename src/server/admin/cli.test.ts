@@ -61,6 +61,11 @@ describe('argument parsing', () => {
       name: 'key create',
       options: { workspaceId: 'ws_1', name: 'ci', scopes: ['transfers:read', 'contacts:read'] },
     });
+    expect(parseCommandLine(['domain', 'set', '--workspace', 'ws_1', '--domain', 'Files.Example.com']).command).toEqual({
+      name: 'domain set',
+      options: { workspaceId: 'ws_1', domain: 'files.example.com' },
+    });
+    expect(parseCommandLine(['domain', 'clear', '--workspace', 'ws_1']).command).toEqual({ name: 'domain clear', options: { workspaceId: 'ws_1' } });
     expect(parseCommandLine(['key', 'create', '--help']).command).toEqual({ name: 'help' });
     expect(parseCommandLine(['-h']).command).toEqual({ name: 'help' });
   });
@@ -75,6 +80,22 @@ describe('argument parsing', () => {
       const err = usageError(argv);
       expect([argv.join(' '), err.code, err.exitCode]).toEqual([argv.join(' '), 'invalid_request', 1]);
     }
+  });
+});
+
+describe('domain arguments', () => {
+  it('needs --workspace and --domain for set, takes no --domain for clear, and refuses an IP address as a value', () => {
+    for (const argv of [
+      ['domain'],
+      ['domain', 'get'],
+      ['domain', 'set', '--workspace', 'w'],
+      ['domain', 'clear', '--workspace', 'w', '--domain', 'x.example.com'],
+    ]) {
+      const err = usageError(argv);
+      expect([argv.join(' '), err.code, err.exitCode]).toEqual([argv.join(' '), 'usage', 2]);
+    }
+    const ip = usageError(['domain', 'set', '--workspace', 'w', '--domain', '10.0.0.1']);
+    expect([ip.code, ip.exitCode, ip.message]).toEqual(['invalid_request', 1, `--domain: An IP address cannot be a workspace's domain: "10.0.0.1"`]);
   });
 });
 
@@ -103,5 +124,38 @@ describe('the CLI process', () => {
     expect(r.stderr).toContain('credit add: --eur is required');
     expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     expect(JSON.parse(r.stdout)).toEqual({ error: { code: 'usage', message: 'credit add: --eur is required' } });
+  });
+});
+
+describe('domain set and clear through the CLI process', () => {
+  it('sets the domain with --json, /me shows it, and clear removes it', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const key = await ws.createKey(['contacts:read']);
+    const env = { DATABASE_URL: server.databaseUrl };
+    const set = await runCli(['domain', 'set', '--workspace', ws.id, '--domain', 'Cli.Example.com', '--json'], env);
+    expect([set.code, set.stderr]).toEqual([0, '']);
+    expect(JSON.parse(set.stdout)).toEqual({ workspaceId: ws.id, customDomain: 'cli.example.com', previousDomain: null });
+    const me = async () => MeSchema.parse(await (await server.fetch('/api/v1/me', { token: key })).json()).workspace.customDomain;
+    expect(await me()).toBe('cli.example.com');
+
+    const clear = await runCli(['domain', 'clear', '--workspace', ws.id], env);
+    expect([clear.code, clear.stdout.trim()]).toEqual([0, `Workspace ${ws.id} no longer has the domain cli.example.com`]);
+    expect(await me()).toBeNull();
+  });
+
+  it("refuses PUBLIC_URL's host, and a bad domain before touching the database", async () => {
+    const ws = await server.createWorkspace();
+    const own = await runCli(['domain', 'set', '--workspace', ws.id, '--domain', 'parcel.example.com', '--json'], {
+      DATABASE_URL: server.databaseUrl,
+      PUBLIC_URL: 'https://parcel.example.com',
+    });
+    expect(own.code).toBe(1);
+    expect(JSON.parse(own.stdout)).toMatchObject({
+      error: { code: 'invalid_request', message: expect.stringMatching(/this server's own host \(PUBLIC_URL\)/) },
+    });
+
+    const bad = await runCli(['domain', 'set', '--workspace', ws.id, '--domain', 'https://files.example.com/x']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe('admin: --domain: Give the hostname alone, without the scheme: not "https://files.example.com/x"');
   });
 });

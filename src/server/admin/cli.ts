@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { systemClock } from '../core/clock.js';
 import { parseCommandLine, usage, wantsJson, type Command, type ParsedArgs } from './args.js';
-import { AdminError, bootstrap, creditAdd, formatEur, keyCreate, planSet } from './commands.js';
+import { AdminError, bootstrap, creditAdd, domainClear, domainSet, formatEur, keyCreate, planSet } from './commands.js';
 import { databaseErrorMessage, openAdminDatabase, type AdminDatabase } from './database.js';
 
 /**
@@ -26,7 +26,7 @@ const stdio: Io = {
 
 type RunnableCommand = Exclude<Command, { name: 'help' }>;
 
-async function execute(db: Database, command: RunnableCommand): Promise<{ result: object; text: string }> {
+async function execute(db: Database, command: RunnableCommand, config: Config): Promise<{ result: object; text: string }> {
   switch (command.name) {
     case 'bootstrap': {
       const r = await bootstrap(db, command.options, systemClock);
@@ -47,6 +47,21 @@ async function execute(db: Database, command: RunnableCommand): Promise<{ result
     case 'key create': {
       const r = await keyCreate(db, command.options, systemClock);
       return { result: r, text: `Created key ${r.id} "${r.name}" for ${r.workspaceId} with ${r.scopes.join(', ')}\nAPI key: ${r.apiKey}` };
+    }
+    case 'domain set': {
+      const r = await domainSet(db, { ...command.options, publicUrl: config.PUBLIC_URL });
+      const was = r.previousDomain && r.previousDomain !== r.customDomain ? ` (was ${r.previousDomain})` : '';
+      return {
+        result: r,
+        text: `Workspace ${r.workspaceId} now has the domain ${r.customDomain}${was}: collections with a custom link are served at https://${r.customDomain}/<slug>\nPoint its DNS at this server and serve TLS for it at your proxy.`,
+      };
+    }
+    case 'domain clear': {
+      const r = await domainClear(db, command.options);
+      return {
+        result: r,
+        text: r.previousDomain ? `Workspace ${r.workspaceId} no longer has the domain ${r.previousDomain}` : `Workspace ${r.workspaceId} had no domain`,
+      };
     }
   }
 }
@@ -99,7 +114,7 @@ export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
         if (!json) io.err(`No server is running on ${dir}: starting its PostgreSQL for this command...`);
       },
     });
-    const { result, text } = await execute(database.db, command);
+    const { result, text } = await execute(database.db, command, config);
     if (json) io.out(JSON.stringify(result));
     else io.out(text);
     return 0;

@@ -6,7 +6,7 @@ import { scopes } from '../../contract/scopes.js';
 import { ManualClock } from '../core/clock.js';
 import { workspaces } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { AdminError, bootstrap, creditAdd, keyCreate, parseEur, planSet } from './commands.js';
+import { AdminError, bootstrap, creditAdd, domainClear, domainSet, keyCreate, parseDomain, parseEur, planSet } from './commands.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,5 +160,95 @@ describe('key create', () => {
     // @ts-expect-error an unknown scope, as a caller that skipped parseScopes might pass one
     expect((await rejection(keyCreate(db(), { workspaceId: ws.id, name: 'x', scopes: ['billing:write'] }))).code).toBe('invalid_request');
     expect((await rejection(keyCreate(db(), { workspaceId: ws.id, name: '  ', scopes: ['transfers:read'] }))).code).toBe('invalid_request');
+  });
+});
+
+describe('domain set and clear', () => {
+  it('sets a lower-cased domain that /me shows, then clears it', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const key = await ws.createKey(['contacts:read']);
+    expect(await domainSet(db(), { workspaceId: ws.id, domain: ' Files.Example.COM ' })).toEqual({
+      workspaceId: ws.id,
+      customDomain: 'files.example.com',
+      previousDomain: null,
+    });
+    expect((await me(key)).workspace.customDomain).toBe('files.example.com');
+
+    expect(await domainSet(db(), { workspaceId: ws.id, domain: 'share.example.com' })).toMatchObject({
+      customDomain: 'share.example.com',
+      previousDomain: 'files.example.com',
+    });
+    expect(await domainClear(db(), { workspaceId: ws.id })).toEqual({ workspaceId: ws.id, customDomain: null, previousDomain: 'share.example.com' });
+    expect((await me(key)).workspace.customDomain).toBeNull();
+    // Clearing twice is not an error: the operator's intent holds.
+    expect(await domainClear(db(), { workspaceId: ws.id })).toMatchObject({ customDomain: null, previousDomain: null });
+  });
+
+  it("refuses another workspace's domain, and lets its holder set it again", async () => {
+    const holder = await server.createWorkspace();
+    const other = await server.createWorkspace();
+    await domainSet(db(), { workspaceId: holder.id, domain: 'taken.example.com' });
+    const err = await rejection(domainSet(db(), { workspaceId: other.id, domain: 'TAKEN.example.com' }));
+    expect([err.code, err.exitCode]).toEqual(['conflict', 1]);
+    expect(err.message).toBe(`taken.example.com is already the domain of workspace ${holder.id}`);
+    expect(await domainSet(db(), { workspaceId: holder.id, domain: 'taken.example.com' })).toMatchObject({
+      customDomain: 'taken.example.com',
+      previousDomain: 'taken.example.com',
+    });
+  });
+
+  it('gives a domain to exactly one of two workspaces claiming it at once', async () => {
+    const [a, b] = await Promise.all([server.createWorkspace(), server.createWorkspace()]);
+    const results = await Promise.allSettled([a, b].map((ws) => domainSet(db(), { workspaceId: ws.id, domain: 'race.example.com' })));
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const lost = results.find((r) => r.status === 'rejected')!.reason as AdminError;
+    expect(lost.code).toBe('conflict');
+    const owners = await db().select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.customDomain, 'race.example.com'));
+    expect(owners).toHaveLength(1);
+  });
+
+  it("refuses the server's own host and an unknown workspace", async () => {
+    const ws = await server.createWorkspace();
+    const own = await rejection(domainSet(db(), { workspaceId: ws.id, domain: 'parcel.example.com', publicUrl: 'https://Parcel.example.com:8443/base' }));
+    expect([own.code, own.message]).toEqual([
+      'invalid_request',
+      "--domain: parcel.example.com is this server's own host (PUBLIC_URL); a workspace needs a domain of its own",
+    ]);
+    expect((await rejection(domainSet(db(), { workspaceId: 'ws_nope', domain: 'x.example.com' }))).code).toBe('not_found');
+    expect((await rejection(domainClear(db(), { workspaceId: 'ws_nope' }))).code).toBe('not_found');
+  });
+
+  it('accepts only a bare hostname with a dot, never an IP address', () => {
+    expect(parseDomain('files.example.com.')).toBe('files.example.com');
+    expect(parseDomain('Bücher.Example')).toBe('xn--bcher-kva.example');
+    expect(parseDomain(`${'a'.repeat(63)}.example.com`)).toBe(`${'a'.repeat(63)}.example.com`);
+    const bad = {
+      '': /Give a hostname/,
+      'https://files.example.com': /without the scheme/,
+      'files.example.com/share': /without a path/,
+      'files.example.com:8443': /without a port/,
+      localhost: /with a dot/,
+      '192.0.2.1': /IP address/,
+      '[2001:db8::1]': /IP address/,
+      '0x7f.1': /IP address/,
+      'files.example.123': /not a hostname/,
+      '-files.example.com': /no hyphen at either end/,
+      'files-.example.com': /no hyphen at either end/,
+      'under_score.example.com': /letters, digits or hyphens/,
+      'a..example.com': /1 to 63/,
+      [`${'a'.repeat(64)}.example.com`]: /1 to 63/,
+      [`${`${'a'.repeat(63)}.`.repeat(4)}com`]: /at most 253/,
+      'user@files.example.com': /not a hostname/,
+    };
+    for (const [value, message] of Object.entries(bad)) {
+      let err: unknown;
+      try {
+        parseDomain(value);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, value).toBeInstanceOf(AdminError);
+      expect([value, (err as AdminError).code, (err as AdminError).message]).toEqual([value, 'invalid_request', expect.stringMatching(message)]);
+    }
   });
 });

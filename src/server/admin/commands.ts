@@ -9,6 +9,7 @@ import type { Database } from '../db/connection.js';
 import { workspaces } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail, setPlan } from '../workspaces/accounts.js';
+import { normalizeCustomDomain, setCustomDomain } from '../workspaces/custom-domain.js';
 import { effectivePlan, type Plan } from '../workspaces/plan.js';
 
 /**
@@ -20,6 +21,7 @@ export type AdminErrorCode =
   | 'usage'
   | 'invalid_request'
   | 'not_found'
+  | 'conflict'
   | 'wrong_password'
   | 'upgrade_required'
   | 'config'
@@ -89,6 +91,13 @@ export function formatEur(micro: number): string {
   const whole = Math.floor(abs / MICRO);
   const frac = String(abs % MICRO).padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
   return `${sign}${whole}.${frac}`;
+}
+
+/** A hostname for `domain set`, lower-cased (and in its xn-- form when internationalised). */
+export function parseDomain(value: string): string {
+  const r = normalizeCustomDomain(value);
+  if ('problem' in r) throw invalid(`--domain: ${r.problem}`);
+  return r.domain;
 }
 
 const IsoDate = z.iso.date();
@@ -285,4 +294,38 @@ export async function keyCreate(db: Database, options: KeyCreateOptions, clock: 
   const ws = await loadWorkspace(db, options.workspaceId);
   const { row, secret } = await newKey(db, now, ws.id, effectivePlan(ws, now), name, keyScopes);
   return { id: row.id, apiKey: secret, scopes: row.scopes as Scope[], workspaceId: ws.id, name: row.name };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface DomainSetOptions {
+  workspaceId: string;
+  /** As parseDomain returns it; checked again here for callers that skip it. */
+  domain: string;
+  /** The server's own address: its host cannot also be a workspace's domain, or the whole app would vanish behind it. */
+  publicUrl?: string;
+}
+
+export interface DomainResult {
+  workspaceId: string;
+  customDomain: string | null;
+  /** The domain before this command; null when there was none. */
+  previousDomain: string | null;
+}
+
+export async function domainSet(db: Database, options: DomainSetOptions): Promise<DomainResult> {
+  const domain = parseDomain(options.domain);
+  if (options.publicUrl && new URL(options.publicUrl).hostname.toLowerCase() === domain) {
+    throw invalid(`--domain: ${domain} is this server's own host (PUBLIC_URL); a workspace needs a domain of its own`);
+  }
+  const r = await setCustomDomain(db, options.workspaceId, domain);
+  if (r.status === 'not_found') throw new AdminError('not_found', `No workspace with id ${options.workspaceId}`);
+  if (r.status === 'taken') throw new AdminError('conflict', `${domain} is already the domain of ${r.holder ? `workspace ${r.holder}` : 'another workspace'}`);
+  return { workspaceId: r.workspaceId, customDomain: r.customDomain, previousDomain: r.previous };
+}
+
+export async function domainClear(db: Database, options: { workspaceId: string }): Promise<DomainResult> {
+  const r = await setCustomDomain(db, options.workspaceId, null);
+  if (r.status !== 'set') throw new AdminError('not_found', `No workspace with id ${options.workspaceId}`);
+  return { workspaceId: r.workspaceId, customDomain: null, previousDomain: r.previous };
 }

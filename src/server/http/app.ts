@@ -16,8 +16,10 @@ import type { Services } from '../services.js';
 import { uploadTokenRoutes } from '../uploads/renew.js';
 import { mountTus } from '../uploads/tus.js';
 import type { Locker } from '@tus/server';
+import { customDomainPage } from '../collections/custom-link.js';
 import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from './env.js';
+import { requestHost } from './headers.js';
 import { ApiError, errorBody } from '../core/errors.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -101,20 +103,40 @@ export function createApp(services: Services, options: AppOptions) {
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   // The build leaves a brotli and a gzip copy beside every text asset (scripts/precompress.ts).
-  if (fs.existsSync(staticDir)) app.use('*', serveStatic({ root: path.relative(process.cwd(), staticDir) || '.', precompressed: true }));
+  if (fs.existsSync(staticDir)) {
+    const staticFiles = serveStatic({ root: path.relative(process.cwd(), staticDir) || '.', precompressed: true });
+    // index.html is a page like any other: its status depends on the host (a workspace's own domain has no `/`).
+    app.use('*', (c, next) => (isIndexPath(c.req.path) ? next() : staticFiles(c, next)));
+  }
   let indexHtml: string | null = null;
   let isAppPage: ((path: string) => boolean) | null = null;
-  app.get('*', compress(), (c) => {
+  const ownHost = hostnameOf(services.config.PUBLIC_URL);
+  app.get('*', compress(), async (c) => {
     indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
     if (indexHtml === null) {
       return c.text('The web app is not built yet. Run `npm run build` (npm start does this for you).', 503);
     }
     isAppPage ??= appRouteMatcher(path.join(staticDir, 'routes.json'));
+    const pagePath = isIndexPath(c.req.path) ? '/' : c.req.path;
+    let found = isAppPage(pagePath);
+    const host = requestHost(c, services.config.TRUST_PROXY);
+    // Only hosts other than PUBLIC_URL's can be a workspace's domain (admin `domain set` refuses it), so the app's own pages cost no query.
+    if (host !== null && host !== ownHost) {
+      const page = await customDomainPage(services.db, host, pagePath);
+      // A workspace's domain shows its collections' custom links and nothing else of the app.
+      if (page) found = page.collection !== null;
+    }
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml, isAppPage(c.req.path) ? 200 : 404);
+    return c.html(indexHtml, found ? 200 : 404);
   });
   app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
   return app;
+}
+
+const isIndexPath = (p: string) => p === '/' || p === '/index.html';
+
+function hostnameOf(url: string): string {
+  return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
 }
 
 /** The SQLSTATE of a database error, also when a query builder wrapped it (as `cause`). */

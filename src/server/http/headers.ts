@@ -22,3 +22,18 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }
+
+/**
+ * The hostname the client asked for, lower-case and without port or trailing dot: `Host`, or the first
+ * `X-Forwarded-Host` entry when TRUST_PROXY is on (as the tus endpoint honours it). Null when absent or malformed.
+ * A client that forges either gets only what it would get by sending that Host itself: it picks no one else's answer.
+ */
+export function requestHost(c: Context, trustProxy: boolean): string | null {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const raw = forwarded || c.req.header('host');
+  if (!raw) return null;
+  // `[::1]:8080` keeps its brackets' content whole; `name:8080` loses the port.
+  const m = /^(?:\[([^\]]+)\]|([^:]+))(?::\d*)?$/.exec(raw.trim());
+  const host = (m?.[1] ?? m?.[2])?.toLowerCase().replace(/\.$/, '');
+  return host ? host : null;
+}

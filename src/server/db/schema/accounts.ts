@@ -4,25 +4,31 @@ import { ts } from './columns.js';
 
 // Workspaces, the people in them, and how they sign in: passwords, sessions, API keys, access tokens.
 
-export const workspaces = pgTable('workspaces', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  plan: text('plan', { enum: ['free', 'paid'] }).notNull().default('free'),
-  /** A paid plan lapses at this instant; null means it runs until changed. */
-  planUntil: ts('plan_until'),
-  everPaid: boolean('ever_paid').notNull().default(false),
-  /** Prepaid credit in millionths of a euro, so that per-byte charges never round away. */
-  creditMicroEur: bigint('credit_micro_eur', { mode: 'number' }).notNull().default(0),
-  customDomain: text('custom_domain'),
-  referralCode: text('referral_code').notNull().unique(),
-  referredBy: text('referred_by'),
-  /** Set by the operator: the workspace's links, keys and sign-ins stop until it is enabled again. */
-  disabledAt: ts('disabled_at'),
-  /** Defaults for new transfers: mail the workspace when a transfer is downloaded / is about to expire unseen. */
-  notifyDownloads: boolean('notify_downloads').notNull().default(true),
-  notifyBeforeExpiry: boolean('notify_before_expiry').notNull().default(true),
-  createdAt: ts('created_at').notNull(),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    plan: text('plan', { enum: ['free', 'paid'] }).notNull().default('free'),
+    /** A paid plan lapses at this instant; null means it runs until changed. */
+    planUntil: ts('plan_until'),
+    everPaid: boolean('ever_paid').notNull().default(false),
+    /** Prepaid credit in millionths of a euro, so that per-byte charges never round away. */
+    creditMicroEur: bigint('credit_micro_eur', { mode: 'number' }).notNull().default(0),
+    /** The workspace's own hostname (lower-case, no port), set by the operator (`npm run admin -- domain set`). */
+    customDomain: text('custom_domain'),
+    referralCode: text('referral_code').notNull().unique(),
+    referredBy: text('referred_by'),
+    /** Set by the operator: the workspace's links, keys and sign-ins stop until it is enabled again. */
+    disabledAt: ts('disabled_at'),
+    /** Defaults for new transfers: mail the workspace when a transfer is downloaded / is about to expire unseen. */
+    notifyDownloads: boolean('notify_downloads').notNull().default(true),
+    notifyBeforeExpiry: boolean('notify_before_expiry').notNull().default(true),
+    createdAt: ts('created_at').notNull(),
+  },
+  // A request's Host must name at most one workspace, and every page request to a custom domain looks it up.
+  (t) => [uniqueIndex('workspaces_custom_domain_key').on(t.customDomain).where(sql`${t.customDomain} is not null`)],
+);
 
 export const users = pgTable(
   'users',
