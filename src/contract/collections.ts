@@ -89,7 +89,8 @@ export const UpdateCollectionRequestSchema = z
       description: 'An image file of this collection shown as its cover; `null` removes it. Any other file is `400` naming `coverFileId`.',
     }),
     customLink: z.boolean({ error: 'customLink must be true or false' }).optional().openapi({
-      description: 'Also serve the collection at `/<slug>` on the workspace’s own domain (`workspace.customDomain` in `GET /me`), once the operator has set one.',
+      description:
+        'Also serve the collection at `/<slug>` on the workspace’s own domain (`workspace.customDomain` in `GET /me`), once the operator has set one.',
     }),
   })
   .openapi('UpdateCollectionRequest', {
@@ -119,7 +120,10 @@ export const CollectionSchema = z
       description: 'Whether the collection is also served at `/<slug>` on the workspace’s own domain.',
     }),
     fileCount: z.number().int().min(0).optional().openapi({ description: 'Present on the single-collection read.' }),
-    expiresAt: z.iso.datetime().nullable().openapi({ description: 'Null on a paid plan, where nothing expires.' }),
+    expiresAt: z.iso.datetime().nullable().openapi({
+      description:
+        'Null on a paid plan, where nothing expires. If the plan lapses, collections stay null too: they are kept read-only (their links and download links keep working, every other operation answers `402`) until the plan is renewed or the workspace deletes them.',
+    }),
     createdAt: z.iso.datetime(),
   })
   .openapi('Collection');
@@ -148,7 +152,9 @@ export const CollectionFileSchema = z
     folderId: z.string().nullable().openapi({ description: 'Null at the top level.' }),
     hasThumbnail: z.boolean().openapi({ description: 'An image preview exists (made by the worker after the upload completes).' }),
     crc32: z.string().nullable().openapi({ description: 'CRC-32 (IEEE) as 8 lower-case hex digits; null until the upload completes.' }),
-    state: z.enum(fileStates).openapi({ description: 'Our addition: `uploading` until every byte arrived, then `complete`; imports go `importing` → `complete` or `failed`.' }),
+    state: z
+      .enum(fileStates)
+      .openapi({ description: 'Our addition: `uploading` until every byte arrived, then `complete`; imports go `importing` → `complete` or `failed`.' }),
     createdAt: z.iso.datetime(),
   })
   .openapi('CollectionFile');
@@ -167,7 +173,8 @@ export const AddCollectionFilesRequestSchema = z
     files: filesField,
     imports: importsField,
     folderId: folderIdField.optional().openapi({
-      description: 'Our addition: the folder the files go into (absent or null: the top level). Each file’s `path` is relative to it; its folders are created as needed, so a dropped folder keeps its tree.',
+      description:
+        'Our addition: the folder the files go into (absent or null: the top level). Each file’s `path` is relative to it; its folders are created as needed, so a dropped folder keeps its tree.',
     }),
   })
   .refine((v) => v.files.length + v.imports.length > 0, { error: 'give at least one file or import', path: ['files'] })
@@ -224,7 +231,9 @@ export const CreateFolderRequestSchema = z
 export const UpdateFolderRequestSchema = z
   .object({
     name: folderName.optional(),
-    parentId: folderIdField.optional().openapi({ description: 'Moves the folder with everything inside it; `null` is the top level. Into itself or its own subtree is `400`.' }),
+    parentId: folderIdField
+      .optional()
+      .openapi({ description: 'Moves the folder with everything inside it; `null` is the top level. Into itself or its own subtree is `400`.' }),
   })
   .openapi('UpdateFolderRequest', { description: 'Only the fields given change.' });
 

@@ -7,11 +7,8 @@ import { linkUnavailable } from '../transfers/availability.js';
 import { isWorkspaceDisabled } from '../workspaces/operator.js';
 import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';
-import { announceCollectionFile, filesOfCollection } from './files.js';
+import { ABANDONED_UPLOAD_MS, announceCollectionFile, filesOfCollection } from './files.js';
 import { folderOfCollection } from './folders.js';
-
-/** An unfinished upload into a collection is offered this long after the collection last changed (tus `Upload-Expires`). */
-const UNFINISHED_UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Collections as owners of files: they take uploads for as long as they exist, announce each
@@ -22,10 +19,11 @@ const UNFINISHED_UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 export const collectionFileOwner: FileOwner = {
   kind: 'collection',
 
+  // Upload-Expires: at the earliest a week after the collection last took files (see sweepAbandonedCollectionUploads).
   async status(db, collectionId) {
     const [c] = await db.select({ updatedAt: collections.updatedAt }).from(collections).where(eq(collections.id, collectionId));
     if (!c) return null;
-    return { live: true, keptUntil: new Date(c.updatedAt.getTime() + UNFINISHED_UPLOAD_KEPT_MS), encrypted: false };
+    return { live: true, keptUntil: new Date(c.updatedAt.getTime() + ABANDONED_UPLOAD_MS), encrypted: false };
   },
 
   async fileCompleted(services, file) {

@@ -18,6 +18,7 @@ import { crcOf, randomFile } from '../uploads/testing.js';
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
 import { answers, startReceiver, verifySignature, type Receiver } from '../webhooks/test-receiver.js';
 import { parseEnvelope, webhooksApi } from '../webhooks/testing.js';
+import { sweepAbandonedCollectionUploads } from './files.js';
 import { collectionsApi } from './testing.js';
 
 const run = promisify(execFile);
@@ -195,6 +196,42 @@ describe('files of a collection', () => {
     const own = await mine.api.create();
     expect((await mine.api.call('PATCH', `/collections/${own.id}/files/${fileId}`, { name: 'mine' })).status).toBe(404);
     expect(await mine.api.expectStatus(await mine.api.call('DELETE', `/collections/${own.id}/files`, { fileIds: [fileId] }), 200)).toEqual({ deleted: 0 });
+  });
+});
+
+describe('abandoned uploads', () => {
+  it('are deleted a week after registration once no upload token is valid, complete files and live uploads kept', async () => {
+    const { api } = await paidWorkspace();
+    const c = await api.create();
+    const [done] = await api.upload(c.id, [{ name: 'done.txt', bytes: Buffer.from('done') }]);
+    const added = (await api.expectStatus(await api.call('POST', `/collections/${c.id}/files`, { files: [{ name: 'stalled.bin', size: 100 }] }), 201)) as {
+      files: { id: string; uploadToken: string }[];
+    };
+    const stalled = added.files[0]!;
+    // Half of it arrives, then the uploader goes away.
+    await fetch(`${server.url}/files/`, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'x-service-upload-token': stalled.uploadToken, 'upload-length': '100' },
+    });
+    const patched = await fetch(`${server.url}/files/${stalled.id}`, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'x-service-upload-token': stalled.uploadToken,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: Buffer.alloc(50, 1),
+    });
+    expect(patched.status).toBe(204);
+
+    server.clock.advance(6 * 24 * 3600_000);
+    expect(await sweepAbandonedCollectionUploads(server.services)).toBe(0);
+    server.clock.advance(2 * 24 * 3600_000);
+    expect(await sweepAbandonedCollectionUploads(server.services)).toBe(1);
+    const left = CollectionFilePageSchema.parse(await (await api.call('GET', `/collections/${c.id}/files`)).json()).files;
+    expect(left.map((f) => f.id)).toEqual([done]);
+    expect(await server.services.storage.size(stalled.id)).toBeNull();
   });
 });
 

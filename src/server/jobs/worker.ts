@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
+import { sweepAbandonedCollectionUploads } from '../collections/files.js';
 import { sweepExpiredCredentials } from './maintenance.js';
 import { retryDeferredNotifications } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
@@ -31,7 +32,8 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   await boss.work(SWEEP, async () => {
     const swept = await sweepExpiredCredentials(services);
     const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
-    services.log.info({ swept, webhookDeliveries }, 'swept expired credentials and old webhook deliveries');
+    const abandonedCollectionUploads = await sweepAbandonedCollectionUploads(services);
+    services.log.info({ swept, webhookDeliveries, abandonedCollectionUploads }, 'swept expired credentials, old webhook deliveries and abandoned uploads');
   });
   // Every minute: expiry warnings and reminders, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
   await boss.createQueue(TRANSFERS);

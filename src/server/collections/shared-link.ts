@@ -1,0 +1,154 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { UnlockResponse } from '../../contract/public.js';
+import { ROOT_FOLDER, type PublicCollection, type PublicCollectionFilePage } from '../../contract/public-collections.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { ApiError, notFound } from '../core/errors.js';
+import { collectionFiles, collectionFolders, collections, workspaces } from '../db/schema/index.js';
+import type { DownloadLinks } from '../transfers/download-links.js';
+import { zipDownload } from '../downloads/content.js';
+import { downloadable } from '../files/stored.js';
+import type { Services } from '../services.js';
+import { thumbnailUrls } from '../thumbnails/thumbnails.js';
+import { linkUnavailable } from '../transfers/availability.js';
+import { assertUnlockAttemptsLeft, issueUnlockToken, recordUnlockFailure } from '../transfers/unlock.js';
+import { visitorAccess, type CollectionAccess } from './access.js';
+import type { CollectionRow } from './collections.js';
+import { COLLECTION_LINK_TTL_MS, collectionDownloadLinks, collectionZipContent } from './download-links.js';
+import { pageOfCollectionFiles, toCollectionFile } from './files.js';
+import { folderOfCollection, toFolder, type FolderRow } from './folders.js';
+import { recordGuestVisit, type SharedCollection } from './guests.js';
+
+/**
+ * A collection's secret link as its visitors use it: open it by slug, prove who they are, read
+ * what it holds, get signed download links. Plain functions of the services and parsed input; the
+ * public routes (public/collections.ts) only parse, call and answer. The slug is the capability,
+ * compared only by exact equality; nothing of the workspace but its name is ever shown.
+ *
+ * Plans are not checked here: a collection of a workspace whose paid plan lapsed is kept read-only
+ * (the workspace cannot change it through the API), and its visitors keep reading and downloading.
+ */
+
+const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Whether a path segment can be a slug at all: cheap to check before any query, and safe in a cookie path. */
+export const isSlugShaped = (slug: string) => SLUG.test(slug);
+
+/** The collection behind a slug: 404 for an unknown one, 410 `link_unavailable` (`suspended`) while the operator has disabled its workspace. */
+export async function openSharedCollection(services: Pick<Services, 'db'>, slug: string): Promise<SharedCollection> {
+  if (!isSlugShaped(slug)) throw notFound('Collection');
+  const [row] = await services.db
+    .select({ c: collections, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
+    .from(collections)
+    .innerJoin(workspaces, eq(workspaces.id, collections.workspaceId))
+    .where(eq(collections.slug, slug));
+  if (!row) throw notFound('Collection');
+  if (row.disabledAt) throw linkUnavailable('suspended');
+  return { c: row.c, workspaceName: row.workspaceName };
+}
+
+/**
+ * Depth first by path, as the workspace's own folder list: comparing paths as arrays of names puts
+ * `A/B` right after `A`; lower-cased and in code-point order, so the order does not depend on locale.
+ */
+const depthFirst = sql`string_to_array(lower(${collectionFolders.path}), '/') collate "C"`;
+
+/** Preview URLs last an hour; collections themselves never expire. */
+const previewOwner = (services: Pick<Services, 'clock'>, c: Pick<CollectionRow, 'id'>) => ({
+  kind: 'collection' as const,
+  id: c.id,
+  expiresAt: new Date(services.clock.now().getTime() + COLLECTION_LINK_TTL_MS),
+});
+
+/** What the collection page shows first: its text, cover, folders, totals and the zip of everything. */
+export async function describeSharedCollection(
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey' | 'storage'>,
+  shared: SharedCollection,
+  access: CollectionAccess,
+): Promise<PublicCollection> {
+  const { c } = shared;
+  const content = await collectionZipContent(services.db, c, null);
+  const zip = zipDownload(content.name, content.files, content.since, services.storage);
+  const folders = await services.db.select().from(collectionFolders).where(eq(collectionFolders.collectionId, c.id)).orderBy(depthFirst);
+  // A cover that is not (or no longer) a complete file of the collection is not shown.
+  const coverFile = c.coverFileId === null ? undefined : content.files.find((p) => p.file.id === c.coverFileId)?.file;
+  const guestEmail = access.kind === 'guest' ? await recordGuestVisit(services, access.guestId) : null;
+  return {
+    title: c.title,
+    description: c.description,
+    workspaceName: shared.workspaceName,
+    visibility: c.visibility,
+    cover: coverFile ? { fileId: coverFile.id, thumbnailUrl: thumbnailUrls(services, previewOwner(services, c), [coverFile]).get(coverFile.id) ?? null } : null,
+    folders: folders.map(toFolder),
+    fileCount: content.files.length,
+    totalBytes: content.files.reduce((sum, p) => sum + p.file.sizeBytes, 0),
+    zip: { name: zip.name, sizeBytes: zip.layout.size },
+    access: access.kind === 'owner' ? 'public' : access.kind,
+    guestEmail,
+  };
+}
+
+/** A folder of this collection named by a visitor, or 404. */
+async function visitedFolder(services: Pick<Services, 'db'>, c: Pick<CollectionRow, 'id'>, folderId: string): Promise<FolderRow> {
+  const folder = await folderOfCollection(services.db, c.id, folderId);
+  if (!folder) throw notFound('Folder');
+  return folder;
+}
+
+/**
+ * A page of the collection's complete files, oldest first: every file, the top level only
+ * (`root`), or the files directly in one folder. Each image comes with its preview's signed URL.
+ */
+export async function pageOfSharedFiles(
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey'>,
+  c: CollectionRow,
+  query: { folderId?: string; limit: number; cursor?: string },
+): Promise<PublicCollectionFilePage> {
+  let inFolder;
+  if (query.folderId === ROOT_FOLDER) inFolder = isNull(collectionFiles.folderId);
+  else if (query.folderId !== undefined) inFolder = eq(collectionFiles.folderId, (await visitedFolder(services, c, query.folderId)).id);
+  // The cursor is bound to the collection and its workspace, as the workspace's own listing's is.
+  const page = await pageOfCollectionFiles(services, { workspaceId: c.workspaceId, collectionId: c.id }, query, and(downloadable, inFolder));
+  const previews = thumbnailUrls(services, previewOwner(services, c), page.files);
+  return {
+    files: page.files.map((f) => ({ ...toCollectionFile(f), thumbnailUrl: previews.get(f.id) ?? null })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** Signed links for the visitor, made under their access: everything, or one folder and all under it. */
+export async function sharedDownloadLinks(
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey' | 'storage'>,
+  c: CollectionRow,
+  folderId: string | undefined,
+  access: CollectionAccess,
+): Promise<DownloadLinks> {
+  const within = folderId === undefined ? null : await visitedFolder(services, c, folderId);
+  return collectionDownloadLinks(services, c, within, access);
+}
+
+/**
+ * An unlock token for a password-protected collection, for the right password, with failed
+ * attempts limited per collection and address (the transfers' limiter: collection ids are their
+ * own keys). A public collection needs no password and gets a token that proves nothing, so the
+ * page's flow stays the same; a private one answers `403 guests_only`.
+ */
+export async function unlockSharedCollection(
+  services: Pick<Services, 'db' | 'clock' | 'cursorKey' | 'rateLimits'>,
+  c: CollectionRow,
+  password: string,
+  address: string,
+): Promise<UnlockResponse> {
+  const now = services.clock.now();
+  if (c.visibility !== 'password' || c.passwordHash === null) {
+    await visitorAccess(services, c, {});
+    const issued = issueUnlockToken(services, { id: c.id, passwordHash: '' }, now);
+    return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
+  }
+  await assertUnlockAttemptsLeft(services, c.id, address);
+  if (!(await verifyPassword(password, c.passwordHash))) {
+    await recordUnlockFailure(services, c.id, address);
+    throw new ApiError('wrong_password', 'That is not the password of this collection.');
+  }
+  const issued = issueUnlockToken(services, { id: c.id, passwordHash: c.passwordHash }, now);
+  return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
+}
