@@ -15,7 +15,12 @@ export const TransferStatusSchema = z.enum(transferStatuses).openapi({
 
 /** C0/C1 controls and bidirectional overrides/isolates, removed from names at creation. */
 const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
-export const cleanFileName = (name: string) => name.replace(UNSAFE_NAME_CHARACTERS, '').trim();
+/**
+ * A lone surrogate cannot be stored as UTF-8: it becomes U+FFFD here, as the database would make
+ * it, so the name compared in code is the name stored (folder paths are matched on it).
+ */
+const LONE_SURROGATE = /\p{Cs}/gu;
+export const cleanFileName = (name: string) => name.replace(LONE_SURROGATE, '\uFFFD').replace(UNSAFE_NAME_CHARACTERS, '').trim();
 
 /** A plain `type/subtype`, any case. No regex flags: the OpenAPI `pattern` cannot carry them. */
 export const MIME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/;

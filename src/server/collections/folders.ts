@@ -58,11 +58,14 @@ export async function folderOfCollection(db: Pick<Database, 'select'>, collectio
  */
 const depthFirst = sql`string_to_array(lower(${collectionFolders.path}), '/') collate "C"`;
 
+/** Every folder of a collection, depth first by path. */
+export const foldersOf = (db: Pick<Database, 'select'>, collectionId: string) =>
+  db.select().from(collectionFolders).where(eq(collectionFolders.collectionId, collectionId)).orderBy(depthFirst);
+
 /** Every folder of the caller's collection, depth first by path; 404 for a collection not theirs. */
 export async function listFolders(services: Pick<Services, 'db'>, caller: Caller, collectionId: string): Promise<Folder[]> {
   await ownCollection(services, caller, collectionId);
-  const rows = await services.db.select().from(collectionFolders).where(eq(collectionFolders.collectionId, collectionId)).orderBy(depthFirst);
-  return rows.map(toFolder);
+  return (await foldersOf(services.db, collectionId)).map(toFolder);
 }
 
 const nameTaken = () => new ApiError('conflict', 'A folder with this name (in any case) is already there', { reason: 'name_taken' });

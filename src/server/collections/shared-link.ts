@@ -1,21 +1,20 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { UnlockResponse } from '../../contract/public.js';
 import { ROOT_FOLDER, type PublicCollection, type PublicCollectionFilePage } from '../../contract/public-collections.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { ApiError, notFound } from '../core/errors.js';
-import { collectionFiles, collectionFolders, collections, workspaces } from '../db/schema/index.js';
+import { notFound } from '../core/errors.js';
+import { collectionFiles, collections, workspaces } from '../db/schema/index.js';
 import type { DownloadLinks } from '../transfers/download-links.js';
 import { zipDownload } from '../downloads/content.js';
 import { downloadable } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { linkUnavailable } from '../transfers/availability.js';
-import { assertUnlockAttemptsLeft, issueUnlockToken, recordUnlockFailure } from '../transfers/unlock.js';
+import { unlockWithPassword } from '../transfers/unlock.js';
 import { visitorAccess, type CollectionAccess } from './access.js';
 import type { CollectionRow } from './collections.js';
 import { COLLECTION_LINK_TTL_MS, collectionDownloadLinks, collectionZipContent } from './download-links.js';
 import { pageOfCollectionFiles, toCollectionFile } from './files.js';
-import { folderOfCollection, toFolder, type FolderRow } from './folders.js';
+import { folderOfCollection, foldersOf, toFolder, type FolderRow } from './folders.js';
 import { recordGuestVisit, type SharedCollection } from './guests.js';
 
 /**
@@ -46,12 +45,6 @@ export async function openSharedCollection(services: Pick<Services, 'db'>, slug:
   return { c: row.c, workspaceName: row.workspaceName };
 }
 
-/**
- * Depth first by path, as the workspace's own folder list: comparing paths as arrays of names puts
- * `A/B` right after `A`; lower-cased and in code-point order, so the order does not depend on locale.
- */
-const depthFirst = sql`string_to_array(lower(${collectionFolders.path}), '/') collate "C"`;
-
 /** Preview URLs last an hour; collections themselves never expire. */
 const previewOwner = (services: Pick<Services, 'clock'>, c: Pick<CollectionRow, 'id'>) => ({
   kind: 'collection' as const,
@@ -59,7 +52,7 @@ const previewOwner = (services: Pick<Services, 'clock'>, c: Pick<CollectionRow, 
   expiresAt: new Date(services.clock.now().getTime() + COLLECTION_LINK_TTL_MS),
 });
 
-/** What the collection page shows first: its text, cover, folders, totals and the zip of everything. */
+/** What the collection page shows first: its text, cover, folders, totals and the zip of everything. A guest's visit is noted on the way. */
 export async function describeSharedCollection(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey' | 'storage'>,
   shared: SharedCollection,
@@ -68,7 +61,7 @@ export async function describeSharedCollection(
   const { c } = shared;
   const content = await collectionZipContent(services.db, c, null);
   const zip = zipDownload(content.name, content.files, content.since, services.storage);
-  const folders = await services.db.select().from(collectionFolders).where(eq(collectionFolders.collectionId, c.id)).orderBy(depthFirst);
+  const folders = await foldersOf(services.db, c.id);
   // A cover that is not (or no longer) a complete file of the collection is not shown.
   const coverFile = c.coverFileId === null ? undefined : content.files.find((p) => p.file.id === c.coverFileId)?.file;
   const guestEmail = access.kind === 'guest' ? await recordGuestVisit(services, access.guestId) : null;
@@ -138,17 +131,9 @@ export async function unlockSharedCollection(
   password: string,
   address: string,
 ): Promise<UnlockResponse> {
-  const now = services.clock.now();
   if (c.visibility !== 'password' || c.passwordHash === null) {
     await visitorAccess(services, c, {});
-    const issued = issueUnlockToken(services, { id: c.id, passwordHash: '' }, now);
-    return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
+    return unlockWithPassword(services, { id: c.id, passwordHash: null }, password, address, 'collection');
   }
-  await assertUnlockAttemptsLeft(services, c.id, address);
-  if (!(await verifyPassword(password, c.passwordHash))) {
-    await recordUnlockFailure(services, c.id, address);
-    throw new ApiError('wrong_password', 'That is not the password of this collection.');
-  }
-  const issued = issueUnlockToken(services, { id: c.id, passwordHash: c.passwordHash }, now);
-  return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
+  return unlockWithPassword(services, { id: c.id, passwordHash: c.passwordHash }, password, address, 'collection');
 }

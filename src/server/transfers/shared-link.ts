@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../contract/public.js';
-import { verifyPassword } from '../auth/passwords.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { newId, sha256 } from '../core/secrets.js';
 import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
@@ -10,7 +9,7 @@ import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { assertAvailable, linkUnavailable, type TransferRow } from './availability.js';
 import { transferZipSummary } from './download-links.js';
 import { downloadableFiles } from './files.js';
-import { assertUnlockAttemptsLeft, issueUnlockToken, recordUnlockFailure, unlockTokenValid } from './unlock.js';
+import { unlockTokenValid, unlockWithPassword } from './unlock.js';
 
 /**
  * A transfer's shared link as its recipients use it: open it by slug, prove the password, read
@@ -83,19 +82,7 @@ export async function describeSharedTransfer(services: Services, t: TransferRow,
  * with failed attempts limited per transfer and address.
  */
 export async function unlockSharedTransfer(services: Services, t: TransferRow, password: string, address: string): Promise<UnlockResponse> {
-  const now = services.clock.now();
-  if (t.passwordHash === null) {
-    // Nothing to prove; a token keeps the client's flow the same.
-    const issued = issueUnlockToken(services, { id: t.id, passwordHash: '' }, now);
-    return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
-  }
-  await assertUnlockAttemptsLeft(services, t.id, address);
-  if (!(await verifyPassword(password, t.passwordHash))) {
-    await recordUnlockFailure(services, t.id, address);
-    throw new ApiError('wrong_password', 'That is not the password of this transfer.');
-  }
-  const issued = issueUnlockToken(services, { id: t.id, passwordHash: t.passwordHash }, now);
-  return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
+  return unlockWithPassword(services, { id: t.id, passwordHash: t.passwordHash }, password, address, 'transfer');
 }
 
 /** A page visit: its id and signed links for every file and the zip; a valid personal-link token attributes it to the recipient. */

@@ -1,3 +1,4 @@
+import { verifyPassword } from '../auth/passwords.js';
 import { sha256 } from '../core/secrets.js';
 import { ApiError } from '../core/errors.js';
 import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
@@ -28,14 +29,7 @@ export function issueUnlockToken(services: TokenServices, t: { id: string; passw
 
 export function unlockTokenValid(services: TokenServices, token: string | undefined, t: { id: string; passwordHash: string }, now: Date): boolean {
   const p = verifyToken(purposeKey(services.cursorKey, 'transfer-unlock'), token) as { t?: unknown; p?: unknown; e?: unknown } | null;
-  return (
-    !!p &&
-    typeof p === 'object' &&
-    p.t === t.id &&
-    p.p === passwordTag(t.passwordHash) &&
-    typeof p.e === 'number' &&
-    p.e > now.getTime()
-  );
+  return !!p && typeof p === 'object' && p.t === t.id && p.p === passwordTag(t.passwordHash) && typeof p.e === 'number' && p.e > now.getTime();
 }
 
 const failureKey = (transferId: string, address: string) => `unlock-fail:${transferId}:${address}`;
@@ -57,4 +51,28 @@ export async function assertUnlockAttemptsLeft(services: Pick<Services, 'rateLim
 
 export async function recordUnlockFailure(services: Pick<Services, 'rateLimits' | 'clock'>, transferId: string, address: string) {
   await services.rateLimits.hit(failureKey(transferId, address), FAILURE_WINDOW_MS, services.clock.now().getTime());
+}
+
+/**
+ * An unlock token for the right password (at once when there is none: a token keeps the page's
+ * flow the same), with failed attempts limited per link and address. One rule for transfers and
+ * collections.
+ */
+export async function unlockWithPassword(
+  services: TokenServices & Pick<Services, 'rateLimits' | 'clock'>,
+  protectedBy: { id: string; passwordHash: string | null },
+  password: string,
+  address: string,
+  what: 'transfer' | 'collection',
+): Promise<{ unlockToken: string; expiresAt: string }> {
+  const now = services.clock.now();
+  if (protectedBy.passwordHash !== null) {
+    await assertUnlockAttemptsLeft(services, protectedBy.id, address);
+    if (!(await verifyPassword(password, protectedBy.passwordHash))) {
+      await recordUnlockFailure(services, protectedBy.id, address);
+      throw new ApiError('wrong_password', `That is not the password of this ${what}.`);
+    }
+  }
+  const issued = issueUnlockToken(services, { id: protectedBy.id, passwordHash: protectedBy.passwordHash ?? '' }, now);
+  return { unlockToken: issued.token, expiresAt: issued.expiresAt.toISOString() };
 }

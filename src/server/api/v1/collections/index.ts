@@ -8,6 +8,7 @@ import { registerDeleteCollection } from './delete.js';
 import { registerFolders } from './folders.js';
 import { registerCollectionFiles } from './files.js';
 import { registerGetCollectionDownloadLinks } from './download-links.js';
+import { registerGuests } from './guests.js';
 
 /** The Collections resource (paid plan): named sets of files with folders, guests and a visibility. */
 export function registerCollections(app: OpenAPIHono<AppEnv>) {
@@ -19,4 +20,5 @@ export function registerCollections(app: OpenAPIHono<AppEnv>) {
   registerFolders(app);
   registerCollectionFiles(app);
   registerGetCollectionDownloadLinks(app);
+  registerGuests(app);
 }

@@ -20,7 +20,7 @@ const operations = operationsOf(doc);
 
 let server: TestServer;
 let key: string;
-const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '', folder: '' };
+const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '', folder: '', guest: '' };
 let contacts = 0;
 
 async function call(method: string, path: string, json?: unknown) {
@@ -42,12 +42,15 @@ async function freshResources() {
   ids.contact = (await call('POST', '/contacts', { email: `fuzz${++contacts}@example.test` })).contact.id;
   ids.collection = (await call('POST', '/collections', { title: 'Fuzz' })).collection.id;
   ids.folder = (await call('POST', `/collections/${ids.collection}/folders`, { name: 'Fuzz' })).folder.id;
+  await call('POST', `/collections/${ids.collection}/guests`, { emails: ['fuzz-guest@example.test'] });
+  ids.guest = (await call('GET', `/collections/${ids.collection}/guests`)).guests[0].id;
 }
 
 function realId(path: string, param: string): string {
   if (param === 'fileId') return ids.file;
   if (param === 'deliveryId') return ids.delivery;
   if (param === 'folderId') return ids.folder;
+  if (param === 'guestId') return ids.guest;
   const resource = path.split('/')[1];
   const byResource: Record<string, string | undefined> = { transfers: ids.transfer, webhooks: ids.webhook, contacts: ids.contact, collections: ids.collection };
   return byResource[resource ?? ''] ?? 'unknown';
