@@ -98,14 +98,14 @@ export async function inviteGuests(
   return { invited };
 }
 
-/** The guests of the caller's collection, in the order they were invited. */
+/** The guests of the caller's collection, in the order they were invited (those invited together by address). */
 export async function listGuests(services: Pick<Services, 'db'>, caller: Caller, collectionId: string): Promise<Guest[]> {
   const c = await ownCollection(services, caller, collectionId);
   const rows = await services.db
     .select()
     .from(collectionGuests)
     .where(eq(collectionGuests.collectionId, c.id))
-    .orderBy(asc(collectionGuests.invitedAt), asc(collectionGuests.id));
+    .orderBy(asc(collectionGuests.invitedAt), asc(collectionGuests.email));
   return rows.map(toGuest);
 }
 
@@ -132,12 +132,15 @@ export interface SharedCollection {
 /**
  * Mails a one-time sign-in link to `email` if it is a guest of the collection. The caller answers
  * the same whether or not it is, so the form cannot be used to learn who was invited; past the
- * per-address limit nothing more is sent, equally silently.
+ * per-address limit nothing more is sent, equally silently. The link leads back to `pageUrl`, the
+ * page the guest asked from (`/c/<slug>`, or `/<slug>` on the workspace's own domain), where the
+ * guest cookie it is traded for will be sent.
  */
 export async function requestGuestSignIn(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'mailer' | 'log' | 'rateLimits'>,
   shared: SharedCollection,
   email: string,
+  pageUrl: string = collectionUrl(services.config.PUBLIC_URL, shared.c.slug),
 ) {
   const { c, workspaceName } = shared;
   const address = email.trim().toLowerCase();
@@ -159,7 +162,7 @@ export async function requestGuestSignIn(
       `Someone, hopefully you, asked to open “${c.title}”, shared with you by ${workspaceName}. The link below works once, for 15 minutes.`,
       'If it was not you, ignore this mail: nobody can open the collection without it.',
     ],
-    action: { label: 'Open the collection', url: `${collectionUrl(services.config.PUBLIC_URL, c.slug)}?guest=${token}` },
+    action: { label: 'Open the collection', url: `${pageUrl}?guest=${token}` },
   });
   await sendQuietly(
     services,

@@ -22,7 +22,7 @@ const list = v1Route({
   operationId: 'listCollectionGuests',
   tags: ['Collections'],
   summary: 'List the guests of a collection',
-  description: `Every guest of the collection in one response, in the order they were invited (\`invitedAt\`, then \`id\`), with when each last visited (\`lastVisitAt\`, null before their first sign-in; updated at most once a minute). ${GUESTS} ${NOT_FOUND} Our design: the spec does not show this operation.`,
+  description: `Every guest of the collection in one response, in the order they were invited (\`invitedAt\`; addresses invited together in alphabetical order), with when each last visited (\`lastVisitAt\`, null before their first sign-in; updated at most once a minute). ${GUESTS} ${NOT_FOUND} Our design: the spec does not show this operation.`,
   scope: 'collections:read',
   paidOnly: true,
   request: { params: CollectionIdParamSchema },
