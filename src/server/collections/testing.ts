@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { CollectionResponseSchema, type Collection } from '../../contract/collections.js';
+import { files } from '../db/schema/index.js';
+import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { AddFilesResponseSchema } from '../../contract/transfers.js';
 import type { TestServer } from '../test/harness.js';
 import { tusUpload } from '../uploads/testing.js';
@@ -40,4 +44,18 @@ export function collectionsApi(server: TestServer, token: string) {
       return added.files.map((f) => f.id);
     },
   };
+}
+
+/**
+ * Makes the collection's due previews and waits until every image was tried: the upload already
+ * nudged the worker, which may hold some rows (skipped here) until it is done with them.
+ */
+export async function previewsSettled(server: TestServer, collectionId: string): Promise<void> {
+  await makeDueThumbnails(server.services);
+  await expect
+    .poll(async () => {
+      const rows = await server.services.db.select({ state: files.thumbnailState, mimeType: files.mimeType }).from(files).where(eq(files.ownerId, collectionId));
+      return rows.every((f) => f.state !== null || !f.mimeType.startsWith('image/'));
+    })
+    .toBe(true);
 }

@@ -6,11 +6,10 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { UnlockResponseSchema } from '../../contract/public.js';
 import { COLLECTION_UNLOCK_HEADER, GuestSessionSchema, PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
-import { collectionsApi, type FileToSend } from '../collections/testing.js';
+import { collectionsApi, previewsSettled, type FileToSend } from '../collections/testing.js';
 import { collections, guestSignIns, workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { download, pathOf } from '../transfers/testing.js';
 import { randomFile } from '../uploads/testing.js';
 
@@ -219,7 +218,7 @@ describe('a public collection', () => {
       .toBuffer();
     const { c, fileIds } = await collectionWith(api, { title: 'Covers', visibility: 'public' }, [{ name: 'cover.png', bytes: png, mimeType: 'image/png' }]);
     expect((await api.call('PATCH', `/collections/${c.id}`, { coverFileId: fileIds[0] })).status).toBe(200);
-    await makeDueThumbnails(server.services);
+    await previewsSettled(server, c.id);
 
     const body = PublicCollectionSchema.parse(await (await visit(c.slug)).json());
     expect(body.cover?.fileId).toBe(fileIds[0]);
