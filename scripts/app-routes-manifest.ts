@@ -16,9 +16,16 @@ export function appRoutesManifest(routeTreeFile: string): Plugin {
   };
 }
 
-/** The `fullPaths` union of a generated route tree, as a list. */
+/**
+ * `/$slug` is a collection's page on a workspace's own domain only; the server decides those itself (from the Host
+ * and the collection), and on its own host the SPA renders its not-found page there. Listing it would make every
+ * one-segment path a page.
+ */
+const CUSTOM_DOMAIN_ONLY = new Set(['/$slug']);
+
+/** The `fullPaths` union of a generated route tree, as a list (without the custom-domain-only page). */
 export function appRoutePaths(routeTree: string): string[] {
   const union = /fullPaths:\s*((?:\|\s*'[^']*'\s*)+)/.exec(routeTree)?.[1];
   if (!union) throw new Error('app-routes-manifest: no fullPaths in the generated route tree');
-  return [...union.matchAll(/'([^']*)'/g)].map((m) => m[1]!);
+  return [...union.matchAll(/'([^']*)'/g)].map((m) => m[1]!).filter((p) => !CUSTOM_DOMAIN_ONLY.has(p));
 }

@@ -2,7 +2,8 @@
 // Checks the dashboard's first load after `vite build`: the entry script and everything
 // index.html preloads must stay under the budget as a browser receives them (the precompressed
 // brotli copy the server sends; gzip where there is none), and none of it may contain upload code
-// (Uppy, tus), which belongs to the "New transfer" route's own chunk. No source map may be built.
+// (Uppy, tus), which belongs to the chunks of the routes that upload (New transfer, a collection).
+// No source map may be built.
 //
 //   node scripts/check-bundle-budget.mjs [distDir]     (default dist/app; budget via BUNDLE_BUDGET_KB)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

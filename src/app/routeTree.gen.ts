@@ -10,11 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SignedOutRouteImport } from './routes/_signed-out'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
-import { Route as AuthedCollectionsRouteImport } from './routes/_authed/collections'
 import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
@@ -23,10 +23,13 @@ import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signed-ou
 import { Route as SignedOutResetPasswordRouteImport } from './routes/_signed-out/reset-password'
 import { Route as SignedOutSigninRouteImport } from './routes/_signed-out/signin'
 import { Route as SignedOutSignupRouteImport } from './routes/_signed-out/signup'
+import { Route as CSlugRouteImport } from './routes/c/$slug'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as DocsErrorsRouteImport } from './routes/docs/errors'
 import { Route as TSlugRouteImport } from './routes/t/$slug'
+import { Route as AuthedCollectionsIndexRouteImport } from './routes/_authed/collections/index'
+import { Route as AuthedCollectionsCollectionIdRouteImport } from './routes/_authed/collections/$collectionId'
 import { Route as AuthedTransfersIndexRouteImport } from './routes/_authed/transfers/index'
 import { Route as AuthedTransfersTransferIdRouteImport } from './routes/_authed/transfers/$transferId'
 import { Route as AuthedTransfersNewRouteImport } from './routes/_authed/transfers/new'
@@ -36,6 +39,11 @@ import { Route as AuthedWebhooksWebhookIdRouteImport } from './routes/_authed/we
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SlugRoute = SlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedRoute = AuthedRouteImport.update({
@@ -54,11 +62,6 @@ const DocsRoute = DocsRouteImport.update({
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
-  getParentRoute: () => AuthedRoute,
-} as any)
-const AuthedCollectionsRoute = AuthedCollectionsRouteImport.update({
-  id: '/collections',
-  path: '/collections',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedContactsRoute = AuthedContactsRouteImport.update({
@@ -101,6 +104,11 @@ const SignedOutSignupRoute = SignedOutSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => SignedOutRoute,
 } as any)
+const CSlugRoute = CSlugRouteImport.update({
+  id: '/c/$slug',
+  path: '/c/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DocsIndexRoute = DocsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -121,6 +129,17 @@ const TSlugRoute = TSlugRouteImport.update({
   path: '/t/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedCollectionsIndexRoute = AuthedCollectionsIndexRouteImport.update({
+  id: '/collections/',
+  path: '/collections/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedCollectionsCollectionIdRoute =
+  AuthedCollectionsCollectionIdRouteImport.update({
+    id: '/collections/$collectionId',
+    path: '/collections/$collectionId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedTransfersIndexRoute = AuthedTransfersIndexRouteImport.update({
   id: '/transfers/',
   path: '/transfers/',
@@ -150,9 +169,9 @@ const AuthedWebhooksWebhookIdRoute = AuthedWebhooksWebhookIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$slug': typeof SlugRoute
   '/docs': typeof DocsRouteWithChildren
   '/admin': typeof AuthedAdminRoute
-  '/collections': typeof AuthedCollectionsRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
@@ -161,20 +180,23 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof SignedOutResetPasswordRoute
   '/signin': typeof SignedOutSigninRoute
   '/signup': typeof SignedOutSignupRoute
+  '/c/$slug': typeof CSlugRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/t/$slug': typeof TSlugRoute
   '/docs/': typeof DocsIndexRoute
+  '/collections/$collectionId': typeof AuthedCollectionsCollectionIdRoute
   '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/transfers/new': typeof AuthedTransfersNewRoute
   '/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
+  '/collections/': typeof AuthedCollectionsIndexRoute
   '/transfers/': typeof AuthedTransfersIndexRoute
   '/webhooks/': typeof AuthedWebhooksIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$slug': typeof SlugRoute
   '/admin': typeof AuthedAdminRoute
-  '/collections': typeof AuthedCollectionsRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
@@ -183,24 +205,27 @@ export interface FileRoutesByTo {
   '/reset-password': typeof SignedOutResetPasswordRoute
   '/signin': typeof SignedOutSigninRoute
   '/signup': typeof SignedOutSignupRoute
+  '/c/$slug': typeof CSlugRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/t/$slug': typeof TSlugRoute
   '/docs': typeof DocsIndexRoute
+  '/collections/$collectionId': typeof AuthedCollectionsCollectionIdRoute
   '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/transfers/new': typeof AuthedTransfersNewRoute
   '/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
+  '/collections': typeof AuthedCollectionsIndexRoute
   '/transfers': typeof AuthedTransfersIndexRoute
   '/webhooks': typeof AuthedWebhooksIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$slug': typeof SlugRoute
   '/_authed': typeof AuthedRouteWithChildren
   '/_signed-out': typeof SignedOutRouteWithChildren
   '/docs': typeof DocsRouteWithChildren
   '/_authed/admin': typeof AuthedAdminRoute
-  '/_authed/collections': typeof AuthedCollectionsRoute
   '/_authed/contacts': typeof AuthedContactsRoute
   '/_authed/keys': typeof AuthedKeysRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
@@ -209,13 +234,16 @@ export interface FileRoutesById {
   '/_signed-out/reset-password': typeof SignedOutResetPasswordRoute
   '/_signed-out/signin': typeof SignedOutSigninRoute
   '/_signed-out/signup': typeof SignedOutSignupRoute
+  '/c/$slug': typeof CSlugRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
   '/t/$slug': typeof TSlugRoute
   '/docs/': typeof DocsIndexRoute
+  '/_authed/collections/$collectionId': typeof AuthedCollectionsCollectionIdRoute
   '/_authed/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/_authed/transfers/new': typeof AuthedTransfersNewRoute
   '/_authed/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
+  '/_authed/collections/': typeof AuthedCollectionsIndexRoute
   '/_authed/transfers/': typeof AuthedTransfersIndexRoute
   '/_authed/webhooks/': typeof AuthedWebhooksIndexRoute
 }
@@ -223,9 +251,9 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$slug'
     | '/docs'
     | '/admin'
-    | '/collections'
     | '/contacts'
     | '/keys'
     | '/outbox'
@@ -234,20 +262,23 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signin'
     | '/signup'
+    | '/c/$slug'
     | '/docs/api'
     | '/docs/errors'
     | '/t/$slug'
     | '/docs/'
+    | '/collections/$collectionId'
     | '/transfers/$transferId'
     | '/transfers/new'
     | '/webhooks/$webhookId'
+    | '/collections/'
     | '/transfers/'
     | '/webhooks/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$slug'
     | '/admin'
-    | '/collections'
     | '/contacts'
     | '/keys'
     | '/outbox'
@@ -256,23 +287,26 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signin'
     | '/signup'
+    | '/c/$slug'
     | '/docs/api'
     | '/docs/errors'
     | '/t/$slug'
     | '/docs'
+    | '/collections/$collectionId'
     | '/transfers/$transferId'
     | '/transfers/new'
     | '/webhooks/$webhookId'
+    | '/collections'
     | '/transfers'
     | '/webhooks'
   id:
     | '__root__'
     | '/'
+    | '/$slug'
     | '/_authed'
     | '/_signed-out'
     | '/docs'
     | '/_authed/admin'
-    | '/_authed/collections'
     | '/_authed/contacts'
     | '/_authed/keys'
     | '/_authed/outbox'
@@ -281,22 +315,27 @@ export interface FileRouteTypes {
     | '/_signed-out/reset-password'
     | '/_signed-out/signin'
     | '/_signed-out/signup'
+    | '/c/$slug'
     | '/docs/api'
     | '/docs/errors'
     | '/t/$slug'
     | '/docs/'
+    | '/_authed/collections/$collectionId'
     | '/_authed/transfers/$transferId'
     | '/_authed/transfers/new'
     | '/_authed/webhooks/$webhookId'
+    | '/_authed/collections/'
     | '/_authed/transfers/'
     | '/_authed/webhooks/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SlugRoute: typeof SlugRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   SignedOutRoute: typeof SignedOutRouteWithChildren
   DocsRoute: typeof DocsRouteWithChildren
+  CSlugRoute: typeof CSlugRoute
   TSlugRoute: typeof TSlugRoute
 }
 
@@ -307,6 +346,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$slug': {
+      id: '/$slug'
+      path: '/$slug'
+      fullPath: '/$slug'
+      preLoaderRoute: typeof SlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed': {
@@ -335,13 +381,6 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AuthedAdminRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/collections': {
-      id: '/_authed/collections'
-      path: '/collections'
-      fullPath: '/collections'
-      preLoaderRoute: typeof AuthedCollectionsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/contacts': {
@@ -400,6 +439,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedOutSignupRouteImport
       parentRoute: typeof SignedOutRoute
     }
+    '/c/$slug': {
+      id: '/c/$slug'
+      path: '/c/$slug'
+      fullPath: '/c/$slug'
+      preLoaderRoute: typeof CSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/docs/': {
       id: '/docs/'
       path: '/'
@@ -427,6 +473,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/t/$slug'
       preLoaderRoute: typeof TSlugRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authed/collections/': {
+      id: '/_authed/collections/'
+      path: '/collections'
+      fullPath: '/collections/'
+      preLoaderRoute: typeof AuthedCollectionsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/collections/$collectionId': {
+      id: '/_authed/collections/$collectionId'
+      path: '/collections/$collectionId'
+      fullPath: '/collections/$collectionId'
+      preLoaderRoute: typeof AuthedCollectionsCollectionIdRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/_authed/transfers/': {
       id: '/_authed/transfers/'
@@ -468,28 +528,30 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedAdminRoute: typeof AuthedAdminRoute
-  AuthedCollectionsRoute: typeof AuthedCollectionsRoute
   AuthedContactsRoute: typeof AuthedContactsRoute
   AuthedKeysRoute: typeof AuthedKeysRoute
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedCollectionsCollectionIdRoute: typeof AuthedCollectionsCollectionIdRoute
   AuthedTransfersTransferIdRoute: typeof AuthedTransfersTransferIdRoute
   AuthedTransfersNewRoute: typeof AuthedTransfersNewRoute
   AuthedWebhooksWebhookIdRoute: typeof AuthedWebhooksWebhookIdRoute
+  AuthedCollectionsIndexRoute: typeof AuthedCollectionsIndexRoute
   AuthedTransfersIndexRoute: typeof AuthedTransfersIndexRoute
   AuthedWebhooksIndexRoute: typeof AuthedWebhooksIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAdminRoute: AuthedAdminRoute,
-  AuthedCollectionsRoute: AuthedCollectionsRoute,
   AuthedContactsRoute: AuthedContactsRoute,
   AuthedKeysRoute: AuthedKeysRoute,
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedCollectionsCollectionIdRoute: AuthedCollectionsCollectionIdRoute,
   AuthedTransfersTransferIdRoute: AuthedTransfersTransferIdRoute,
   AuthedTransfersNewRoute: AuthedTransfersNewRoute,
   AuthedWebhooksWebhookIdRoute: AuthedWebhooksWebhookIdRoute,
+  AuthedCollectionsIndexRoute: AuthedCollectionsIndexRoute,
   AuthedTransfersIndexRoute: AuthedTransfersIndexRoute,
   AuthedWebhooksIndexRoute: AuthedWebhooksIndexRoute,
 }
@@ -531,9 +593,11 @@ const DocsRouteWithChildren = DocsRoute._addFileChildren(DocsRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SlugRoute: SlugRoute,
   AuthedRoute: AuthedRouteWithChildren,
   SignedOutRoute: SignedOutRouteWithChildren,
   DocsRoute: DocsRouteWithChildren,
+  CSlugRoute: CSlugRoute,
   TSlugRoute: TSlugRoute,
 }
 export const routeTree = rootRouteImport

@@ -107,7 +107,16 @@ const summaryFields = {
   updatedAt: z.iso.datetime(),
 };
 
-export const CollectionSummarySchema = z.object({ ...summaryFields, fileCount: z.number().int().min(0) }).openapi('CollectionSummary');
+export const CollectionSummarySchema = z
+  .object({
+    ...summaryFields,
+    fileCount: z.number().int().min(0),
+    coverUrl: z.url().nullable().openapi({
+      description:
+        'Our addition: the cover’s image preview (WebP, at most 480 px) at a signed URL valid an hour, for showing the list; null without a cover or before its preview is made. List again for fresh URLs.',
+    }),
+  })
+  .openapi('CollectionSummary');
 
 export const CollectionSchema = z
   .object({
@@ -162,10 +171,27 @@ export const CollectionFileSchema = z
 export const CollectionFilesQuerySchema = z.object({
   limit: limitParam(1000, undefined),
   cursor: cursorParam,
+  thumbnails: z
+    .enum(['true', 'false'], { error: 'thumbnails must be true or false' })
+    .optional()
+    .transform((v) => v === 'true')
+    .openapi({
+      param: { name: 'thumbnails', in: 'query' },
+      type: 'string',
+      enum: ['true', 'false'],
+      description: 'Our addition: `true` adds each file’s `thumbnailUrl`, for showing image previews.',
+    }),
 });
 
+export const ListedCollectionFileSchema = CollectionFileSchema.extend({
+  thumbnailUrl: z.url().nullable().optional().openapi({
+    description:
+      'Only with `thumbnails=true`: the image preview (WebP, at most 480 px) at a signed URL valid an hour, or null when there is none (yet). Ask again for fresh URLs.',
+  }),
+}).openapi('ListedCollectionFile');
+
 export const CollectionFilePageSchema = z
-  .object({ files: z.array(CollectionFileSchema), nextCursor: NextCursorSchema })
+  .object({ files: z.array(ListedCollectionFileSchema), nextCursor: NextCursorSchema })
   .openapi('CollectionFilePage', { description: 'Oldest first. Without `limit`, every file at once and `nextCursor` null.' });
 
 export const AddCollectionFilesRequestSchema = z
@@ -287,6 +313,7 @@ export const CollectionDownloadLinksQuerySchema = z.object({
 
 export type Collection = z.infer<typeof CollectionSchema>;
 export type CollectionFile = z.infer<typeof CollectionFileSchema>;
+export type ListedCollectionFile = z.infer<typeof ListedCollectionFileSchema>;
 export type Folder = z.infer<typeof FolderSchema>;
 export type Guest = z.infer<typeof GuestSchema>;
 export type CollectionSummary = z.infer<typeof CollectionSummarySchema>;

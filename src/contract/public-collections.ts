@@ -48,6 +48,10 @@ import { UnlockRequestSchema, UnlockResponseSchema } from './public.js';
  *
  * A collection whose workspace's paid plan lapsed stays readable here, read-only: its visitors keep
  * browsing and downloading it, while the workspace cannot change it until the plan is renewed.
+ *
+ * On a workspace's own domain (its page is `/<slug>` there) this API answers only for that
+ * workspace's collections with `customLink` on (404 for any other), and its signed preview and
+ * download URLs and mailed sign-in links are on that domain rather than PUBLIC_URL.
  */
 
 /** The header that carries an unlock token of a password-protected collection. */

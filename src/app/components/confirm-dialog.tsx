@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button';
+import { useFocusReturn, wrapTabFocus } from './modal-dialog';
 
 interface ConfirmDialogProps {
   title: string;
@@ -14,9 +15,6 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A modal alert dialog for destructive actions. Focus starts on Cancel (the safe choice), stays
  * inside while open (Tab wraps), Escape cancels, and focus returns to whatever opened it.
@@ -28,13 +26,7 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pen
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    return () => {
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useFocusReturn(cancelRef);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -42,18 +34,7 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pen
       if (!pending) onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(focusableSelector));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    wrapTabFocus(event, dialogRef.current);
   }
 
   return createPortal(

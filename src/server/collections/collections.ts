@@ -1,8 +1,10 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   collectionPasswordProblem,
   type Collection,
+  type CollectionSummary,
   type CreateCollectionRequestSchema,
   type UpdateCollectionRequestSchema,
 } from '../../contract/collections.js';
@@ -12,8 +14,10 @@ import { invalidField, notFound } from '../core/errors.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { collectionFiles, collections, files } from '../db/schema/index.js';
+import { OWNER_LINK_TTL_MS } from '../downloads/links.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
+import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 
 /**
  * A workspace's collections: the operations the API, the dashboard and the MCP server call, as
@@ -29,17 +33,26 @@ export const collectionUrl = (publicUrl: string, slug: string) => `${publicUrl}/
 
 const byId = (caller: Caller, id: string) => and(eq(collections.workspaceId, caller.workspaceId), eq(collections.id, id))!;
 
+const coverFiles = alias(files, 'cover_files');
+
 /**
  * Collections with how many files each holds and their total size, in one grouped query (every
- * file registered in it counts, finished or not).
+ * file registered in it counts, finished or not), and whether the cover has a preview yet. The
+ * cover joins at most one row (a file of this collection, by id), so it does not change the sums.
  */
 function collectionsWithStats(db: Pick<Database, 'select'>, where: SQL) {
   return db
-    .select({ c: collections, fileCount: count(files.id), sizeBytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)`.mapWith(Number) })
+    .select({
+      c: collections,
+      fileCount: count(files.id),
+      sizeBytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)`.mapWith(Number),
+      coverThumbnailState: coverFiles.thumbnailState,
+    })
     .from(collections)
     .leftJoin(files, and(eq(files.ownerKind, 'collection'), eq(files.ownerId, collections.id)))
+    .leftJoin(coverFiles, and(eq(coverFiles.id, collections.coverFileId), eq(coverFiles.ownerKind, 'collection'), eq(coverFiles.ownerId, collections.id)))
     .where(where)
-    .groupBy(collections.id);
+    .groupBy(collections.id, coverFiles.id);
 }
 
 function toCollection(row: CollectionRow, publicUrl: string, stats: { fileCount: number; sizeBytes: number }): Collection {
@@ -84,13 +97,17 @@ export async function ownCollection(services: Pick<Services, 'db'>, caller: Call
   return row;
 }
 
-/** Every collection of the workspace, most recently updated first, with file counts and sizes. */
-export async function listCollections(services: Pick<Services, 'db'>, caller: Caller) {
+/**
+ * Every collection of the workspace, most recently updated first, with file counts and sizes and
+ * its cover's preview at a signed URL (an hour, as the owner's other links) for the dashboard's grid.
+ */
+export async function listCollections(services: Pick<Services, 'db' | 'config' | 'cursorKey' | 'clock'>, caller: Caller): Promise<CollectionSummary[]> {
   const rows = await collectionsWithStats(services.db, eq(collections.workspaceId, caller.workspaceId)).orderBy(
     desc(collections.updatedAt),
     desc(collections.id),
   );
-  return rows.map(({ c, fileCount, sizeBytes }) => ({
+  const previewsUntil = new Date(services.clock.now().getTime() + OWNER_LINK_TTL_MS);
+  return rows.map(({ c, fileCount, sizeBytes, coverThumbnailState }) => ({
     id: c.id,
     title: c.title,
     slug: c.slug,
@@ -98,6 +115,12 @@ export async function listCollections(services: Pick<Services, 'db'>, caller: Ca
     fileCount,
     sizeBytes,
     coverFileId: c.coverFileId,
+    coverUrl:
+      c.coverFileId === null
+        ? null
+        : (thumbnailUrls(services, { kind: 'collection', id: c.id, expiresAt: previewsUntil }, [
+            { id: c.coverFileId, thumbnailState: coverThumbnailState },
+          ]).get(c.coverFileId) ?? null),
     updatedAt: c.updatedAt.toISOString(),
   }));
 }

@@ -18,8 +18,8 @@ const slugPath = /^\/([A-Za-z0-9_-]{1,128})\/?$/;
 export async function customDomainPage(db: Database, host: string, path: string): Promise<CustomDomainPage | null> {
   const slug = slugPath.exec(path)?.[1];
   if (slug === undefined) {
-    const [ws] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.customDomain, host)).limit(1);
-    return ws ? { workspaceId: ws.id, collection: null } : null;
+    const workspaceId = await workspaceOfDomain(db, host);
+    return workspaceId ? { workspaceId, collection: null } : null;
   }
   const [row] = await db
     .select({ workspaceId: workspaces.id, collectionId: collections.id, slug: collections.slug })
@@ -30,4 +30,10 @@ export async function customDomainPage(db: Database, host: string, path: string)
     .limit(1);
   if (!row) return null;
   return { workspaceId: row.workspaceId, collection: row.collectionId && row.slug ? { collectionId: row.collectionId, slug: row.slug } : null };
+}
+
+/** The workspace whose own domain `host` (lower-case, no port) is, or null when it is nobody's. */
+export async function workspaceOfDomain(db: Database, host: string): Promise<string | null> {
+  const [ws] = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.customDomain, host)).limit(1);
+  return ws?.id ?? null;
 }

@@ -54,13 +54,15 @@ export async function collectionZipContent(db: Pick<Database, 'select'>, c: Pick
 
 /**
  * Signed links for every complete file of the collection (or of one folder's subtree) and for the
- * zip of them, made under `access` and re-checked against it on every request.
+ * zip of them, made under `access` and re-checked against it on every request; on `origin`, the
+ * address the visitor is on (PUBLIC_URL, or the workspace's own domain).
  */
 export async function collectionDownloadLinks(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey' | 'storage'>,
   c: CollectionRow,
   within: FolderRow | null,
   access: CollectionAccess,
+  origin: string = services.config.PUBLIC_URL,
 ): Promise<DownloadLinks> {
   const expiresAt = new Date(services.clock.now().getTime() + COLLECTION_LINK_TTL_MS);
   const content = await collectionZipContent(services.db, c, within);
@@ -72,6 +74,7 @@ export async function collectionDownloadLinks(
     accessToGrant(access),
     expiresAt,
     within?.id ?? null,
+    origin,
   );
   return {
     expiresAt: expiresAt.toISOString(),

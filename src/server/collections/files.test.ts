@@ -12,14 +12,13 @@ import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { newId } from '../core/secrets.js';
 import { collectionFiles, files } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { download } from '../transfers/testing.js';
 import { crcOf, randomFile } from '../uploads/testing.js';
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
 import { answers, startReceiver, verifySignature, type Receiver } from '../webhooks/test-receiver.js';
 import { parseEnvelope, webhooksApi } from '../webhooks/testing.js';
 import { sweepAbandonedCollectionUploads } from './files.js';
-import { collectionsApi } from './testing.js';
+import { collectionsApi, previewsSettled } from './testing.js';
 
 const run = promisify(execFile);
 
@@ -246,13 +245,7 @@ describe('previews', () => {
       { name: 'photo.jpg', bytes: photo, mimeType: 'image/jpeg' },
       { name: 'fake.png', bytes: Buffer.from('not an image'), mimeType: 'image/png' },
     ]);
-    // The upload nudges the worker, which may be at it already (its rows are then skipped here): wait until both were tried.
-    await makeDueThumbnails(server.services);
-    await expect
-      .poll(async () =>
-        (await server.services.db.select({ state: files.thumbnailState }).from(files).where(eq(files.ownerId, c.id))).every((f) => f.state !== null),
-      )
-      .toBe(true);
+    await previewsSettled(server, c.id);
     const after = CollectionFilePageSchema.parse(await (await api.call('GET', `/collections/${c.id}/files`)).json()).files;
     expect(after.map((f) => [f.id, f.hasThumbnail])).toEqual([
       [image, true],
@@ -261,6 +254,41 @@ describe('previews', () => {
     const [row] = await server.services.db.select({ key: files.thumbnailKey }).from(files).where(eq(files.id, image!));
     const meta = await sharp(await streamToBuffer(server.services.storage.read(row!.key!))).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 480, height: 320 });
+  });
+
+  it('come to the owner as signed URLs when the file list is asked with thumbnails=true, and only then', async () => {
+    const { api } = await paidWorkspace();
+    const c = await api.create();
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#37a' } })
+      .png()
+      .toBuffer();
+    const [image, text] = await api.upload(c.id, [
+      { name: 'photo.png', bytes: photo, mimeType: 'image/png' },
+      { name: 'notes.txt', bytes: Buffer.from('notes'), mimeType: 'text/plain' },
+    ]);
+    await previewsSettled(server, c.id);
+
+    const plain = CollectionFilePageSchema.parse(await api.expectStatus(await api.call('GET', `/collections/${c.id}/files`), 200)).files;
+    expect(plain.every((f) => !('thumbnailUrl' in f))).toBe(true);
+
+    const listed = CollectionFilePageSchema.parse(
+      await api.expectStatus(await api.call('GET', `/collections/${c.id}/files?thumbnails=true&limit=10`), 200),
+    ).files;
+    const urls = new Map(listed.map((f) => [f.id, f.thumbnailUrl]));
+    expect(urls.get(text!)).toBeNull();
+    const url = urls.get(image!);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1\/thumb\/[^/]+$/);
+    const preview = await server.fetch(new URL(url!).pathname);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).width).toBe(480);
+
+    expect(
+      CollectionFilePageSchema.parse(await api.expectStatus(await api.call('GET', `/collections/${c.id}/files?thumbnails=false`), 200)).files.every(
+        (f) => f.thumbnailUrl === undefined,
+      ),
+    ).toBe(true);
+    expect(fieldOf(await errorOf(await api.call('GET', `/collections/${c.id}/files?thumbnails=yes`), 400))).toBe('thumbnails');
   });
 });
 

@@ -11,8 +11,10 @@ import { decodeCursor, encodeCursor } from '../http/pagination.js';
 import type { Services } from '../services.js';
 import { refuseImports, tusEndpoint } from '../transfers/drafts.js';
 import { chargeApiUpload } from '../transfers/usage.js';
+import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { registerUploads } from '../uploads/register.js';
 import { lockOwnCollection, ownCollection, touchCollection } from './collections.js';
+import { COLLECTION_LINK_TTL_MS } from './download-links.js';
 import { ensureFolderPaths, folderOfCollection } from './folders.js';
 
 /**
@@ -85,15 +87,25 @@ export async function pageOfCollectionFiles(
   return { files: page, nextCursor: more && last ? encodeCursor(services.cursorKey, list, scope.workspaceId, [last.seq]) : null };
 }
 
+/** Preview URLs of a collection's files last as long as its download links; collections themselves never expire. */
+export const collectionPreviewOwner = (services: Pick<Services, 'clock'>, c: { id: string }) => ({
+  kind: 'collection' as const,
+  id: c.id,
+  expiresAt: new Date(services.clock.now().getTime() + COLLECTION_LINK_TTL_MS),
+});
+
+/** The owner's listing; with `thumbnails`, each file carries its preview's signed URL (null without one), as visitors' pages do. */
 export async function listCollectionFiles(
-  services: Pick<Services, 'db' | 'cursorKey'>,
+  services: Pick<Services, 'db' | 'cursorKey' | 'config' | 'clock'>,
   caller: Caller,
   collectionId: string,
-  query: { limit?: number; cursor?: string },
+  query: { limit?: number; cursor?: string; thumbnails?: boolean },
 ) {
   const c = await ownCollection(services, caller, collectionId);
   const page = await pageOfCollectionFiles(services, { workspaceId: caller.workspaceId, collectionId: c.id }, query);
-  return { files: page.files.map(toCollectionFile), nextCursor: page.nextCursor };
+  if (!query.thumbnails) return { files: page.files.map(toCollectionFile), nextCursor: page.nextCursor };
+  const previews = thumbnailUrls(services, collectionPreviewOwner(services, c), page.files);
+  return { files: page.files.map((f) => ({ ...toCollectionFile(f), thumbnailUrl: previews.get(f.id) ?? null })), nextCursor: page.nextCursor };
 }
 
 type AddInput = z.output<typeof AddCollectionFilesRequestSchema>;

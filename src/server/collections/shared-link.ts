@@ -12,8 +12,8 @@ import { linkUnavailable } from '../transfers/availability.js';
 import { unlockWithPassword } from '../transfers/unlock.js';
 import { visitorAccess, type CollectionAccess } from './access.js';
 import type { CollectionRow } from './collections.js';
-import { COLLECTION_LINK_TTL_MS, collectionDownloadLinks, collectionZipContent } from './download-links.js';
-import { pageOfCollectionFiles, toCollectionFile } from './files.js';
+import { collectionDownloadLinks, collectionZipContent } from './download-links.js';
+import { collectionPreviewOwner, pageOfCollectionFiles, toCollectionFile } from './files.js';
 import { folderOfCollection, foldersOf, toFolder, type FolderRow } from './folders.js';
 import { recordGuestVisit, type SharedCollection } from './guests.js';
 
@@ -32,31 +32,33 @@ const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 /** Whether a path segment can be a slug at all: cheap to check before any query, and safe in a cookie path. */
 export const isSlugShaped = (slug: string) => SLUG.test(slug);
 
-/** The collection behind a slug: 404 for an unknown one, 410 `link_unavailable` (`suspended`) while the operator has disabled its workspace. */
-export async function openSharedCollection(services: Pick<Services, 'db'>, slug: string): Promise<SharedCollection> {
+/**
+ * The collection behind a slug: 404 for an unknown one, 410 `link_unavailable` (`suspended`) while the operator has
+ * disabled its workspace. On a workspace's own domain (`onDomainOf`, that workspace's id) only its collections with
+ * `customLink` on exist, as its pages do: any other is a 404, whatever became of its workspace.
+ */
+export async function openSharedCollection(services: Pick<Services, 'db'>, slug: string, onDomainOf: string | null = null): Promise<SharedCollection> {
   if (!isSlugShaped(slug)) throw notFound('Collection');
   const [row] = await services.db
     .select({ c: collections, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
     .from(collections)
     .innerJoin(workspaces, eq(workspaces.id, collections.workspaceId))
-    .where(eq(collections.slug, slug));
+    .where(and(eq(collections.slug, slug), onDomainOf === null ? undefined : and(eq(collections.workspaceId, onDomainOf), eq(collections.customLink, true))));
   if (!row) throw notFound('Collection');
   if (row.disabledAt) throw linkUnavailable('suspended');
   return { c: row.c, workspaceName: row.workspaceName };
 }
 
-/** Preview URLs last an hour; collections themselves never expire. */
-const previewOwner = (services: Pick<Services, 'clock'>, c: Pick<CollectionRow, 'id'>) => ({
-  kind: 'collection' as const,
-  id: c.id,
-  expiresAt: new Date(services.clock.now().getTime() + COLLECTION_LINK_TTL_MS),
-});
-
-/** What the collection page shows first: its text, cover, folders, totals and the zip of everything. A guest's visit is noted on the way. */
+/**
+ * What the collection page shows first: its text, cover, folders, totals and the zip of everything. A guest's visit is
+ * noted on the way. Signed URLs here and below are on `origin`, the address the visitor is on (PUBLIC_URL, or the
+ * workspace's own domain).
+ */
 export async function describeSharedCollection(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey' | 'storage'>,
   shared: SharedCollection,
   access: CollectionAccess,
+  origin: string,
 ): Promise<PublicCollection> {
   const { c } = shared;
   const content = await collectionZipContent(services.db, c, null);
@@ -70,7 +72,9 @@ export async function describeSharedCollection(
     description: c.description,
     workspaceName: shared.workspaceName,
     visibility: c.visibility,
-    cover: coverFile ? { fileId: coverFile.id, thumbnailUrl: thumbnailUrls(services, previewOwner(services, c), [coverFile]).get(coverFile.id) ?? null } : null,
+    cover: coverFile
+      ? { fileId: coverFile.id, thumbnailUrl: thumbnailUrls(services, collectionPreviewOwner(services, c), [coverFile], origin).get(coverFile.id) ?? null }
+      : null,
     folders: folders.map(toFolder),
     fileCount: content.files.length,
     totalBytes: content.files.reduce((sum, p) => sum + p.file.sizeBytes, 0),
@@ -95,13 +99,14 @@ export async function pageOfSharedFiles(
   services: Pick<Services, 'db' | 'clock' | 'config' | 'cursorKey'>,
   c: CollectionRow,
   query: { folderId?: string; limit: number; cursor?: string },
+  origin: string,
 ): Promise<PublicCollectionFilePage> {
   let inFolder;
   if (query.folderId === ROOT_FOLDER) inFolder = isNull(collectionFiles.folderId);
   else if (query.folderId !== undefined) inFolder = eq(collectionFiles.folderId, (await visitedFolder(services, c, query.folderId)).id);
   // The cursor is bound to the collection and its workspace, as the workspace's own listing's is.
   const page = await pageOfCollectionFiles(services, { workspaceId: c.workspaceId, collectionId: c.id }, query, and(downloadable, inFolder));
-  const previews = thumbnailUrls(services, previewOwner(services, c), page.files);
+  const previews = thumbnailUrls(services, collectionPreviewOwner(services, c), page.files, origin);
   return {
     files: page.files.map((f) => ({ ...toCollectionFile(f), thumbnailUrl: previews.get(f.id) ?? null })),
     nextCursor: page.nextCursor,
@@ -114,9 +119,10 @@ export async function sharedDownloadLinks(
   c: CollectionRow,
   folderId: string | undefined,
   access: CollectionAccess,
+  origin: string,
 ): Promise<DownloadLinks> {
   const within = folderId === undefined ? null : await visitedFolder(services, c, folderId);
-  return collectionDownloadLinks(services, c, within, access);
+  return collectionDownloadLinks(services, c, within, access, origin);
 }
 
 /**

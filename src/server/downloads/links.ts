@@ -19,7 +19,8 @@ type LinkServices = Pick<Services, 'config' | 'cursorKey'>;
 
 const linkKey = (services: LinkServices) => purposeKey(services.cursorKey, 'download-links');
 
-export function downloadUrl(services: LinkServices, grant: DownloadGrant): string {
+/** `origin` is PUBLIC_URL, or the workspace's own domain its visitor is on, so a download stays on the address they were given. */
+export function downloadUrl(services: LinkServices, grant: DownloadGrant, origin: string = services.config.PUBLIC_URL): string {
   // `k` is left out for transfers, so links signed before owners had kinds still verify.
   const token = signToken(linkKey(services), {
     ...(grant.ownerKind === 'transfer' ? {} : { k: grant.ownerKind }),
@@ -30,7 +31,7 @@ export function downloadUrl(services: LinkServices, grant: DownloadGrant): strin
     ...(grant.within === null ? {} : { w: grant.within }),
     e: grant.expiresAt.getTime(),
   });
-  return `${services.config.PUBLIC_URL}/dl/${token}`;
+  return `${origin}/dl/${token}`;
 }
 
 const isOwnerKind = (k: unknown): k is FileOwnerKind => (FILE_OWNER_KINDS as readonly unknown[]).includes(k);
@@ -56,7 +57,9 @@ export function linksFor(
   sessionId: string | null,
   expiresAt: Date,
   zipWithin: string | null = null,
+  origin: string = services.config.PUBLIC_URL,
 ): { files: Map<string, string>; zip: string } {
-  const grant = (fileId: string, within: string | null = null) => downloadUrl(services, { ownerKind: owner.kind, ownerId: owner.id, fileId, sessionId, within, expiresAt });
+  const grant = (fileId: string, within: string | null = null) =>
+    downloadUrl(services, { ownerKind: owner.kind, ownerId: owner.id, fileId, sessionId, within, expiresAt }, origin);
   return { files: new Map(files.map((f) => [f.id, grant(f.id)])), zip: grant(ZIP, zipWithin) };
 }

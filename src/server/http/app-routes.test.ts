@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('the web app at paths outside /api', () => {
-  it.each(['/', '/transfers', '/transfers/', '/transfers/tr_doesnotexist', '/transfers/new', '/webhooks/wh_1', '/t/someslug', '/docs/api', '/signin', '/settings'])(
+  it.each(['/', '/transfers', '/transfers/', '/transfers/tr_doesnotexist', '/transfers/new', '/webhooks/wh_1', '/t/someslug', '/c/someslug', '/docs/api', '/signin', '/settings'])(
     '%s is a page: 200 with the app',
     async (pathname) => {
       const res = await server.fetch(pathname);
@@ -36,7 +36,7 @@ describe('the web app at paths outside /api', () => {
     },
   );
 
-  it.each(['/nothing-here', '/transfers/tr_1/extra', '/t', '/docs/nothing', '/assets/missing.js'])('%s is not: 404, still with the app to render its not-found page', async (pathname) => {
+  it.each(['/nothing-here', '/someslug', '/transfers/tr_1/extra', '/t', '/c', '/c/someslug/extra', '/docs/nothing', '/assets/missing.js'])('%s is not: 404, still with the app to render its not-found page', async (pathname) => {
     const res = await server.fetch(pathname);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

@@ -19,7 +19,7 @@ import type { Locker } from '@tus/server';
 import { customDomainPage } from '../collections/custom-link.js';
 import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from './env.js';
-import { requestHost } from './headers.js';
+import { hostnameOf, requestHost } from './headers.js';
 import { ApiError, errorBody } from '../core/errors.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
@@ -109,6 +109,7 @@ export function createApp(services: Services, options: AppOptions) {
     app.use('*', (c, next) => (isIndexPath(c.req.path) ? next() : staticFiles(c, next)));
   }
   let indexHtml: string | null = null;
+  let customDomainIndexHtml: string | null = null;
   let isAppPage: ((path: string) => boolean) | null = null;
   const ownHost = hostnameOf(services.config.PUBLIC_URL);
   app.get('*', compress(), async (c) => {
@@ -119,15 +120,19 @@ export function createApp(services: Services, options: AppOptions) {
     isAppPage ??= appRouteMatcher(path.join(staticDir, 'routes.json'));
     const pagePath = isIndexPath(c.req.path) ? '/' : c.req.path;
     let found = isAppPage(pagePath);
+    let html = indexHtml;
     const host = requestHost(c, services.config.TRUST_PROXY);
     // Only hosts other than PUBLIC_URL's can be a workspace's domain (admin `domain set` refuses it), so the app's own pages cost no query.
     if (host !== null && host !== ownHost) {
       const page = await customDomainPage(services.db, host, pagePath);
       // A workspace's domain shows its collections' custom links and nothing else of the app.
-      if (page) found = page.collection !== null;
+      if (page) {
+        found = page.collection !== null;
+        html = customDomainIndexHtml ??= markCustomDomain(indexHtml);
+      }
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml, found ? 200 : 404);
+    return c.html(html, found ? 200 : 404);
   });
   app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
   return app;
@@ -135,8 +140,12 @@ export function createApp(services: Services, options: AppOptions) {
 
 const isIndexPath = (p: string) => p === '/' || p === '/index.html';
 
-function hostnameOf(url: string): string {
-  return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+/** The marker the app reads to tell a workspace's own domain (where `/<slug>` is a collection's page) from the service's host. */
+export const CUSTOM_DOMAIN_META = '<meta name="parcel-custom-domain" content="true" />';
+
+/** The index as served on a workspace's own domain: the same app, told where it is. */
+function markCustomDomain(html: string): string {
+  return html.includes('</head>') ? html.replace('</head>', `${CUSTOM_DOMAIN_META}</head>`) : html.replace(/^(<!doctype html>)?/i, `$1${CUSTOM_DOMAIN_META}`);
 }
 
 /** The SQLSTATE of a database error, also when a query builder wrapped it (as `cause`). */

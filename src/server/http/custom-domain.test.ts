@@ -103,6 +103,15 @@ describe("a workspace's own domain", () => {
     }
   });
 
+  it('tells the app it is on a workspace’s domain, on its pages and its 404s alike', async () => {
+    for (const pathname of [`/${shown.slug}`, '/signin', '/']) {
+      expect([pathname, (await get(pathname, 'files.example.com')).body]).toEqual([pathname, expect.stringContaining('<meta name="parcel-custom-domain"')]);
+    }
+    for (const host of ['127.0.0.1', 'unknown.example.net']) {
+      expect((await get('/signin', host)).body).not.toContain('parcel-custom-domain');
+    }
+  });
+
   it('keeps the server routes working on it: the API, assets and health', async () => {
     const api = await get('/api/v1/openapi.json', 'files.example.com');
     expect(api.status).toBe(200);

@@ -84,11 +84,15 @@ export async function makeDueThumbnails(services: ThumbnailServices): Promise<nu
 type LinkServices = Pick<Services, 'config' | 'cursorKey' | 'clock'>;
 const linkKey = (services: LinkServices) => purposeKey(services.cursorKey, 'thumbnails');
 
-/** Signed preview URLs for the files that have one, valid an hour (never past the owner's end). */
+/**
+ * Signed preview URLs for the files that have one, valid an hour (never past the owner's end), on `origin`: PUBLIC_URL,
+ * or the workspace's own domain its visitor is on (the page's CSP and the previews' CORP take only its own origin).
+ */
 export function thumbnailUrls(
   services: LinkServices,
   owner: { kind: FileOwnerKind; id: string; expiresAt: Date },
   withPreviews: { id: string; thumbnailState: string | null }[],
+  origin: string = services.config.PUBLIC_URL,
 ): Map<string, string> {
   const expiresAt = Math.min(services.clock.now().getTime() + URL_TTL_MS, owner.expiresAt.getTime());
   const urls = new Map<string, string>();
@@ -96,7 +100,7 @@ export function thumbnailUrls(
     if (f.thumbnailState !== 'ready') continue;
     // `k` is left out for transfers, as in download links.
     const claims = { ...(owner.kind === 'transfer' ? {} : { k: owner.kind }), t: owner.id, f: f.id, e: expiresAt };
-    urls.set(f.id, `${services.config.PUBLIC_URL}/thumb/${signToken(linkKey(services), claims)}`);
+    urls.set(f.id, `${origin}/thumb/${signToken(linkKey(services), claims)}`);
   }
   return urls;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, json, noContent, stubFetch } from '../../test/fetch-stub';
 import { signedIn } from '../../test/fixtures';
-import { DraftSession, draftStorageKey, UploadTokenExpiredError } from './draft-session';
+import { UploadTokenExpiredError } from '../../lib/uploads/upload-session';
+import { DraftSession, draftStorageKey } from './draft-session';
 
 const now = Date.parse('2026-11-22T10:00:00.000Z');
 const inTwoHours = new Date(now + 2 * 3600_000).toISOString();
@@ -16,15 +17,18 @@ function draftRoutes() {
     ...signedIn('free'),
     'POST /api/v1/transfers': ({ body }: { body: unknown }) => {
       const files = (body as { files: { name: string; size: number }[] }).files;
-      return json({
-        id: 'tr_1',
-        slug: 'abc',
-        expiresAt: inTwoHours,
-        maxBytes: 2_000_000_000,
-        tusEndpoint: 'http://localhost:8080/files/',
-        files: files.map((f) => target(`fi_${next++}`, f.name, f.size)),
-        imports: [],
-      }, 201);
+      return json(
+        {
+          id: 'tr_1',
+          slug: 'abc',
+          expiresAt: inTwoHours,
+          maxBytes: 2_000_000_000,
+          tusEndpoint: 'http://localhost:8080/files/',
+          files: files.map((f) => target(`fi_${next++}`, f.name, f.size)),
+          imports: [],
+        },
+        201,
+      );
     },
     'POST /api/v1/transfers/:id/files': ({ body }: { body: unknown }) => {
       const files = (body as { files: { name: string; size: number }[] }).files;
@@ -76,7 +80,18 @@ describe('DraftSession', () => {
     const soon = new Date(now + 5 * 60_000).toISOString();
     const network = stubFetch({
       ...draftRoutes(),
-      'POST /api/v1/transfers': json({ id: 'tr_1', slug: 's', expiresAt: inTwoHours, maxBytes: 1, tusEndpoint: 'http://localhost:8080/files/', files: [target('fi_1', 'a.txt', 3, soon)], imports: [] }, 201),
+      'POST /api/v1/transfers': json(
+        {
+          id: 'tr_1',
+          slug: 's',
+          expiresAt: inTwoHours,
+          maxBytes: 1,
+          tusEndpoint: 'http://localhost:8080/files/',
+          files: [target('fi_1', 'a.txt', 3, soon)],
+          imports: [],
+        },
+        201,
+      ),
       'POST /api/uploads/token': json({ uploadToken: 'tok_fresh', expiresAt: inTwoHours }),
     });
     const session = new DraftSession({ workspaceId: 'ws_1', now: () => now });
@@ -119,7 +134,7 @@ describe('DraftSession', () => {
     const network = stubFetch(draftRoutes());
     const later = new DraftSession({ workspaceId: 'ws_1', now: () => now });
     const remembered = later.remembered();
-    expect(remembered?.transferId).toBe('tr_1');
+    expect(remembered?.ownerId).toBe('tr_1');
     later.resume(remembered!);
     expect(later.filesNotIn([]).map((f) => f.name)).toEqual(['a.txt']);
     // The same file added again is not registered again: its upload continues.

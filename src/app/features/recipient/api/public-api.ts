@@ -4,30 +4,32 @@ import { ApiRequestError, errorFromResponse } from '../../../lib/api-error';
 
 /**
  * The public recipient API (`/api/public/*`). Deliberately not the v1 client nor the dashboard
- * session: no workspace credential may ever leave this page, so every request omits cookies and
- * carries only the link's own unlock token. The referrer is dropped as well, so a recipient's
- * personal `?r=` token in the page address never travels in a `Referer` header.
+ * session: no workspace credential may ever leave this page, so a transfer's requests omit cookies
+ * and carry only the link's own unlock token. The referrer is dropped as well, so a recipient's
+ * personal `?r=` token (or a guest's sign-in token) in the page address never travels in a
+ * `Referer` header.
  */
 
 const UNLOCK_HEADER = 'x-transfer-unlock';
 
-interface PublicRequestInit {
-  method?: 'GET' | 'POST';
+export interface PublicRequestInit {
+  method?: 'GET' | 'POST' | 'DELETE';
   json?: unknown;
-  unlockToken?: string | null;
+  headers?: Record<string, string>;
+  /** `omit` unless the endpoint reads a cookie of its own (a collection's guest session). */
+  credentials?: RequestCredentials;
 }
 
-async function publicRequest<T>(path: string, init: PublicRequestInit = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function publicRequest<T>(path: string, init: PublicRequestInit = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-  if (init.unlockToken) headers[UNLOCK_HEADER] = init.unlockToken;
   let response: Response;
   try {
     response = await fetch(`/api/public${path}`, {
       method: init.method ?? 'GET',
       headers,
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      credentials: 'omit',
+      credentials: init.credentials ?? 'omit',
       referrerPolicy: 'no-referrer',
       cache: 'no-store',
     });
@@ -35,6 +37,7 @@ async function publicRequest<T>(path: string, init: PublicRequestInit = {}): Pro
     throw new ApiRequestError({ status: 0, code: 'network_error', message: 'Could not reach the server. Check your connection and try again.' });
   }
   if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;
   } catch {
@@ -42,10 +45,12 @@ async function publicRequest<T>(path: string, init: PublicRequestInit = {}): Pro
   }
 }
 
+const unlockHeaders = (unlockToken: string | null | undefined): Record<string, string> => (unlockToken ? { [UNLOCK_HEADER]: unlockToken } : {});
+
 const transferPath = (slug: string) => `/transfers/${encodeURIComponent(slug)}`;
 
 export function getPublicTransfer(slug: string, unlockToken: string | null): Promise<PublicTransfer> {
-  return publicRequest<PublicTransfer>(transferPath(slug), { unlockToken });
+  return publicRequest<PublicTransfer>(transferPath(slug), { headers: unlockHeaders(unlockToken) });
 }
 
 export function unlockTransfer(slug: string, password: string): Promise<UnlockResponse> {
@@ -56,7 +61,7 @@ export function createDownloadSession(slug: string, unlockToken: string | null, 
   return publicRequest<DownloadSession>(`${transferPath(slug)}/sessions`, {
     method: 'POST',
     json: recipientToken ? { recipientToken } : {},
-    unlockToken,
+    headers: unlockHeaders(unlockToken),
   });
 }
 

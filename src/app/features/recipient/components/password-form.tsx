@@ -5,30 +5,37 @@ import { inputClass } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { UnlockResponse } from '../../../../contract/public';
-import { unlockTransfer } from '../api/public-api';
-import { formatWait } from './status-pages';
+import { tooManyAttemptsMessage } from './status-pages';
 
 function unlockMessage(error: unknown): string {
   if (isApiRequestError(error)) {
     if (error.code === 'wrong_password' || error.status === 403) return "That password isn't right. Check it and try again.";
-    if (error.status === 429) {
-      return error.retryAfterSeconds !== undefined
-        ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.`
-        : 'Too many attempts, try again in a moment.';
-    }
+    if (error.status === 429) return tooManyAttemptsMessage(error);
     if (error.status === 400) return 'Enter the password.';
   }
   return error instanceof Error ? error.message : 'Something went wrong. Try again.';
 }
 
-/** Asks for a transfer's password; hands the unlock token and its expiry up. */
-export function PasswordForm({ slug, onUnlocked }: { slug: string; onUnlocked: (unlock: UnlockResponse) => void }) {
+interface PasswordFormProps {
+  /** "This transfer is protected". */
+  heading: string;
+  /** What the password is and who gave it. */
+  lead: string;
+  unlock: (password: string) => Promise<UnlockResponse>;
+  onUnlocked: (unlock: UnlockResponse) => void;
+  /** Lets a page watch this request with its others (a collection's page handles every refusal in one place). */
+  mutationKey?: readonly unknown[];
+}
+
+/** Asks for a shared link's password; hands the unlock token and its expiry up. */
+export function PasswordForm({ heading, lead, unlock: unlockWith, onUnlocked, mutationKey }: PasswordFormProps) {
   useDocumentTitle('Password required');
   const id = useId();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const unlock = useMutation({
-    mutationFn: (value: string) => unlockTransfer(slug, value),
+    mutationKey,
+    mutationFn: unlockWith,
     onSuccess: (result) => onUnlocked(result),
   });
 
@@ -47,9 +54,9 @@ export function PasswordForm({ slug, onUnlocked }: { slug: string; onUnlocked: (
   return (
     <section aria-labelledby={`${id}-title`} className="mx-auto max-w-md py-4 sm:py-12">
       <h1 id={`${id}-title`} className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-zinc-50">
-        This transfer is protected
+        {heading}
       </h1>
-      <p className="mt-2 text-zinc-700 dark:text-zinc-300">Enter the password the sender gave you to see the files.</p>
+      <p className="mt-2 text-zinc-700 dark:text-zinc-300">{lead}</p>
       <form noValidate onSubmit={submit} className="mt-6 space-y-4">
         <div>
           <label htmlFor={`${id}-password`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { DownloadSession, PublicTransferFile } from '../../../../contract/public';
 import { Button, buttonClass } from '../../../components/button';
 
@@ -6,25 +6,12 @@ type OnDownload = (event: MouseEvent<HTMLAnchorElement>, pick: (s: DownloadSessi
 
 /**
  * Image previews on the recipient page: a grid of thumbnails (made by the server, at most 480 px),
- * each opening a lightbox. The lightbox is a native modal <dialog>: focus stays inside it, Esc
- * closes it and focus goes back to the thumbnail; arrow keys and buttons move between images.
+ * each opening the lightbox.
  */
 export function PreviewGrid({ files, fileUrls, onDownload }: { files: PublicTransferFile[]; fileUrls: Map<string, string>; onDownload: OnDownload }) {
   const previews = files.filter((f) => f.thumbnailUrl !== null);
   const [open, setOpen] = useState<number | null>(null);
-  const openers = useRef<(HTMLButtonElement | null)[]>([]);
-  const opener = useRef<number | null>(null);
-  // Back to the thumbnail that opened the lightbox once it is gone (while the modal is open, the page behind it cannot take focus).
-  useEffect(() => {
-    if (open !== null) opener.current ??= open;
-    else if (opener.current !== null) {
-      openers.current[opener.current]?.focus();
-      opener.current = null;
-    }
-  }, [open]);
   if (previews.length === 0) return null;
-
-  const close = () => setOpen(null);
 
   return (
     <section aria-labelledby="previews-title">
@@ -35,9 +22,6 @@ export function PreviewGrid({ files, fileUrls, onDownload }: { files: PublicTran
         {previews.map((file, index) => (
           <li key={file.id}>
             <button
-              ref={(element) => {
-                openers.current[index] = element;
-              }}
               type="button"
               onClick={() => setOpen(index)}
               aria-label={`Open the preview of ${file.name}`}
@@ -48,29 +32,63 @@ export function PreviewGrid({ files, fileUrls, onDownload }: { files: PublicTran
           </li>
         ))}
       </ul>
-      {open !== null ? <Lightbox files={previews} index={open} onIndex={setOpen} onClose={close} fileUrls={fileUrls} onDownload={onDownload} /> : null}
+      {open !== null ? (
+        <Lightbox
+          files={previews}
+          index={open}
+          onIndex={setOpen}
+          onClose={() => setOpen(null)}
+          action={(file) => {
+            const url = fileUrls.get(file.id);
+            return url ? (
+              <a
+                href={url}
+                download={file.name}
+                referrerPolicy="no-referrer"
+                rel="noreferrer"
+                onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === file.id)?.url)}
+                className={buttonClass('primary')}
+              >
+                Download<span className="sr-only"> {file.name}</span>
+              </a>
+            ) : null;
+          }}
+        />
+      ) : null}
     </section>
   );
 }
 
-function Lightbox({
+/** What the lightbox shows of a file: its name and its preview. */
+export interface Previewable {
+  id: string;
+  name: string;
+  thumbnailUrl: string | null;
+}
+
+/**
+ * One image at a time, large: the server's preview (at most 480 px), never the uploaded bytes, so
+ * nothing a sender uploaded is decoded on the app's origin. A native modal <dialog>: focus stays
+ * inside it, Esc closes it and focus goes back to whatever opened it; the arrow keys and buttons
+ * move between `files`. `action` is what the visitor can do with the file shown (download it).
+ */
+export function Lightbox<T extends Previewable>({
   files,
   index,
   onIndex,
   onClose,
-  fileUrls,
-  onDownload,
+  action,
 }: {
-  files: PublicTransferFile[];
+  files: T[];
   index: number;
   onIndex: (index: number) => void;
   onClose: () => void;
-  fileUrls: Map<string, string>;
-  onDownload: OnDownload;
+  action?: (file: T) => ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const file = files[index]!;
-  const url = fileUrls.get(file.id);
+  // Read while rendering, before the close button takes focus: the control that opened the lightbox.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const file = files[Math.min(index, files.length - 1)]!;
   const last = files.length - 1;
 
   useEffect(() => {
@@ -80,8 +98,10 @@ function Lightbox({
     else element.setAttribute('open', '');
     return () => {
       if (element.open) element.close();
+      // Back to the opener once the dialog is gone (while it is open, the page behind it cannot take focus).
+      if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [opener]);
 
   // On the whole document while open: a button that just became disabled (first or last image) drops focus to the body.
   useEffect(() => {
@@ -101,7 +121,7 @@ function Lightbox({
       ref={dialog}
       aria-label={`Preview of ${file.name}`}
       onCancel={(event) => {
-        // Esc: closed by React state, so focus goes back to the thumbnail.
+        // Esc: closed by React state, so focus goes back to the opener.
         event.preventDefault();
         onClose();
       }}
@@ -113,35 +133,26 @@ function Lightbox({
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 font-medium break-all">{file.name}</p>
         {/* Focus starts inside, so the arrow keys work at once (browsers do this for showModal; not every environment does). */}
-        <Button variant="ghost" onClick={onClose} className="shrink-0" aria-label="Close the preview" autoFocus>
+        <Button variant="ghost" onClick={onClose} className="min-h-11 min-w-11 shrink-0" aria-label="Close the preview" autoFocus>
           ✕
         </Button>
       </div>
-      <img src={file.thumbnailUrl!} alt={file.name} className="mx-auto mt-3 max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
+      {file.thumbnailUrl ? (
+        <img src={file.thumbnailUrl} alt={file.name} className="mx-auto mt-3 max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
+      ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <Button variant="secondary" disabled={index === 0} onClick={() => onIndex(index - 1)} aria-label="Previous image">
+          <Button variant="secondary" disabled={index === 0} onClick={() => onIndex(index - 1)} aria-label="Previous image" className="min-h-11 min-w-11">
             ←
           </Button>
           <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
             {index + 1} of {files.length}
           </span>
-          <Button variant="secondary" disabled={index === last} onClick={() => onIndex(index + 1)} aria-label="Next image">
+          <Button variant="secondary" disabled={index === last} onClick={() => onIndex(index + 1)} aria-label="Next image" className="min-h-11 min-w-11">
             →
           </Button>
         </div>
-        {url ? (
-          <a
-            href={url}
-            download={file.name}
-            referrerPolicy="no-referrer"
-            rel="noreferrer"
-            onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === file.id)?.url)}
-            className={buttonClass('primary')}
-          >
-            Download<span className="sr-only"> {file.name}</span>
-          </a>
-        ) : null}
+        {action?.(file)}
       </div>
     </dialog>
   );

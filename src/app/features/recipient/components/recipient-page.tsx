@@ -7,29 +7,18 @@ import { Button, buttonClass } from '../../../components/button';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes, formatDateTime, formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { publicTransferQueryOptions } from '../api/public-api';
+import { publicTransferQueryOptions, unlockTransfer } from '../api/public-api';
 import { sessionExpired, useDownloadSession } from '../api/use-download-session';
 import { fileKind, fileTypeLabel } from '../utils/file-kind';
+import { triggerDownload } from '../utils/trigger-download';
 import { PreviewGrid } from './previews';
 import { FileIcon } from './file-icon';
 import { PasswordForm } from './password-form';
-import { EncryptedTransferPage, formatWait, TransferErrorPage } from './status-pages';
+import { EncryptedTransferPage, tooManyAttemptsMessage, TransferErrorPage } from './status-pages';
 
 const isPasswordRequired = (error: unknown) => isApiRequestError(error) && (error.status === 401 || error.code === 'password_required');
 /** Session errors that mean the whole transfer can't be downloaded any more. */
 const isGone = (error: unknown) => isApiRequestError(error) && (error.status === 404 || error.status === 410);
-
-/** Starts a download of `url` the same way a click on its link would. */
-function triggerDownload(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.referrerPolicy = 'no-referrer';
-  link.rel = 'noreferrer';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** The recipient's page of a shared transfer link. */
 export function RecipientPage({ slug, recipientToken }: { slug: string; recipientToken: string | undefined }) {
@@ -52,7 +41,9 @@ export function RecipientPage({ slug, recipientToken }: { slug: string; recipien
     if (isPasswordRequired(transfer.error)) {
       return (
         <PasswordForm
-          slug={slug}
+          heading="This transfer is protected"
+          lead="Enter the password the sender gave you to see the files."
+          unlock={(password) => unlockTransfer(slug, password)}
           onUnlocked={({ unlockToken: token, expiresAt }) => {
             rememberUnlock(slug, token, expiresAt);
             setUnlockToken(token);
@@ -79,11 +70,7 @@ export function RecipientPage({ slug, recipientToken }: { slug: string; recipien
 }
 
 function sessionErrorMessage(error: unknown): string {
-  if (isApiRequestError(error) && error.status === 429) {
-    return error.retryAfterSeconds !== undefined
-      ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.`
-      : 'Too many attempts, try again in a moment.';
-  }
+  if (isApiRequestError(error) && error.status === 429) return tooManyAttemptsMessage(error);
   return error instanceof Error ? error.message : 'The downloads could not be prepared.';
 }
 

@@ -8,7 +8,13 @@ function formatWait(seconds: number): string {
   return `${whole} ${whole === 1 ? 'second' : 'seconds'}`;
 }
 
-function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+/** What a 429 asks of the visitor, with the wait from its Retry-After. */
+export function tooManyAttemptsMessage(error: { retryAfterSeconds?: number | undefined }): string {
+  return error.retryAfterSeconds !== undefined ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.` : 'Too many attempts, try again in a moment.';
+}
+
+/** A whole-page message of a shared link (unavailable, not found, signed out…): its heading, what to do, and maybe one action. */
+export function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   useDocumentTitle(title);
   return (
     <section aria-labelledby="status-title" className="mx-auto max-w-lg py-8 text-center sm:py-16">
@@ -63,11 +69,7 @@ export function TransferErrorPage({ error, onRetry }: { error: unknown; onRetry:
     if (error.status === 429) {
       return (
         <StatusPage title="Too many attempts" action={<Button onClick={onRetry} className="min-h-11 px-5">Try again</Button>}>
-          <p>
-            {error.retryAfterSeconds !== undefined
-              ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.`
-              : 'Too many attempts, try again in a moment.'}
-          </p>
+          <p>{tooManyAttemptsMessage(error)}</p>
         </StatusPage>
       );
     }
@@ -91,5 +93,3 @@ export function EncryptedTransferPage({ workspaceName }: { workspaceName: string
     </StatusPage>
   );
 }
-
-export { formatWait };

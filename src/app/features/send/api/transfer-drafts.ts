@@ -1,15 +1,6 @@
 import type { Transfer, UploadTarget } from '../../../../contract/transfers';
-import { ApiRequestError } from '../../../lib/api-error';
-import { readJson, send } from '../../../lib/http';
+import type { FileToRegister } from '../../../lib/uploads/upload-session';
 import { v1Fetch } from '../../../lib/v1-client';
-
-/** One file as the draft registers it; `path` is the folder part of a dropped folder's relative path. */
-export interface FileToRegister {
-  name: string;
-  size: number;
-  mimeType?: string;
-  path?: string | null;
-}
 
 export interface CreatedDraft {
   id: string;
@@ -53,21 +44,4 @@ export function updateTransfer(transferId: string, details: TransferDetails): Pr
 
 export function finalizeTransfer(transferId: string): Promise<Transfer> {
   return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(transferId)}/finalize`, { method: 'POST', json: {} });
-}
-
-export const UPLOAD_TOKEN_HEADER = 'x-service-upload-token';
-
-export interface RenewedUploadToken {
-  uploadToken: string;
-  expiresAt: string;
-}
-
-/** Trades a still-valid upload token for a fresh one; an expired token answers 401. */
-export async function renewUploadToken(currentToken: string): Promise<RenewedUploadToken> {
-  const response = await send('/api/uploads/token', { method: 'POST', headers: { [UPLOAD_TOKEN_HEADER]: currentToken } });
-  return readJson<RenewedUploadToken>(response);
-}
-
-export function isExpiredTokenError(error: unknown): boolean {
-  return error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
 }

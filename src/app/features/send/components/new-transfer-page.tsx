@@ -3,15 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { FileUploader, noUploads, type UploaderState } from '../../../components/uploader/file-uploader';
+import { UploadStatus } from '../../../components/uploader/upload-status';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
 import { transferQueryOptions } from '../../transfers/api/get-transfer';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';
-import { FileUploader, type UploaderState } from './file-uploader';
 import { TransferDetailsForm } from './transfer-details-form';
-import { UploadStatus } from './upload-status';
 
 function startSession(workspaceId: string) {
   const session = new DraftSession({ workspaceId });
@@ -20,13 +20,11 @@ function startSession(workspaceId: string) {
   return { session, resumed: remembered !== null };
 }
 
-const noFiles: UploaderState = { keys: [], fileCount: 0, uploadedCount: 0, totalBytes: 0, uploadedBytes: 0, paused: false, allUploaded: false };
-
 /** Drop files (uploading starts at once into a draft), fill in the details, send. */
 export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
   const [{ session, resumed }, setSession] = useState(() => startSession(workspaceId));
   const [round, setRound] = useState(0);
-  const [uploader, setUploader] = useState<UploaderState>(noFiles);
+  const [uploader, setUploader] = useState<UploaderState>(noUploads);
   const [draftError, setDraftError] = useState<unknown>(null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
   const navigate = useNavigate();
@@ -36,7 +34,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     forgetDetails(workspaceId);
     setSession({ session: new DraftSession({ workspaceId }), resumed: false });
     setRound((r) => r + 1);
-    setUploader(noFiles);
+    setUploader(noUploads);
     setDraftError(null);
   }, [session, workspaceId]);
 
@@ -44,7 +42,8 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   // and a draft that was sent or deleted since is forgotten.
   const earlier = useQuery({ ...transferQueryOptions(session.transferId ?? ''), enabled: resumed && session.transferId !== null, retry: false });
   const earlierGone =
-    (isApiRequestError(earlier.error) && earlier.error.status === 404) || (earlier.data !== undefined && (earlier.data.finalizedAt !== null || earlier.data.status !== 'active'));
+    (isApiRequestError(earlier.error) && earlier.error.status === 404) ||
+    (earlier.data !== undefined && (earlier.data.finalizedAt !== null || earlier.data.status !== 'active'));
   useEffect(() => {
     if (earlierGone) startOver();
   }, [earlierGone, startOver]);
@@ -64,7 +63,11 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
         {missing.length > 0 ? (
-          <div role="region" aria-labelledby="resume-heading" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+          <div
+            role="region"
+            aria-labelledby="resume-heading"
+            className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+          >
             <h3 id="resume-heading" className="font-semibold">
               Resume your unfinished transfer
             </h3>
@@ -77,7 +80,14 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
                 </li>
               ))}
             </ul>
-            <Button variant="secondary" className="mt-3" onClick={() => { setResumeDismissed(true); startOver(); }}>
+            <Button
+              variant="secondary"
+              className="mt-3"
+              onClick={() => {
+                setResumeDismissed(true);
+                startOver();
+              }}
+            >
               Start a new transfer instead
             </Button>
           </div>
@@ -85,6 +95,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
         <FileUploader
           key={round}
           session={session}
+          label="Files to send"
           maxTotalBytes={limits.transferMaxBytes}
           onChange={(state) => {
             setUploader(state);

@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionListSchema, CollectionResponseSchema, type Collection } from '../../../../contract/collections.js';
 import { ErrorSchema } from '../../../../contract/errors.js';
-import { collections } from '../../../db/schema/index.js';
+import { collectionsApi } from '../../../collections/testing.js';
+import { collections, files } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { makeDueThumbnails } from '../../../thumbnails/thumbnails.js';
+import { pathOf } from '../../../transfers/testing.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -61,6 +65,7 @@ describe('collections', () => {
         fileCount: 0,
         sizeBytes: 0,
         coverFileId: null,
+        coverUrl: null,
         updatedAt: created.updatedAt,
       },
     ]);
@@ -107,6 +112,31 @@ describe('collections', () => {
     expect((await call(token, 'PATCH', `/collections/${c.id}`, { visibility: 'password' })).status).toBe(200);
     const stray = await errorOf(await call(token, 'PATCH', `/collections/${c.id}`, { visibility: 'private', password: 'x-1234' }), 400);
     expect(stray.details.fields).toEqual([{ path: 'password', message: 'password is only for visibility password' }]);
+  });
+
+  it("lists each cover's preview at a signed URL once the worker has made it", async () => {
+    const { token } = await paidKey();
+    const api = collectionsApi(server, token);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const c = await create(token, { title: 'With cover' });
+    const [imageId] = await api.upload(c.id, [{ name: 'cover.png', bytes: png, mimeType: 'image/png' }]);
+    expect((await call(token, 'PATCH', `/collections/${c.id}`, { coverFileId: imageId })).status).toBe(200);
+    const listed = async () => CollectionListSchema.parse(await (await call(token, 'GET', '/collections')).json()).collections[0]!;
+
+    await makeDueThumbnails(server.services);
+    const { coverUrl } = await listed();
+    expect(coverUrl).toMatch(new RegExp(`^${server.services.config.PUBLIC_URL}/thumb/`));
+    const preview = await server.fetch(pathOf(coverUrl!));
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/webp');
+
+    // An image the worker could not read has no preview: the grid shows its placeholder.
+    await server.services.db.update(files).set({ thumbnailState: 'failed', thumbnailKey: null }).where(eq(files.id, imageId!));
+    expect(await listed()).toMatchObject({ coverFileId: imageId, coverUrl: null, fileCount: 1, sizeBytes: png.length });
+    expect((await call(token, 'PATCH', `/collections/${c.id}`, { coverFileId: null })).status).toBe(200);
+    expect(await listed()).toMatchObject({ coverFileId: null, coverUrl: null, fileCount: 1 });
   });
 
   it('names the field for bad input', async () => {

@@ -1,4 +1,4 @@
-import type { DraftSession } from './draft-session';
+import type { UploadSession } from './upload-session';
 
 /** tus statuses worth retrying: the server or a proxy in front of it is briefly unavailable. */
 export const TRANSIENT_STATUSES = new Set([502, 503, 504]);
@@ -14,7 +14,7 @@ interface RetryableError {
  * the next request; a file whose token could not be renewed stops; 502/503/504 back off and retry;
  * anything else is left to @uppy/tus's own rules (`fallback`).
  */
-export function shouldRetryUpload<E extends RetryableError>(session: DraftSession, key: string, error: E, fallback: (error: E) => boolean): boolean {
+export function shouldRetryUpload<E extends RetryableError>(session: UploadSession, key: string, error: E, fallback: (error: E) => boolean): boolean {
   if (session.failureOf(key)) return false;
   const status = error.originalResponse?.getStatus();
   if (status === 401) {

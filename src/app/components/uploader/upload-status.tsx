@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import { formatBytes } from '../../../lib/format';
-import { describeTimeLeft, UploadEta } from '../upload-eta';
+import { formatBytes } from '../../lib/format';
+import { describeTimeLeft, UploadEta } from '../../lib/uploads/upload-eta';
 import type { UploaderState } from './file-uploader';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

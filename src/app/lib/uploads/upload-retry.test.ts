@@ -1,20 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch } from '../../test/fetch-stub';
-import { signedIn } from '../../test/fixtures';
-import { toDraftFile } from './components/file-uploader';
-import { DraftSession } from './draft-session';
+import { UploadSession } from './upload-session';
 import { shouldRetryUpload } from './upload-retry';
 
 const inTwoHours = () => new Date(Date.now() + 2 * 3600_000).toISOString();
 const failed = (status: number) => ({ originalResponse: { getStatus: () => status } });
 
 async function sessionWithFile(renewal: ReturnType<typeof json>) {
-  stubFetch({
-    ...signedIn('free'),
-    'POST /api/v1/transfers': json({ id: 'tr_1', slug: 's', expiresAt: inTwoHours(), maxBytes: 1, tusEndpoint: 'http://localhost:8080/files/', files: [{ id: 'fi_1', name: 'a.txt', size: 3, uploadToken: 'tok_old', uploadTokenExpiresAt: inTwoHours() }], imports: [] }, 201),
-    'POST /api/uploads/token': renewal,
+  stubFetch({ 'POST /api/uploads/token': renewal });
+  const session = new UploadSession({
+    storageKey: 'uploads.test',
+    registrar: {
+      register: async (files) => ({
+        ownerId: 'col_1',
+        targets: files.map((f) => ({ id: 'fi_1', name: f.name, size: f.size, uploadToken: 'tok_old', uploadTokenExpiresAt: inTwoHours() })),
+      }),
+      unregister: async () => undefined,
+    },
   });
-  const session = new DraftSession({ workspaceId: 'ws_1' });
   await session.registerFiles([{ key: 'a', name: 'a.txt', size: 3 }]);
   return session;
 }
@@ -40,14 +43,5 @@ describe('shouldRetryUpload', () => {
     expect(fallback).not.toHaveBeenCalled();
     expect(shouldRetryUpload(session, 'a', failed(413), fallback)).toBe(false);
     expect(fallback).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('toDraftFile', () => {
-  it('keeps the folder of a dropped folder as path and the base name as name', () => {
-    const file = { id: 'uppy-x', name: 'beach.jpg', size: 10, type: 'image/jpeg', meta: { relativePath: 'Holiday/2026/beach.jpg' } } as Parameters<typeof toDraftFile>[0];
-    expect(toDraftFile(file)).toEqual({ key: 'uppy-x', name: 'beach.jpg', size: 10, mimeType: 'image/jpeg', path: 'Holiday/2026' });
-    const loose = { ...file, type: '', meta: { relativePath: null } } as Parameters<typeof toDraftFile>[0];
-    expect(toDraftFile(loose)).toEqual({ key: 'uppy-x', name: 'beach.jpg', size: 10, mimeType: undefined, path: null });
   });
 });

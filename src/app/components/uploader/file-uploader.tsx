@@ -1,14 +1,14 @@
 import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import Tus, { type TusDetailedError } from '@uppy/tus';
-import { useEffect, useRef } from 'react';
-import { currentTheme, subscribeToTheme } from '../../../lib/theme';
-import { UPLOAD_TOKEN_HEADER } from '../api/transfer-drafts';
-import type { DraftFileInput, DraftSession } from '../draft-session';
-import { RETRY_DELAYS, shouldRetryUpload } from '../upload-retry';
+import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { currentTheme, subscribeToTheme } from '../../lib/theme';
+import { RETRY_DELAYS, shouldRetryUpload } from '../../lib/uploads/upload-retry';
+import type { FileToUpload, UploadSession } from '../../lib/uploads/upload-session';
+import { UPLOAD_TOKEN_HEADER } from '../../lib/uploads/upload-token';
 import './uppy-styles';
 
-type Meta = { relativePath?: string | null; name?: string; type?: string };
+type Meta = { relativePath?: string | null; name?: string; type?: string; destination?: string };
 type Body = Record<string, never>;
 type File = UppyFile<Meta, Body>;
 
@@ -26,16 +26,24 @@ export interface UploaderState {
   allUploaded: boolean;
 }
 
+export const noUploads: UploaderState = { keys: [], fileCount: 0, uploadedCount: 0, totalBytes: 0, uploadedBytes: 0, paused: false, allUploaded: false };
+
+/** What a page can do with its uploader besides its own drop area and pickers: add files it got elsewhere (a drop anywhere on the page). */
+export interface FileUploaderHandle {
+  /** Files picked or dropped; a dropped folder's files carry `relativePath` (Uppy's getDroppedFiles) or `webkitRelativePath` (a folder picker). */
+  addFiles(files: globalThis.File[]): void;
+}
+
 const MIME_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
-/** Uppy's file as the draft registers it: a dropped folder's relative path gives `path` (folders) and `name`. */
-export function toDraftFile(file: File): DraftFileInput {
+/** Uppy's file as the server registers it: a dropped folder's relative path gives `path` (folders) and `name`. */
+export function toUploadFile(file: File): FileToUpload {
   const relative = file.meta.relativePath;
   const segments = relative ? relative.split('/').filter(Boolean) : [];
   const name = segments.length > 0 ? segments[segments.length - 1]! : (file.name ?? 'file');
   const path = segments.length > 1 ? segments.slice(0, -1).join('/') : null;
   const mimeType = file.type && MIME_PATTERN.test(file.type) ? file.type : undefined;
-  return { key: file.id, name, size: file.size ?? 0, mimeType, path };
+  return { key: file.id, name, size: file.size ?? 0, mimeType, path, ...(file.meta.destination !== undefined ? { destination: file.meta.destination } : {}) };
 }
 
 /** Forgets tus's resume record of a file, so a file added again after removal starts a new upload. */
@@ -65,27 +73,65 @@ function summarize(uppy: Uppy<Meta, Body>): UploaderState {
   };
 }
 
+export interface FileUploaderProps {
+  /** Registers the files with the server and keeps their upload tokens: what makes a transfer's uploader differ from a collection's. */
+  session: UploadSession;
+  /** The accessible name of the uploader's region. */
+  label: string;
+  maxTotalBytes?: number;
+  height?: number;
+  note?: string;
+  /**
+   * Where files added from now on go (a collection's folder). It becomes part of each file's
+   * identity, so the same file can go to two folders, and an interrupted upload resumes only into
+   * the folder it started in.
+   */
+  destination?: string;
+  /**
+   * The owner keeps each file once it is uploaded (a collection): it can no longer be removed here,
+   * the session stops remembering it, and "Done" clears the list. Otherwise (a draft) uploaded files
+   * can still be removed, which takes them out of the owner.
+   */
+  keepsUploadedFiles?: boolean;
+  onChange: (state: UploaderState) => void;
+  onRegistrationError: (error: unknown) => void;
+  /** A file's last byte arrived; `key` is Uppy's id of it. */
+  onFileUploaded?: (key: string) => void;
+  ref?: Ref<FileUploaderHandle>;
+}
+
 /**
  * Uppy's Dashboard, inline: drop files or folders, watch progress, pause, resume, cancel, retry.
  * Uploads start as soon as files are added; every tus request carries the file's current upload
- * token from the draft session, which renews it when it is about to expire or was refused.
+ * token from the session, which renews it when it is about to expire or was refused. tus remembers
+ * each upload under the file's id, so a file added again after the tab was closed continues.
  */
 export function FileUploader({
   session,
+  label,
   maxTotalBytes,
+  height = 420,
+  note = 'Files and whole folders; uploading starts at once.',
+  destination,
+  keepsUploadedFiles = false,
   onChange,
   onRegistrationError,
-}: {
-  session: DraftSession;
-  maxTotalBytes: number;
-  onChange: (state: UploaderState) => void;
-  onRegistrationError: (error: unknown) => void;
-}) {
+  onFileUploaded,
+  ref,
+}: FileUploaderProps) {
   const target = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onChange, onRegistrationError });
+  const uppyRef = useRef<Uppy<Meta, Body>>(null);
+  const latest = useRef({ onChange, onRegistrationError, onFileUploaded, destination });
   useEffect(() => {
-    callbacks.current = { onChange, onRegistrationError };
+    latest.current = { onChange, onRegistrationError, onFileUploaded, destination };
   });
+
+  useImperativeHandle(ref, () => ({
+    addFiles: (files) => {
+      const dashboard = uppyRef.current?.getPlugin<Dashboard<Meta, Body>>('Dashboard');
+      if (dashboard && files.length > 0) dashboard.addFiles(files);
+    },
+  }));
 
   useEffect(() => {
     const element = target.current;
@@ -93,12 +139,25 @@ export function FileUploader({
     let disposing = false;
     let last = '';
 
-    const uppy = new Uppy<Meta, Body>({ autoProceed: true, restrictions: { maxTotalFileSize: maxTotalBytes } });
+    const uppy = new Uppy<Meta, Body>({
+      autoProceed: true,
+      restrictions: maxTotalBytes === undefined ? {} : { maxTotalFileSize: maxTotalBytes },
+      onBeforeFileAdded: (file, files) => {
+        const where = latest.current.destination;
+        if (where === undefined) return !Object.hasOwn(files, file.id);
+        const id = `${file.id}@${where}`;
+        if (Object.hasOwn(files, id)) {
+          uppy.info(`“${file.name ?? 'This file'}” is already in the list.`, 'info', 4000);
+          return false;
+        }
+        return { ...file, id, meta: { ...file.meta, destination: where } };
+      },
+    });
     uppy.use(Dashboard, {
       inline: true,
       target: element,
       width: '100%',
-      height: 420,
+      height,
       // The app's theme (the header toggle), not the system's: kept in step below.
       theme: currentTheme(),
       fileManagerSelectionType: 'both',
@@ -109,10 +168,11 @@ export function FileUploader({
       hidePauseResumeButton: false,
       hideCancelButton: false,
       hideRetryButton: false,
-      showRemoveButtonAfterComplete: true,
-      // Its default would clear the uploader (and so the draft's files): sending is this page's "done".
-      doneButtonHandler: null,
-      note: 'Files and whole folders; uploading starts at once.',
+      showRemoveButtonAfterComplete: !keepsUploadedFiles,
+      // A draft's "done" is sending it (its default would clear the uploader, and so the draft's files);
+      // a collection has its files already, so Done just clears the list.
+      doneButtonHandler: keepsUploadedFiles ? () => uppy.cancelAll() : null,
+      note,
     } as never);
     uppy.use(Tus, {
       endpoint: '/files/',
@@ -123,13 +183,14 @@ export function FileUploader({
         request.setHeader(UPLOAD_TOKEN_HEADER, await session.tokenFor(file.id));
       },
     });
+    uppyRef.current = uppy;
 
     const report = () => {
       const state = summarize(uppy);
       const signature = JSON.stringify(state);
       if (signature !== last) {
         last = signature;
-        callbacks.current.onChange(state);
+        latest.current.onChange(state);
       }
     };
 
@@ -143,12 +204,17 @@ export function FileUploader({
           },
         } as Partial<File>);
       }
-      session.registerFiles(files.map(toDraftFile)).catch((error: unknown) => callbacks.current.onRegistrationError(error));
+      session.registerFiles(files.map(toUploadFile)).catch((error: unknown) => latest.current.onRegistrationError(error));
     });
     uppy.on('file-removed', (file) => {
       if (disposing) return;
       forgetFingerprint(file.id);
-      session.removeFile(file.id).catch((error: unknown) => callbacks.current.onRegistrationError(error));
+      session.removeFile(file.id).catch((error: unknown) => latest.current.onRegistrationError(error));
+    });
+    uppy.on('upload-success', (file) => {
+      if (!file) return;
+      if (keepsUploadedFiles) session.forgetFile(file.id);
+      latest.current.onFileUploaded?.(file.id);
     });
     uppy.on('upload-error', (file) => {
       const failure = file ? session.failureOf(file.id) : undefined;
@@ -165,18 +231,22 @@ export function FileUploader({
     listObserver.observe(element, { childList: true, subtree: true });
 
     const timer = window.setInterval(() => {
-      const unfinished = uppy.getFiles().filter((f) => !f.progress.uploadComplete).map((f) => f.id);
+      const unfinished = uppy
+        .getFiles()
+        .filter((f) => !f.progress.uploadComplete)
+        .map((f) => f.id);
       void session.renewExpiring(unfinished);
     }, 60_000);
 
     return () => {
       disposing = true;
+      uppyRef.current = null;
       stopFollowingTheme();
       listObserver.disconnect();
       window.clearInterval(timer);
       uppy.destroy();
     };
-  }, [session, maxTotalBytes]);
+  }, [session, maxTotalBytes, height, note, keepsUploadedFiles]);
 
-  return <div ref={target} className="min-h-[420px]" aria-label="Files to send" role="region" />;
+  return <div ref={target} style={{ minHeight: height }} aria-label={label} role="region" />;
 }

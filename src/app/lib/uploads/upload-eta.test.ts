@@ -12,7 +12,7 @@ function simulate(eta: UploadEta, untilFraction: number, total = 80 * MB, bytesP
   let sent = 0;
   while (sent < total * untilFraction) {
     t += 260;
-    sent = Math.min(total, Math.floor((t / 1000) * bytesPerSecond / (1.3 * MB)) * 1.3 * MB);
+    sent = Math.min(total, Math.floor(((t / 1000) * bytesPerSecond) / (1.3 * MB)) * 1.3 * MB);
     eta.record(t, sent);
   }
   return { t, sent };

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import { formatInteger } from '../../../../lib/format';
+import type { BrowserSort, BrowserView, SortOrder } from '../../utils/browser-search';
+import { icons } from './icons';
+
+const toolClass =
+  'inline-flex h-9 items-center justify-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent sm:px-3 dark:text-zinc-300 dark:hover:bg-zinc-800';
+
+/** A toolbar button: its glyph always, its name in text from small screens up (and always to screen readers). */
+export function ToolButton({
+  icon,
+  label,
+  onClick,
+  disabled,
+  pressed,
+  iconOnly = false,
+}: {
+  icon: ReactNode;
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+  /** For controls whose glyph says it all (list, grid, order): the name stays for screen readers and as a tooltip. */
+  iconOnly?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`${toolClass} ${pressed ? 'bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-white' : ''}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-pressed={pressed}
+      title={label}
+    >
+      {icon}
+      <span className={iconOnly ? 'sr-only' : 'sr-only sm:not-sr-only'}>{label}</span>
+    </button>
+  );
+}
+
+export interface SelectionActions {
+  onNewFolder: () => void;
+  onRename?: () => void;
+  onMove?: () => void;
+  onDelete?: () => void;
+  onSetCover?: () => void;
+  onDownload?: () => void;
+  downloadLabel: string;
+  downloading: boolean;
+}
+
+/**
+ * What can be done with the selection (an action that does not apply is disabled), and how the
+ * folder is shown. On a phone the buttons keep only their glyphs and wrap.
+ */
+export function BrowserToolbar({
+  selectedCount,
+  actions,
+  sort,
+  order,
+  view,
+  onSortChange,
+  onOrderChange,
+  onViewChange,
+}: {
+  selectedCount: number;
+  actions: SelectionActions;
+  sort: BrowserSort;
+  order: SortOrder;
+  view: BrowserView;
+  onSortChange: (sort: BrowserSort) => void;
+  onOrderChange: (order: SortOrder) => void;
+  onViewChange: (view: BrowserView) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-zinc-200 px-2 py-2 dark:border-zinc-800">
+      <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-0.5">
+        <ToolButton icon={icons.newFolder} label="New folder" onClick={actions.onNewFolder} />
+        <ToolButton icon={icons.rename} label="Rename" onClick={() => actions.onRename?.()} disabled={!actions.onRename} />
+        <ToolButton icon={icons.move} label="Move" onClick={() => actions.onMove?.()} disabled={!actions.onMove} />
+        <ToolButton icon={icons.delete} label="Delete" onClick={() => actions.onDelete?.()} disabled={!actions.onDelete} />
+        <ToolButton icon={icons.cover} label="Set as cover" onClick={() => actions.onSetCover?.()} disabled={!actions.onSetCover} />
+        <ToolButton
+          icon={icons.download}
+          label={actions.downloading ? 'Preparing…' : actions.downloadLabel}
+          onClick={() => actions.onDownload?.()}
+          disabled={!actions.onDownload || actions.downloading}
+        />
+      </div>
+      <p aria-live="polite" className="px-2 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+        {selectedCount > 0 ? `${formatInteger(selectedCount)} selected` : ''}
+      </p>
+      <div className="ml-auto flex items-center gap-1">
+        <label className="flex items-center gap-1.5 text-sm text-zinc-700 dark:text-zinc-300">
+          <span className="sr-only sm:not-sr-only">Sort by</span>
+          <select
+            value={sort}
+            onChange={(e) => onSortChange(e.target.value as BrowserSort)}
+            className="h-9 rounded-md border border-zinc-300 bg-white py-1 pr-8 pl-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+          >
+            <option value="name">Name</option>
+            <option value="size">Size</option>
+            <option value="date">Date added</option>
+          </select>
+        </label>
+        <ToolButton
+          icon={order === 'asc' ? icons.ascending : icons.descending}
+          label="Descending"
+          pressed={order === 'desc'}
+          iconOnly
+          onClick={() => onOrderChange(order === 'asc' ? 'desc' : 'asc')}
+        />
+        <div role="group" aria-label="View" className="flex items-center">
+          <ToolButton icon={icons.list} label="List" onClick={() => onViewChange('list')} pressed={view === 'list'} iconOnly />
+          <ToolButton icon={icons.grid} label="Grid" onClick={() => onViewChange('grid')} pressed={view === 'grid'} iconOnly />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, type StubResponse } from '../../../../test/fetch-stub';
+import { renderApp } from '../../../../test/render-app';
+import { collectionServer } from '../../testing/browser-fixtures';
+
+// happy-dom lays nothing out: the list's scroll area gets a size, so the virtualiser renders rows.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(640);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(960);
+});
+
+const list = () => screen.getByRole('listbox', { name: 'Contents of Spring lookbook' });
+const option = (name: string) => within(list()).getByRole('option', { name });
+const selectedNames = () =>
+  within(list())
+    .getAllByRole('option')
+    .filter((o) => o.getAttribute('aria-selected') === 'true')
+    .map((o) => o.getAttribute('aria-label'));
+
+/** A response held back until the test lets it go, to look at the page in between. */
+function held(): { handler: () => Promise<StubResponse>; release: (response: StubResponse) => void } {
+  let release!: (response: StubResponse) => void;
+  const answer = new Promise<StubResponse>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => answer, release };
+}
+
+async function openCollection(path = '/collections/col_1') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Spring lookbook' });
+  return app;
+}
+
+describe('collection browser', () => {
+  it('lists folders first, then files, each sorted, and opens a folder with Enter', async () => {
+    collectionServer();
+    const { user } = await openCollection();
+    expect(
+      within(list())
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual(['Misc', 'Shoot', 'a.jpg', 'b.pdf', 'c.txt']);
+    expect(option('Shoot')).toHaveAccessibleDescription('Folder · 1 file · 9 KB');
+    expect(option('a.jpg')).toHaveAccessibleDescription(expect.stringContaining('3 KB · JPG image'));
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'size');
+    await user.click(screen.getByRole('button', { name: 'Descending' }));
+    expect(
+      within(list())
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual(['Shoot', 'Misc', 'a.jpg', 'c.txt', 'b.pdf']);
+
+    list().focus();
+    await user.keyboard('{Home}{Enter}');
+    const inShoot = await screen.findByRole('listbox', { name: 'Contents of Shoot' });
+    expect(
+      within(inShoot)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual(['Day 1']);
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('link');
+    expect(crumbs.map((c) => c.textContent)).toEqual(['Collections', 'Spring lookbook', 'Shoot']);
+    expect(crumbs[2]).toHaveAttribute('aria-current', 'page');
+    expect(crumbs[0]).toHaveAttribute('href', '/collections');
+  });
+
+  it('selects by click, ctrl/cmd-click and shift-click', async () => {
+    collectionServer();
+    const { user } = await openCollection();
+
+    await user.click(option('Misc'));
+    expect(selectedNames()).toEqual(['Misc']);
+    await user.click(option('b.pdf'));
+    expect(selectedNames()).toEqual(['b.pdf']);
+
+    await user.keyboard('{Control>}');
+    await user.click(option('Misc'));
+    await user.keyboard('{/Control}');
+    expect(selectedNames()).toEqual(['Misc', 'b.pdf']);
+
+    await user.click(option('Shoot'));
+    await user.keyboard('{Shift>}');
+    await user.click(option('b.pdf'));
+    await user.keyboard('{/Shift}');
+    expect(selectedNames()).toEqual(['Shoot', 'a.jpg', 'b.pdf']);
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+  });
+
+  it('selects with the keyboard: arrows move, Space toggles, Shift+arrows extend, Ctrl+A selects all, Escape clears', async () => {
+    collectionServer();
+    const { user } = await openCollection();
+
+    await user.tab();
+    await user.tab();
+    while (document.activeElement !== list()) await user.tab();
+    expect(list()).toHaveAttribute('aria-activedescendant', option('Misc').id);
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(list()).toHaveAttribute('aria-activedescendant', option('a.jpg').id);
+    expect(selectedNames()).toEqual([]);
+    await user.keyboard(' ');
+    expect(selectedNames()).toEqual(['a.jpg']);
+
+    await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
+    expect(selectedNames()).toEqual(['a.jpg', 'b.pdf', 'c.txt']);
+    await user.keyboard('{ArrowUp} ');
+    expect(selectedNames()).toEqual(['a.jpg', 'c.txt']);
+
+    await user.keyboard('{Control>}a{/Control}');
+    expect(selectedNames()).toEqual(['Misc', 'Shoot', 'a.jpg', 'b.pdf', 'c.txt']);
+    await user.keyboard('{Escape}');
+    expect(selectedNames()).toEqual([]);
+  });
+
+  it('renames at once, and puts the old name back with the API’s message beside it when refused', async () => {
+    const patch = held();
+    const network = collectionServer({ extra: { 'PATCH /api/v1/collections/:id/folders/:folderId': patch.handler } });
+    const { user } = await openCollection();
+
+    await user.click(option('Misc'));
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename “Misc”' });
+    const field = within(dialog).getByLabelText('New name');
+    await user.clear(field);
+    await user.type(field, 'Shoot{Enter}');
+
+    // Optimistic: the new name shows while the server is asked.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/collections/col_1/folders/fo_misc')).toHaveLength(1));
+    expect(network.requestsTo('PATCH /api/v1/collections/col_1/folders/fo_misc')[0]!.body).toEqual({ name: 'Shoot' });
+    expect(within(list()).getAllByRole('option', { name: 'Shoot' })).toHaveLength(2);
+
+    patch.release(apiError(409, 'conflict', 'A folder named “Shoot” is already there.', { reason: 'name_taken' }));
+    await waitFor(() => expect(option('Misc')).toHaveAccessibleDescription(expect.stringContaining('Not renamed: A folder named “Shoot” is already there.')));
+    expect(within(list()).getAllByRole('option', { name: 'Shoot' })).toHaveLength(1);
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('“Misc”: Not renamed: A folder named “Shoot” is already there.');
+  });
+
+  it('moves the selection with the folder picker, which keeps a folder out of its own subtree', async () => {
+    const network = collectionServer();
+    const { user } = await openCollection();
+
+    await user.click(option('Shoot'));
+    await user.keyboard('{Control>}');
+    await user.click(option('c.txt'));
+    await user.keyboard('{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Move 2 items' });
+    const picker = within(dialog).getByRole('listbox', { name: 'Destination folder' });
+    expect(picker).toHaveFocus();
+    const destinations = within(picker).getAllByRole('option');
+    expect(destinations.map((d) => d.getAttribute('aria-label'))).toEqual([
+      'Spring lookbook (already here)',
+      'Misc',
+      'Shoot (being moved)',
+      'Day 1 (being moved)',
+      'Raw (being moved)',
+    ]);
+    expect(within(picker).getByRole('option', { name: 'Raw (being moved)' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(picker).getByRole('option', { name: 'Misc' })).toHaveAttribute('aria-selected', 'true');
+
+    // Enter on a folder that cannot take them does nothing.
+    await user.keyboard('{End}{Enter}');
+    expect(within(dialog).getByRole('button', { name: 'Move here' })).toBeDisabled();
+    await user.keyboard('{Home}{ArrowDown}{Enter}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      within(list())
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('aria-label')),
+    ).toEqual(['Misc', 'a.jpg', 'b.pdf']);
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/collections/col_1/files/fi_c')).toHaveLength(1));
+    expect(network.requestsTo('PATCH /api/v1/collections/col_1/files/fi_c')[0]!.body).toEqual({ folderId: 'fo_misc' });
+    expect(network.requestsTo('PATCH /api/v1/collections/col_1/folders/fo_shoot')[0]!.body).toEqual({ parentId: 'fo_misc' });
+    expect(screen.getByText('Moved 2 items to “Misc”.')).toBeInTheDocument();
+  });
+
+  it('deletes the selection once confirmed, and brings back what the server refused with its message', async () => {
+    const network = collectionServer({
+      extra: { 'DELETE /api/v1/collections/:id/folders/:folderId': apiError(404, 'not_found', 'Folder not found.') },
+    });
+    const { user } = await openCollection();
+
+    await user.click(option('Misc'));
+    await user.keyboard('{Shift>}');
+    await user.click(option('a.jpg'));
+    await user.keyboard('{/Shift}');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete 3 items?' });
+    expect(confirm).toHaveAccessibleDescription(/Folders are deleted with everything inside them/);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(network.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect(selectedNames()).toEqual(['Misc', 'Shoot', 'a.jpg']);
+
+    list().focus();
+    await user.keyboard('{Delete}');
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete 3 items?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(network.requestsTo('DELETE /api/v1/collections/col_1/files')).toHaveLength(1));
+    expect(network.requestsTo('DELETE /api/v1/collections/col_1/files')[0]!.body).toEqual({ fileIds: ['fi_a'] });
+    expect(network.requestsTo('DELETE /api/v1/collections/col_1/folders/fo_misc')).toHaveLength(1);
+    await waitFor(() =>
+      expect(
+        within(list())
+          .getAllByRole('option')
+          .map((o) => o.getAttribute('aria-label')),
+      ).toEqual(['Misc', 'Shoot', 'b.pdf', 'c.txt']),
+    );
+    expect(option('Misc')).toHaveAccessibleDescription(expect.stringContaining('Not deleted: Folder not found.'));
+  });
+
+  it('sets an image as the cover', async () => {
+    const network = collectionServer({
+      extra: { 'PATCH /api/v1/collections/:id': ({ body }) => json({ collection: { ...collectionOf(body), coverFileId: 'fi_a' } }) },
+    });
+    const { user } = await openCollection();
+    await user.click(option('b.pdf'));
+    expect(screen.getByRole('button', { name: 'Set as cover' })).toBeDisabled();
+    await user.click(option('a.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Set as cover' }));
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/collections/col_1')[0]?.body).toEqual({ coverFileId: 'fi_a' }));
+    await waitFor(() => expect(option('a.jpg')).toHaveAccessibleDescription(expect.stringContaining('cover')));
+  });
+
+  it('shows a free workspace what collections are instead of an error', async () => {
+    collectionServer({ plan: 'free' });
+    renderApp('/collections/col_1');
+    expect(await screen.findByRole('heading', { name: 'Collections come with the paid plan' })).toBeInTheDocument();
+  });
+});
+
+function collectionOf(body: unknown) {
+  return { id: 'col_1', title: 'Spring lookbook', ...(body as object) };
+}

@@ -1,0 +1,283 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../../components/button';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { FormError } from '../../../../components/form-error';
+import { PageHeader } from '../../../../components/page-header';
+import type { FileUploaderHandle } from '../../../../components/uploader/file-uploader';
+import { formatBytes, plural } from '../../../../lib/format';
+import { useCollection } from '../../api/get-collection';
+import { collectionDownloadLinksQueryOptions } from '../../api/get-collection-download-links';
+import { useCollectionFiles } from '../../api/get-collection-files';
+import { useFolders } from '../../api/get-folders';
+import { useCreateFolder } from '../../api/create-folder';
+import { ShareCollectionDialog } from '../sharing/share-dialog';
+import { isComplete, isImage, itemsIn, folderKey, type BrowserItem } from '../../utils/browser-items';
+import type { CollectionBrowserSearch } from '../../utils/browser-search';
+import { ancestryOf, canMoveFolderInto } from '../../utils/folder-tree';
+import { keepShown, noSelection, type Selection } from '../../utils/selection';
+import { Breadcrumbs } from './breadcrumbs';
+import { BrowserToolbar, type SelectionActions } from './browser-toolbar';
+import { CollectionUploads } from './collection-uploads';
+import { icons } from './icons';
+import { ItemListbox, ListColumns } from './item-listbox';
+import { MoveDialog } from './move-dialog';
+import { NameDialog } from './name-dialog';
+import { startDownload } from './start-download';
+import { UploadButtons } from './upload-buttons';
+import { useBrowserActions } from './use-browser-actions';
+import { useItemDrag } from './use-item-drag';
+import { usePageFileDrop } from './use-page-file-drop';
+
+type OpenDialog =
+  { kind: 'new-folder' } | { kind: 'rename'; item: BrowserItem } | { kind: 'move'; items: BrowserItem[] } | { kind: 'delete'; items: BrowserItem[] } | null;
+
+interface CollectionBrowserProps {
+  collectionId: string;
+  search: CollectionBrowserSearch;
+  /** A change of folder is a step in history (Back goes up again); sorting and the view replace it. */
+  onSearchChange: (change: Partial<CollectionBrowserSearch>, options?: { replace?: boolean }) => void;
+}
+
+/**
+ * The owner's collection: where they are (breadcrumbs), what is there (folders first, then files,
+ * in a list or a grid of previews), what they can do with what they selected, and uploading into
+ * the folder they are viewing by dropping files anywhere on the page.
+ */
+export function CollectionBrowser({ collectionId, search, onSearchChange }: CollectionBrowserProps) {
+  const queryClient = useQueryClient();
+  const { data: collection } = useCollection(collectionId);
+  const { data: folders } = useFolders(collectionId);
+  const { data: files } = useCollectionFiles(collectionId);
+  const folderId = search.folder ?? null;
+  const ancestry = useMemo(() => ancestryOf(folders, folderId), [folders, folderId]);
+  const folderGone = folderId !== null && ancestry.length === 0;
+  const here = ancestry.at(-1)?.name ?? collection.title;
+  const items = useMemo(() => itemsIn(folders, files, folderId, search.sort, search.order), [folders, files, folderId, search.sort, search.order]);
+  const keys = useMemo(() => items.map((item) => item.key), [items]);
+
+  // The selection belongs to the folder it was made in: opening another starts afresh.
+  const [selectionIn, setSelectionIn] = useState<{ folderId: string | null; selection: Selection }>({ folderId, selection: noSelection });
+  if (selectionIn.folderId !== folderId) setSelectionIn({ folderId, selection: noSelection });
+  const selection = keepShown(selectionIn.folderId === folderId ? selectionIn.selection : noSelection, keys);
+  const setSelection = useCallback((next: Selection) => setSelectionIn({ folderId, selection: next }), [folderId]);
+  const selected = items.filter((item) => selection.selected.has(item.key));
+
+  const [announcement, setAnnouncement] = useState('');
+  const announce = useCallback((text: string) => setAnnouncement(text), []);
+  const actions = useBrowserActions({ collectionId, folders, announce });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [shareOpen, setShareOpen] = useState(false);
+  const createFolder = useCreateFolder(collectionId);
+
+  const nameOf = useCallback(
+    (id: string | null) => (id === null ? collection.title : (folders.find((f) => f.id === id)?.name ?? '')),
+    [collection.title, folders],
+  );
+  const moveItems = useCallback((moving: BrowserItem[], to: string | null) => actions.move(moving, to, nameOf(to)), [actions, nameOf]);
+
+  const drag = useItemDrag({
+    itemsToDrag: useCallback(
+      (item: BrowserItem) => {
+        if (selection.selected.has(item.key)) return items.filter((i) => selection.selected.has(i.key));
+        setSelection({ selected: new Set([item.key]), anchor: item.key, active: item.key });
+        return [item];
+      },
+      [items, selection.selected, setSelection],
+    ),
+    canDropInto: useCallback(
+      (dragged: BrowserItem[], to: string | null) =>
+        to !== folderId && dragged.every((item) => (item.kind === 'folder' ? canMoveFolderInto(folders, item.id, to) : true)),
+      [folderId, folders],
+    ),
+    onDropInto: moveItems,
+  });
+
+  const uploads = useRef<FileUploaderHandle>(null);
+  const addToUploads = useCallback((picked: File[]) => uploads.current?.addFiles(picked), []);
+  const draggingFiles = usePageFileDrop(addToUploads);
+
+  const [download, setDownload] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
+  async function downloadItem(target: BrowserItem | null) {
+    setDownload({ pending: true, error: null });
+    try {
+      const scope = target === null ? folderId : target.kind === 'folder' ? target.id : target.file.folderId;
+      const links = await queryClient.fetchQuery(collectionDownloadLinksQueryOptions(collectionId, scope));
+      const url = target?.kind === 'file' ? links.files.find((f) => f.fileId === target.id)?.url : links.zip.url;
+      if (!url) throw new Error('This file cannot be downloaded yet: its upload has not finished.');
+      startDownload(url);
+      setDownload({ pending: false, error: null });
+    } catch (error) {
+      setDownload({ pending: false, error });
+    }
+  }
+
+  const only = selected.length === 1 ? selected[0]! : null;
+  const toolbarActions: SelectionActions = {
+    onNewFolder: () => setDialog({ kind: 'new-folder' }),
+    onRename: only ? () => setDialog({ kind: 'rename', item: only }) : undefined,
+    onMove: selected.length > 0 ? () => setDialog({ kind: 'move', items: selected }) : undefined,
+    onDelete: selected.length > 0 ? () => setDialog({ kind: 'delete', items: selected }) : undefined,
+    onSetCover:
+      only?.kind === 'file' && isImage(only.file) && isComplete(only.file) && collection.coverFileId !== only.id ? () => actions.setCover(only) : undefined,
+    onDownload: selected.length > 1 || (only?.kind === 'file' && !isComplete(only.file)) ? undefined : () => void downloadItem(only),
+    downloadLabel: only ? 'Download' : selected.length > 1 ? 'Download' : folderId === null ? 'Download all' : 'Download this folder',
+    downloading: download.pending,
+  };
+
+  const openItem = (item: BrowserItem) => {
+    if (item.kind === 'folder') onSearchChange({ folder: item.id });
+  };
+
+  const completeFiles = files.filter(isComplete);
+  return (
+    <>
+      <Breadcrumbs collectionId={collectionId} title={collection.title} ancestry={ancestry} drag={drag} />
+      <PageHeader
+        title={collection.title}
+        description={`${plural(completeFiles.length, 'file', 'files')} · ${formatBytes(completeFiles.reduce((sum, f) => sum + f.sizeBytes, 0))}`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setShareOpen(true)}>
+              {icons.share}
+              Share
+            </Button>
+            <UploadButtons onFiles={addToUploads} />
+          </div>
+        }
+      />
+      <ShareCollectionDialog collection={collection} open={shareOpen} onClose={() => setShareOpen(false)} />
+
+      <CollectionUploads ref={uploads} collectionId={collectionId} folderId={folderId} folders={folders} files={files} />
+
+      {folderGone ? (
+        <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+          <h2 className="text-base font-semibold">This folder is not here any more</h2>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">It may have been deleted, or moved with the folder it was in.</p>
+          <Link
+            from="/collections/$collectionId"
+            to="/collections/$collectionId"
+            params={{ collectionId }}
+            search={(prev) => ({ ...prev, folder: undefined })}
+            className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+          >
+            Go to the top of “{collection.title}”
+          </Link>
+        </div>
+      ) : (
+        <section aria-label="Files and folders" className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <BrowserToolbar
+            selectedCount={selected.length}
+            actions={toolbarActions}
+            sort={search.sort}
+            order={search.order}
+            view={search.view}
+            onSortChange={(sort) => onSearchChange({ sort }, { replace: true })}
+            onOrderChange={(order) => onSearchChange({ order }, { replace: true })}
+            onViewChange={(view) => onSearchChange({ view }, { replace: true })}
+          />
+          {download.error ? <FormError error={download.error} className="m-2" /> : null}
+          {search.view === 'list' && items.length > 0 ? <ListColumns /> : null}
+          <ItemListbox
+            items={items}
+            view={search.view}
+            label={folderId === null ? `Contents of ${collection.title}` : `Contents of ${here}`}
+            emptyText="Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files."
+            selection={selection}
+            onSelectionChange={setSelection}
+            onOpen={openItem}
+            onDeleteRequest={() => toolbarActions.onDelete?.()}
+            onRenameRequest={() => toolbarActions.onRename?.()}
+            errors={actions.errors}
+            coverFileId={collection.coverFileId}
+            drag={drag}
+          />
+        </section>
+      )}
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      {draggingFiles ? (
+        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-indigo-600/10 p-6 dark:bg-indigo-400/10">
+          <div className="rounded-xl border-2 border-dashed border-indigo-500 bg-white/95 px-8 py-6 text-center shadow-lg dark:bg-zinc-900/95">
+            <p className="text-base font-semibold">Drop to upload</p>
+            <p className="mt-1 max-w-sm truncate text-sm text-zinc-600 dark:text-zinc-400">into “{here}”</p>
+          </div>
+        </div>
+      ) : null}
+
+      {dialog?.kind === 'new-folder' ? (
+        <NameDialog
+          title={`New folder in “${here}”`}
+          label="Folder name"
+          submitLabel="Create folder"
+          pendingLabel="Creating…"
+          pending={createFolder.isPending}
+          error={createFolder.error}
+          onClose={() => {
+            createFolder.reset();
+            setDialog(null);
+          }}
+          onSubmit={(name) =>
+            createFolder.mutate(
+              { name, parentId: folderId },
+              {
+                onSuccess: (folder) => {
+                  setDialog(null);
+                  createFolder.reset();
+                  setSelection({ selected: new Set([folderKey(folder.id)]), anchor: folderKey(folder.id), active: folderKey(folder.id) });
+                  announce(`Folder “${folder.name}” created.`);
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'rename' ? (
+        <NameDialog
+          title={`Rename “${dialog.item.name}”`}
+          label="New name"
+          initialName={dialog.item.name}
+          keepExtension={dialog.item.kind === 'file'}
+          submitLabel="Rename"
+          onClose={() => setDialog(null)}
+          onSubmit={(name) => {
+            setDialog(null);
+            actions.rename(dialog.item, name);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveDialog
+          collectionTitle={collection.title}
+          folders={folders}
+          items={dialog.items}
+          fromFolderId={folderId}
+          onClose={() => setDialog(null)}
+          onMove={(to) => {
+            setDialog(null);
+            moveItems(dialog.items, to);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={dialog.items.length === 1 ? `Delete “${dialog.items[0]!.name}”?` : `Delete ${dialog.items.length} items?`}
+          confirmLabel="Delete"
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            setDialog(null);
+            actions.remove(dialog.items);
+          }}
+        >
+          {dialog.items.some((item) => item.kind === 'folder')
+            ? 'Folders are deleted with everything inside them. Guests and visitors can no longer download any of it. This cannot be undone.'
+            : 'Guests and visitors can no longer download it. This cannot be undone.'}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

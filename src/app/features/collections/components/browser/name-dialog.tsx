@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../../components/button';
+import { FormError } from '../../../../components/form-error';
+import { ModalDialog } from '../../../../components/modal-dialog';
+import { TextField } from '../../../../components/text-field';
+
+interface NameDialogProps {
+  title: string;
+  label: string;
+  initialName?: string;
+  submitLabel: string;
+  pendingLabel?: string;
+  pending?: boolean;
+  /** The server's answer when it refused (a name taken), shown in the dialog. */
+  error?: unknown;
+  /** A file's name is offered with its extension left out of the selection, as file managers do. */
+  keepExtension?: boolean;
+  onSubmit: (name: string) => void;
+  onClose: () => void;
+}
+
+/** Checked before sending: the server cleans and checks names too, and its word is final. */
+function nameProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'Give it a name.';
+  if (name.includes('/')) return 'A name cannot contain “/”.';
+  if (name.trim() === '.' || name.trim() === '..') return 'A name cannot be “.” or “..”.';
+  if (name.length > 255) return 'A name can be at most 255 characters.';
+  return undefined;
+}
+
+/** One name to type: a new folder's, or an item's new one. */
+export function NameDialog({
+  title,
+  label,
+  initialName = '',
+  submitLabel,
+  pendingLabel,
+  pending = false,
+  error,
+  keepExtension = false,
+  onSubmit,
+  onClose,
+}: NameDialogProps) {
+  const [name, setName] = useState(initialName);
+  const [touched, setTouched] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    const dot = keepExtension ? field.value.lastIndexOf('.') : -1;
+    field.setSelectionRange(0, dot > 0 ? dot : field.value.length);
+  }, [keepExtension]);
+
+  const problem = touched ? nameProblem(name) : undefined;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (nameProblem(name)) return;
+    onSubmit(name.trim());
+  }
+
+  return (
+    <ModalDialog title={title} onClose={onClose} busy={pending} initialFocus={input}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField
+          ref={input}
+          label={label}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={problem}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={255}
+        />
+        <FormError error={error} />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending && pendingLabel ? pendingLabel : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,153 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { CollectionVisibility } from '../../../../../contract/collections';
+import { Button } from '../../../../components/button';
+import { FormError } from '../../../../components/form-error';
+import { ModalDialog } from '../../../../components/modal-dialog';
+import { inputClass, TextField } from '../../../../components/text-field';
+import { firstInvalid, serverFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
+import { useCreateCollection } from '../../api/create-collection';
+import { collectionPasswordError } from '../sharing/visibility-section';
+import { VisibilityOptions } from '../sharing/visibility-options';
+
+const fields = ['title', 'description', 'password'] as const;
+type Field = (typeof fields)[number];
+
+interface Draft {
+  title: string;
+  description: string;
+  visibility: CollectionVisibility;
+  password: string;
+}
+
+/** The API's limits, checked here so the message comes at once and names the field. */
+export function validateNewCollection(draft: Draft): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  const title = draft.title.trim();
+  if (!title) errors.title = 'Give the collection a title.';
+  else if (title.length > 200) errors.title = 'Use at most 200 characters.';
+  if (draft.description.trim().length > 2000) errors.description = 'Use at most 2,000 characters.';
+  if (draft.visibility === 'password') {
+    errors.password = draft.password === '' ? 'Choose a password for visitors to type.' : collectionPasswordError(draft.password);
+  }
+  return errors;
+}
+
+/** Title, description and visibility; creating opens the new collection, ready for its files. */
+export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateCollection();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>({ title: '', description: '', visibility: 'private', password: '' });
+  const [attempted, setAttempted] = useState(false);
+  const [fromServer, setFromServer] = useState<FieldErrors<Field>>({});
+  const titleInput = useRef<HTMLInputElement>(null);
+  const descriptionInput = useRef<HTMLTextAreaElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const descriptionId = useId();
+
+  const clientErrors = validateNewCollection(draft);
+  const errors: FieldErrors<Field> = {};
+  for (const field of fields) errors[field] = (attempted ? clientErrors[field] : undefined) ?? fromServer[field];
+
+  function change<K extends keyof Draft>(key: K, value: Draft[K]) {
+    setDraft((current) => ({ ...current, [key]: value }));
+    if (key !== 'visibility') setFromServer((current) => ({ ...current, [key]: undefined }));
+  }
+
+  function focus(field: Field) {
+    ({ title: titleInput, description: descriptionInput, password: passwordInput })[field].current?.focus();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    setFromServer({});
+    const invalid = firstInvalid(clientErrors, fields);
+    if (invalid) return focus(invalid);
+    const description = draft.description.trim();
+    create.mutate(
+      {
+        title: draft.title.trim(),
+        ...(description ? { description } : {}),
+        visibility: draft.visibility,
+        ...(draft.visibility === 'password' ? { password: draft.password } : {}),
+      },
+      {
+        onSuccess: (collection) => {
+          onClose();
+          void navigate({ to: '/collections/$collectionId', params: { collectionId: collection.id } });
+        },
+        onError: (error) => {
+          const byField = serverFieldErrors(error, fields);
+          setFromServer(byField);
+          const invalidOnServer = firstInvalid(byField, fields);
+          if (invalidOnServer) focus(invalidOnServer);
+        },
+      },
+    );
+  }
+
+  const unplacedError = create.error && !firstInvalid(serverFieldErrors(create.error, fields), fields) ? create.error : null;
+  return (
+    <ModalDialog title="New collection" onClose={onClose} busy={create.isPending} initialFocus={titleInput}>
+      <form noValidate onSubmit={onSubmit} aria-label="New collection" className="space-y-5">
+        <FormError error={unplacedError} />
+        <TextField
+          ref={titleInput}
+          label="Title"
+          value={draft.title}
+          error={errors.title}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(event) => change('title', event.target.value)}
+        />
+        <div>
+          <label htmlFor={descriptionId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            Description (optional)
+          </label>
+          <textarea
+            id={descriptionId}
+            ref={descriptionInput}
+            rows={3}
+            value={draft.description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={`${descriptionId}-hint${errors.description ? ` ${descriptionId}-error` : ''}`}
+            onChange={(event) => change('description', event.target.value)}
+            className={`${inputClass} mt-1 resize-y`}
+          />
+          <p id={`${descriptionId}-hint`} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+            Shown to everyone who opens the collection.
+          </p>
+          {errors.description ? (
+            <p id={`${descriptionId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {errors.description}
+            </p>
+          ) : null}
+        </div>
+        <VisibilityOptions legend="Who can open it" value={draft.visibility} onChange={(visibility) => change('visibility', visibility)} />
+        {draft.visibility === 'password' ? (
+          <TextField
+            ref={passwordInput}
+            label="Collection password"
+            type="password"
+            autoComplete="new-password"
+            value={draft.password}
+            error={errors.password}
+            hint="Visitors type it to open the collection. At least 4 characters."
+            onChange={(event) => change('password', event.target.value)}
+            className="max-w-sm"
+          />
+        ) : null}
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">You can change who can open it, and invite guests, at any time under Share.</p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create collection'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

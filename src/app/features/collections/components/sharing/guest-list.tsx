@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { Guest } from '../../../../../contract/collections';
+import { Button } from '../../../../components/button';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { FormError } from '../../../../components/form-error';
+import { RelativeTime } from '../../../../components/relative-time';
+import { useGuests } from '../../api/get-guests';
+import { useRemoveGuest } from '../../api/remove-guest';
+
+/**
+ * Everyone invited, with when they were invited and last came, each removable after a
+ * confirmation. The confirmation lives here, not in the row, because the row goes away with the
+ * guest; so does the Remove button that had focus, so focus moves to `onRemoved`'s choice (in an
+ * effect: after the confirmation's own attempt to hand focus back).
+ */
+export function GuestList({ collectionId, onRemoved }: { collectionId: string; onRemoved: () => void }) {
+  const { data: guests } = useGuests(collectionId);
+  const [confirming, setConfirming] = useState<Guest | null>(null);
+  const [removals, setRemovals] = useState(0);
+  const remove = useRemoveGuest(collectionId, {
+    onRemoved: () => {
+      setConfirming(null);
+      setRemovals((n) => n + 1);
+    },
+  });
+  useEffect(() => {
+    if (removals > 0) onRemoved();
+  }, [removals, onRemoved]);
+
+  return (
+    <>
+      {guests.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No guests yet. Invite people below; they keep access whatever the visibility.</p>
+      ) : (
+        <ul aria-label="Guests" className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+          {guests.map((guest) => (
+            <li key={guest.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2.5">
+              <div className="min-w-0">
+                <p className="text-sm font-medium break-all">{guest.email}</p>
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                  Invited <RelativeTime iso={guest.invitedAt} /> · Last visit <RelativeTime iso={guest.lastVisitAt} fallback="never" />
+                </p>
+              </div>
+              <Button
+                variant="ghost"
+                className="px-2.5 py-1 text-xs"
+                aria-label={`Remove ${guest.email}`}
+                onClick={() => {
+                  remove.reset();
+                  setConfirming(guest);
+                }}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {confirming ? (
+        <ConfirmDialog
+          title={`Remove ${confirming.email}?`}
+          confirmLabel="Remove guest"
+          pendingLabel="Removing…"
+          pending={remove.isPending}
+          error={remove.error ? <FormError error={remove.error} /> : null}
+          onConfirm={() => remove.mutate(confirming.id)}
+          onCancel={() => setConfirming(null)}
+        >
+          They lose access on their next click: their sign-in and download links stop working. Inviting the address again makes them a guest anew.
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

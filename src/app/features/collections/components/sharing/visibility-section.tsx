@@ -1,0 +1,102 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { Collection, CollectionVisibility } from '../../../../../contract/collections';
+import { Button } from '../../../../components/button';
+import { FormError } from '../../../../components/form-error';
+import { TextField } from '../../../../components/text-field';
+import { serverFieldErrors } from '../../../../lib/form-errors';
+import { useUpdateCollection } from '../../api/update-collection';
+import { VisibilityOptions } from './visibility-options';
+
+/** The same bounds as the API's, checked before sending so the message appears at once. */
+export function collectionPasswordError(password: string): string | undefined {
+  if (password.length < 4) return 'Use at least 4 characters.';
+  if (password.length > 200) return 'Use at most 200 characters.';
+  return undefined;
+}
+
+/**
+ * Who can open the collection. Switching to Password needs one unless the collection had one
+ * before; only the server knows that (it keeps just a hash), so an empty field is sent and its
+ * refusal is shown next to the field.
+ */
+export function VisibilitySection({ collection }: { collection: Collection }) {
+  const update = useUpdateCollection(collection.id);
+  const [visibility, setVisibility] = useState<CollectionVisibility>(collection.visibility);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const hasPassword = collection.visibility === 'password';
+  const changed = visibility !== collection.visibility || (visibility === 'password' && password !== '');
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const typed = visibility === 'password' && password !== '';
+    const problem = typed ? collectionPasswordError(password) : undefined;
+    if (problem) {
+      setPasswordError(problem);
+      passwordInput.current?.focus();
+      return;
+    }
+    update.mutate(
+      { visibility, ...(typed ? { password } : {}) },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setSaved(true);
+        },
+        onError: (error) => {
+          const message = serverFieldErrors(error, ['password'] as const).password;
+          if (message) {
+            setPasswordError(message);
+            passwordInput.current?.focus();
+          }
+        },
+      },
+    );
+  }
+
+  const fieldError = update.error ? serverFieldErrors(update.error, ['password'] as const).password : undefined;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="share-visibility-heading" className="space-y-4">
+      <VisibilityOptions
+        legend="Who can open it"
+        value={visibility}
+        disabled={update.isPending}
+        onChange={(next) => {
+          setVisibility(next);
+          setSaved(false);
+          setPasswordError(undefined);
+          update.reset();
+        }}
+      />
+      {visibility === 'password' ? (
+        <TextField
+          ref={passwordInput}
+          label={hasPassword ? 'New password' : 'Collection password'}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          error={passwordError}
+          hint={hasPassword ? 'Leave it empty to keep the current password.' : 'Visitors type it to open the collection. At least 4 characters.'}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setPasswordError(undefined);
+            setSaved(false);
+          }}
+          className="max-w-sm"
+        />
+      ) : null}
+      {update.error && !fieldError ? <FormError error={update.error} /> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={!changed || update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save visibility'}
+        </Button>
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+          {saved ? 'Saved. ' : ''}A change applies to visitors on their next request.
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { UnlockResponse } from '../../../../contract/public';
+import type { GuestSession, PublicCollection, PublicCollectionFilePage } from '../../../../contract/public-collections';
+import type { DownloadLinksSchema } from '../../../../contract/transfers';
+import { publicRequest, type PublicRequestInit } from './public-api';
+
+/**
+ * A collection's public API (`/api/public/collections/<slug>`), as its page calls it. Unlike a
+ * transfer's, these requests carry cookies: a guest's session is an HttpOnly cookie the server
+ * scoped to this one collection's API path, and it is the only cookie those endpoints read. No
+ * workspace credential is ever asked for or sent by this page (no token fetch, no /api/v1).
+ *
+ * Only types come from the contract, so the page's chunk does not carry zod.
+ */
+
+/** COLLECTION_UNLOCK_HEADER of the contract. */
+const UNLOCK_HEADER = 'x-collection-unlock';
+/** ROOT_FOLDER of the contract: the files at the top level only. */
+const ROOT = 'root';
+const PAGE_SIZE = 200;
+/** Signed URLs (previews, downloads) last an hour; the collection is read again before its previews stop working. */
+const PREVIEWS_FRESH_MS = 50 * 60_000;
+/** Download links are used while they have at least this long left. */
+const LINK_MARGIN_MS = 5 * 60_000;
+
+export type CollectionDownloadLinks = z.infer<typeof DownloadLinksSchema>;
+
+const collectionPath = (slug: string) => `/collections/${encodeURIComponent(slug)}`;
+
+function collectionRequest<T>(slug: string, path: string, unlockToken: string | null, init: PublicRequestInit = {}): Promise<T> {
+  return publicRequest<T>(`${collectionPath(slug)}${path}`, {
+    ...init,
+    headers: unlockToken ? { [UNLOCK_HEADER]: unlockToken } : {},
+    credentials: 'same-origin',
+  });
+}
+
+/**
+ * Every request of one collection's page sits under `['public', 'collection', slug]`, so the page
+ * can watch them all (useCollectionRefusal) and reset them together. The unlock token is part of
+ * each key: unlocking loads everything afresh.
+ */
+export const collectionKeys = {
+  all: (slug: string) => ['public', 'collection', slug] as const,
+  detail: (slug: string, unlockToken: string | null) => [...collectionKeys.all(slug), unlockToken, 'detail'] as const,
+  files: (slug: string, unlockToken: string | null, folderId: string | undefined) =>
+    [...collectionKeys.all(slug), unlockToken, 'files', folderId ?? ROOT] as const,
+  downloadLinks: (slug: string, unlockToken: string | null, folderId: string | undefined) =>
+    [...collectionKeys.all(slug), unlockToken, 'download-links', folderId ?? 'all'] as const,
+  mutation: (slug: string, name: 'unlock' | 'guest-sign-in' | 'guest-session' | 'guest-sign-out') => [...collectionKeys.all(slug), 'mutation', name] as const,
+};
+
+/** Where a query key says what it asks for: `detail`, `files`, `download-links`, or `mutation`. */
+export const KEY_KIND_INDEX = 4;
+
+export function getPublicCollection(slug: string, unlockToken: string | null): Promise<PublicCollection> {
+  return collectionRequest<PublicCollection>(slug, '', unlockToken);
+}
+
+export function getCollectionFiles(
+  slug: string,
+  unlockToken: string | null,
+  folderId: string | undefined,
+  cursor: string | null,
+): Promise<PublicCollectionFilePage> {
+  const search = new URLSearchParams({ folderId: folderId ?? ROOT, limit: String(PAGE_SIZE) });
+  if (cursor) search.set('cursor', cursor);
+  return collectionRequest<PublicCollectionFilePage>(slug, `/files?${search}`, unlockToken);
+}
+
+/** Signed links for every file and the zip of all (`folderId` undefined), or of one folder and everything under it. */
+export function getCollectionDownloadLinks(slug: string, unlockToken: string | null, folderId: string | undefined): Promise<CollectionDownloadLinks> {
+  return collectionRequest<CollectionDownloadLinks>(slug, folderId ? `/download-links?${new URLSearchParams({ folderId })}` : '/download-links', unlockToken);
+}
+
+export function unlockCollection(slug: string, password: string): Promise<UnlockResponse> {
+  return collectionRequest<UnlockResponse>(slug, '/unlock', null, { method: 'POST', json: { password } });
+}
+
+/** Always answered the same (202), guest or not: the page says "check your inbox" either way. */
+export function requestGuestSignIn(slug: string, email: string): Promise<{ sent: true }> {
+  return collectionRequest<{ sent: true }>(slug, '/guest-sign-in', null, { method: 'POST', json: { email } });
+}
+
+/** Trades the `guest` token of a mailed sign-in link for the guest cookie. */
+export function startGuestSession(slug: string, token: string): Promise<GuestSession> {
+  return collectionRequest<GuestSession>(slug, '/guest-session', null, { method: 'POST', json: { token } });
+}
+
+export function endGuestSession(slug: string): Promise<void> {
+  return collectionRequest<void>(slug, '/guest-session', null, { method: 'DELETE' });
+}
+
+/**
+ * The collection as this visitor sees it. Never retried (a refusal answers the same again, and the
+ * public API is rate limited per address); read again only once its preview URLs near their end.
+ */
+export function publicCollectionQueryOptions(slug: string, unlockToken: string | null) {
+  return queryOptions({
+    queryKey: collectionKeys.detail(slug, unlockToken),
+    queryFn: () => getPublicCollection(slug, unlockToken),
+    staleTime: PREVIEWS_FRESH_MS,
+    retry: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** The files directly in a folder (`undefined`: the top level), a page at a time, oldest first. */
+export function collectionFilesQueryOptions(slug: string, unlockToken: string | null, folderId: string | undefined) {
+  return infiniteQueryOptions({
+    queryKey: collectionKeys.files(slug, unlockToken, folderId),
+    queryFn: ({ pageParam }) => getCollectionFiles(slug, unlockToken, folderId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: PREVIEWS_FRESH_MS,
+    retry: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/** Links are reused while they have a few minutes left; a zip is always asked for afresh (see useCollectionDownloads). */
+export function collectionDownloadLinksQueryOptions(slug: string, unlockToken: string | null, folderId: string | undefined) {
+  return queryOptions({
+    queryKey: collectionKeys.downloadLinks(slug, unlockToken, folderId),
+    queryFn: () => getCollectionDownloadLinks(slug, unlockToken, folderId),
+    staleTime: (query) => (query.state.data ? Math.max(0, Date.parse(query.state.data.expiresAt) - Date.now() - LINK_MARGIN_MS) : 0),
+    retry: false,
+  });
+}

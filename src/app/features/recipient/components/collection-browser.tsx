@@ -1,0 +1,338 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Folder } from '../../../../contract/collections';
+import type { PublicCollection, PublicCollectionFile } from '../../../../contract/public-collections';
+import { Button, buttonClass } from '../../../components/button';
+import { SkeletonList } from '../../../components/skeleton';
+import { isApiRequestError } from '../../../lib/api-error';
+import { formatBytes, plural } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { collectionFilesQueryOptions } from '../api/public-collection-api';
+import { useCollectionDownloads } from '../api/use-collection-downloads';
+import { endsAccess } from '../api/use-collection-refusal';
+import { folderTrail, subfoldersOf } from '../utils/folder-tree';
+import { DownloadGlyph, FileItems, FolderItems, type CollectionView } from './collection-items';
+import { Lightbox } from './previews';
+import { tooManyAttemptsMessage } from './status-pages';
+
+const VIEW_KEY = 'parcel-collection-view';
+
+/** List or grid, remembered on this device (a visitor who likes thumbnails keeps them). */
+function useCollectionView() {
+  const [view, setView] = useState<CollectionView>(() => {
+    try {
+      return window.localStorage.getItem(VIEW_KEY) === 'grid' ? 'grid' : 'list';
+    } catch {
+      return 'list';
+    }
+  });
+  const choose = useCallback((next: CollectionView) => {
+    setView(next);
+    try {
+      window.localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // Storage refused (private mode): the choice lasts for this page.
+    }
+  }, []);
+  return [view, choose] as const;
+}
+
+function problemMessage(error: unknown): string {
+  if (isApiRequestError(error) && error.status === 429) return tooManyAttemptsMessage(error);
+  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+}
+
+interface CollectionBrowserProps {
+  slug: string;
+  collection: PublicCollection;
+  unlockToken: string | null;
+  folderId: string | undefined;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+/** A read-only file browser of the collection: its header, where the visitor is, and the folder's contents. */
+export function CollectionBrowser({ slug, collection, unlockToken, folderId, onSignOut, signingOut }: CollectionBrowserProps) {
+  const trail = folderTrail(collection.folders, folderId);
+  const current = trail?.at(-1);
+  useDocumentTitle(current ? `${current.name} · ${collection.title}` : collection.title);
+  const downloads = useCollectionDownloads(slug, unlockToken);
+  const [view, setView] = useCollectionView();
+
+  // Moving into another folder announces where the visitor is now (the page itself does not reload).
+  const locationHeading = useRef<HTMLHeadingElement>(null);
+  const shownFolder = useRef(folderId);
+  useEffect(() => {
+    if (shownFolder.current === folderId) return;
+    shownFolder.current = folderId;
+    locationHeading.current?.focus();
+  }, [folderId]);
+
+  return (
+    // Room below for the download bar pinned to a phone's screen.
+    <div className="space-y-6 pb-24 sm:pb-0">
+      {collection.access === 'guest' && collection.guestEmail ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+          <p className="min-w-0 text-zinc-700 dark:text-zinc-300">
+            Signed in as <span className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{collection.guestEmail}</span>
+          </p>
+          <Button variant="ghost" onClick={onSignOut} disabled={signingOut} className="min-h-11">
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </Button>
+        </div>
+      ) : null}
+
+      <CollectionHeader collection={collection} onDownloadAll={() => void downloads.downloadZip(undefined)} preparing={downloads.preparing === 'all'} />
+
+      {downloads.error ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200"
+        >
+          The download could not be started. {problemMessage(downloads.error)}
+        </div>
+      ) : null}
+
+      <section aria-labelledby="location-title" className="space-y-4">
+        {trail && trail.length > 0 ? <Breadcrumbs title={collection.title} trail={trail} /> : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2
+            id="location-title"
+            ref={locationHeading}
+            tabIndex={-1}
+            className="min-w-0 text-xl font-semibold wrap-anywhere text-zinc-900 focus:outline-none dark:text-zinc-50"
+          >
+            {trail === null ? 'Folder not found' : (current?.name ?? 'Files and folders')}
+          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            {current ? (
+              <Button
+                variant="secondary"
+                onClick={() => void downloads.downloadZip(current.id)}
+                disabled={downloads.preparing === current.id}
+                aria-busy={downloads.preparing === current.id}
+                className="min-h-11"
+              >
+                <DownloadGlyph />
+                {downloads.preparing === current.id ? 'Preparing…' : 'Download folder'}
+                <span className="sr-only"> {current.name}</span>
+              </Button>
+            ) : null}
+            <ViewSwitch view={view} onChange={setView} />
+          </div>
+        </div>
+        {trail === null ? (
+          <div className="rounded-xl border border-zinc-200 bg-white p-6 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
+            <p>This folder is not in the collection any more. It may have been moved or deleted.</p>
+            <Link to="." search={{}} className={buttonClass('secondary', 'mt-4 min-h-11')}>
+              Back to {collection.title}
+            </Link>
+          </div>
+        ) : (
+          <FolderContents
+            // A new folder starts with its own pages and no open preview.
+            key={folderId ?? 'root'}
+            slug={slug}
+            unlockToken={unlockToken}
+            folderId={current?.id}
+            folders={subfoldersOf(collection.folders, current?.id ?? null)}
+            view={view}
+            downloads={downloads}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CollectionHeader({ collection, onDownloadAll, preparing }: { collection: PublicCollection; onDownloadAll: () => void; preparing: boolean }) {
+  const facts = [plural(collection.fileCount, 'file', 'files'), formatBytes(collection.totalBytes)];
+  if (collection.folders.length > 0) facts.push(plural(collection.folders.length, 'folder', 'folders'));
+  return (
+    <section
+      aria-labelledby="collection-title"
+      className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs sm:flex-row-reverse dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      {collection.cover?.thumbnailUrl ? (
+        // The server's preview is at most 480 px: a banner on a phone, a square beside the text on wider screens.
+        <img src={collection.cover.thumbnailUrl} alt="" className="h-48 w-full object-cover sm:h-auto sm:w-56 sm:shrink-0 md:w-72" />
+      ) : null}
+      <div className="min-w-0 flex-1 p-5 sm:p-8">
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Shared by <span className="font-semibold break-words text-zinc-900 dark:text-zinc-100">{collection.workspaceName}</span>
+        </p>
+        <h1 id="collection-title" className="mt-2 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">
+          {collection.title}
+        </h1>
+        {collection.description ? <p className="mt-4 break-words whitespace-pre-line text-zinc-800 dark:text-zinc-200">{collection.description}</p> : null}
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{facts.join(' · ')}</p>
+        {collection.fileCount > 0 ? (
+          // One button: pinned to the bottom of a phone's screen, in place from the small breakpoint up.
+          <div className="fixed inset-x-0 bottom-0 z-10 border-t border-zinc-200 bg-white/95 p-3 backdrop-blur sm:static sm:z-auto sm:mt-6 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none dark:border-zinc-800 dark:bg-zinc-900/95 sm:dark:bg-transparent">
+            <Button onClick={onDownloadAll} disabled={preparing} aria-busy={preparing} className="min-h-12 w-full px-6 text-base sm:w-auto">
+              <DownloadGlyph />
+              {preparing ? 'Preparing…' : 'Download all'} <span className="font-normal opacity-90">({formatBytes(collection.zip.sizeBytes)} zip)</span>
+            </Button>
+          </div>
+        ) : (
+          <p className="mt-6 text-zinc-700 dark:text-zinc-300">There are no files in this collection yet.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Breadcrumbs({ title, trail }: { title: string; trail: Folder[] }) {
+  const crumb = 'inline-flex min-h-11 items-center rounded-md px-1 wrap-anywhere';
+  return (
+    <nav aria-label="Breadcrumb">
+      <ol className="flex flex-wrap items-center gap-x-1 text-sm text-zinc-600 dark:text-zinc-400">
+        <li className="flex items-center">
+          <Link to="." search={{}} className={`${crumb} font-medium text-indigo-700 hover:underline dark:text-indigo-300`}>
+            {title}
+          </Link>
+        </li>
+        {trail.map((folder, i) => (
+          <li key={folder.id} className="flex items-center gap-x-1">
+            <span aria-hidden="true">/</span>
+            {i === trail.length - 1 ? (
+              <span aria-current="page" className={`${crumb} font-medium text-zinc-900 dark:text-zinc-100`}>
+                {folder.name}
+              </span>
+            ) : (
+              <Link to="." search={{ folder: folder.id }} className={`${crumb} font-medium text-indigo-700 hover:underline dark:text-indigo-300`}>
+                {folder.name}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function ViewSwitch({ view, onChange }: { view: CollectionView; onChange: (view: CollectionView) => void }) {
+  const option = (value: CollectionView, label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+      className="min-h-11 px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-100 aria-pressed:bg-zinc-900 aria-pressed:text-white dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-pressed:bg-zinc-100 dark:aria-pressed:text-zinc-900"
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-zinc-300 dark:border-zinc-700">
+      {option('list', 'List')}
+      {option('grid', 'Grid')}
+    </div>
+  );
+}
+
+interface FolderContentsProps {
+  slug: string;
+  unlockToken: string | null;
+  folderId: string | undefined;
+  folders: Folder[];
+  view: CollectionView;
+  downloads: ReturnType<typeof useCollectionDownloads>;
+}
+
+/** Folders first, then files a page at a time: the next page loads as the end of the list comes near (or on a button). */
+function FolderContents({ slug, unlockToken, folderId, folders, view, downloads }: FolderContentsProps) {
+  const files = useInfiniteQuery(collectionFilesQueryOptions(slug, unlockToken, folderId));
+  const pages = files.data?.pages;
+  const loaded = useMemo(() => pages?.flatMap((page) => page.files) ?? [], [pages]);
+  const previews = useMemo(() => loaded.filter((f) => f.thumbnailUrl !== null), [loaded]);
+  // By id, so a page loading meanwhile does not move the lightbox to another image.
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  const previewIndex = previewing === null ? -1 : previews.findIndex((f) => f.id === previewing);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = files;
+  const { downloadFile, downloadZip, preparing } = downloads;
+  const onPreview = useCallback((file: PublicCollectionFile) => setPreviewing(file.id), []);
+  const onDownloadFile = useCallback((file: PublicCollectionFile) => void downloadFile(file), [downloadFile]);
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = end.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const refused = files.error && isApiRequestError(files.error) && endsAccess(files.error, 'files');
+  const empty = folders.length === 0 && files.isSuccess && loaded.length === 0;
+  const heading = 'px-1 text-sm font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
+
+  return (
+    <div className="space-y-6">
+      {folders.length > 0 ? (
+        <div className="space-y-2">
+          <h3 className={heading}>Folders</h3>
+          <FolderItems folders={folders} view={view} onDownload={(folder) => void downloadZip(folder.id)} preparing={preparing} />
+        </div>
+      ) : null}
+
+      {files.isPending ? <SkeletonList label="Loading files" rows={3} /> : null}
+      {files.isError && !refused && loaded.length === 0 ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200"
+        >
+          <p>The files could not be loaded. {problemMessage(files.error)}</p>
+          <Button variant="secondary" onClick={() => void files.refetch()} className="mt-2 min-h-11">
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {empty ? (
+        <p className="rounded-xl border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          {folderId ? 'This folder is empty.' : 'This collection is empty.'}
+        </p>
+      ) : null}
+
+      {loaded.length > 0 ? (
+        <div className="space-y-2">
+          <h3 className={heading}>Files</h3>
+          <FileItems files={loaded} view={view} onPreview={onPreview} onDownload={onDownloadFile} preparing={preparing} />
+          <div ref={end} />
+          {hasNextPage ? (
+            <div className="flex justify-center pt-2">
+              <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} className="min-h-11 px-5">
+                {isFetchingNextPage ? 'Loading more files…' : 'Load more files'}
+              </Button>
+            </div>
+          ) : null}
+          {files.isFetchNextPageError && !refused ? (
+            <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
+              More files could not be loaded. {problemMessage(files.error)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {previewIndex >= 0 ? (
+        <Lightbox
+          files={previews}
+          index={previewIndex}
+          onIndex={(index) => setPreviewing(previews[index]?.id ?? null)}
+          onClose={() => setPreviewing(null)}
+          action={(file: PublicCollectionFile) => (
+            <Button onClick={() => onDownloadFile(file)} disabled={preparing === file.id} className="min-h-11">
+              <DownloadGlyph />
+              Download<span className="sr-only"> {file.name}</span>
+            </Button>
+          )}
+        />
+      ) : null}
+    </div>
+  );
+}

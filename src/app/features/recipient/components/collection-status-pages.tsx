@@ -1,0 +1,67 @@
+import { Button } from '../../../components/button';
+import { isApiRequestError } from '../../../lib/api-error';
+import { GuestSignInPage } from './guest-sign-in';
+import { StatusPage, tooManyAttemptsMessage } from './status-pages';
+
+/**
+ * What a collection's page shows when the collection can't be shown. Each says only what the
+ * visitor can do next: a guests-only collection looks the same to a stranger, a removed guest and
+ * someone who mistyped nothing, and an unknown link the same as a deleted collection.
+ */
+export function CollectionErrorPage({ slug, error, onRetry }: { slug: string; error: unknown; onRetry: () => void }) {
+  if (isApiRequestError(error)) {
+    if (error.status === 403 && error.code === 'guests_only') return <GuestsOnlyPage slug={slug} />;
+    if (error.status === 404) {
+      return (
+        <StatusPage title="This link doesn't work">
+          <p>The collection may have been removed, or the link copied only in part. Ask whoever shared it for a new link.</p>
+        </StatusPage>
+      );
+    }
+    if (error.status === 410) {
+      return (
+        <StatusPage title="This collection is not available right now">
+          <p>The service that hosts it has paused the account that shares it. Ask whoever shared it with you about it.</p>
+        </StatusPage>
+      );
+    }
+    if (error.status === 429) {
+      return (
+        <StatusPage title="Too many attempts" action={<RetryButton onRetry={onRetry} />}>
+          <p>{tooManyAttemptsMessage(error)}</p>
+        </StatusPage>
+      );
+    }
+  }
+  return (
+    <StatusPage title="This collection couldn't be loaded" action={<RetryButton onRetry={onRetry} />}>
+      <p role="alert">{error instanceof Error ? error.message : 'Something went wrong. Try again.'}</p>
+    </StatusPage>
+  );
+}
+
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Button onClick={onRetry} className="min-h-11 px-5">
+      Try again
+    </Button>
+  );
+}
+
+/** A private collection to anyone without a guest session: strangers, signed-out guests and removed guests alike. */
+export function GuestsOnlyPage({ slug }: { slug: string }) {
+  return (
+    <GuestSignInPage slug={slug} title="This collection is shared with invited guests">
+      <p>If you were invited, enter your email address and we'll send you a link to sign in.</p>
+    </GuestSignInPage>
+  );
+}
+
+/** A sign-in link opened after its 15 minutes, or a second time. */
+export function GuestLinkExpiredPage({ slug }: { slug: string }) {
+  return (
+    <GuestSignInPage slug={slug} title="This sign-in link has expired">
+      <p>Sign-in links work once, for 15 minutes. Enter your email address to get a new one.</p>
+    </GuestSignInPage>
+  );
+}

@@ -1,0 +1,304 @@
+import type { UploadTarget } from '../../../contract/transfers';
+import { isApiRequestError } from '../api-error';
+import { isExpiredTokenError, renewUploadToken } from './upload-token';
+
+/** One file as the server registers it; `path` is the folder part of a dropped folder's relative path. */
+export interface FileToRegister {
+  name: string;
+  size: number;
+  mimeType?: string;
+  path?: string | null;
+}
+
+/** A file the uploader holds; `key` is Uppy's file id, which is stable across visits for the same file. */
+export interface FileToUpload extends FileToRegister {
+  key: string;
+  /** Where the file goes inside its owner (a collection's folder), as the page that added it said; absent when the owner has no such places. */
+  destination?: string;
+}
+
+export interface RememberedFile {
+  fileId: string;
+  name: string;
+  size: number;
+  path: string | null;
+  destination?: string;
+  uploadToken: string;
+  uploadTokenExpiresAt: string;
+}
+
+/** What survives closing the tab: enough to find the owner again and keep uploading to it. */
+export interface RememberedUploads {
+  /** What the files were registered with: a transfer's draft, a collection. */
+  ownerId: string;
+  files: Record<string, RememberedFile>;
+}
+
+/**
+ * Where the files go: the one part of an upload that differs between transfers and collections.
+ * The rest (tus, tokens and their renewal, retries, resuming after the tab was closed) is shared.
+ */
+export interface UploadRegistrar {
+  /**
+   * Registers a batch with one request and gives each file's upload target, in order. `ownerId` is
+   * null until a first batch made the owner (a transfer's draft is created with its first files).
+   */
+  register(files: FileToUpload[], ownerId: string | null): Promise<{ ownerId: string; targets: UploadTarget[] }>;
+  /** Takes back a file removed from the uploader before it finished. */
+  unregister(ownerId: string, fileId: string): Promise<void>;
+}
+
+export interface UploadSessionOptions {
+  /** Where the session is remembered (localStorage), so uploads resume after the tab was closed. */
+  storageKey: string;
+  registrar: UploadRegistrar;
+  /** Known up front for an owner that exists already (a collection); null when the first batch makes it (a draft). */
+  ownerId?: string | null;
+  storage?: Storage;
+  now?: () => number;
+  /** A token with less than this left is renewed before it is used. */
+  renewMarginMs?: number;
+  renew?: typeof renewUploadToken;
+}
+
+/** The file cannot continue: its upload token expired before it could be renewed. */
+export class UploadTokenExpiredError extends Error {
+  override readonly name = 'UploadTokenExpiredError';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+}
+
+/**
+ * The server's side of the files an uploader holds. Files are registered in batches as they are
+ * added, removed files are taken back, and each file's upload token is kept fresh. Calls that change
+ * the registration run one after another, so a batch added while the owner is being created lands
+ * in that owner. The owner and the tokens are remembered under `storageKey`.
+ */
+export class UploadSession {
+  ownerId: string | null;
+  private readonly files = new Map<string, RememberedFile>();
+  private readonly registrations = new Map<string, Promise<void>>();
+  private readonly renewals = new Map<string, Promise<string>>();
+  private readonly rejected = new Set<string>();
+  private readonly failures = new Map<string, string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly registrar: UploadRegistrar;
+  private readonly renew: typeof renewUploadToken;
+  private readonly storage: Storage | undefined;
+  private readonly now: () => number;
+  private readonly renewMarginMs: number;
+  private readonly storageKey: string;
+
+  constructor(options: UploadSessionOptions) {
+    this.ownerId = options.ownerId ?? null;
+    this.registrar = options.registrar;
+    this.renew = options.renew ?? renewUploadToken;
+    this.storage = options.storage ?? (typeof window === 'undefined' ? undefined : window.localStorage);
+    this.now = options.now ?? Date.now;
+    this.renewMarginMs = options.renewMarginMs ?? 10 * 60_000;
+    this.storageKey = options.storageKey;
+  }
+
+  /** What an earlier visit left, if any; resuming it makes re-added files continue where they stopped. */
+  remembered(): RememberedUploads | null {
+    try {
+      const raw = this.storage?.getItem(this.storageKey);
+      if (!raw) return null;
+      const parsed = JSON.parse(raw) as Record<string, unknown>;
+      const ownerId = this.rememberedOwnerId(parsed);
+      return typeof ownerId === 'string' && parsed.files && typeof parsed.files === 'object'
+        ? { ownerId, files: parsed.files as RememberedUploads['files'] }
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The owner's id in what was stored; a session whose format changed reads its older records here. */
+  protected rememberedOwnerId(stored: Record<string, unknown>): unknown {
+    return stored.ownerId;
+  }
+
+  resume(remembered: RememberedUploads) {
+    this.ownerId = remembered.ownerId;
+    for (const [key, file] of Object.entries(remembered.files)) this.files.set(key, file);
+  }
+
+  /** Registered files the uploader does not hold (yet). */
+  filesNotIn(keys: Iterable<string>): (RememberedFile & { key: string })[] {
+    const held = new Set(keys);
+    return [...this.files].filter(([key]) => !held.has(key)).map(([key, file]) => ({ key, ...file }));
+  }
+
+  has(key: string): boolean {
+    return this.files.has(key);
+  }
+
+  /** The server's id of a registered file. */
+  fileIdOf(key: string): string | undefined {
+    return this.files.get(key)?.fileId;
+  }
+
+  get fileCount(): number {
+    return this.files.size;
+  }
+
+  /** Registers a batch with one request (files registered already, say after a reload, are not sent again). */
+  registerFiles(inputs: FileToUpload[]): Promise<void> {
+    const batch = inputs.filter((f) => !this.files.has(f.key) && !this.registrations.has(f.key));
+    if (batch.length === 0) return Promise.resolve();
+    const run = this.enqueue(async () => {
+      const { ownerId, targets } = await this.registrar.register(batch, this.ownerId);
+      this.ownerId = ownerId;
+      batch.forEach((input, index) => {
+        const target = targets[index];
+        if (!target) return;
+        this.files.set(input.key, {
+          fileId: target.id,
+          name: input.name,
+          size: input.size,
+          path: input.path ?? null,
+          ...(input.destination !== undefined ? { destination: input.destination } : {}),
+          uploadToken: target.uploadToken,
+          uploadTokenExpiresAt: target.uploadTokenExpiresAt,
+        });
+      });
+      this.persist();
+    });
+    for (const input of batch) {
+      const registration = run.then(
+        () => {
+          if (!this.files.has(input.key)) throw new Error('The server did not register this file.');
+        },
+        (error: unknown) => {
+          this.failures.set(input.key, messageOf(error));
+          throw error;
+        },
+      );
+      registration.catch(() => undefined);
+      this.registrations.set(input.key, registration);
+    }
+    return run.finally(() => {
+      for (const input of batch) this.registrations.delete(input.key);
+    });
+  }
+
+  /** Takes a file back from the server (if it got that far). */
+  removeFile(key: string): Promise<void> {
+    return this.enqueue(async () => {
+      await this.registrations.get(key)?.catch(() => undefined);
+      const file = this.files.get(key);
+      this.failures.delete(key);
+      if (!file || this.ownerId === null) return;
+      try {
+        await this.registrar.unregister(this.ownerId, file.fileId);
+      } catch (error) {
+        // Already gone is what we wanted.
+        if (!(isApiRequestError(error) && error.status === 404)) throw error;
+      }
+      this.files.delete(key);
+      this.persist();
+    });
+  }
+
+  /**
+   * Stops remembering a file whose upload finished: it is the owner's now. Only for owners that
+   * outlive the session (a collection); a draft keeps its files until it is sent.
+   */
+  forgetFile(key: string) {
+    if (!this.files.delete(key)) return;
+    this.failures.delete(key);
+    this.rejected.delete(key);
+    this.persist();
+  }
+
+  /** The token to send with the next tus request of this file: renewed first when it is about to expire or was refused. */
+  async tokenFor(key: string): Promise<string> {
+    await this.registrations.get(key);
+    const file = this.files.get(key);
+    if (!file) throw new Error(this.failures.get(key) ?? 'This file is not registered for upload.');
+    const left = Date.parse(file.uploadTokenExpiresAt) - this.now();
+    if (this.rejected.has(key) || left < this.renewMarginMs) return this.renewToken(key);
+    return file.uploadToken;
+  }
+
+  /** The server refused the file's token (401): the next request renews it first. */
+  markTokenRejected(key: string) {
+    this.rejected.add(key);
+  }
+
+  /** Why a file cannot continue, if it cannot. */
+  failureOf(key: string): string | undefined {
+    return this.failures.get(key);
+  }
+
+  /** Renews every held token that is close to expiry; for a timer, so remembered tokens stay usable. */
+  async renewExpiring(keys: Iterable<string>): Promise<void> {
+    const due = [...keys].filter((key) => {
+      const file = this.files.get(key);
+      return file && Date.parse(file.uploadTokenExpiresAt) - this.now() < this.renewMarginMs && !this.failures.has(key);
+    });
+    await Promise.all(due.map((key) => this.renewToken(key).catch(() => undefined)));
+  }
+
+  renewToken(key: string): Promise<string> {
+    const running = this.renewals.get(key);
+    if (running) return running;
+    const file = this.files.get(key);
+    if (!file) return Promise.reject(new Error('This file is not registered for upload.'));
+    const renewal = this.renew(file.uploadToken)
+      .then(({ uploadToken, expiresAt }) => {
+        const current = this.files.get(key);
+        if (current) this.files.set(key, { ...current, uploadToken, uploadTokenExpiresAt: expiresAt });
+        this.rejected.delete(key);
+        this.persist();
+        return uploadToken;
+      })
+      .catch((error: unknown) => {
+        if (isExpiredTokenError(error)) {
+          const message = 'The upload permission for this file expired. Remove the file and add it again.';
+          this.failures.set(key, message);
+          throw new UploadTokenExpiredError(message);
+        }
+        throw error;
+      })
+      .finally(() => this.renewals.delete(key));
+    this.renewals.set(key, renewal);
+    return renewal;
+  }
+
+  /** Forgets everything here and in storage, e.g. after a transfer was sent. */
+  forget() {
+    this.ownerId = null;
+    this.files.clear();
+    this.failures.clear();
+    this.rejected.clear();
+    this.storage?.removeItem(this.storageKey);
+  }
+
+  /** Waits for every queued change to the registration. */
+  settled(): Promise<void> {
+    return this.queue.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private persist() {
+    if (!this.storage || this.ownerId === null) return;
+    const remembered: RememberedUploads = { ownerId: this.ownerId, files: Object.fromEntries(this.files) };
+    try {
+      this.storage.setItem(this.storageKey, JSON.stringify(remembered));
+    } catch {
+      // Storage full or disabled: resuming after a reload is a convenience.
+    }
+  }
+}
