@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { inviteOnlyPort } from '../playwright.config';
 import { signUp } from './support';
-import { decodeQuotedPrintable, expectNoSeriousA11yViolations, listMail } from './transfer-support';
+import { expectNoSeriousA11yViolations, linkInMail } from './transfer-support';
 
 /**
  * Running a server: the operator (its first account) invites people while sign-up is by
@@ -10,21 +10,6 @@ import { decodeQuotedPrintable, expectNoSeriousA11yViolations, listMail } from '
  */
 
 const password = 'correct horse battery';
-
-/** The first link in the newest kept message with this tag to this address (read by whoever's session `page` holds). */
-async function linkInMail(page: Page, tag: string, to: string, pattern: RegExp): Promise<string> {
-  let id = '';
-  await expect
-    .poll(async () => {
-      id = (await listMail(page)).find((m) => m.tag === tag && m.to === to)?.id ?? '';
-      return id;
-    })
-    .not.toBe('');
-  const text = decodeQuotedPrintable(await (await page.request.get(`/api/dashboard/mail/${encodeURIComponent(id)}`)).text());
-  const match = text.match(pattern);
-  expect(match, `a link in the ${tag} mail to ${to}`).not.toBeNull();
-  return match![0];
-}
 
 async function axeInBothThemes(page: Page, where: string) {
   for (const theme of ['light', 'dark'] as const) {

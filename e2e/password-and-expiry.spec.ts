@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { e2eDataDir } from './data-dir';
-import { makeFiles, signUp } from './support';
+import { makeFiles, makeWorkspacePaid, signUp } from './support';
 import { download, expectNoSeriousA11yViolations, personalLinks, sendTransfer } from './transfer-support';
 
 /**
@@ -124,18 +122,12 @@ test('a revoked transfer shows that the sender removed it', async ({ page, brows
   }
 });
 
-test('an expired transfer shows a friendly page', async ({ page, browser, baseURL }) => {
+test('an expired transfer shows a friendly page', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signUp(page);
-  const session = (await (await page.request.get('/api/dashboard/session')).json()) as { workspace: { id: string } };
-
-  // A paid plan chooses when a transfer expires; the operator CLI grants it, as on a real server.
-  // This e2e server lets paid transfers expire seconds from now (PAID_TRANSFER_MIN_EXPIRY_SECONDS).
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir(Number(new URL(baseURL!).port)) };
-  delete env.DATABASE_URL;
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/admin/cli.ts', 'plan', 'set', '--workspace', session.workspace.id, '--plan', 'paid', '--json'], {
-    env,
-  });
+  // A paid plan chooses when a transfer expires. This e2e server lets paid transfers expire seconds
+  // from now (PAID_TRANSFER_MIN_EXPIRY_SECONDS).
+  await makeWorkspacePaid(page);
 
   const { accessToken } = (await (await page.request.post('/api/dashboard/token')).json()) as { accessToken: string };
   const auth = { authorization: `Bearer ${accessToken}` };

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeFiles, signUp } from './support';
-import { decodeQuotedPrintable, expectNoSeriousA11yViolations, expectUploadsFinished, listMail, personalLinks, sendButton } from './transfer-support';
+import { expectNoSeriousA11yViolations, expectUploadsFinished, listMail, mailText, personalLinks, sendButton } from './transfer-support';
 import { addFile, throttleUploads, uploadProgress } from './upload-support';
 
 /**
@@ -8,19 +8,6 @@ import { addFile, throttleUploads, uploadProgress } from './upload-support';
  * by itself when the last byte is up, the recipient's mail, and the sender's mail when the recipient
  * downloads. And the uploader itself: the app's theme and sizes, and no serious axe findings.
  */
-
-/** The body of the newest kept message with this tag to this address, decoded. */
-async function mailText(page: Page, tag: string, to: string): Promise<string> {
-  let id = '';
-  await expect
-    .poll(async () => {
-      id = (await listMail(page)).find((m) => m.tag === tag && m.to === to)?.id ?? '';
-      return id;
-    }, { timeout: 20_000 })
-    .not.toBe('');
-  const res = await page.request.get(`/api/dashboard/mail/${encodeURIComponent(id)}`);
-  return decodeQuotedPrintable(await res.text());
-}
 
 test('Send pressed at 10 % goes out when the upload ends; the recipient is mailed and the sender hears of the download', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -51,7 +38,13 @@ test('Send pressed at 10 % goes out when the upload ends; the recipient is maile
     const other = await browser.newContext();
     const recipientPage = await other.newPage();
     await recipientPage.goto(links[recipient]!);
-    const [download] = await Promise.all([recipientPage.waitForEvent('download'), recipientPage.getByRole('link', { name: /^Download/ }).first().click()]);
+    const [download] = await Promise.all([
+      recipientPage.waitForEvent('download'),
+      recipientPage
+        .getByRole('link', { name: /^Download/ })
+        .first()
+        .click(),
+    ]);
     expect(await download.failure()).toBeNull();
     await other.close();
 
@@ -63,7 +56,7 @@ test('Send pressed at 10 % goes out when the upload ends; the recipient is maile
   }
 });
 
-test('the uploader follows the app\'s theme, shows decimal sizes, and passes axe with one and several files', async ({ browser }) => {
+test("the uploader follows the app's theme, shows decimal sizes, and passes axe with one and several files", async ({ browser }) => {
   test.setTimeout(90_000);
   // The system says light; the sender switches the app to dark with the header toggle.
   const context = await browser.newContext({ colorScheme: 'light' });

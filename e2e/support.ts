@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { e2eDataDir } from './data-dir';
 
 /** Signs a new owner up through the real sign-up page and lands on the dashboard. */
 export async function signUp(page: Page, workspaceName = 'Acme Studio') {
@@ -29,4 +31,21 @@ export function makeFiles(spec: Record<string, number>) {
     files[name] = { path: file, bytes };
   }
   return { dir, files, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Puts the signed-in owner's workspace on the paid plan with the operator CLI, as on a real server:
+ * pointed at the data directory of the e2e server the page is on.
+ */
+export async function makeWorkspacePaid(page: Page) {
+  const session = (await (await page.request.get('/api/dashboard/session')).json()) as { workspace: { id: string } };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir(Number(new URL(page.url()).port)) };
+  delete env.DATABASE_URL;
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/admin/cli.ts', 'plan', 'set', '--workspace', session.workspace.id, '--plan', 'paid', '--json'],
+    {
+      env,
+    },
+  );
 }

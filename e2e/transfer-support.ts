@@ -89,6 +89,30 @@ export async function listMail(page: Page): Promise<OutboxMessage[]> {
   return body.messages;
 }
 
+/** The body of the newest kept message with this tag to this address, decoded (read by whoever's session `page` holds). */
+export async function mailText(page: Page, tag: string, to: string): Promise<string> {
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        id = (await listMail(page)).find((m) => m.tag === tag && m.to === to)?.id ?? '';
+        return id;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  const res = await page.request.get(`/api/dashboard/mail/${encodeURIComponent(id)}`);
+  expect(res.status()).toBe(200);
+  return decodeQuotedPrintable(await res.text());
+}
+
+/** The first link matching `pattern` in the newest kept message with this tag to this address. */
+export async function linkInMail(page: Page, tag: string, to: string, pattern: RegExp): Promise<string> {
+  const match = (await mailText(page, tag, to)).match(pattern);
+  expect(match, `a link in the ${tag} mail to ${to}`).not.toBeNull();
+  return match![0];
+}
+
 /** Each recipient's personal link, from the "transfer.sent" mail sent to them. */
 export async function personalLinks(page: Page, recipients: string[]): Promise<Record<string, string>> {
   let messages: OutboxMessage[] = [];
