@@ -189,7 +189,8 @@ function Breadcrumbs({ title, trail }: { title: string; trail: Folder[] }) {
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-x-1 text-sm text-zinc-600 dark:text-zinc-400">
         <li className="flex items-center">
-          <Link to="." search={{}} className={`${crumb} font-medium text-indigo-700 hover:underline dark:text-indigo-300`}>
+          {/* Exact: Link would otherwise mark itself the current page (its empty search is a subset of every folder's). */}
+          <Link to="." search={{}} activeOptions={{ exact: true }} className={`${crumb} font-medium text-indigo-700 hover:underline dark:text-indigo-300`}>
             {title}
           </Link>
         </li>

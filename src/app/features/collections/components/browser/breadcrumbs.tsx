@@ -5,6 +5,12 @@ import type { ItemDrag } from './use-item-drag';
 const crumbClass =
   'block max-w-[14rem] truncate rounded px-1.5 py-0.5 hover:bg-zinc-100 hover:text-zinc-900 data-[drop-target]:bg-indigo-100 data-[drop-target]:ring-2 data-[drop-target]:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white dark:data-[drop-target]:bg-indigo-900';
 
+/**
+ * Link marks itself `aria-current="page"` whenever its address is a prefix of the page's and its
+ * search a subset: without `exact`, Collections and the top crumb would be current in every folder.
+ */
+const onlyWhenShown = { exact: true } as const;
+
 function Separator() {
   return (
     <span aria-hidden="true" className="text-zinc-400 dark:text-zinc-600">
@@ -23,7 +29,7 @@ export function Breadcrumbs({ collectionId, title, ancestry, drag }: { collectio
     <nav aria-label="Breadcrumb" className="mb-2 min-w-0 text-sm text-zinc-600 dark:text-zinc-400">
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1">
         <li className="flex items-center gap-1">
-          <Link to="/collections" className={crumbClass}>
+          <Link to="/collections" activeOptions={onlyWhenShown} className={crumbClass}>
             Collections
           </Link>
           <Separator />
@@ -34,6 +40,7 @@ export function Breadcrumbs({ collectionId, title, ancestry, drag }: { collectio
             to="/collections/$collectionId"
             params={{ collectionId }}
             search={(prev) => ({ ...prev, folder: undefined })}
+            activeOptions={onlyWhenShown}
             {...drag.targetProps(null)}
             aria-current={current === null ? 'page' : undefined}
             className={`${crumbClass} ${current === null ? 'font-medium text-zinc-900 dark:text-zinc-100' : ''}`}
@@ -49,6 +56,7 @@ export function Breadcrumbs({ collectionId, title, ancestry, drag }: { collectio
               to="/collections/$collectionId"
               params={{ collectionId }}
               search={(prev) => ({ ...prev, folder: folder.id })}
+              activeOptions={onlyWhenShown}
               {...drag.targetProps(folder.id)}
               aria-current={folder.id === current ? 'page' : undefined}
               className={`${crumbClass} ${folder.id === current ? 'font-medium text-zinc-900 dark:text-zinc-100' : ''}`}

@@ -64,6 +64,8 @@ describe('collection browser', () => {
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('link');
     expect(crumbs.map((c) => c.textContent)).toEqual(['Collections', 'Spring lookbook', 'Shoot']);
     expect(crumbs[2]).toHaveAttribute('aria-current', 'page');
+    expect(crumbs[0]).not.toHaveAttribute('aria-current');
+    expect(crumbs[1]).not.toHaveAttribute('aria-current');
     expect(crumbs[0]).toHaveAttribute('href', '/collections');
   });
 
@@ -201,9 +203,12 @@ describe('collection browser', () => {
     list().focus();
     await user.keyboard('{Delete}');
     await user.click(within(screen.getByRole('alertdialog', { name: 'Delete 3 items?' })).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(network.requestsTo('DELETE /api/v1/collections/col_1/files')).toHaveLength(1));
+    // The file and folder deletions go out together; wait for both.
+    await waitFor(() => {
+      expect(network.requestsTo('DELETE /api/v1/collections/col_1/files')).toHaveLength(1);
+      expect(network.requestsTo('DELETE /api/v1/collections/col_1/folders/fo_misc')).toHaveLength(1);
+    });
     expect(network.requestsTo('DELETE /api/v1/collections/col_1/files')[0]!.body).toEqual({ fileIds: ['fi_a'] });
-    expect(network.requestsTo('DELETE /api/v1/collections/col_1/folders/fo_misc')).toHaveLength(1);
     await waitFor(() =>
       expect(
         within(list())
