@@ -11,7 +11,10 @@ import { guestAddressesProblem, MAX_INVITES, parseGuestAddresses } from './guest
 
 /**
  * Several addresses at once, checked as they are typed: each finished address appears below as
- * ready or not valid, so a typo is caught before anything is sent. Repeats are sent once.
+ * ready or not valid, so a typo is caught before anything is sent. Repeats are sent once. The last
+ * address is judged when a separator follows it or on submit, not on blur: a press on Send invites
+ * blurs the field first, and its chip appearing then would push the button away before the release,
+ * losing the click.
  */
 export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
   const invite = useInviteGuests(collectionId);
@@ -76,7 +79,6 @@ export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
             setInvited([]);
             invite.reset();
           }}
-          onBlur={() => setTyping(false)}
           className={`${inputClass} mt-1 resize-y`}
         />
         <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
