@@ -33,11 +33,13 @@ export function CollectionUploads({ collectionId, folderId, folders, files, ref 
   const queryClient = useQueryClient();
   const headingId = useId();
   const [session] = useState(() => {
+    // Registering files makes their folders and counts them (and their size) in the collection at once.
     const refreshTree = () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: collectionKeys.files(collectionId) }),
-        queryClient.invalidateQueries({ queryKey: collectionKeys.folders(collectionId) }),
-      ]);
+      Promise.all(
+        [collectionKeys.files(collectionId), collectionKeys.folders(collectionId), collectionKeys.detail(collectionId), collectionKeys.list].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     const created = new UploadSession({
       storageKey: collectionUploadsStorageKey(collectionId),
       ownerId: collectionId,
