@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { contents, createCollection, secretLink, uploadToCollection, writeImage } from './collection-support';
 import { makeFiles, makeWorkspacePaid, signUp } from './support';
 import { addFiles, expectNoSeriousA11yViolations, expectUploadsFinished, sendTransfer } from './transfer-support';
@@ -14,6 +14,16 @@ async function inTheme(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((t) => window.localStorage.setItem('parcel-theme', t), theme);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+/** Opens each page in the theme, waits until what shows it is ready, and runs axe on it. */
+async function checkPages(page: Page, theme: 'light' | 'dark', viewport: string, pages: [where: string, url: string, ready: () => Locator][]) {
+  for (const [where, url, ready] of pages) {
+    await page.goto(url);
+    await inTheme(page, theme);
+    await expect(ready()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${where}, ${theme}, ${viewport}`);
+  }
 }
 
 for (const viewport of [
@@ -42,18 +52,13 @@ for (const viewport of [
       const draftUrl = page.url();
 
       for (const theme of ['light', 'dark'] as const) {
-        for (const [where, url, ready] of [
+        await checkPages(page, theme, viewport.name, [
           ['the transfers list', '/transfers', () => page.getByRole('region', { name: 'Sent' }).getByRole('link', { name: 'Board pack' })],
           ['a sent transfer', sentUrl, () => page.getByRole('region', { name: 'Notifications' })],
           ['a draft', draftUrl, () => page.getByRole('button', { name: 'Send now' })],
           ['settings', '/settings', () => page.getByRole('region', { name: 'Notifications' })],
           ['a new transfer', '/transfers/new', () => page.locator('.uppy-Dashboard')],
-        ] as const) {
-          await page.goto(url);
-          await inTheme(page, theme);
-          await expect(ready()).toBeVisible();
-          await expectNoSeriousA11yViolations(page, `${where}, ${theme}, ${viewport.name}`);
-        }
+        ]);
       }
     } finally {
       cleanup();
@@ -88,16 +93,11 @@ for (const viewport of [
       }).toPass({ timeout: 20_000 });
 
       for (const theme of ['light', 'dark'] as const) {
-        for (const [where, url, ready] of [
+        await checkPages(page, theme, viewport.name, [
           ['the collections grid', '/collections', () => page.getByRole('link', { name: 'Studio archive' })],
           ['a collection with files', `/collections/${id}`, () => contents(page, 'Studio archive').getByRole('option', { name: 'hero.jpg' })],
           ['the visitor page', visitorUrl, () => page.getByRole('button', { name: 'Preview hero.jpg' })],
-        ] as const) {
-          await page.goto(url);
-          await inTheme(page, theme);
-          await expect(ready()).toBeVisible();
-          await expectNoSeriousA11yViolations(page, `${where}, ${theme}, ${viewport.name}`);
-        }
+        ]);
       }
     } finally {
       cleanup();
