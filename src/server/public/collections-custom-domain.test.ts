@@ -6,11 +6,10 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { domainSet } from '../admin/commands.js';
-import { collectionsApi } from '../collections/testing.js';
+import { collectionsApi, previewsSettled } from '../collections/testing.js';
 import { workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 
 /**
  * The public collection API on a workspace's own domain: only that workspace's collections with a
@@ -88,7 +87,7 @@ describe("the public collection API on a workspace's own domain", () => {
     ]);
     imageId = ids[0]!;
     expect((await mine.api.call('PATCH', `/collections/${c.id}`, { coverFileId: imageId })).status).toBe(200);
-    await makeDueThumbnails(server.services);
+    await previewsSettled(server, c.id);
     shown = c;
   });
 

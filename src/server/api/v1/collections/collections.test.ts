@@ -3,10 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionListSchema, CollectionResponseSchema, type Collection } from '../../../../contract/collections.js';
 import { ErrorSchema } from '../../../../contract/errors.js';
-import { collectionsApi } from '../../../collections/testing.js';
+import { collectionsApi, previewsSettled } from '../../../collections/testing.js';
 import { collections, files } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { makeDueThumbnails } from '../../../thumbnails/thumbnails.js';
 import { pathOf } from '../../../transfers/testing.js';
 
 let server: TestServer;
@@ -125,7 +124,8 @@ describe('collections', () => {
     expect((await call(token, 'PATCH', `/collections/${c.id}`, { coverFileId: imageId })).status).toBe(200);
     const listed = async () => CollectionListSchema.parse(await (await call(token, 'GET', '/collections')).json()).collections[0]!;
 
-    await makeDueThumbnails(server.services);
+    // The upload's own nudge may be making the preview at this moment: wait for it rather than race it.
+    await previewsSettled(server, c.id);
     const { coverUrl } = await listed();
     expect(coverUrl).toMatch(new RegExp(`^${server.services.config.PUBLIC_URL}/thumb/`));
     const preview = await server.fetch(pathOf(coverUrl!));
