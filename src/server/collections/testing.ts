@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import { CollectionResponseSchema, type Collection } from '../../contract/collections.js';
 import { files } from '../db/schema/index.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
@@ -52,10 +52,12 @@ export function collectionsApi(server: TestServer, token: string) {
  */
 export async function previewsSettled(server: TestServer, collectionId: string): Promise<void> {
   await makeDueThumbnails(server.services);
-  await expect
-    .poll(async () => {
+  // vi.waitFor rather than expect.poll, so that a beforeAll can wait too.
+  await vi.waitFor(
+    async () => {
       const rows = await server.services.db.select({ state: files.thumbnailState, mimeType: files.mimeType }).from(files).where(eq(files.ownerId, collectionId));
-      return rows.every((f) => f.state !== null || !f.mimeType.startsWith('image/'));
-    })
-    .toBe(true);
+      if (!rows.every((f) => f.state !== null || !f.mimeType.startsWith('image/'))) throw new Error('previews still being made');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
