@@ -31,6 +31,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   UPLOAD_TOKEN_TTL_SECONDS: positiveInt(2 * 60 * 60),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(60),
+  RATE_LIMIT_SUBMISSIONS_PER_HOUR: positiveInt(20),
   RATE_LIMIT_KEY_PER_MINUTE: positiveInt(600),
   RATE_LIMIT_WORKSPACE_PER_DAY: positiveInt(100_000),
   FREE_MONTHLY_CALLS: positiveInt(50_000),

@@ -18,6 +18,7 @@ import { OWNER_LINK_TTL_MS } from '../downloads/links.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
+import { closeRequestsOfCollection } from '../requests/requests.js';
 
 /**
  * A workspace's collections: the operations the API, the dashboard and the MCP server call, as
@@ -195,8 +196,10 @@ export async function updateCollection(
 }
 
 /** Deletes the collection and its files, rows first (an upload still arriving is refused), then the bytes. */
-export async function deleteCollection(services: Pick<Services, 'db' | 'storage' | 'log'>, caller: Caller, id: string): Promise<{ deleted: true }> {
+export async function deleteCollection(services: Pick<Services, 'db' | 'storage' | 'log' | 'clock'>, caller: Caller, id: string): Promise<{ deleted: true }> {
   const removed = await services.db.transaction(async (tx) => {
+    // Its upload requests stay listed, closed for good (their collectionId becomes null with the row).
+    await closeRequestsOfCollection(tx, caller.workspaceId, id, services.clock.now());
     const [row] = await tx.delete(collections).where(byId(caller, id)).returning({ id: collections.id });
     if (!row) return null;
     // The stored files are the engine's rows, not the collection's: they go with it here.

@@ -9,6 +9,7 @@ import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';
 import { ABANDONED_UPLOAD_MS, announceCollectionFile, filesOfCollection } from './files.js';
 import { folderOfCollection } from './folders.js';
+import { submissionFileArrived } from '../requests/submissions.js';
 
 /**
  * Collections as owners of files: they take uploads for as long as they exist, announce each
@@ -28,6 +29,8 @@ export const collectionFileOwner: FileOwner = {
 
   async fileCompleted(services, file) {
     await announceCollectionFile(services, file);
+    // The last file of an upload request's submission completes it (request.submitted).
+    await submissionFileArrived(services, file.id);
   },
 
   async assertViewable(services, collectionId) {

@@ -369,3 +369,35 @@ export async function ensureFolderPath(
   const [id] = await ensureFolderPaths(tx, collectionId, parentId, [relativePath], now);
   return id ?? null;
 }
+
+/**
+ * A new folder under `parentId` (null: the top level) named `base`, or `base (2)`, `base (3)`…,
+ * the first free among its siblings regardless of case: for folders the service names itself (an
+ * upload request's submission). The caller holds the collection's lock, so nobody takes the name
+ * between the look and the insert. A parent that no longer exists means the top level.
+ */
+export async function createFolderWithFreeName(
+  tx: Pick<Database, 'select' | 'insert'>,
+  collectionId: string,
+  parentId: string | null,
+  base: string,
+  now: Date,
+): Promise<FolderRow> {
+  const parent = parentId === null ? null : await folderOfCollection(tx, collectionId, parentId);
+  // Leave room for the parent's path and a " (n)" within the path limit.
+  const room = Math.max(1, Math.min(200, MAX_PATH_BYTES - Buffer.byteLength(parent ? `${parent.path}/` : '') - 16));
+  let stem = base;
+  while (Buffer.byteLength(stem) > room) stem = stem.slice(0, -1);
+  const siblings = await tx
+    .select({ name: sql<string>`lower(${collectionFolders.name})` })
+    .from(collectionFolders)
+    .where(and(eq(collectionFolders.collectionId, collectionId), parent ? eq(collectionFolders.parentId, parent.id) : sql`${collectionFolders.parentId} is null`));
+  const taken = new Set(siblings.map((s) => s.name));
+  let name = stem;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${stem} (${n})`;
+  const [row] = await tx
+    .insert(collectionFolders)
+    .values({ id: newId('fo'), collectionId, parentId: parent?.id ?? null, name, path: childPath(parent, name), depth: parent ? parent.depth + 1 : 0, createdAt: now })
+    .returning();
+  return row!;
+}

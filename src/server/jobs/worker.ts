@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
 import { sweepAbandonedCollectionUploads } from '../collections/files.js';
 import { sweepExpiredCredentials } from './maintenance.js';
+import { retrySubmissionMails } from '../requests/submission-mail.js';
+import { sweepUnsentSubmissions } from '../requests/submissions.js';
 import { retryDeferredNotifications } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
@@ -33,7 +35,11 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
     const swept = await sweepExpiredCredentials(services);
     const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
     const abandonedCollectionUploads = await sweepAbandonedCollectionUploads(services);
-    services.log.info({ swept, webhookDeliveries, abandonedCollectionUploads }, 'swept expired credentials, old webhook deliveries and abandoned uploads');
+    const unsentSubmissions = await sweepUnsentSubmissions(services);
+    services.log.info(
+      { swept, webhookDeliveries, abandonedCollectionUploads, unsentSubmissions },
+      'swept expired credentials, old webhook deliveries, abandoned uploads and unsent submissions',
+    );
   });
   // Every minute: expiry warnings and reminders, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
   await boss.createQueue(TRANSFERS);
@@ -42,6 +48,7 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
     const swept = await sweepTransfers(services);
     await retryDeferredNotifications(services);
     await retryDownloadNotifications(services);
+    await retrySubmissionMails(services);
     await remindUnseenBeforeExpiry(services);
     // Previews are also made right after each upload completes (uploads/crc.ts); this catches the rest.
     await makeDueThumbnails(services);

@@ -4,6 +4,7 @@ import { clientAddress, setResponseHeaders } from '../http/headers.js';
 import type { AppEnv } from '../http/env.js';
 import { parseJsonBody } from '../http/validate.js';
 import { publicCollectionRoutes } from './collections.js';
+import { publicRequestRoutes } from './requests.js';
 import { chargeAnonymous, rateLimitHeaders } from '../ratelimit/buckets.js';
 import type { Services } from '../services.js';
 import { assertUnlocked, describeSharedTransfer, openSharedTransfer, startVisit, unlockSharedTransfer } from '../transfers/shared-link.js';
@@ -28,6 +29,7 @@ export function publicRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.use('*', anonymousLimit(services));
   app.route('/collections', publicCollectionRoutes(services));
+  app.route('/requests', publicRequestRoutes(services));
 
   app.get('/transfers/:slug', async (c) => {
     const { t, workspaceName } = await openSharedTransfer(services, c.req.param('slug'));

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/env.js';
 import { inputLocation, notFound, validationError } from '../../core/errors.js';
 import { assertStorableText } from '../../http/validate.js';
 import { registerCollections } from './collections/index.js';
+import { registerUploadRequests } from './requests/index.js';
 import { registerContacts } from './contacts/index.js';
 import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
@@ -31,6 +32,7 @@ export function v1App() {
   registerGetReferral(app);
   registerTransfers(app);
   registerCollections(app);
+  registerUploadRequests(app);
   registerContacts(app);
   registerWebhooks(app);
 

@@ -3,6 +3,7 @@ import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn }
 import { workspaces } from './accounts.js';
 import { ts } from './columns.js';
 import { files } from './files.js';
+import { requestSubmissions } from './requests.js';
 
 // Collections: named sets of files with folders, guests and a visibility (paid plan).
 
@@ -70,10 +71,16 @@ export const collectionFiles = pgTable(
     /** Who sent it through an upload request (untrusted text); null otherwise. */
     uploaderName: text('uploader_name'),
     uploaderEmail: text('uploader_email'),
+    /** The upload request's submission that brought it; null otherwise. */
+    submissionId: text('submission_id').references((): AnyPgColumn => requestSubmissions.id, { onDelete: 'set null' }),
     /** When `collection.file_uploaded` was emitted for it: set once, so the event is never sent twice. */
     announcedAt: ts('announced_at'),
   },
-  (t) => [index('collection_files_collection_idx').on(t.collectionId), index('collection_files_folder_idx').on(t.folderId)],
+  (t) => [
+    index('collection_files_collection_idx').on(t.collectionId),
+    index('collection_files_folder_idx').on(t.folderId),
+    index('collection_files_submission_idx').on(t.submissionId),
+  ],
 );
 
 /** People invited to one collection. Not workspace members; free on every plan. */

@@ -3,6 +3,7 @@ export * from './accounts.js';
 export * from './platform.js';
 export * from './contacts.js';
 export * from './collections.js';
+export * from './requests.js';
 export * from './files.js';
 export * from './transfers.js';
 export * from './events.js';

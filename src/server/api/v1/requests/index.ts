@@ -1,0 +1,96 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  CreateUploadRequestRequestSchema,
+  SubmissionListSchema,
+  UpdateUploadRequestRequestSchema,
+  UploadRequestIdParamSchema,
+  UploadRequestListSchema,
+  UploadRequestResponseSchema,
+} from '../../../../contract/requests.js';
+import type { AppEnv } from '../../../http/env.js';
+import { createUploadRequest, getUploadRequest, listUploadRequests, updateUploadRequest } from '../../../requests/requests.js';
+import { listSubmissions } from '../../../requests/submissions.js';
+import { v1Route } from '../route.js';
+import { json, jsonBody } from '../transfers/params.js';
+
+/**
+ * The Upload requests resource: public upload pages (`/r/<slug>`) that bring files into a
+ * collection. Reading works on the free plan (so a lapsed workspace still sees its requests);
+ * creating and changing need a paid plan. The payload is ours: the spec does not show it.
+ */
+
+const PAYLOAD =
+  'An upload request is a public page (`url`, `/r/<slug>`) where anyone with the link sends files, without an account, into `collectionId` (under `folderId`). Each submission gets its own folder there, named from the uploader and the date; its files are collection files with source `file_request`. When a submission is complete, `request.submitted` is sent and the workspace is mailed (our design: the spec does not show the payload).';
+
+const list = v1Route({
+  method: 'get',
+  path: '/requests',
+  operationId: 'listUploadRequests',
+  tags: ['Upload requests'],
+  summary: 'List upload requests',
+  description: `Every upload request of the workspace in one response, newest first. ${PAYLOAD}`,
+  scope: 'collections:read',
+  responses: { 200: json(UploadRequestListSchema, 'The upload requests') },
+});
+
+const create = v1Route({
+  method: 'post',
+  path: '/requests',
+  operationId: 'createUploadRequest',
+  tags: ['Upload requests'],
+  summary: 'Create an upload request',
+  description: `A new upload request with an unguessable public link (\`url\`), \`open\` unless created \`paused\`. \`collectionId\` must be a collection of this workspace and \`folderId\` a folder of it (\`400\` naming the field otherwise); a \`deadline\` must be in the future. ${PAYLOAD}`,
+  scope: 'collections:write',
+  paidOnly: true,
+  request: jsonBody(CreateUploadRequestRequestSchema),
+  responses: { 201: json(UploadRequestResponseSchema, 'The new upload request') },
+});
+
+const get = v1Route({
+  method: 'get',
+  path: '/requests/{id}',
+  operationId: 'getUploadRequest',
+  tags: ['Upload requests'],
+  summary: 'Read an upload request',
+  description: "One upload request with its counts. Another workspace's id answers `404 not_found`.",
+  scope: 'collections:read',
+  request: { params: UploadRequestIdParamSchema },
+  responses: { 200: json(UploadRequestResponseSchema, 'The upload request') },
+});
+
+const update = v1Route({
+  method: 'patch',
+  path: '/requests/{id}',
+  operationId: 'updateUploadRequest',
+  tags: ['Upload requests'],
+  summary: 'Change, pause, resume or close an upload request',
+  description:
+    'Changes only the fields given. `status` moves `open` ↔ `paused` (paused: the page refuses new files, uploads already under way may finish) and either → `closed`, which is final: any later change answers `409 conflict` with `details.reason` `closed`. Deleting the collection closes its requests too. Limits and types apply to files added from then on.',
+  scope: 'collections:write',
+  paidOnly: true,
+  request: { params: UploadRequestIdParamSchema, ...jsonBody(UpdateUploadRequestRequestSchema) },
+  responses: { 200: json(UploadRequestResponseSchema, 'The upload request as changed') },
+});
+
+const submissions = v1Route({
+  method: 'get',
+  path: '/requests/{id}/submissions',
+  operationId: 'listSubmissions',
+  tags: ['Upload requests'],
+  summary: 'List the submissions of an upload request',
+  description:
+    'Our addition: every submission of the request, newest first, each with the uploader (untrusted text), their message, its folder and up to 500 of its files. A submission is `uploading` until the uploader is done and every file they kept has arrived, then `complete`.',
+  scope: 'collections:read',
+  request: { params: UploadRequestIdParamSchema },
+  responses: { 200: json(SubmissionListSchema, 'The submissions') },
+});
+
+export function registerUploadRequests(app: OpenAPIHono<AppEnv>) {
+  app.openapi(list, async (c) => c.json({ requests: await listUploadRequests(c.var.services, c.var.caller) }, 200));
+  app.openapi(create, async (c) => c.json({ request: await createUploadRequest(c.var.services, c.var.caller, c.req.valid('json')) }, 201));
+  app.openapi(get, async (c) => c.json({ request: await getUploadRequest(c.var.services, c.var.caller, c.req.valid('param').id) }, 200));
+  app.openapi(update, async (c) =>
+    c.json({ request: await updateUploadRequest(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')) }, 200),
+  );
+  app.openapi(submissions, async (c) => c.json({ submissions: await listSubmissions(c.var.services, c.var.caller, c.req.valid('param').id) }, 200));
+}
