@@ -27,16 +27,37 @@ afterAll(async () => {
 });
 
 describe('the web app at paths outside /api', () => {
-  it.each(['/', '/transfers', '/transfers/', '/transfers/tr_doesnotexist', '/transfers/new', '/webhooks/wh_1', '/t/someslug', '/c/someslug', '/docs/api', '/signin', '/settings'])(
-    '%s is a page: 200 with the app',
-    async (pathname) => {
-      const res = await server.fetch(pathname);
-      expect(res.status).toBe(200);
-      expect(await res.text()).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/transfers',
+    '/transfers/',
+    '/transfers/tr_doesnotexist',
+    '/transfers/new',
+    '/webhooks/wh_1',
+    '/t/someslug',
+    '/c/someslug',
+    '/r/someslug',
+    '/docs/api',
+    '/signin',
+    '/settings',
+  ])('%s is a page: 200 with the app', async (pathname) => {
+    const res = await server.fetch(pathname);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+  });
 
-  it.each(['/nothing-here', '/someslug', '/transfers/tr_1/extra', '/t', '/c', '/c/someslug/extra', '/docs/nothing', '/assets/missing.js'])('%s is not: 404, still with the app to render its not-found page', async (pathname) => {
+  it.each([
+    '/nothing-here',
+    '/someslug',
+    '/transfers/tr_1/extra',
+    '/t',
+    '/c',
+    '/r',
+    '/c/someslug/extra',
+    '/r/someslug/extra',
+    '/docs/nothing',
+    '/assets/missing.js',
+  ])('%s is not: 404, still with the app to render its not-found page', async (pathname) => {
     const res = await server.fetch(pathname);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { typeAllowed, type PublicUploadRequest, type StartSubmissionRequestSchema, type SubmissionProgress } from '../../contract/public-requests.js';
 import type { Submission } from '../../contract/requests.js';
@@ -176,12 +176,13 @@ export async function startSubmission(services: Services, opened: OpenedRequest,
   if (opened.r.requireEmail && !input.email) throw invalidField('body', 'email', 'email is required for this request');
   // Rules that need no lock first, so a refused call writes nothing and costs nothing.
   assertWithinRules(opened.r, input.files, { count: 0, bytes: 0 });
-  await chargeSubmissionStart(services, address);
   const token = `st_${randomBase62(43)}`;
   return services.db.transaction(async (tx) => {
     const r = await lockAcceptingRequest(tx, opened, now);
     assertWithinRules(r, input.files, { count: 0, bytes: 0 });
     if (r.requireEmail && !input.email) throw invalidField('body', 'email', 'email is required for this request');
+    // Charged only for a start the request would take: a refusal (400, 409) costs the address nothing.
+    await chargeSubmissionStart(services, address);
     const c = await lockCollection(tx, r.collectionId!);
     const folder = await createFolderWithFreeName(tx, c.id, r.folderId, folderBaseName(input.name, now), now);
     const [s] = await tx
@@ -395,26 +396,28 @@ export async function submissionFileArrived(services: Services, fileId: string) 
 }
 
 /**
- * Submissions left unsent (the uploader closed the page without "Send"): after the time an
- * abandoned upload is kept, those holding files are sent as they are (each unfinished file is
- * swept separately), and those holding none are dropped with their empty folders.
+ * Submissions still uploading a week on (the time an abandoned upload is kept): those the uploader
+ * left unsent (closed the page without "Send") are sent as they are, and those sent while a file
+ * was still on its way, which was then abandoned and swept, complete with the files that did
+ * arrive (nothing else would ever complete them). Those holding no file at all are dropped with
+ * their empty folders.
  */
 export async function sweepUnsentSubmissions(services: Services): Promise<number> {
   const before = new Date(services.clock.now().getTime() - ABANDONED_UPLOAD_MS);
   const stale = await services.db
     .select({ id: requestSubmissions.id, folderId: requestSubmissions.folderId })
     .from(requestSubmissions)
-    .where(and(eq(requestSubmissions.status, 'uploading'), isNull(requestSubmissions.finishedAt), lt(requestSubmissions.createdAt, before)));
+    .where(and(eq(requestSubmissions.status, 'uploading'), lt(requestSubmissions.createdAt, before)));
   for (const s of stale) {
     await services.db.transaction(async (tx) => {
       const [locked] = await tx
         .select()
         .from(requestSubmissions)
-        .where(and(eq(requestSubmissions.id, s.id), isNull(requestSubmissions.finishedAt)))
+        .where(and(eq(requestSubmissions.id, s.id), eq(requestSubmissions.status, 'uploading')))
         .for('update');
       if (!locked) return;
       if ((await heldBy(tx, s.id)).count === 0) await dropEmptySubmission(tx, locked);
-      else await tx.update(requestSubmissions).set({ finishedAt: services.clock.now() }).where(eq(requestSubmissions.id, s.id));
+      else if (locked.finishedAt === null) await tx.update(requestSubmissions).set({ finishedAt: services.clock.now() }).where(eq(requestSubmissions.id, s.id));
     });
     await completeSubmissionIfDone(services, s.id);
   }

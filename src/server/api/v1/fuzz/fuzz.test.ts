@@ -20,7 +20,7 @@ const operations = operationsOf(doc);
 
 let server: TestServer;
 let key: string;
-const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '', folder: '', guest: '' };
+const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '', folder: '', guest: '', request: '' };
 let contacts = 0;
 
 async function call(method: string, path: string, json?: unknown) {
@@ -44,6 +44,7 @@ async function freshResources() {
   ids.folder = (await call('POST', `/collections/${ids.collection}/folders`, { name: 'Fuzz' })).folder.id;
   await call('POST', `/collections/${ids.collection}/guests`, { emails: ['fuzz-guest@example.test'] });
   ids.guest = (await call('GET', `/collections/${ids.collection}/guests`)).guests[0].id;
+  ids.request = (await call('POST', '/requests', { title: 'Fuzz', collectionId: ids.collection, folderId: ids.folder })).request.id;
 }
 
 function realId(path: string, param: string): string {
@@ -52,7 +53,13 @@ function realId(path: string, param: string): string {
   if (param === 'folderId') return ids.folder;
   if (param === 'guestId') return ids.guest;
   const resource = path.split('/')[1];
-  const byResource: Record<string, string | undefined> = { transfers: ids.transfer, webhooks: ids.webhook, contacts: ids.contact, collections: ids.collection };
+  const byResource: Record<string, string | undefined> = {
+    transfers: ids.transfer,
+    webhooks: ids.webhook,
+    contacts: ids.contact,
+    collections: ids.collection,
+    requests: ids.request,
+  };
   return byResource[resource ?? ''] ?? 'unknown';
 }
 
@@ -74,6 +81,35 @@ const validBodies: Record<string, unknown> = {
   updateCollectionFile: { name: 'renamed.txt', folderId: null },
   deleteCollectionFiles: { fileIds: ['fi_1'] },
   replaceContact: { email: 'replaced@example.test', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', phone: '+44 1', type: 'person' },
+  // An upload request goes into a real collection and folder (read when the operation's cases are made).
+  get createUploadRequest() {
+    return {
+      title: 'Fuzz',
+      message: 'Send us your files',
+      collectionId: ids.collection,
+      folderId: ids.folder,
+      status: 'open',
+      deadline: '2026-12-31T23:59:59Z',
+      maxFiles: 10,
+      maxBytes: 1_000_000,
+      allowedTypes: ['image/*', 'application/pdf'],
+      requireEmail: true,
+    };
+  },
+  get updateUploadRequest() {
+    return {
+      title: 'Renamed',
+      message: 'Changed',
+      collectionId: ids.collection,
+      folderId: ids.folder,
+      status: 'paused',
+      deadline: '2026-12-31T23:59:59Z',
+      maxFiles: 5,
+      maxBytes: 500_000,
+      allowedTypes: ['text/plain'],
+      requireEmail: false,
+    };
+  },
 };
 
 const usesUp = (c: FuzzCase) => c.method === 'DELETE' || /\/(revoke|finalize)$/.test(c.path) || c.operationId === 'createWebhook';
@@ -152,7 +188,8 @@ async function check(c: FuzzCase, baselineStatus: number | undefined): Promise<{
 describe('fuzzing every v1 operation', () => {
   it('covers every operation of the document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(28);
-    for (const op of operations) expect(casesFor(doc, op, validBodies[op.operationId]).length).toBeGreaterThan(op.pathParams.length + op.queryParams.length + (op.bodySchema ? 1 : 0));
+    for (const op of operations)
+      expect(casesFor(doc, op, validBodies[op.operationId]).length).toBeGreaterThan(op.pathParams.length + op.queryParams.length + (op.bodySchema ? 1 : 0));
   });
 
   it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
