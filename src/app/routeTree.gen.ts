@@ -27,9 +27,12 @@ import { Route as CSlugRouteImport } from './routes/c/$slug'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as DocsApiRouteImport } from './routes/docs/api'
 import { Route as DocsErrorsRouteImport } from './routes/docs/errors'
+import { Route as RSlugRouteImport } from './routes/r/$slug'
 import { Route as TSlugRouteImport } from './routes/t/$slug'
 import { Route as AuthedCollectionsIndexRouteImport } from './routes/_authed/collections/index'
 import { Route as AuthedCollectionsCollectionIdRouteImport } from './routes/_authed/collections/$collectionId'
+import { Route as AuthedRequestsIndexRouteImport } from './routes/_authed/requests/index'
+import { Route as AuthedRequestsRequestIdRouteImport } from './routes/_authed/requests/$requestId'
 import { Route as AuthedTransfersIndexRouteImport } from './routes/_authed/transfers/index'
 import { Route as AuthedTransfersTransferIdRouteImport } from './routes/_authed/transfers/$transferId'
 import { Route as AuthedTransfersNewRouteImport } from './routes/_authed/transfers/new'
@@ -124,6 +127,11 @@ const DocsErrorsRoute = DocsErrorsRouteImport.update({
   path: '/errors',
   getParentRoute: () => DocsRoute,
 } as any)
+const RSlugRoute = RSlugRouteImport.update({
+  id: '/r/$slug',
+  path: '/r/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TSlugRoute = TSlugRouteImport.update({
   id: '/t/$slug',
   path: '/t/$slug',
@@ -140,6 +148,16 @@ const AuthedCollectionsCollectionIdRoute =
     path: '/collections/$collectionId',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedRequestsIndexRoute = AuthedRequestsIndexRouteImport.update({
+  id: '/requests/',
+  path: '/requests/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedRequestsRequestIdRoute = AuthedRequestsRequestIdRouteImport.update({
+  id: '/requests/$requestId',
+  path: '/requests/$requestId',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTransfersIndexRoute = AuthedTransfersIndexRouteImport.update({
   id: '/transfers/',
   path: '/transfers/',
@@ -183,13 +201,16 @@ export interface FileRoutesByFullPath {
   '/c/$slug': typeof CSlugRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
+  '/r/$slug': typeof RSlugRoute
   '/t/$slug': typeof TSlugRoute
   '/docs/': typeof DocsIndexRoute
   '/collections/$collectionId': typeof AuthedCollectionsCollectionIdRoute
+  '/requests/$requestId': typeof AuthedRequestsRequestIdRoute
   '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/transfers/new': typeof AuthedTransfersNewRoute
   '/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
   '/collections/': typeof AuthedCollectionsIndexRoute
+  '/requests/': typeof AuthedRequestsIndexRoute
   '/transfers/': typeof AuthedTransfersIndexRoute
   '/webhooks/': typeof AuthedWebhooksIndexRoute
 }
@@ -208,13 +229,16 @@ export interface FileRoutesByTo {
   '/c/$slug': typeof CSlugRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
+  '/r/$slug': typeof RSlugRoute
   '/t/$slug': typeof TSlugRoute
   '/docs': typeof DocsIndexRoute
   '/collections/$collectionId': typeof AuthedCollectionsCollectionIdRoute
+  '/requests/$requestId': typeof AuthedRequestsRequestIdRoute
   '/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/transfers/new': typeof AuthedTransfersNewRoute
   '/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
   '/collections': typeof AuthedCollectionsIndexRoute
+  '/requests': typeof AuthedRequestsIndexRoute
   '/transfers': typeof AuthedTransfersIndexRoute
   '/webhooks': typeof AuthedWebhooksIndexRoute
 }
@@ -237,13 +261,16 @@ export interface FileRoutesById {
   '/c/$slug': typeof CSlugRoute
   '/docs/api': typeof DocsApiRoute
   '/docs/errors': typeof DocsErrorsRoute
+  '/r/$slug': typeof RSlugRoute
   '/t/$slug': typeof TSlugRoute
   '/docs/': typeof DocsIndexRoute
   '/_authed/collections/$collectionId': typeof AuthedCollectionsCollectionIdRoute
+  '/_authed/requests/$requestId': typeof AuthedRequestsRequestIdRoute
   '/_authed/transfers/$transferId': typeof AuthedTransfersTransferIdRoute
   '/_authed/transfers/new': typeof AuthedTransfersNewRoute
   '/_authed/webhooks/$webhookId': typeof AuthedWebhooksWebhookIdRoute
   '/_authed/collections/': typeof AuthedCollectionsIndexRoute
+  '/_authed/requests/': typeof AuthedRequestsIndexRoute
   '/_authed/transfers/': typeof AuthedTransfersIndexRoute
   '/_authed/webhooks/': typeof AuthedWebhooksIndexRoute
 }
@@ -265,13 +292,16 @@ export interface FileRouteTypes {
     | '/c/$slug'
     | '/docs/api'
     | '/docs/errors'
+    | '/r/$slug'
     | '/t/$slug'
     | '/docs/'
     | '/collections/$collectionId'
+    | '/requests/$requestId'
     | '/transfers/$transferId'
     | '/transfers/new'
     | '/webhooks/$webhookId'
     | '/collections/'
+    | '/requests/'
     | '/transfers/'
     | '/webhooks/'
   fileRoutesByTo: FileRoutesByTo
@@ -290,13 +320,16 @@ export interface FileRouteTypes {
     | '/c/$slug'
     | '/docs/api'
     | '/docs/errors'
+    | '/r/$slug'
     | '/t/$slug'
     | '/docs'
     | '/collections/$collectionId'
+    | '/requests/$requestId'
     | '/transfers/$transferId'
     | '/transfers/new'
     | '/webhooks/$webhookId'
     | '/collections'
+    | '/requests'
     | '/transfers'
     | '/webhooks'
   id:
@@ -318,13 +351,16 @@ export interface FileRouteTypes {
     | '/c/$slug'
     | '/docs/api'
     | '/docs/errors'
+    | '/r/$slug'
     | '/t/$slug'
     | '/docs/'
     | '/_authed/collections/$collectionId'
+    | '/_authed/requests/$requestId'
     | '/_authed/transfers/$transferId'
     | '/_authed/transfers/new'
     | '/_authed/webhooks/$webhookId'
     | '/_authed/collections/'
+    | '/_authed/requests/'
     | '/_authed/transfers/'
     | '/_authed/webhooks/'
   fileRoutesById: FileRoutesById
@@ -336,6 +372,7 @@ export interface RootRouteChildren {
   SignedOutRoute: typeof SignedOutRouteWithChildren
   DocsRoute: typeof DocsRouteWithChildren
   CSlugRoute: typeof CSlugRoute
+  RSlugRoute: typeof RSlugRoute
   TSlugRoute: typeof TSlugRoute
 }
 
@@ -467,6 +504,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsErrorsRouteImport
       parentRoute: typeof DocsRoute
     }
+    '/r/$slug': {
+      id: '/r/$slug'
+      path: '/r/$slug'
+      fullPath: '/r/$slug'
+      preLoaderRoute: typeof RSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/t/$slug': {
       id: '/t/$slug'
       path: '/t/$slug'
@@ -486,6 +530,20 @@ declare module '@tanstack/react-router' {
       path: '/collections/$collectionId'
       fullPath: '/collections/$collectionId'
       preLoaderRoute: typeof AuthedCollectionsCollectionIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/requests/': {
+      id: '/_authed/requests/'
+      path: '/requests'
+      fullPath: '/requests/'
+      preLoaderRoute: typeof AuthedRequestsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/requests/$requestId': {
+      id: '/_authed/requests/$requestId'
+      path: '/requests/$requestId'
+      fullPath: '/requests/$requestId'
+      preLoaderRoute: typeof AuthedRequestsRequestIdRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/transfers/': {
@@ -533,10 +591,12 @@ interface AuthedRouteChildren {
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedCollectionsCollectionIdRoute: typeof AuthedCollectionsCollectionIdRoute
+  AuthedRequestsRequestIdRoute: typeof AuthedRequestsRequestIdRoute
   AuthedTransfersTransferIdRoute: typeof AuthedTransfersTransferIdRoute
   AuthedTransfersNewRoute: typeof AuthedTransfersNewRoute
   AuthedWebhooksWebhookIdRoute: typeof AuthedWebhooksWebhookIdRoute
   AuthedCollectionsIndexRoute: typeof AuthedCollectionsIndexRoute
+  AuthedRequestsIndexRoute: typeof AuthedRequestsIndexRoute
   AuthedTransfersIndexRoute: typeof AuthedTransfersIndexRoute
   AuthedWebhooksIndexRoute: typeof AuthedWebhooksIndexRoute
 }
@@ -548,10 +608,12 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedCollectionsCollectionIdRoute: AuthedCollectionsCollectionIdRoute,
+  AuthedRequestsRequestIdRoute: AuthedRequestsRequestIdRoute,
   AuthedTransfersTransferIdRoute: AuthedTransfersTransferIdRoute,
   AuthedTransfersNewRoute: AuthedTransfersNewRoute,
   AuthedWebhooksWebhookIdRoute: AuthedWebhooksWebhookIdRoute,
   AuthedCollectionsIndexRoute: AuthedCollectionsIndexRoute,
+  AuthedRequestsIndexRoute: AuthedRequestsIndexRoute,
   AuthedTransfersIndexRoute: AuthedTransfersIndexRoute,
   AuthedWebhooksIndexRoute: AuthedWebhooksIndexRoute,
 }
@@ -598,6 +660,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignedOutRoute: SignedOutRouteWithChildren,
   DocsRoute: DocsRouteWithChildren,
   CSlugRoute: CSlugRoute,
+  RSlugRoute: RSlugRoute,
   TSlugRoute: TSlugRoute,
 }
 export const routeTree = rootRouteImport

@@ -39,6 +39,7 @@ describe('the app shell and its routes', () => {
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Transfers',
       'Collections',
+      'Requests',
       'Contacts',
       'Webhooks',
       'API keys',

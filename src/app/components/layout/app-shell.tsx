@@ -8,6 +8,7 @@ import { SkipLink } from './skip-link';
 const navigation = [
   { to: '/transfers', label: 'Transfers' },
   { to: '/collections', label: 'Collections' },
+  { to: '/requests', label: 'Requests' },
   { to: '/contacts', label: 'Contacts' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/keys', label: 'API keys' },

@@ -24,9 +24,20 @@ export interface UploaderState {
   paused: boolean;
   /** Every file uploaded, none failed. */
   allUploaded: boolean;
+  /** Files the server refused to register (a rule of the owner, say): they never upload, and nothing of them is on the server. */
+  refusedCount: number;
 }
 
-export const noUploads: UploaderState = { keys: [], fileCount: 0, uploadedCount: 0, totalBytes: 0, uploadedBytes: 0, paused: false, allUploaded: false };
+export const noUploads: UploaderState = {
+  keys: [],
+  fileCount: 0,
+  uploadedCount: 0,
+  totalBytes: 0,
+  uploadedBytes: 0,
+  paused: false,
+  allUploaded: false,
+  refusedCount: 0,
+};
 
 /** What a page can do with its uploader besides its own drop area and pickers: add files it got elsewhere (a drop anywhere on the page). */
 export interface FileUploaderHandle {
@@ -59,7 +70,7 @@ function forgetFingerprint(key: string) {
   }
 }
 
-function summarize(uppy: Uppy<Meta, Body>): UploaderState {
+function summarize(uppy: Uppy<Meta, Body>, session: UploadSession): UploaderState {
   const files = uppy.getFiles();
   const unfinished = files.filter((f) => !f.progress.uploadComplete);
   return {
@@ -70,6 +81,7 @@ function summarize(uppy: Uppy<Meta, Body>): UploaderState {
     uploadedBytes: files.reduce((sum, f) => sum + (f.progress.uploadComplete ? (f.size ?? 0) : Number(f.progress.bytesUploaded) || 0), 0),
     paused: unfinished.length > 0 && unfinished.every((f) => f.isPaused),
     allUploaded: files.length > 0 && files.every((f) => f.progress.uploadComplete && !f.error),
+    refusedCount: unfinished.filter((f) => f.error && !session.has(f.id) && session.failureOf(f.id) !== undefined).length,
   };
 }
 
@@ -78,7 +90,13 @@ export interface FileUploaderProps {
   session: UploadSession;
   /** The accessible name of the uploader's region. */
   label: string;
+  /** Checked as files are added (Uppy's restrictions), before anything is registered; the server checks again. */
   maxTotalBytes?: number;
+  maxFiles?: number;
+  /** MIME types or `type/*`; empty or absent for any. */
+  allowedTypes?: readonly string[];
+  /** Those types in words ("images or PDF documents"), for the message when a file of another type is added. */
+  allowedTypesLabel?: string;
   height?: number;
   note?: string;
   /**
@@ -93,9 +111,14 @@ export interface FileUploaderProps {
    * can still be removed, which takes them out of the owner.
    */
   keepsUploadedFiles?: boolean;
+  /**
+   * Whether the Dashboard's "Done" (shown once everything is up) clears the list; by default it does
+   * where uploaded files are kept. A page that still acts on the finished list (sends it) says false.
+   */
+  clearWhenDone?: boolean;
   onChange: (state: UploaderState) => void;
   onRegistrationError: (error: unknown) => void;
-  /** A file's last byte arrived; `key` is Uppy's id of it. */
+  /** A file's last byte arrived; `key` is Uppy's id of it, still known to the session (`fileIdOf`) during the call. */
   onFileUploaded?: (key: string) => void;
   ref?: Ref<FileUploaderHandle>;
 }
@@ -110,10 +133,14 @@ export function FileUploader({
   session,
   label,
   maxTotalBytes,
+  maxFiles,
+  allowedTypes,
+  allowedTypesLabel,
   height = 420,
   note = 'Files and whole folders; uploading starts at once.',
   destination,
   keepsUploadedFiles = false,
+  clearWhenDone = keepsUploadedFiles,
   onChange,
   onRegistrationError,
   onFileUploaded,
@@ -141,7 +168,6 @@ export function FileUploader({
 
     const uppy = new Uppy<Meta, Body>({
       autoProceed: true,
-      restrictions: maxTotalBytes === undefined ? {} : { maxTotalFileSize: maxTotalBytes },
       onBeforeFileAdded: (file, files) => {
         const where = latest.current.destination;
         if (where === undefined) return !Object.hasOwn(files, file.id);
@@ -171,7 +197,7 @@ export function FileUploader({
       showRemoveButtonAfterComplete: !keepsUploadedFiles,
       // A draft's "done" is sending it (its default would clear the uploader, and so the draft's files);
       // a collection has its files already, so Done just clears the list.
-      doneButtonHandler: keepsUploadedFiles ? () => uppy.cancelAll() : null,
+      doneButtonHandler: clearWhenDone ? () => uppy.cancelAll() : null,
       note,
     } as never);
     uppy.use(Tus, {
@@ -186,7 +212,7 @@ export function FileUploader({
     uppyRef.current = uppy;
 
     const report = () => {
-      const state = summarize(uppy);
+      const state = summarize(uppy, session);
       const signature = JSON.stringify(state);
       if (signature !== last) {
         last = signature;
@@ -213,8 +239,9 @@ export function FileUploader({
     });
     uppy.on('upload-success', (file) => {
       if (!file) return;
-      if (keepsUploadedFiles) session.forgetFile(file.id);
+      // Told first, while the session still knows the file (its server id), even where it forgets it next.
       latest.current.onFileUploaded?.(file.id);
+      if (keepsUploadedFiles) session.forgetFile(file.id);
     });
     uppy.on('upload-error', (file) => {
       const failure = file ? session.failureOf(file.id) : undefined;
@@ -246,7 +273,18 @@ export function FileUploader({
       window.clearInterval(timer);
       uppy.destroy();
     };
-  }, [session, maxTotalBytes, height, note, keepsUploadedFiles]);
+  }, [session, height, note, keepsUploadedFiles, clearWhenDone]);
+
+  // Limits change without starting over: the files held stay, and the next ones added are checked against the new limits.
+  const types = allowedTypes && allowedTypes.length > 0 ? allowedTypes.join(',') : null;
+  useEffect(() => {
+    const uppy = uppyRef.current;
+    if (!uppy) return;
+    uppy.setOptions({
+      restrictions: { maxTotalFileSize: maxTotalBytes ?? null, maxNumberOfFiles: maxFiles ?? null, allowedFileTypes: types === null ? null : types.split(',') },
+      ...(types !== null && allowedTypesLabel ? { locale: { strings: { youCanOnlyUploadFileTypes: `Only ${allowedTypesLabel} can be added here.` } } } : {}),
+    });
+  }, [session, height, note, keepsUploadedFiles, clearWhenDone, maxTotalBytes, maxFiles, types, allowedTypesLabel]);
 
   return <div ref={target} style={{ minHeight: height }} aria-label={label} role="region" />;
 }

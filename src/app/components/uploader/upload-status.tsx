@@ -17,14 +17,18 @@ export function UploadStatus({ state, now = Date.now }: { state: UploaderState; 
     eta.current.record(at, state.uploadedBytes);
   }
   const left = state.paused ? null : eta.current.secondsLeft(at, state.totalBytes);
+  // Files the server refused never upload: once only they are left, there is no time left to tell.
+  const settled = !state.allUploaded && state.refusedCount > 0 && state.uploadedCount + state.refusedCount === state.fileCount;
 
   const text = state.allUploaded
     ? `${state.fileCount === 1 ? 'The file is' : `All ${state.fileCount} files are`} uploaded (${formatBytes(state.totalBytes)}).`
-    : [
-        `${state.uploadedCount} of ${plural(state.fileCount, 'file', 'files')} uploaded`,
-        `${formatBytes(state.uploadedBytes)} of ${formatBytes(state.totalBytes)}`,
-        state.paused ? 'paused' : left === null ? 'estimating time left…' : describeTimeLeft(left),
-      ].join(' · ');
+    : settled
+      ? `${state.uploadedCount} of ${plural(state.fileCount, 'file', 'files')} uploaded · ${state.refusedCount} not accepted.`
+      : [
+          `${state.uploadedCount} of ${plural(state.fileCount, 'file', 'files')} uploaded`,
+          `${formatBytes(state.uploadedBytes)} of ${formatBytes(state.totalBytes)}`,
+          state.paused ? 'paused' : left === null ? 'estimating time left…' : describeTimeLeft(left),
+        ].join(' · ');
   return (
     <>
       <p className="text-sm text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="upload-status">
@@ -32,7 +36,7 @@ export function UploadStatus({ state, now = Date.now }: { state: UploaderState; 
       </p>
       {/* Announced once, when it matters; the running numbers above would be noise for a screen reader. */}
       <p role="status" className="sr-only">
-        {state.allUploaded ? text : ''}
+        {state.allUploaded || settled ? text : ''}
       </p>
     </>
   );

@@ -27,6 +27,28 @@ export function StatusPage({ title, children, action }: { title: string; childre
   );
 }
 
+/**
+ * A shared link that leads nowhere: the same page for a mistyped link, one that never existed and
+ * one whose thing is gone or not yet shared (a draft), for transfers and upload requests alike, so
+ * nothing helps guessing links.
+ */
+export function LinkNotFoundPage() {
+  return (
+    <StatusPage title="This link doesn't work">
+      <p>Check that you copied the whole link, or ask the sender for a new one.</p>
+    </StatusPage>
+  );
+}
+
+/** A link of a workspace the operator has suspended (`410 link_unavailable`, `suspended`): `what` names the link's thing. */
+export function SuspendedLinkPage({ what }: { what: string }) {
+  return (
+    <StatusPage title={`This ${what} is not available right now`}>
+      <p>The service that hosts it has paused the sender’s account. Ask the sender about it.</p>
+    </StatusPage>
+  );
+}
+
 const unavailable: Record<string, { title: string; body: string }> = {
   expired: { title: 'This transfer has expired', body: 'Its files are no longer available. Ask the sender to send them again.' },
   revoked: { title: 'The sender removed this transfer', body: 'Its files are no longer available. Ask the sender if you still need them.' },
@@ -38,10 +60,6 @@ const unavailable: Record<string, { title: string; body: string }> = {
     title: 'This transfer was flagged by a virus scan',
     body: 'To keep you safe, its files can no longer be downloaded. Let the sender know.',
   },
-  suspended: {
-    title: 'This transfer is not available right now',
-    body: 'The service that hosts it has paused the sender’s account. Ask the sender about it.',
-  },
 };
 
 /**
@@ -50,15 +68,10 @@ const unavailable: Record<string, { title: string; body: string }> = {
  */
 export function TransferErrorPage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isApiRequestError(error)) {
-    if (error.status === 404) {
-      return (
-        <StatusPage title="This link doesn't work">
-          <p>Check that you copied the whole link, or ask the sender for a new one.</p>
-        </StatusPage>
-      );
-    }
+    if (error.status === 404) return <LinkNotFoundPage />;
     if (error.status === 410) {
       const reason = typeof error.details.reason === 'string' ? error.details.reason : '';
+      if (reason === 'suspended') return <SuspendedLinkPage what="transfer" />;
       const page = unavailable[reason] ?? { title: 'This transfer is no longer available', body: 'Ask the sender to send it again.' };
       return (
         <StatusPage title={page.title}>

@@ -1,6 +1,6 @@
 import { ConfirmedAction } from '../../../components/confirmed-action';
 import { useDiscardTransfer } from '../api/discard-transfer';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 /** For an unsent draft: delete it and its files, rather than wait for the 24-hour sweep. */
 export function DiscardDraft({ transferId, onDiscarded }: { transferId: string; onDiscarded: () => void }) {

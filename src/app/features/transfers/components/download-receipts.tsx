@@ -1,7 +1,7 @@
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Download } from '../api/get-transfer-downloads';
 import { groupVisits } from '../utils/group-visits';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 /** The receipts as a timeline: one entry per visit (who, when), listing what was fetched in it. */
 export function DownloadReceipts({ downloads, totalDownloads }: { downloads: Download[]; totalDownloads: number }) {

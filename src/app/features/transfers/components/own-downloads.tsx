@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { useDownloadLinks } from '../api/get-download-links';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 const linkClass = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300 break-all';
 

@@ -1,6 +1,6 @@
 import { ConfirmedAction } from '../../../components/confirmed-action';
 import { useRevokeTransfer } from '../api/revoke-transfer';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 export function RevokeTransfer({ transferId, onRevoked }: { transferId: string; onRevoked: () => void }) {
   const revoke = useRevokeTransfer(transferId);

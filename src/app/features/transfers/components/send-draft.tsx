@@ -3,7 +3,7 @@ import type { Transfer } from '../../../../contract/transfers';
 import { Button, buttonClass } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { useFinalizeDraft } from '../../send/api/send-transfer';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 /**
  * A draft that was not sent: when every file is up, one click sends it with the details it already

@@ -1,6 +1,6 @@
 import type { TransferFile } from '../../../../contract/transfers';
 import { formatBytes } from '../../../lib/format';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 const stateLabels: Record<TransferFile['state'], string> = {
   uploading: 'Uploading',

@@ -6,7 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { inputClass } from '../../../components/text-field';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useUpdateTransfer } from '../api/update-transfer';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 type ExpiryLimits = Me['plan']['limits']['transferExpiry'];
 

@@ -1,6 +1,6 @@
 import { CopyField } from '../../../components/copy-field';
 import { QrCode } from '../../../components/qr-code';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 /** The recipients' link: shown only while it works (sent, neither expired nor revoked). */
 export function TransferLink({ url }: { url: string }) {

@@ -2,7 +2,7 @@ import type { Transfer } from '../../../../contract/transfers';
 import { FormError } from '../../../components/form-error';
 import { NotificationSwitches } from '../../../components/notification-switches';
 import { useUpdateTransfer } from '../api/update-transfer';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 /** This transfer's mail to its sender, switched on its page and saved at once. */
 export function TransferNotifications({ transfer }: { transfer: Transfer }) {

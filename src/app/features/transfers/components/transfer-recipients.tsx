@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/badge';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Recipient } from '../api/get-transfer-downloads';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 const th = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
 const td = 'px-3 py-2 align-top';

@@ -9,7 +9,7 @@ import type { WebhookDeliveryList } from '../api/types';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { groupDeliveries } from '../utils/delivery-groups';
 import { DeliveryGroupItem } from './delivery-group';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 /** A delivery the user just asked for (a test or a retry), watched until a new attempt shows up. */
 interface Watch {

@@ -8,7 +8,7 @@ import type { PulledEvent } from '../api/types';
 import { CodeBlock } from './code-block';
 import { PullFeedGuide } from './pull-feed-guide';
 import { RelativeTime } from '../../../components/relative-time';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 const shownStep = 50;
 const watchLimitMs = 60_000;

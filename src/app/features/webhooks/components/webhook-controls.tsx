@@ -6,7 +6,7 @@ import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import type { WebhookEndpoint } from '../api/types';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { endpointName } from '../utils/webhook-display';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 interface WebhookControlsProps {
   webhook: WebhookEndpoint;

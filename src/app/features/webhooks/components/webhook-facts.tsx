@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { WebhookEndpoint } from '../api/types';
 import { RelativeTime } from '../../../components/relative-time';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (

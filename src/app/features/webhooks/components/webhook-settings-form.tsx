@@ -4,7 +4,7 @@ import { FormError } from '../../../components/form-error';
 import type { UpdateWebhookRequest, WebhookEndpoint } from '../api/types';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { isAllowedEvent } from '../utils/webhook-display';
-import { Section } from './section';
+import { Section } from '../../../components/section';
 import { useWebhookFields, WebhookFields } from './webhook-fields';
 
 const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((type) => b.includes(type));

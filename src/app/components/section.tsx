@@ -1,8 +1,20 @@
 import { useId, type ReactNode } from 'react';
-import { Card } from '../../../components/card';
+import { Card } from './card';
 
-/** A card named by its heading, so it is a region a screen reader can jump to. */
-export function Section({ title, description, actions, children, className = '' }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+/** A card named by its heading, so it is a region a screen reader can jump to; `actions` sit beside the heading. */
+export function Section({
+  title,
+  description,
+  actions,
+  children,
+  className = '',
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const headingId = useId();
   return (
     <Card aria-labelledby={headingId} className={className}>

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { useSession } from '../../auth/api/get-session';
+import { UpgradeNotice } from '../../collections/components/upgrade-notice';
+import { RequestFormDialog } from './request-form-dialog';
+import { uploadRequestsFeature } from './upload-requests-feature';
+
+export function UploadRequestsUpgradeDialog({ onClose }: { onClose: () => void }) {
+  const session = useSession();
+  return (
+    <ModalDialog title="New upload request" onClose={onClose} size="wide">
+      <UpgradeNotice isOperator={session.user.isOperator} feature={uploadRequestsFeature} />
+    </ModalDialog>
+  );
+}
+
+/**
+ * Opens the create form; on the free plan, what upload requests are and that they need the paid
+ * plan. `label` differs where two such buttons could be on one page (the empty state).
+ */
+export function NewRequestButton({ label = 'New request' }: { label?: string }) {
+  const paid = useSession().workspace.plan === 'paid';
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{label}</Button>
+      {open ? paid ? <RequestFormDialog onClose={() => setOpen(false)} /> : <UploadRequestsUpgradeDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import type { UploadRequest } from '../../../../contract/requests';
+import type { FieldErrors } from '../../../lib/form-errors';
+import type { CreateUploadRequestInput } from '../api/create-request';
+import type { UpdateUploadRequestInput } from '../api/update-request';
+
+/** The form's fields in the order they show, named as the API names them (so a 400's `path` finds its field). */
+export const requestFields = ['title', 'message', 'collectionId', 'folderId', 'deadline', 'maxFiles', 'maxBytes', 'allowedTypes', 'requireEmail'] as const;
+export type RequestField = (typeof requestFields)[number];
+
+export const sizeUnits = { MB: 1_000_000, GB: 1_000_000_000 } as const;
+export type SizeUnit = keyof typeof sizeUnits;
+
+/** What the form holds: text as typed, so a half-typed number is kept as it is. */
+export interface RequestDraft {
+  title: string;
+  message: string;
+  collectionId: string;
+  /** '' for the collection's top level. */
+  folderId: string;
+  /** A `datetime-local` value in the browser's time zone, or ''. */
+  deadline: string;
+  maxFiles: string;
+  maxSize: string;
+  maxSizeUnit: SizeUnit;
+  allowedTypes: string[];
+  requireEmail: boolean;
+}
+
+export const typePresets = [
+  { label: 'Images', type: 'image/*' },
+  { label: 'PDF', type: 'application/pdf' },
+  { label: 'Videos', type: 'video/*' },
+  { label: 'Audio', type: 'audio/*' },
+] as const;
+
+/** The API's rule: `type/subtype` or `type/*`, lower case. */
+const MIME_OR_WILDCARD = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/;
+
+export function isMimeType(value: string): boolean {
+  return MIME_OR_WILDCARD.test(value);
+}
+
+/** "image/*, application/pdf" → the types, lower-cased, without blanks. */
+export function parseTypes(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as a `datetime-local` value in the browser's time zone (to the minute). */
+export function toDateTimeLocal(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value, read in the browser's time zone, as an ISO instant; null when unreadable. */
+export function fromDateTimeLocal(value: string): string | null {
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/** Bytes as the form shows them: whole gigabytes in GB, anything else in MB. */
+export function sizeFromBytes(bytes: number | null): { maxSize: string; maxSizeUnit: SizeUnit } {
+  if (bytes === null) return { maxSize: '', maxSizeUnit: 'GB' };
+  if (bytes % sizeUnits.GB === 0) return { maxSize: String(bytes / sizeUnits.GB), maxSizeUnit: 'GB' };
+  return { maxSize: String(Math.round((bytes / sizeUnits.MB) * 1000) / 1000), maxSizeUnit: 'MB' };
+}
+
+/** Decimal units, as sizes show everywhere in the product: 1 GB = 1,000,000,000 bytes. */
+export function bytesFromSize(size: string, unit: SizeUnit): number {
+  return Math.round(Number(size) * sizeUnits[unit]);
+}
+
+export function draftFromRequest(request: UploadRequest | null): RequestDraft {
+  if (!request) {
+    return {
+      title: '',
+      message: '',
+      collectionId: '',
+      folderId: '',
+      deadline: '',
+      maxFiles: '',
+      maxSize: '',
+      maxSizeUnit: 'GB',
+      allowedTypes: [],
+      requireEmail: false,
+    };
+  }
+  return {
+    title: request.title,
+    message: request.message ?? '',
+    collectionId: request.collectionId ?? '',
+    folderId: request.folderId ?? '',
+    deadline: request.deadline ? toDateTimeLocal(request.deadline) : '',
+    maxFiles: request.maxFiles === null ? '' : String(request.maxFiles),
+    ...sizeFromBytes(request.maxBytes),
+    allowedTypes: [...request.allowedTypes],
+    requireEmail: request.requireEmail,
+  };
+}
+
+const isWhole = (text: string) => /^\d+$/.test(text.trim());
+
+/**
+ * The API's limits, checked here so the message comes at once and names the field. `initial` is
+ * the request being edited: a deadline it already had may have passed and is not the user's doing.
+ */
+export function validateRequestDraft(
+  draft: RequestDraft,
+  { now = Date.now(), initial }: { now?: number; initial?: RequestDraft } = {},
+): FieldErrors<RequestField> {
+  const errors: FieldErrors<RequestField> = {};
+  const title = draft.title.trim();
+  if (!title) errors.title = 'Give the request a title.';
+  else if (title.length > 200) errors.title = 'Use at most 200 characters.';
+  if (draft.message.trim().length > 2000) errors.message = 'Use at most 2,000 characters.';
+  if (!draft.collectionId) errors.collectionId = 'Choose the collection the files go into.';
+  if (draft.deadline && draft.deadline !== initial?.deadline) {
+    const at = fromDateTimeLocal(draft.deadline);
+    if (at === null) errors.deadline = 'Enter a date and time, or clear the deadline.';
+    else if (Date.parse(at) <= now) errors.deadline = 'Choose a time in the future.';
+  }
+  const maxFiles = draft.maxFiles.trim();
+  if (maxFiles) {
+    if (!isWhole(maxFiles) || Number(maxFiles) < 1) errors.maxFiles = 'Enter a whole number of at least 1, or leave it empty for no limit.';
+    else if (Number(maxFiles) > 10_000) errors.maxFiles = 'Use at most 10,000.';
+  }
+  const maxSize = draft.maxSize.trim();
+  if (maxSize) {
+    const value = Number(maxSize);
+    if (!Number.isFinite(value) || value <= 0) errors.maxBytes = 'Enter a size above 0, or leave it empty for no limit.';
+    else if (bytesFromSize(maxSize, draft.maxSizeUnit) > Number.MAX_SAFE_INTEGER) errors.maxBytes = 'That is more than any upload can be.';
+  }
+  const wrong = draft.allowedTypes.find((t) => !isMimeType(t));
+  if (wrong) errors.allowedTypes = `“${wrong}” is not a file type: use a MIME type such as application/pdf, or a family such as image/*.`;
+  else if (draft.allowedTypes.length > 50) errors.allowedTypes = 'Choose at most 50 types.';
+  return errors;
+}
+
+const orNull = (text: string) => (text.trim() ? text.trim() : null);
+const deadlineOf = (draft: RequestDraft) => (draft.deadline ? fromDateTimeLocal(draft.deadline) : null);
+const maxFilesOf = (draft: RequestDraft) => (draft.maxFiles.trim() ? Number(draft.maxFiles.trim()) : null);
+const maxBytesOf = (draft: RequestDraft) => (draft.maxSize.trim() ? bytesFromSize(draft.maxSize.trim(), draft.maxSizeUnit) : null);
+
+/** The body of `POST /requests` for a valid draft. */
+export function createBody(draft: RequestDraft): CreateUploadRequestInput {
+  return {
+    title: draft.title.trim(),
+    message: orNull(draft.message),
+    collectionId: draft.collectionId,
+    folderId: orNull(draft.folderId),
+    deadline: deadlineOf(draft),
+    maxFiles: maxFilesOf(draft),
+    maxBytes: maxBytesOf(draft),
+    allowedTypes: draft.allowedTypes,
+    requireEmail: draft.requireEmail,
+  };
+}
+
+/**
+ * The body of `PATCH /requests/{id}`: only what the user changed, so an untouched deadline that
+ * has passed meanwhile is not sent back (the API would refuse a deadline in the past).
+ */
+export function changesBody(initial: RequestDraft, draft: RequestDraft): UpdateUploadRequestInput {
+  const body: UpdateUploadRequestInput = {};
+  if (draft.title.trim() !== initial.title.trim()) body.title = draft.title.trim();
+  if (draft.message.trim() !== initial.message.trim()) body.message = orNull(draft.message);
+  if (draft.collectionId !== initial.collectionId) body.collectionId = draft.collectionId;
+  if (draft.collectionId !== initial.collectionId || draft.folderId !== initial.folderId) body.folderId = orNull(draft.folderId);
+  if (draft.deadline !== initial.deadline) body.deadline = deadlineOf(draft);
+  if (maxFilesOf(draft) !== maxFilesOf(initial)) body.maxFiles = maxFilesOf(draft);
+  if (maxBytesOf(draft) !== maxBytesOf(initial)) body.maxBytes = maxBytesOf(draft);
+  if ([...draft.allowedTypes].sort().join() !== [...initial.allowedTypes].sort().join()) body.allowedTypes = draft.allowedTypes;
+  if (draft.requireEmail !== initial.requireEmail) body.requireEmail = draft.requireEmail;
+  return body;
+}

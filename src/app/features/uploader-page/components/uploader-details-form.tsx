@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { inputClass, TextField } from '../../../components/text-field';
+import type { UploaderDetails } from '../api/public-request-api';
+import { detailErrors, detailFields, type DetailField } from '../utils/request-rules';
+
+/**
+ * Step 1: who is sending. Name always, email when the request requires it (checked as it is typed
+ * once the field was left, or on Continue), and an optional message for the requester.
+ */
+export function UploaderDetailsForm({
+  initial,
+  requireEmail,
+  onContinue,
+}: {
+  initial: UploaderDetails;
+  requireEmail: boolean;
+  onContinue: (details: UploaderDetails) => void;
+}) {
+  const id = useId();
+  const [details, setDetails] = useState(initial);
+  const [attempted, setAttempted] = useState(false);
+  const [touched, setTouched] = useState<Partial<Record<DetailField, boolean>>>({});
+  const [focusRequest, setFocusRequest] = useState<{ field: DetailField } | null>(null);
+  const inputs = useRef<Partial<Record<DetailField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  useEffect(() => {
+    if (focusRequest) inputs.current[focusRequest.field]?.focus();
+  }, [focusRequest]);
+
+  const all = detailErrors(details, requireEmail);
+  const shown = (field: DetailField) => (attempted || touched[field] ? all[field] : undefined);
+
+  const set = (field: DetailField) => (value: string) => setDetails((current) => ({ ...current, [field]: value }));
+  const leave = (field: DetailField) => () =>
+    setTouched((current) => (details[field].trim() === '' || current[field] ? current : { ...current, [field]: true }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    const invalid = detailFields.find((field) => all[field]);
+    if (invalid) {
+      setFocusRequest({ field: invalid });
+      return;
+    }
+    onContinue(details);
+  }
+
+  const messageError = shown('message');
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-heading`}>
+      <div>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Step 1 of 2</p>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+          Your details
+        </h2>
+      </div>
+      <TextField
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={details.name}
+        onChange={(e) => set('name')(e.target.value)}
+        onBlur={leave('name')}
+        error={shown('name')}
+        className="[&_input]:min-h-11 [&_input]:text-base sm:[&_input]:text-sm"
+        ref={(element) => {
+          inputs.current.name = element;
+        }}
+      />
+      <TextField
+        label={requireEmail ? 'Your email address' : 'Your email address (optional)'}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required={requireEmail}
+        maxLength={254}
+        value={details.email}
+        onChange={(e) => set('email')(e.target.value)}
+        onBlur={leave('email')}
+        error={shown('email')}
+        hint="So they can reply to you about what you send."
+        className="[&_input]:min-h-11 [&_input]:text-base sm:[&_input]:text-sm"
+        ref={(element) => {
+          inputs.current.email = element;
+        }}
+      />
+      <div>
+        <label htmlFor={`${id}-message`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          Message (optional)
+        </label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          maxLength={2000}
+          value={details.message}
+          onChange={(e) => set('message')(e.target.value)}
+          onBlur={leave('message')}
+          aria-invalid={messageError ? true : undefined}
+          aria-describedby={messageError ? `${id}-message-error` : undefined}
+          className={`${inputClass} mt-1 text-base sm:text-sm`}
+          ref={(element) => {
+            inputs.current.message = element;
+          }}
+        />
+        {messageError ? (
+          <p id={`${id}-message-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+            {messageError}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" className="min-h-12 w-full px-6 text-base sm:w-auto">
+        Continue
+      </Button>
+    </form>
+  );
+}
