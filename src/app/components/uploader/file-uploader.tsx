@@ -251,8 +251,14 @@ export function FileUploader({
 
     const stopFollowingTheme = subscribeToTheme(() => uppy.getPlugin('Dashboard')?.setOptions({ theme: currentTheme() } as never));
     // With one file, Uppy renders its list item without the list around it (axe: aria-required-parent).
+    // The list scrolls, and once its files are uploaded and kept it holds nothing focusable: it takes
+    // focus itself, so a keyboard can scroll it (axe: scrollable-region-focusable).
     const giveListRole = () => {
-      for (const files of element.querySelectorAll('.uppy-Dashboard-files:not([role])')) files.setAttribute('role', 'list');
+      for (const files of element.querySelectorAll('.uppy-Dashboard-files')) {
+        if (!files.hasAttribute('role')) files.setAttribute('role', 'list');
+        if (!files.hasAttribute('tabindex')) files.setAttribute('tabindex', '0');
+        if (!files.hasAttribute('aria-label')) files.setAttribute('aria-label', 'Files');
+      }
     };
     const listObserver = new MutationObserver(giveListRole);
     listObserver.observe(element, { childList: true, subtree: true });

@@ -1,0 +1,197 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { contents, createCollection, optionNames, tool } from './collection-support';
+import { makeFiles, makeWorkspacePaid, signUp } from './support';
+import { addFiles, addFolder, download, expectNoSeriousA11yViolations, expectUploadsFinished, mailText, unzipAll } from './transfer-support';
+
+/**
+ * Upload requests as their owner and a stranger live them: the owner asks for files into a
+ * collection's folder and shares the link; someone without an account opens it in their own
+ * browser, says who they are, drops files and a folder and sends; the owner finds the submission,
+ * its folder in the collection with every byte intact, and the uploader's words shown as text.
+ * Pausing and closing the request change what the page says.
+ */
+
+const REQUEST_TITLE = 'Signed contract and scans';
+const MESSAGE = '<script>alert("owned")</script> Here are the papers.\nCall me if anything is missing.';
+const UPLOADER = 'Ann <b>Lee</b>';
+
+/** Through the requests page's "New request" dialog, into a folder of a collection; lands on the request's page and returns its public link. */
+async function createRequest(page: Page, details: { title: string; message: string; collection: string; folder: string }) {
+  await page.goto('/requests');
+  await page.getByRole('button', { name: 'New request' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New upload request' });
+  await dialog.getByLabel('Title').fill(details.title);
+  await dialog.getByLabel('Message (optional)').fill(details.message);
+  await dialog.getByLabel('Collection').selectOption({ label: details.collection });
+  // The folder list loads once a collection is chosen.
+  await expect(dialog.getByLabel('Folder').getByRole('option', { name: details.folder })).toHaveCount(1);
+  await dialog.getByLabel('Folder').selectOption({ label: details.folder });
+  await dialog.getByRole('button', { name: 'Create request' }).click();
+  await expect(page).toHaveURL(/\/requests\/req_[A-Za-z0-9]+$/);
+  await expect(page.getByRole('heading', { name: details.title, level: 1 })).toBeVisible();
+  return page.getByRole('textbox', { name: 'Upload link' }).inputValue();
+}
+
+test('an owner asks for files into a collection folder; a stranger sends files and a folder with a message; the owner gets them intact; pausing and closing show their pages', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { dir, files, cleanup } = makeFiles({
+    'contract.pdf': 180_000,
+    'invoice.txt': 3_000,
+    'scans/page-1.bin': 260_000,
+    'scans/extra/page-2.bin': 40_000,
+  });
+  const stranger = await browser.newContext();
+  try {
+    const owner = await signUp(page, 'Northwind Legal');
+    await makeWorkspacePaid(page);
+    await createCollection(page, { title: 'Client documents', visibility: 'Private' });
+    await tool(page, 'New folder').click();
+    const newFolder = page.getByRole('dialog', { name: 'New folder in “Client documents”' });
+    await newFolder.getByLabel('Folder name').fill('Incoming');
+    await newFolder.getByRole('button', { name: 'Create folder' }).click();
+    await expect(newFolder).toHaveCount(0);
+
+    const link = await createRequest(page, {
+      title: REQUEST_TITLE,
+      message: 'Please send the signed contract\nand the scans.',
+      collection: 'Client documents',
+      folder: 'Incoming',
+    });
+    expect(link).toMatch(/\/r\/[A-Za-z0-9_-]{20,}$/);
+    await expect(page.getByRole('img', { name: /QR code/i })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the request page');
+    await page.goto('/requests');
+    await expect(page.getByRole('link', { name: REQUEST_TITLE })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the requests list');
+
+    // A stranger, in a browser of their own.
+    const visitor = await stranger.newPage();
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: REQUEST_TITLE, level: 1 })).toBeVisible();
+    await expect(visitor.getByText('Northwind Legal').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(visitor, 'the upload page');
+    await visitor.getByLabel('Your name').fill(UPLOADER);
+    await visitor.getByLabel('Your email address (optional)').fill('ann@example.test');
+    await visitor.getByLabel(/message/i).fill(MESSAGE);
+    await visitor.getByRole('button', { name: 'Continue' }).click();
+    await addFiles(visitor, [files['contract.pdf']!.path, files['invoice.txt']!.path]);
+    await addFolder(visitor, path.join(dir, 'scans'));
+    await expectUploadsFinished(visitor);
+    await expectNoSeriousA11yViolations(visitor, 'the upload page with files');
+    await visitor.getByRole('button', { name: 'Send 4 files' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await expect(visitor.getByRole('status').filter({ hasText: /^Your 4 files \(.+\) were delivered to Northwind Legal\.$/ })).toBeVisible();
+    // Nothing the uploader typed ran as a script or became markup.
+    expect(await visitor.evaluate(() => document.querySelectorAll('b').length)).toBe(0);
+
+    // The owner: the submission, with the uploader's words as they typed them.
+    await page.goto('/requests');
+    await page.getByRole('link', { name: REQUEST_TITLE }).click();
+    const submissions = page.getByRole('region', { name: 'Submissions' });
+    await expect(submissions.getByText(UPLOADER, { exact: true })).toBeVisible();
+    await expect(submissions.getByText('<script>alert("owned")</script> Here are the papers.', { exact: false })).toBeVisible();
+    expect(await page.evaluate(() => [...document.querySelectorAll('b')].some((b) => b.textContent === 'Lee'))).toBe(false);
+
+    const mail = await mailText(page, 'request.submitted', owner.email);
+    expect(mail).toContain(`${UPLOADER} (ann@example.test) sent 4 files`);
+    // Text as text in the plain part; escaped in the HTML part.
+    const html = mail.slice(mail.indexOf('Content-Type: text/html'));
+    expect(html).toContain('&lt;script&gt;alert(');
+    expect(html).not.toContain('<script>alert(');
+
+    // Its folder in the collection, named from the uploader and the date, under Incoming, the tree kept.
+    await page.getByRole('link', { name: `Open folder of ${UPLOADER}’s submission` }).click();
+    await expect(page).toHaveURL(/\/collections\/col_[A-Za-z0-9]+\?folder=fo_/);
+    // A slash cannot be in a folder's name: the uploader's becomes a hyphen.
+    const held = contents(page, `Ann <b>Lee<-b> ${new Date().toISOString().slice(0, 10)}`);
+    await expect.poll(() => optionNames(held)).toEqual(['scans', 'contract.pdf', 'invoice.txt']);
+    const zip = await download(page, tool(page, 'Download this folder'));
+    const unzipped = unzipAll(zip.file);
+    for (const name of ['contract.pdf', 'invoice.txt', 'scans/page-1.bin', 'scans/extra/page-2.bin']) {
+      expect(unzipped[name]?.equals(files[name]!.bytes), `${name} arrived intact`).toBe(true);
+    }
+
+    // Paused: the page says so; resumed, it takes files again; closed, it says it no longer does.
+    await page.goto('/requests');
+    await page.getByRole('link', { name: REQUEST_TITLE }).click();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: 'This request is paused' })).toBeVisible();
+    await expectNoSeriousA11yViolations(visitor, 'the paused page');
+
+    await page.getByRole('button', { name: 'Close request' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Close “${REQUEST_TITLE}”?` });
+    await expect(confirm).toContainText('Closing is final');
+    await confirm.getByRole('button', { name: 'Close request' }).click();
+    await expect(page.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: 'This request is no longer accepting files' })).toBeVisible();
+    await expectNoSeriousA11yViolations(visitor, 'the closed page');
+
+    // A link that was never made: the same page as a transfer's unknown link.
+    await visitor.goto(link.replace(/\/r\/.+$/, '/r/nosuchrequest'));
+    await expect(visitor.getByRole('heading', { name: "This link doesn't work" })).toBeVisible();
+  } finally {
+    await stranger.close();
+    cleanup();
+  }
+});
+
+test('README screenshots: the upload page on a desktop and a phone, and the request with its submission', async ({ browser }) => {
+  test.skip(!process.env.UPDATE_SCREENSHOTS, 'Writes docs/screenshots: only when UPDATE_SCREENSHOTS is set.');
+  test.setTimeout(120_000);
+  const { dir, files, cleanup } = makeFiles({ 'Signed contract.pdf': 420_000, 'Passport scan.jpg': 1_300_000, 'Proof of address.pdf': 260_000 });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'dark' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('parcel-theme', 'light'));
+    await signUp(page, 'Harbour & Co. Solicitors');
+    await makeWorkspacePaid(page);
+    await createCollection(page, { title: 'Client onboarding', visibility: 'Private' });
+    const link = await createRequest(page, {
+      title: 'Documents for your new account',
+      message:
+        'Hello! Please upload the signed engagement letter, a scan of your passport and a recent proof of address.\nEverything stays private to our team.',
+      collection: 'Client onboarding',
+      folder: 'Top level of the collection',
+    });
+
+    const visitor = await context.newPage();
+    await visitor.addInitScript(() => window.localStorage.setItem('parcel-theme', 'light'));
+    await visitor.goto(link);
+    await visitor.getByLabel('Your name').fill('Maria Jensen');
+    await visitor.getByLabel('Your email address (optional)').fill('maria.jensen@example.test');
+    await visitor.getByLabel(/message/i).fill('All three attached. The letter is signed on page 4.');
+    await visitor.getByRole('button', { name: 'Continue' }).click();
+    await addFiles(
+      visitor,
+      Object.values(files).map((f) => f.path),
+    );
+    await expectUploadsFinished(visitor);
+    await visitor.screenshot({ path: 'docs/screenshots/upload-request.png', fullPage: true });
+    await visitor.getByRole('button', { name: 'Send 3 files' }).click();
+    await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+
+    const onPhone = await phone.newPage();
+    await onPhone.addInitScript(() => window.localStorage.setItem('parcel-theme', 'dark'));
+    await onPhone.goto(link);
+    await expect(onPhone.getByLabel('Your name')).toBeVisible();
+    await onPhone.screenshot({ path: 'docs/screenshots/upload-request-phone.png', fullPage: true });
+
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Submissions' }).getByText('Maria Jensen', { exact: true })).toBeVisible();
+    await page.screenshot({ path: 'docs/screenshots/upload-request-owner.png', fullPage: true });
+  } finally {
+    await context.close();
+    await phone.close();
+    cleanup();
+    void dir;
+  }
+});
