@@ -1,7 +1,6 @@
-import { Button } from '../../../components/button';
 import { isApiRequestError } from '../../../lib/api-error';
 import { GuestSignInPage } from './guest-sign-in';
-import { StatusPage, tooManyAttemptsMessage } from './status-pages';
+import { LoadFailedPage, StatusPage } from './status-pages';
 
 /**
  * What a collection's page shows when the collection can't be shown. Each says only what the
@@ -25,27 +24,8 @@ export function CollectionErrorPage({ slug, error, onRetry }: { slug: string; er
         </StatusPage>
       );
     }
-    if (error.status === 429) {
-      return (
-        <StatusPage title="Too many attempts" action={<RetryButton onRetry={onRetry} />}>
-          <p>{tooManyAttemptsMessage(error)}</p>
-        </StatusPage>
-      );
-    }
   }
-  return (
-    <StatusPage title="This collection couldn't be loaded" action={<RetryButton onRetry={onRetry} />}>
-      <p role="alert">{error instanceof Error ? error.message : 'Something went wrong. Try again.'}</p>
-    </StatusPage>
-  );
-}
-
-function RetryButton({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Button onClick={onRetry} className="min-h-11 px-5">
-      Try again
-    </Button>
-  );
+  return <LoadFailedPage what="collection" error={error} onRetry={onRetry} />;
 }
 
 /** A private collection to anyone without a guest session: strangers, signed-out guests and removed guests alike. */

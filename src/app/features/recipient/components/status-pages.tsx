@@ -10,7 +10,9 @@ function formatWait(seconds: number): string {
 
 /** What a 429 asks of the visitor, with the wait from its Retry-After. */
 export function tooManyAttemptsMessage(error: { retryAfterSeconds?: number | undefined }): string {
-  return error.retryAfterSeconds !== undefined ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.` : 'Too many attempts, try again in a moment.';
+  return error.retryAfterSeconds !== undefined
+    ? `Too many attempts, try again in ${formatWait(error.retryAfterSeconds)}.`
+    : 'Too many attempts, try again in a moment.';
 }
 
 /** A whole-page message of a shared link (unavailable, not found, signed out…): its heading, what to do, and maybe one action. */
@@ -24,6 +26,34 @@ export function StatusPage({ title, children, action }: { title: string; childre
       <div className="mt-3 text-zinc-700 dark:text-zinc-300">{children}</div>
       {action ? <div className="mt-8 flex justify-center">{action}</div> : null}
     </section>
+  );
+}
+
+/** "Try again": reloads what could not be shown. */
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Button onClick={onRetry} className="min-h-11 px-5">
+      Try again
+    </Button>
+  );
+}
+
+/**
+ * The pages every shared link shows when its first read fails for no reason of its own: too many
+ * requests from this address (with the wait), or anything else (with the error), each with "Try again".
+ */
+export function LoadFailedPage({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  if (isApiRequestError(error) && error.status === 429) {
+    return (
+      <StatusPage title="Too many attempts" action={<RetryButton onRetry={onRetry} />}>
+        <p>{tooManyAttemptsMessage(error)}</p>
+      </StatusPage>
+    );
+  }
+  return (
+    <StatusPage title={`This ${what} couldn't be loaded`} action={<RetryButton onRetry={onRetry} />}>
+      <p role="alert">{error instanceof Error ? error.message : 'Something went wrong. Try again.'}</p>
+    </StatusPage>
   );
 }
 
@@ -79,19 +109,8 @@ export function TransferErrorPage({ error, onRetry }: { error: unknown; onRetry:
         </StatusPage>
       );
     }
-    if (error.status === 429) {
-      return (
-        <StatusPage title="Too many attempts" action={<Button onClick={onRetry} className="min-h-11 px-5">Try again</Button>}>
-          <p>{tooManyAttemptsMessage(error)}</p>
-        </StatusPage>
-      );
-    }
   }
-  return (
-    <StatusPage title="This transfer couldn't be loaded" action={<Button onClick={onRetry} className="min-h-11 px-5">Try again</Button>}>
-      <p role="alert">{error instanceof Error ? error.message : 'Something went wrong. Try again.'}</p>
-    </StatusPage>
-  );
+  return <LoadFailedPage what="transfer" error={error} onRetry={onRetry} />;
 }
 
 /** End-to-end encrypted transfers are decrypted in the browser, which this version can't do yet. */
@@ -99,8 +118,8 @@ export function EncryptedTransferPage({ workspaceName }: { workspaceName: string
   return (
     <StatusPage title="This transfer is end-to-end encrypted">
       <p>
-        <span className="font-medium text-zinc-900 dark:text-zinc-100">{workspaceName}</span> sent you files that only you can
-        decrypt, but this version of Parcel can't open end-to-end encrypted transfers yet.
+        <span className="font-medium text-zinc-900 dark:text-zinc-100">{workspaceName}</span> sent you files that only you can decrypt, but this version of
+        Parcel can't open end-to-end encrypted transfers yet.
       </p>
       <p className="mt-2">Keep the link: nothing has been downloaded, and the files are still waiting for you.</p>
     </StatusPage>

@@ -1,8 +1,7 @@
 import type { PublicUploadRequest } from '../../../../contract/public-requests';
-import { Button } from '../../../components/button';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { LinkNotFoundPage, StatusPage, SuspendedLinkPage, tooManyAttemptsMessage } from '../../recipient/components/status-pages';
+import { LinkNotFoundPage, LoadFailedPage, StatusPage, SuspendedLinkPage } from '../../recipient/components/status-pages';
 
 /** Why a request takes no new files: its state when the page opened, or a `409 conflict`'s `details.reason` later. */
 export type Refusal = 'paused' | 'closed' | 'deadline';
@@ -25,27 +24,8 @@ export function RequestErrorPage({ error, onRetry }: { error: unknown; onRetry: 
   if (isApiRequestError(error)) {
     if (error.status === 404) return <LinkNotFoundPage />;
     if (error.status === 410) return <SuspendedLinkPage what="upload link" />;
-    if (error.status === 429) {
-      return (
-        <StatusPage title="Too many attempts" action={<RetryButton onRetry={onRetry} />}>
-          <p>{tooManyAttemptsMessage(error)}</p>
-        </StatusPage>
-      );
-    }
   }
-  return (
-    <StatusPage title="This upload page couldn't be loaded" action={<RetryButton onRetry={onRetry} />}>
-      <p role="alert">{error instanceof Error ? error.message : 'Something went wrong. Try again.'}</p>
-    </StatusPage>
-  );
-}
-
-function RetryButton({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Button onClick={onRetry} className="min-h-11 px-5">
-      Try again
-    </Button>
-  );
+  return <LoadFailedPage what="upload page" error={error} onRetry={onRetry} />;
 }
 
 const strong = 'font-medium break-words text-zinc-900 dark:text-zinc-100';
