@@ -44,13 +44,10 @@ export const ContactInputSchema = z
     firstName: textField('firstName', 200).default('').openapi({ description: 'Up to 200 characters. Defaults to "".', example: 'Ada' }),
     lastName: textField('lastName', 200).default('').openapi({ description: 'Up to 200 characters. Defaults to "".', example: 'Lovelace' }),
     company: textField('company', 200).default('').openapi({ description: 'Up to 200 characters. Defaults to "".', example: 'Analytical Engines Ltd' }),
-    phone: textField('phone', 50)
-      .regex(PHONE_PATTERN, { error: 'phone may only contain digits, spaces and + - ( ) .' })
-      .default('')
-      .openapi({
-        description: 'Up to 50 characters: digits, spaces and `+ - ( ) .`. Stored as given (trimmed), not normalised. Defaults to "".',
-        example: '+44 20 7946 0958',
-      }),
+    phone: textField('phone', 50).regex(PHONE_PATTERN, { error: 'phone may only contain digits, spaces and + - ( ) .' }).default('').openapi({
+      description: 'Up to 50 characters: digits, spaces and `+ - ( ) .`. Stored as given (trimmed), not normalised. Defaults to "".',
+      example: '+44 20 7946 0958',
+    }),
     type: z
       .enum(contactTypes, { error: 'type must be one of: person, company' })
       .default('person')
@@ -58,7 +55,7 @@ export const ContactInputSchema = z
   })
   .openapi('ContactInput', {
     description:
-      'A contact as written by `createContact` and `replaceContact`. Only `email` is required. Every text field is trimmed; control characters and bidirectional overrides are refused. Omitted optional fields take their defaults (also on replace, which resets them). Null is not accepted: omit a field or send "".',
+      'A contact as written by `createContact`, `replaceContact` and `syncContacts`. Only `email` is required. Every text field is trimmed; control characters and bidirectional overrides are refused. Omitted optional fields take their defaults (also on replace, which resets them). Null is not accepted: omit a field or send "".',
   });
 
 export const ContactSchema = z
@@ -108,7 +105,50 @@ export const ContactListQuerySchema = z.object({
     }),
 });
 
+/** The most contacts one `syncContacts` call takes. */
+export const MAX_SYNC_CONTACTS = 1000;
+
+/** The message naming a repeated email in one sync, shared by the schema and the operation. */
+export const duplicateEmailMessage = (firstIndex: number) => `email repeats entry ${firstIndex} of this call`;
+
+export const SyncContactsRequestSchema = z
+  .object({
+    contacts: z
+      .array(ContactInputSchema, { error: 'contacts must be an array of contacts' })
+      .min(1, { error: 'contacts must hold at least 1 contact' })
+      .max(MAX_SYNC_CONTACTS, { error: `contacts must hold at most ${MAX_SYNC_CONTACTS} contacts` })
+      .openapi({
+        description: `1 to ${MAX_SYNC_CONTACTS} contacts, each a ContactInput. Each email may appear once: a repeat (compared after trimming and lower-casing) refuses the call naming the repeat, as \`contacts.<index>.email\`.`,
+      }),
+  })
+  .superRefine((body, ctx) => {
+    const firstIndex = new Map<string, number>();
+    body.contacts.forEach((contact, index) => {
+      const first = firstIndex.get(contact.email);
+      if (first === undefined) firstIndex.set(contact.email, index);
+      else ctx.addIssue({ code: 'custom', path: ['contacts', index, 'email'], message: duplicateEmailMessage(first) });
+    });
+  })
+  .openapi('SyncContactsRequest', {
+    description:
+      'Contacts to upsert into the address book, matched to existing contacts by email, case-insensitively: a new address is created; a known one is replaced entirely by its entry (fields left out are reset to their defaults, as `replaceContact` does), or left unwritten when its stored fields already equal the entry. All or nothing: one invalid entry refuses the whole call, naming `contacts.<index>.<field>`, and nothing is written.',
+  });
+
+export const SyncContactsResponseSchema = z
+  .object({
+    created: z.number().int().min(0).openapi({ description: 'Entries whose email was not in the workspace: new contacts.', example: 2 }),
+    updated: z.number().int().min(0).openapi({ description: 'Known contacts whose stored fields differed from the entry and were replaced.', example: 1 }),
+    unchanged: z.number().int().min(0).openapi({
+      description: 'Known contacts whose stored fields already equal the entry: not written, `updatedAt` unchanged.',
+      example: 7,
+    }),
+    contacts: z.array(ContactSchema).openapi({ description: 'Every contact of the request as now stored, in the order of the request.' }),
+  })
+  .openapi('SyncContactsResponse');
+
 export type ContactInput = z.input<typeof ContactInputSchema>;
 export type Contact = z.infer<typeof ContactSchema>;
 export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 export type ContactList = z.infer<typeof ContactListSchema>;
+export type SyncContactsRequest = z.input<typeof SyncContactsRequestSchema>;
+export type SyncContactsResponse = z.infer<typeof SyncContactsResponseSchema>;

@@ -1,8 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Contact, ContactInputSchema } from '../../contract/contacts.js';
+import { duplicateEmailMessage, MAX_SYNC_CONTACTS, type Contact, type ContactInputSchema, type SyncContactsResponse } from '../../contract/contacts.js';
 import type { Caller } from '../core/caller.js';
-import { ApiError, notFound } from '../core/errors.js';
+import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { likeContains } from '../core/like.js';
 import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
@@ -69,7 +69,6 @@ function isDuplicateEmail(err: unknown): boolean {
   return false;
 }
 
-
 /** The workspace's contacts (those matching `q` in name, company or email), by last name, first name, email. */
 export async function listContacts(services: Pick<Services, 'db'>, caller: Caller, q?: string): Promise<Contact[]> {
   const pattern = q ? likeContains(q) : null;
@@ -133,4 +132,115 @@ export async function deleteContact(services: Pick<Services, 'db'>, caller: Call
   const deleted = await services.db.delete(contacts).where(byId(caller.workspaceId, id)).returning({ id: contacts.id });
   if (deleted.length === 0) throw contactNotFound();
   return { deleted: true };
+}
+
+/** The fields a sync writes, in the order of the VALUES list of its batched UPDATE. */
+const syncedFields = ['email', 'firstName', 'lastName', 'company', 'phone', 'type'] as const;
+
+const sameFields = (row: ContactRow, input: ContactInput) => syncedFields.every((f) => row[f] === input[f]);
+
+/** Postgres broke a lock cycle by aborting this transaction (should not happen given the lock order, but is safe to rerun). */
+function isDeadlock(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if ((e as Error & { code?: string }).code === '40P01') return true;
+  return false;
+}
+
+/** How often a sync that lost a race for a new address (unique violation) is run again from the start. */
+const SYNC_ATTEMPTS = 3;
+
+/**
+ * Bulk upsert, matched by email case-insensitively: an address new to the workspace is created,
+ * a known one is replaced entirely by its entry (fields left out reset to their defaults, as
+ * `replaceContact` does), and one whose stored fields already equal the entry is left alone
+ * (counted `unchanged`, `updatedAt` untouched). All or nothing, in one transaction: one SELECT of
+ * the known contacts (locked), one multi-row INSERT, one UPDATE … FROM (VALUES …) for the changed.
+ * The answer's contacts are in the order of `inputs`.
+ *
+ * Called by `POST /api/v1/contacts/sync` and meant for the dashboard's CSV import too: the caller
+ * validates each entry with ContactInputSchema first (so every entry here is valid); repeated
+ * emails are refused here as well, as `400` naming `contacts.<index>.email`.
+ */
+export async function syncContacts(services: ContactServices, caller: Caller, inputs: ContactInput[]): Promise<SyncContactsResponse> {
+  if (inputs.length > MAX_SYNC_CONTACTS) throw invalidField('body', 'contacts', `contacts must hold at most ${MAX_SYNC_CONTACTS} contacts`);
+  const firstIndex = new Map<string, number>();
+  inputs.forEach((input, index) => {
+    const first = firstIndex.get(input.email);
+    if (first !== undefined) throw invalidField('body', `contacts.${index}.email`, duplicateEmailMessage(first));
+    firstIndex.set(input.email, index);
+  });
+  if (inputs.length === 0) return { created: 0, updated: 0, unchanged: 0, contacts: [] };
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await syncOnce(services, caller, inputs);
+    } catch (err) {
+      // Another writer created one of the new addresses meanwhile: the transaction rolled back, and a rerun updates it instead.
+      if (!(isDuplicateEmail(err) || isDeadlock(err)) || attempt >= SYNC_ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function syncOnce(services: ContactServices, caller: Caller, inputs: ContactInput[]): Promise<SyncContactsResponse> {
+  const now = services.clock.now();
+  const workspaceId = caller.workspaceId;
+  return services.db.transaction(async (tx) => {
+    // Locked, so a concurrent delete or replace of a matched contact waits for this sync.
+    const known = await tx
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.workspaceId, workspaceId),
+          inArray(
+            sql`lower(${contacts.email})`,
+            inputs.map((i) => i.email),
+          ),
+        ),
+      )
+      .orderBy(contacts.id)
+      .for('update');
+    const byEmail = new Map(known.map((row) => [row.email.toLowerCase(), row]));
+
+    const result: ContactRow[] = [];
+    const toInsert: ContactRow[] = [];
+    const toUpdate: ContactRow[] = [];
+    let unchanged = 0;
+    for (const input of inputs) {
+      const existing = byEmail.get(input.email);
+      if (!existing) {
+        const row: ContactRow = { id: newId('ct'), workspaceId, ...input, createdAt: now, updatedAt: now };
+        toInsert.push(row);
+        result.push(row);
+      } else if (sameFields(existing, input)) {
+        unchanged++;
+        result.push(existing);
+      } else {
+        const row: ContactRow = { ...existing, ...input, updatedAt: now };
+        toUpdate.push(row);
+        result.push(row);
+      }
+    }
+
+    // In email order, as the rows are locked in id order, so that two syncs sharing addresses wait for each other rather than deadlock.
+    if (toInsert.length > 0) await tx.insert(contacts).values([...toInsert].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)));
+    if (toUpdate.length > 0) {
+      const values = sql.join(
+        toUpdate.map(
+          (r) =>
+            sql`(${r.id}::text, ${sql.join(
+              syncedFields.map((f) => sql`${r[f]}::text`),
+              sql`, `,
+            )})`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        UPDATE contacts SET
+          email = v.email, first_name = v.first_name, last_name = v.last_name,
+          company = v.company, phone = v.phone, type = v.type, updated_at = ${now}
+        FROM (VALUES ${values}) AS v(id, email, first_name, last_name, company, phone, type)
+        WHERE contacts.id = v.id AND contacts.workspace_id = ${workspaceId}`);
+    }
+    return { created: toInsert.length, updated: toUpdate.length, unchanged, contacts: result.map(toContact) };
+  });
 }

@@ -82,11 +82,17 @@ describe('contacts', () => {
     };
     const operations = Object.values(doc.paths).flatMap((p) => Object.values(p));
     const contactOps = operations.filter((op) => op.tags?.includes('Contacts'));
-    expect(contactOps.map((op) => op.operationId).sort()).toEqual(
-      ['createContact', 'deleteContact', 'getContact', 'listContacts', 'replaceContact'],
-    );
+    expect(contactOps.map((op) => op.operationId).sort()).toEqual([
+      'createContact',
+      'deleteContact',
+      'getContact',
+      'listContacts',
+      'replaceContact',
+      'syncContacts',
+    ]);
     expect(doc.paths['/contacts']?.post?.security).toEqual([{ bearerAuth: ['contacts:write'] }]);
     expect(doc.paths['/contacts']?.get?.security).toEqual([{ bearerAuth: ['contacts:read'] }]);
+    expect(doc.paths['/contacts/sync']?.post?.security).toEqual([{ bearerAuth: ['contacts:write'] }]);
     expect(doc.tags.map((t) => t.name)).toContain('Contacts');
     expect(doc.components.schemas).toHaveProperty('Contact');
     expect(doc.components.schemas).toHaveProperty('ContactInput');
