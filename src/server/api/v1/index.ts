@@ -5,6 +5,7 @@ import { assertStorableText } from '../../http/validate.js';
 import { registerCollections } from './collections/index.js';
 import { registerUploadRequests } from './requests/index.js';
 import { registerContacts } from './contacts/index.js';
+import { registerResolveLink } from './links/resolve.js';
 import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
 import { openApiDocumentConfig } from './openapi.js';
@@ -34,6 +35,7 @@ export function v1App() {
   registerCollections(app);
   registerUploadRequests(app);
   registerContacts(app);
+  registerResolveLink(app);
   registerWebhooks(app);
 
   app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(openApiDocumentConfig(c.var.services.config.PUBLIC_URL))));

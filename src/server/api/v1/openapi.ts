@@ -47,6 +47,11 @@ export function openApiDocumentConfig(publicUrl: string) {
       },
       { name: 'Contacts', description: 'The workspace address book: one contact per email address.' },
       {
+        name: 'Links',
+        description:
+          'Links shared with you: a transfer or collection link of this service, from any workspace, turned into signed download URLs as its page would give them.',
+      },
+      {
         name: 'Webhooks',
         description:
           'Push endpoints receive each subscribed event as a signed POST (headers `Service-Event-Id`, `Service-Event-Type`, `Service-Delivery-Id`, `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`). Any 2xx within 10 seconds is success; anything else, a redirect (never followed) or no complete answer in 10 seconds is a failure, retried after 1, 5 and 30 minutes, then 2, 6, 12 and 24 hours (eight attempts). Five deliveries in a row that use up every retry pause the endpoint and email the owner once. Delivery is at least once: deduplicate on the event `id`; order by `createdAt`. Pull endpoints (`url` null, `mode` `pull`) keep events 30 days for `GET /webhooks/{id}/events`.',

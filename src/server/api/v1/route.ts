@@ -50,6 +50,12 @@ function conflictDescription(method: string, own: string | undefined): string {
   return own ? `${own}\n\nAlso ${idempotent}` : idempotent;
 }
 
+/** A route's own meaning of a shared error status (such as `password_required` for a 401) is kept before the shared one. */
+function withOwn(responses: RouteConfig['responses'], status: number, shared: string) {
+  const own = ownDescription(responses[status]);
+  return errorResponse(own ? `${own}\n\nAlso ${shared}` : shared);
+}
+
 type V1RouteConfig = Omit<RouteConfig, 'security' | 'middleware'> & V1Access & { operationId: string; tags: string[] };
 
 /**
@@ -80,16 +86,16 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
     'x-plan': paidOnly ? 'paid' : 'free',
     responses: {
       ...route.responses,
-      400: errorResponse('`invalid_request`: a field, `limit`, `cursor` or `Idempotency-Key` is invalid. Text may hold any character but NUL (U+0000), which is refused naming its field.'),
-      401: errorResponse('`unauthorized`: the credential is missing, malformed, unknown, revoked or expired.'),
+      400: withOwn(route.responses, 400, '`invalid_request`: a field, `limit`, `cursor` or `Idempotency-Key` is invalid. Text may hold any character but NUL (U+0000), which is refused naming its field.'),
+      401: withOwn(route.responses, 401, '`unauthorized`: the credential is missing, malformed, unknown, revoked or expired.'),
       ...(paidOnly ? { 402: errorResponse('`upgrade_required`: the workspace is not on a paid plan.') } : {}),
-      403: errorResponse('`insufficient_scope`: the credential lacks the scope.'),
-      404: errorResponse('`not_found`: no such resource in this workspace, or an id that cannot name one.'),
+      403: withOwn(route.responses, 403, '`insufficient_scope`: the credential lacks the scope.'),
+      404: withOwn(route.responses, 404, '`not_found`: no such resource in this workspace, or an id that cannot name one.'),
       ...(route.method === 'post' || route.responses[409]
         ? { 409: errorResponse(conflictDescription(route.method, ownDescription(route.responses[409]))) }
         : {}),
       ...(route.request?.body ? { 413: errorResponse('`payload_too_large`: the JSON body is larger than 1 MiB.'), 415: errorResponse('`unsupported_media_type`: the body is not `application/json`.') } : {}),
-      429: errorResponse('`rate_limited`: a rate limit or the monthly allowance is exhausted; see `Retry-After`.'),
+      429: withOwn(route.responses, 429, '`rate_limited`: a rate limit or the monthly allowance is exhausted; see `Retry-After`.'),
       500: errorResponse('`internal_error`.'),
     },
   } as RouteConfig) as unknown as R;

@@ -81,6 +81,8 @@ const validBodies: Record<string, unknown> = {
   updateCollectionFile: { name: 'renamed.txt', folderId: null },
   deleteCollectionFiles: { fileIds: ['fi_1'] },
   replaceContact: { email: 'replaced@example.test', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', phone: '+44 1', type: 'person' },
+  // A link of this service (PUBLIC_URL) naming no transfer: 404, so each broken field is what gets refused.
+  resolveLink: { url: `${PUBLIC_URL}/t/NoSuchSlug0000000000000`, password: 'secret words' },
   // An upload request goes into a real collection and folder (read when the operation's cases are made).
   get createUploadRequest() {
     return {
