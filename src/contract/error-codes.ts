@@ -12,7 +12,7 @@ export const errorStatus = {
   insufficient_scope: 403,
   forbidden: 403,
   guests_only: 403,
-  wrong_password: 403,
+  wrong_password: 401,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -39,7 +39,7 @@ import { UnlockRequestSchema, UnlockResponseSchema } from './public.js';
  * - 401 `password_required`: the collection has a password and no valid unlock token was sent.
  * - 403 `guests_only`: the collection is only for invited guests and no valid guest cookie was sent
  *   (a guest of another collection included). No collection details are given with either.
- * - 403 `wrong_password` (unlock only).
+ * - 401 `wrong_password` (unlock only).
  * - 404 `not_found`: no such link, or a folder that is not in this collection.
  * - 410 `link_unavailable` with `details.reason`: `suspended` (the operator disabled the
  *   workspace), or `expired` for a guest sign-in link that expired or was used already.

@@ -16,7 +16,7 @@ import { z } from 'zod';
  * - 410 `link_unavailable` with `details.reason` (LinkUnavailableReason).
  * - 401 `password_required`: the transfer has a password and no valid unlock token was sent. No
  *   transfer details are given.
- * - 403 `wrong_password` (unlock only).
+ * - 401 `wrong_password` (unlock only).
  * - 429 `rate_limited` with `Retry-After`: 60 requests a minute per address on the whole public
  *   API, and 10 failed unlock attempts per link and address per 15 minutes.
  *

@@ -256,7 +256,7 @@ describe('a public collection', () => {
 });
 
 describe('a password-protected collection', () => {
-  it('withholds everything until unlocked; a wrong password is 403, and a new password retires old tokens and links', async () => {
+  it('withholds everything until unlocked; a wrong password is 401, and a new password retires old tokens and links', async () => {
     const { api } = await paidWorkspace();
     const bytes = randomFile(900);
     const { c } = await collectionWith(api, { title: 'Secret plans', visibility: 'password', password: 'open sesame' }, [{ name: 'plan.bin', bytes }]);
@@ -267,7 +267,7 @@ describe('a password-protected collection', () => {
     expect((await errorOf(await visit(c.slug, '/files'), 401)).code).toBe('password_required');
     expect((await errorOf(await visit(c.slug, '/download-links'), 401)).code).toBe('password_required');
 
-    expect((await errorOf(await visit(c.slug, '/unlock', { method: 'POST', json: { password: 'open barley' } }), 403)).code).toBe('wrong_password');
+    expect((await errorOf(await visit(c.slug, '/unlock', { method: 'POST', json: { password: 'open barley' } }), 401)).code).toBe('wrong_password');
     expect(fieldOf(await errorOf(await visit(c.slug, '/unlock', { method: 'POST', json: { password: '' } }), 400))).toBe('password');
     const right = await visit(c.slug, '/unlock', { method: 'POST', json: { password: 'open sesame' } });
     expect(right.status).toBe(200);
@@ -297,7 +297,7 @@ describe('a password-protected collection', () => {
     const { api } = await paidWorkspace();
     const { c } = await collectionWith(api, { title: 'Guarded', visibility: 'password', password: 'right one' }, []);
     const unlock = (password: string) => visit(c.slug, '/unlock', { method: 'POST', json: { password } });
-    for (let i = 0; i < 10; i++) expect((await unlock(`wrong ${i}`)).status).toBe(403);
+    for (let i = 0; i < 10; i++) expect((await unlock(`wrong ${i}`)).status).toBe(401);
     const limited = await unlock('right one');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -129,7 +129,7 @@ describe('passwords', () => {
     expect(JSON.stringify(lockedError)).not.toContain('secret.txt');
 
     const wrong = await unlock(t.transfer.slug, 'open barley');
-    expect(wrong.status).toBe(403);
+    expect(wrong.status).toBe(401);
     expect((await errorOf(wrong)).code).toBe('wrong_password');
     expect((await unlock(t.transfer.slug, '')).status).toBe(400);
 
@@ -166,7 +166,7 @@ describe('passwords', () => {
     const t = await seedTransfer(server, { password: 'right', files: [{ name: 'x', data: Buffer.from('x') }] });
     // Each request also counts against the per-address minute limit: use a fresh minute.
     server.clock.advance(60_000);
-    for (let i = 0; i < 10; i++) expect((await unlock(t.transfer.slug, `wrong ${i}`)).status).toBe(403);
+    for (let i = 0; i < 10; i++) expect((await unlock(t.transfer.slug, `wrong ${i}`)).status).toBe(401);
     const limited = await unlock(t.transfer.slug, 'right');
     expect(limited.status).toBe(429);
     expect((await errorOf(limited)).code).toBe('rate_limited');

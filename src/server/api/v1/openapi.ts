@@ -13,7 +13,7 @@ Every operation takes \`Authorization: Bearer <API key or OAuth access token>\`.
 The plan is checked live on every request. Operations marked \`x-plan: paid\` answer \`402 upgrade_required\` on the free plan, including from the first request after a paid plan lapses.
 
 ## Errors
-Every 4xx and 5xx response has the body \`{ "error": { "code", "message", "details", "docs" } }\`. Codes: ${errorCodes.map((c) => `\`${c}\` (${errorStatus[c]})`).join(', ')}. Validation errors carry \`details.fields\`, a list of \`{ path, message }\` naming each offending field. Our choices where the specification leaves them open: \`password_required\` is 401 and \`wrong_password\` is 403.
+Every 4xx and 5xx response has the body \`{ "error": { "code", "message", "details", "docs" } }\`. Codes: ${errorCodes.map((c) => `\`${c}\` (${errorStatus[c]})`).join(', ')}. Validation errors carry \`details.fields\`, a list of \`{ path, message }\` naming each offending field. Our choices where the specification leaves them open: \`password_required\` and \`wrong_password\` are both 401 (the link needs a credential, and the one given is not it).
 
 ## Rate limits
 Requests without a valid credential: 60 a minute per address. With a valid credential: per key per minute and per workspace per day (configurable by the operator; \`GET /me\` reports the numbers), and on the free plan 50,000 calls a month. Every response past authentication carries \`RateLimit-Policy\` and \`RateLimit\` (IETF draft fields) with one entry per bucket charged (\`key-minute\`, \`workspace-day\`, \`workspace-month\`). A \`429 rate_limited\` carries \`Retry-After\` in seconds.

@@ -249,7 +249,7 @@ describe('Collection page /c/:slug', () => {
         if (attempts === 2) return apiError(429, 'rate_limited', 'Slow down', {}, { 'Retry-After': '42' });
         return (request.body as { password: string }).password === 'open sesame'
           ? json({ unlockToken: 'unl_good', expiresAt: new Date(Date.now() + hour).toISOString() })
-          : apiError(403, 'wrong_password', 'That is not the password of this collection.');
+          : apiError(401, 'wrong_password', 'That is not the password of this collection.');
       },
     });
     const { user } = renderApp('/c/locked1');

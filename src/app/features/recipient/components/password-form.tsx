@@ -9,7 +9,7 @@ import { tooManyAttemptsMessage } from './status-pages';
 
 function unlockMessage(error: unknown): string {
   if (isApiRequestError(error)) {
-    if (error.code === 'wrong_password' || error.status === 403) return "That password isn't right. Check it and try again.";
+    if (error.code === 'wrong_password') return "That password isn't right. Check it and try again.";
     if (error.status === 429) return tooManyAttemptsMessage(error);
     if (error.status === 400) return 'Enter the password.';
   }

@@ -155,7 +155,7 @@ describe('Recipient page /t/:slug', () => {
       'POST /api/public/transfers/:slug/unlock': (request) =>
         (request.body as { password: string }).password === 'open sesame'
           ? json({ unlockToken: 'unl_good', expiresAt: new Date(Date.now() + hour).toISOString() })
-          : apiError(403, 'wrong_password', 'That is not the password of this transfer.'),
+          : apiError(401, 'wrong_password', 'That is not the password of this transfer.'),
       'POST /api/public/transfers/:slug/sessions': (request) =>
         request.headers.get('x-transfer-unlock') === 'unl_good' ? json(session(), 201) : apiError(401, 'password_required', 'Locked'),
     });

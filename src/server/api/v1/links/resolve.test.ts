@@ -145,13 +145,12 @@ describe('resolving a transfer link', () => {
     expect(anon.files).toHaveLength(1);
   });
 
-  it('needs the password of a protected transfer: none is 401 password_required, a wrong one 403 wrong_password, the right one links', async () => {
+  it('needs the password of a protected transfer: none is 401 password_required, a wrong one 401 wrong_password, the right one links', async () => {
     const t = await seedTransfer(server, { files: [{ name: 'a.bin', data: randomBytes(100) }], password: 'open sesame' });
     const url = transferLink(t.transfer.slug);
     const missing = await errorOf(await resolve({ url }), 401);
     expect(missing.code).toBe('password_required');
-    // wrong_password travels with the status the codebase registers for it (403, as the public unlock's).
-    expect((await errorOf(await resolve({ url, password: 'guess' }), 403)).code).toBe('wrong_password');
+    expect((await errorOf(await resolve({ url, password: 'guess' }), 401)).code).toBe('wrong_password');
     const links = await resolved({ url, password: 'open sesame' });
     expect(links.kind).toBe('transfer');
     expect(links.title).toBeNull();
@@ -161,14 +160,14 @@ describe('resolving a transfer link', () => {
   it('limits wrong passwords per link and key: 429 after the allowance, while another key still may try', async () => {
     const t = await seedTransfer(server, { files: [{ name: 'a.bin', data: randomBytes(100) }], password: 'open sesame' });
     const url = transferLink(t.transfer.slug);
-    for (let i = 0; i < UNLOCK_FAILURES_ALLOWED; i++) expect((await errorOf(await resolve({ url, password: `wrong ${i}` }), 403)).code).toBe('wrong_password');
+    for (let i = 0; i < UNLOCK_FAILURES_ALLOWED; i++) expect((await errorOf(await resolve({ url, password: `wrong ${i}` }), 401)).code).toBe('wrong_password');
     const limited = await resolve({ url, password: 'wrong again' });
     const err = await errorOf(limited, 429);
     expect(err.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even the right password waits, from this key; another key has its own allowance.
     expect((await errorOf(await resolve({ url, password: 'open sesame' }), 429)).code).toBe('rate_limited');
-    expect((await errorOf(await resolve({ url, password: 'wrong' }, otherToken), 403)).code).toBe('wrong_password');
+    expect((await errorOf(await resolve({ url, password: 'wrong' }, otherToken), 401)).code).toBe('wrong_password');
     expect((await resolved({ url, password: 'open sesame' }, otherToken)).files).toHaveLength(1);
     // Another link is not affected.
     const other = await seedTransfer(server, { files: [{ name: 'b.bin', data: randomBytes(10) }], password: 'open sesame' });
@@ -238,7 +237,7 @@ describe('resolving a collection link', () => {
   it('applies the password rule to a password collection, and 403 guests_only to a private one', async () => {
     const locked = await sharedCollection({ visibility: 'password', password: 'let me in' }, [randomBytes(100)]);
     expect((await errorOf(await resolve({ url: locked.url }), 401)).code).toBe('password_required');
-    expect((await errorOf(await resolve({ url: locked.url, password: 'nope' }), 403)).code).toBe('wrong_password');
+    expect((await errorOf(await resolve({ url: locked.url, password: 'nope' }), 401)).code).toBe('wrong_password');
     expect((await resolved({ url: locked.url, password: 'let me in' })).files).toHaveLength(1);
     for (let i = 1; i < UNLOCK_FAILURES_ALLOWED; i++) await resolve({ url: locked.url, password: 'nope' });
     expect((await errorOf(await resolve({ url: locked.url, password: 'nope' }), 429)).code).toBe('rate_limited');

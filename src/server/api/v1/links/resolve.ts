@@ -25,11 +25,8 @@ const route = v1Route({
       ErrorSchema,
       '`invalid_request` naming `url`: the URL is not a shared link of this service (another host, another path, a scheme other than http(s), longer than 2048 characters).',
     ),
-    401: json(ErrorSchema, '`password_required`: the link has a password and none was given.'),
-    403: json(
-      ErrorSchema,
-      "`wrong_password`: the password given is not the link's. `guests_only`: the collection is shared only with invited guests (a credential is never a guest).",
-    ),
+    401: json(ErrorSchema, "`password_required`: the link has a password and none was given. `wrong_password`: the password given is not the link's."),
+    403: json(ErrorSchema, '`guests_only`: the collection is shared only with invited guests (a credential is never a guest).'),
     404: json(ErrorSchema, '`not_found`: no transfer or collection has this link (never sent, discarded or deleted).'),
     409: json(ErrorSchema, '`e2ee_unsupported`: the transfer is end-to-end encrypted; only a browser holding the key can open it.'),
     410: json(
