@@ -10,7 +10,8 @@ import { collectionKeys, KEY_KIND_INDEX } from './public-collection-api';
  * request of the page is watched here rather than each one handling it.
  */
 export function endsAccess(error: ApiRequestError, kind: unknown): boolean {
-  if (error.status === 401) return true;
+  // A wrong password (also 401) is the password form's own business.
+  if (error.status === 401) return error.code !== 'wrong_password';
   if (error.status === 403) return error.code === 'guests_only';
   // A used or expired sign-in link is the sign-in's own business, not the collection's.
   if (error.status === 410) return error.details.reason !== 'expired';

@@ -9,7 +9,7 @@ import { CollectionBrowser } from './collection-browser';
 import { CollectionErrorPage, GuestLinkExpiredPage } from './collection-status-pages';
 import { PasswordForm } from './password-form';
 
-const isPasswordRequired = (error: unknown) => isApiRequestError(error) && error.status === 401;
+const isPasswordRequired = (error: unknown) => isApiRequestError(error) && error.status === 401 && error.code !== 'wrong_password';
 
 export interface CollectionPageProps {
   slug: string;

@@ -16,7 +16,7 @@ import { FileIcon } from './file-icon';
 import { PasswordForm } from './password-form';
 import { EncryptedTransferPage, tooManyAttemptsMessage, TransferErrorPage } from './status-pages';
 
-const isPasswordRequired = (error: unknown) => isApiRequestError(error) && (error.status === 401 || error.code === 'password_required');
+const isPasswordRequired = (error: unknown) => isApiRequestError(error) && error.status === 401 && error.code !== 'wrong_password';
 /** Session errors that mean the whole transfer can't be downloaded any more. */
 const isGone = (error: unknown) => isApiRequestError(error) && (error.status === 404 || error.status === 410);
 
