@@ -30,6 +30,8 @@ function e2eServer(serverPort: number, env: Record<string, string>) {
 
 export default defineConfig({
   testDir: './e2e',
+  // The README's screenshots are made on request (`npm run screenshots`), not as part of the suite.
+  testIgnore: process.env.UPDATE_SCREENSHOTS ? [] : ['**/readme-screenshots.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { contents, createCollection, dropFile, optionNames, secretLink, tool, uploadToCollection, writeImage, writeLandscape } from './collection-support';
+import { expect, test } from '@playwright/test';
+import { contents, createCollection, dropFile, optionNames, secretLink, tool, uploadToCollection, writeImage } from './collection-support';
 import { makeFiles, makeWorkspacePaid, signUp } from './support';
 import { download, linkInMail, unzipAll } from './transfer-support';
 
@@ -232,93 +230,5 @@ test('a password collection opens with its password after a wrong one, and a pub
   } finally {
     cleanup();
     await visitorContext.close();
-  }
-});
-
-/** Every image on the page loaded, lazy ones too (a full-page screenshot reaches below the fold). */
-async function imagesLoaded(page: Page) {
-  await page.locator('img[loading="lazy"]').evaluateAll((images: HTMLImageElement[]) => images.forEach((image) => (image.loading = 'eager')));
-  await expect
-    .poll(() => page.locator('img').evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0)))
-    .toBe(true);
-}
-
-test('README screenshots: the collection browser and the collection page on a desktop and a phone', async ({ browser }) => {
-  test.skip(!process.env.UPDATE_SCREENSHOTS, 'Writes docs/screenshots: only when UPDATE_SCREENSHOTS is set.');
-  test.setTimeout(120_000);
-  const title = 'Harbour Festival 2026';
-  const palettes = [
-    { sky: ['#1d3557', '#f4a261'], sun: '#ffd6a5', hills: ['#3d405b', '#22223b'], water: '#14213d' },
-    { sky: ['#90e0ef', '#caf0f8'], sun: '#fff3b0', hills: ['#52b788', '#2d6a4f'], water: '#0077b6' },
-    { sky: ['#ffafcc', '#ffc8dd'], sun: '#fff1e6', hills: ['#9d4edd', '#5a189a'], water: '#3c096c' },
-    { sky: ['#e9c46a', '#f4a261'], sun: '#fefae0', hills: ['#bc6c25', '#7f5539'], water: '#264653' },
-    { sky: ['#03045e', '#0096c7'], sun: '#f1faee', hills: ['#1b263b', '#0d1b2a'], water: '#023e8a' },
-    { sky: ['#a8dadc', '#f1faee'], sun: '#ffb703', hills: ['#8ecae6', '#219ebc'], water: '#126782' },
-  ] as const;
-  const photos = ['Harbour at dusk.jpg', 'Morning regatta.jpg', 'Lanterns on the quay.jpg', 'Dune walk.jpg', 'Night parade.jpg', 'Lighthouse.jpg'];
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-screenshots-'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-  try {
-    for (const [i, name] of photos.entries()) await writeLandscape(path.join(dir, name), palettes[i % palettes.length]!);
-    for (const [folder, names] of [
-      ['Friday', ['Opening night.jpg', 'Stage left.jpg']],
-      ['Saturday', ['Tall ships.jpg', 'Crowd.jpg', 'Last light.jpg']],
-      ['Press kit', ['Festival logo.jpg']],
-    ] as const) {
-      for (const [i, name] of names.entries()) await writeLandscape(path.join(dir, folder, name), palettes[(i + folder.length) % palettes.length]!);
-    }
-
-    const page = await context.newPage();
-    await page.addInitScript(() => window.localStorage.setItem('parcel-theme', 'light'));
-    await signUp(page, 'Northlight Studio');
-    await makeWorkspacePaid(page);
-    const id = await createCollection(page, {
-      title,
-      description: 'Photos from three days on the quay, for press and partners. Please credit “Harbour Festival / Northlight Studio”.',
-      visibility: 'Public',
-    });
-    await uploadToCollection(page, { files: photos.map((name) => path.join(dir, name)) }, 6);
-    await uploadToCollection(page, { folder: path.join(dir, 'Friday') }, 8);
-    await uploadToCollection(page, { folder: path.join(dir, 'Saturday') }, 11);
-    await uploadToCollection(page, { folder: path.join(dir, 'Press kit') }, 12);
-    await contents(page, title).getByRole('option', { name: 'Harbour at dusk.jpg' }).click();
-    await tool(page, 'Set as cover').click();
-    await expect(page.getByRole('status').filter({ hasText: 'is the cover now.' })).toHaveCount(1);
-    const link = await secretLink(page, title);
-
-    // Previews are made by the worker moments after each upload.
-    const visitorDesktop = await context.newPage();
-    await visitorDesktop.addInitScript(() => {
-      window.localStorage.setItem('parcel-theme', 'light');
-      window.localStorage.setItem('parcel-collection-view', 'grid');
-    });
-    await visitorDesktop.goto(link);
-    await expect(async () => {
-      await visitorDesktop.reload();
-      await expect(visitorDesktop.getByRole('button', { name: /^Preview / })).toHaveCount(photos.length, { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
-
-    // The owner's browser in grid view, one photo selected, without the finished uploads' panel.
-    await page.goto(`/collections/${id}?view=grid`);
-    await contents(page, title).getByRole('option', { name: 'Morning regatta.jpg' }).click();
-    await imagesLoaded(page);
-    await page.screenshot({ path: 'docs/screenshots/collection-browser.png' });
-
-    await imagesLoaded(visitorDesktop);
-    await visitorDesktop.screenshot({ path: 'docs/screenshots/collection-page.png', fullPage: true });
-
-    const visitorPhone = await context.newPage();
-    await visitorPhone.setViewportSize({ width: 390, height: 844 });
-    await visitorPhone.addInitScript(() => {
-      window.localStorage.setItem('parcel-theme', 'light');
-      window.localStorage.setItem('parcel-collection-view', 'grid');
-    });
-    await visitorPhone.goto(link);
-    await expect(visitorPhone.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    await imagesLoaded(visitorPhone);
-    await visitorPhone.screenshot({ path: 'docs/screenshots/collection-page-phone.png' });
-  } finally {
-    await context.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { contents, createCollection, optionNames, tool } from './collection-support';
+import { createRequest } from './request-support';
 import { makeFiles, makeWorkspacePaid, signUp } from './support';
 import { addFiles, addFolder, download, expectNoSeriousA11yViolations, expectUploadsFinished, mailText, unzipAll } from './transfer-support';
 
@@ -15,23 +16,6 @@ import { addFiles, addFolder, download, expectNoSeriousA11yViolations, expectUpl
 const REQUEST_TITLE = 'Signed contract and scans';
 const MESSAGE = '<script>alert("owned")</script> Here are the papers.\nCall me if anything is missing.';
 const UPLOADER = 'Ann <b>Lee</b>';
-
-/** Through the requests page's "New request" dialog, into a folder of a collection; lands on the request's page and returns its public link. */
-async function createRequest(page: Page, details: { title: string; message: string; collection: string; folder: string }) {
-  await page.goto('/requests');
-  await page.getByRole('button', { name: 'New request' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'New upload request' });
-  await dialog.getByLabel('Title').fill(details.title);
-  await dialog.getByLabel('Message (optional)').fill(details.message);
-  await dialog.getByLabel('Collection').selectOption({ label: details.collection });
-  // The folder list loads once a collection is chosen.
-  await expect(dialog.getByLabel('Folder').getByRole('option', { name: details.folder })).toHaveCount(1);
-  await dialog.getByLabel('Folder').selectOption({ label: details.folder });
-  await dialog.getByRole('button', { name: 'Create request' }).click();
-  await expect(page).toHaveURL(/\/requests\/req_[A-Za-z0-9]+$/);
-  await expect(page.getByRole('heading', { name: details.title, level: 1 })).toBeVisible();
-  return page.getByRole('textbox', { name: 'Upload link' }).inputValue();
-}
 
 test('an owner asks for files into a collection folder; a stranger sends files and a folder with a message; the owner gets them intact; pausing and closing show their pages', async ({
   page,
@@ -140,58 +124,5 @@ test('an owner asks for files into a collection folder; a stranger sends files a
   } finally {
     await stranger.close();
     cleanup();
-  }
-});
-
-test('README screenshots: the upload page on a desktop and a phone, and the request with its submission', async ({ browser }) => {
-  test.skip(!process.env.UPDATE_SCREENSHOTS, 'Writes docs/screenshots: only when UPDATE_SCREENSHOTS is set.');
-  test.setTimeout(120_000);
-  const { dir, files, cleanup } = makeFiles({ 'Signed contract.pdf': 420_000, 'Passport scan.jpg': 1_300_000, 'Proof of address.pdf': 260_000 });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'dark' });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(() => window.localStorage.setItem('parcel-theme', 'light'));
-    await signUp(page, 'Harbour & Co. Solicitors');
-    await makeWorkspacePaid(page);
-    await createCollection(page, { title: 'Client onboarding', visibility: 'Private' });
-    const link = await createRequest(page, {
-      title: 'Documents for your new account',
-      message:
-        'Hello! Please upload the signed engagement letter, a scan of your passport and a recent proof of address.\nEverything stays private to our team.',
-      collection: 'Client onboarding',
-      folder: 'Top level of the collection',
-    });
-
-    const visitor = await context.newPage();
-    await visitor.addInitScript(() => window.localStorage.setItem('parcel-theme', 'light'));
-    await visitor.goto(link);
-    await visitor.getByLabel('Your name').fill('Maria Jensen');
-    await visitor.getByLabel('Your email address (optional)').fill('maria.jensen@example.test');
-    await visitor.getByLabel(/message/i).fill('All three attached. The letter is signed on page 4.');
-    await visitor.getByRole('button', { name: 'Continue' }).click();
-    await addFiles(
-      visitor,
-      Object.values(files).map((f) => f.path),
-    );
-    await expectUploadsFinished(visitor);
-    await visitor.screenshot({ path: 'docs/screenshots/upload-request.png', fullPage: true });
-    await visitor.getByRole('button', { name: 'Send 3 files' }).click();
-    await expect(visitor.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
-
-    const onPhone = await phone.newPage();
-    await onPhone.addInitScript(() => window.localStorage.setItem('parcel-theme', 'dark'));
-    await onPhone.goto(link);
-    await expect(onPhone.getByLabel('Your name')).toBeVisible();
-    await onPhone.screenshot({ path: 'docs/screenshots/upload-request-phone.png', fullPage: true });
-
-    await page.reload();
-    await expect(page.getByRole('region', { name: 'Submissions' }).getByText('Maria Jensen', { exact: true })).toBeVisible();
-    await page.screenshot({ path: 'docs/screenshots/upload-request-owner.png', fullPage: true });
-  } finally {
-    await context.close();
-    await phone.close();
-    cleanup();
-    void dir;
   }
 });

@@ -5,9 +5,7 @@ import { openSharedCollection, sharedDownloadLinks, unlockSharedCollection } fro
 import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField } from '../core/errors.js';
 import type { Services } from '../services.js';
-import { transferZipSummary } from '../transfers/download-links.js';
-import { downloadableFiles } from '../transfers/files.js';
-import { assertUnlocked, openSharedTransfer, startVisit, unlockSharedTransfer } from '../transfers/shared-link.js';
+import { assertUnlocked, openSharedTransfer, startVisitLinks, unlockSharedTransfer } from '../transfers/shared-link.js';
 
 /**
  * `POST /api/v1/links/resolve`: a shared link of this service, as someone was sent it, turned into
@@ -105,18 +103,7 @@ async function resolveTransfer(
   if (t.e2ee) {
     throw new ApiError('e2ee_unsupported', 'This transfer is end-to-end encrypted: its files can only be opened in a browser that holds the key.');
   }
-  const files = await downloadableFiles(services.db, t.id);
-  const visit = await startVisit(services, t, recipientToken);
-  const urls = new Map(visit.files.map((f) => [f.id, f.url]));
-  return {
-    kind: 'transfer',
-    title: t.title,
-    expiresAt: visit.expiresAt,
-    files: files
-      .filter((f) => urls.has(f.id))
-      .map((f) => ({ fileId: f.id, name: f.name, path: f.path, sizeBytes: f.sizeBytes, crc32: f.crc32, url: urls.get(f.id)! })),
-    zip: { ...transferZipSummary(services, t, files), url: visit.zip!.url },
-  };
+  return { kind: 'transfer', title: t.title, ...(await startVisitLinks(services, t, recipientToken)) };
 }
 
 /** As the collection page: open (404/410), the visitor's access (401/403/429), then links for the whole collection. */

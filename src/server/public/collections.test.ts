@@ -12,6 +12,7 @@ import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { download, pathOf } from '../transfers/testing.js';
 import { randomFile } from '../uploads/testing.js';
+import { decodeQuotedPrintable } from '../mail/testing.js';
 
 /**
  * The public side of a collection through HTTP, as its page will call it: each visibility, the
@@ -49,20 +50,6 @@ async function errorOf(res: Response, status: number) {
 }
 
 const fieldOf = (error: { details: Record<string, unknown> }) => (error.details.fields as { path: string }[])[0]!.path;
-
-/** Undoes quoted-printable (soft line breaks, `=XX` bytes), so that a link wrapped across lines reads as one. */
-function decodeQuotedPrintable(raw: string): string {
-  const soft = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 /** The messages kept in the mail directory for this address and tag, newest first, decoded. */
 async function mailsTo(workspaceId: string, to: string, tag: string): Promise<string[]> {

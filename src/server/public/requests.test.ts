@@ -14,6 +14,7 @@ import { crcOf, randomFile, storedLength, tusUpload } from '../uploads/testing.j
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
 import { answers, startReceiver, verifySignature, type Receiver } from '../webhooks/test-receiver.js';
 import { parseEnvelope, webhooksApi } from '../webhooks/testing.js';
+import { decodeQuotedPrintable } from '../mail/testing.js';
 
 /**
  * The uploader's side of an upload request through HTTP, as the page at /r/<slug> calls it: what
@@ -448,20 +449,6 @@ describe('cancelling and finishing', () => {
     expect(await page.finish(started.submission)).toMatchObject({ status: 'complete', fileCount: 2, sizeBytes: 70_300 });
   });
 });
-
-/** Undoes quoted-printable (soft line breaks, `=XX` bytes). */
-function decodeQuotedPrintable(raw: string): string {
-  const soft = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 interface ParsedMail {
   /** The header block as sent, folded lines and all. */

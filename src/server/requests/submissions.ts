@@ -15,7 +15,7 @@ import { tusEndpoint } from '../transfers/drafts.js';
 import { registerUploads, type UploadTarget } from '../uploads/register.js';
 import { touchCollection } from '../collections/collections.js';
 import { ABANDONED_UPLOAD_MS } from '../collections/files.js';
-import { createFolderWithFreeName, ensureFolderPaths } from '../collections/folders.js';
+import { createFolderWithFreeName, ensureFolderPaths, subtreeCondition } from '../collections/folders.js';
 import { effectivePlan, type Plan } from '../workspaces/plan.js';
 import { acceptanceOf, ownUploadRequest, type UploadRequestRow } from './requests.js';
 import { notifySubmission } from './submission-mail.js';
@@ -174,13 +174,11 @@ async function chargeSubmissionStart(services: Pick<Services, 'rateLimits' | 'cl
 export async function startSubmission(services: Services, opened: OpenedRequest, input: StartInput, address: string) {
   const now = services.clock.now();
   if (opened.r.requireEmail && !input.email) throw invalidField('body', 'email', 'email is required for this request');
-  // Rules that need no lock first, so a refused call writes nothing and costs nothing.
+  // The request's rules, checked on the request as just opened, before any lock or write.
   assertWithinRules(opened.r, input.files, { count: 0, bytes: 0 });
   const token = `st_${randomBase62(43)}`;
   return services.db.transaction(async (tx) => {
     const r = await lockAcceptingRequest(tx, opened, now);
-    assertWithinRules(r, input.files, { count: 0, bytes: 0 });
-    if (r.requireEmail && !input.email) throw invalidField('body', 'email', 'email is required for this request');
     // Charged only for a start the request would take: a refusal (400, 409) costs the address nothing.
     await chargeSubmissionStart(services, address);
     const c = await lockCollection(tx, r.collectionId!);
@@ -287,12 +285,7 @@ async function dropEmptySubmission(tx: Pick<Database, 'select' | 'delete'>, s: {
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(collectionFiles)
         .innerJoin(collectionFolders, eq(collectionFolders.id, collectionFiles.folderId))
-        .where(
-          and(
-            eq(collectionFolders.collectionId, folder.collectionId),
-            sql`(${collectionFolders.path} = ${folder.path} or ${collectionFolders.path} like ${`${folder.path.replace(/[\\%_]/g, '\\$&')}/%`})`,
-          ),
-        );
+        .where(and(eq(collectionFolders.collectionId, folder.collectionId), subtreeCondition(folder)));
       // Subfolders go with it (the foreign key cascades).
       if (inside?.n === 0) await tx.delete(collectionFolders).where(eq(collectionFolders.id, folder.id));
     }
@@ -451,8 +444,14 @@ export async function listSubmissions(services: Pick<Services, 'db'>, caller: Ca
           .innerJoin(files, eq(files.id, collectionFiles.fileId))
           .where(inArray(collectionFiles.submissionId, ids))
           .orderBy(asc(files.seq));
+  const bySubmission = new Map<string, typeof held>();
+  for (const f of held) {
+    const list = bySubmission.get(f.submissionId!);
+    if (list) list.push(f);
+    else bySubmission.set(f.submissionId!, [f]);
+  }
   return rows.map((s) => {
-    const mine = held.filter((f) => f.submissionId === s.id);
+    const mine = bySubmission.get(s.id) ?? [];
     return {
       id: s.id,
       uploader: { name: s.uploaderName, email: s.uploaderEmail },

@@ -41,11 +41,24 @@ export async function createOwnerDownloadLinks(
   assertAvailable(transfer, now, { countLimit: false });
   const files = await downloadableFiles(services.db, transfer.id);
   const expiresAt = new Date(Math.min(now.getTime() + OWNER_LINK_TTL_MS, transfer.expiresAt.getTime()));
-  const zip = transferZipSummary(services, transfer, files);
-  const urls = linksFor(services, { kind: 'transfer', id: transfer.id }, files, null, expiresAt);
+  return transferDownloadLinks(services, transfer, files, null, expiresAt);
+}
+
+/**
+ * The DownloadLinks shape of a transfer's files and their zip, signed until `expiresAt` under a
+ * visit (`sessionId`, whose downloads are counted and make receipts) or none (the owner's own).
+ */
+export function transferDownloadLinks(
+  services: Pick<Services, 'config' | 'cursorKey' | 'storage'>,
+  transfer: TransferRow,
+  files: TransferFile[],
+  sessionId: string | null,
+  expiresAt: Date,
+): DownloadLinks {
+  const urls = linksFor(services, { kind: 'transfer', id: transfer.id }, files, sessionId, expiresAt);
   return {
     expiresAt: expiresAt.toISOString(),
     files: files.map((f) => ({ fileId: f.id, name: f.name, path: f.path, sizeBytes: f.sizeBytes, crc32: f.crc32, url: urls.files.get(f.id)! })),
-    zip: { ...zip, url: urls.zip },
+    zip: { ...transferZipSummary(services, transfer, files), url: urls.zip },
   };
 }

@@ -7,7 +7,7 @@ import { linksFor } from '../downloads/links.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { assertAvailable, linkUnavailable, type TransferRow } from './availability.js';
-import { transferZipSummary } from './download-links.js';
+import { transferDownloadLinks, transferZipSummary, type DownloadLinks } from './download-links.js';
 import { downloadableFiles } from './files.js';
 import { unlockTokenValid, unlockWithPassword } from './unlock.js';
 
@@ -85,8 +85,8 @@ export async function unlockSharedTransfer(services: Services, t: TransferRow, p
   return unlockWithPassword(services, { id: t.id, passwordHash: t.passwordHash }, password, address, 'transfer');
 }
 
-/** A page visit: its id and signed links for every file and the zip; a valid personal-link token attributes it to the recipient. */
-export async function startVisit(services: Services, t: TransferRow, recipientToken: string | undefined): Promise<DownloadSession> {
+/** Records a visit (attributed to the recipient when a valid personal-link token comes with it), with the files it may download. */
+async function recordVisit(services: Services, t: TransferRow, recipientToken: string | undefined) {
   const now = services.clock.now();
 
   let recipientId: string | null = null;
@@ -109,7 +109,12 @@ export async function startVisit(services: Services, t: TransferRow, recipientTo
     createdAt: now,
     expiresAt,
   });
-  const files = await downloadableFiles(services.db, t.id);
+  return { sessionId, expiresAt, files: await downloadableFiles(services.db, t.id) };
+}
+
+/** A page visit: its id and signed links for every file and the zip. */
+export async function startVisit(services: Services, t: TransferRow, recipientToken: string | undefined): Promise<DownloadSession> {
+  const { sessionId, expiresAt, files } = await recordVisit(services, t, recipientToken);
   const urls = linksFor(services, { kind: 'transfer', id: t.id }, files, sessionId, expiresAt);
   return {
     sessionId,
@@ -117,4 +122,10 @@ export async function startVisit(services: Services, t: TransferRow, recipientTo
     zip: t.e2ee ? null : { url: urls.zip },
     expiresAt: expiresAt.toISOString(),
   };
+}
+
+/** The same visit made through the API (`POST /links/resolve`), answered in the DownloadLinks shape. Not for an e2ee transfer. */
+export async function startVisitLinks(services: Services, t: TransferRow, recipientToken: string | undefined): Promise<DownloadLinks> {
+  const { sessionId, expiresAt, files } = await recordVisit(services, t, recipientToken);
+  return transferDownloadLinks(services, t, files, sessionId, expiresAt);
 }

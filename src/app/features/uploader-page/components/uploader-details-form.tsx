@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { inputClass, TextField } from '../../../components/text-field';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import type { UploaderDetails } from '../api/public-request-api';
 import { detailErrors, detailFields, type DetailField } from '../utils/request-rules';
 
@@ -46,7 +46,6 @@ export function UploaderDetailsForm({
     onContinue(details);
   }
 
-  const messageError = shown('message');
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-heading`}>
       <div>
@@ -88,31 +87,20 @@ export function UploaderDetailsForm({
           inputs.current.email = element;
         }}
       />
-      <div>
-        <label htmlFor={`${id}-message`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Message (optional)
-        </label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={4}
-          maxLength={2000}
-          value={details.message}
-          onChange={(e) => set('message')(e.target.value)}
-          onBlur={leave('message')}
-          aria-invalid={messageError ? true : undefined}
-          aria-describedby={messageError ? `${id}-message-error` : undefined}
-          className={`${inputClass} mt-1 text-base sm:text-sm`}
-          ref={(element) => {
-            inputs.current.message = element;
-          }}
-        />
-        {messageError ? (
-          <p id={`${id}-message-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {messageError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Message (optional)"
+        name="message"
+        rows={4}
+        maxLength={2000}
+        value={details.message}
+        onChange={(e) => set('message')(e.target.value)}
+        onBlur={leave('message')}
+        error={shown('message')}
+        className="[&_textarea]:text-base sm:[&_textarea]:text-sm"
+        ref={(element) => {
+          inputs.current.message = element;
+        }}
+      />
       <Button type="submit" className="min-h-12 w-full px-6 text-base sm:w-auto">
         Continue
       </Button>

@@ -1,0 +1,13 @@
+/** Undoes quoted-printable (soft line breaks, `=XX` bytes), so that a kept message reads as sent, a link wrapped across lines as one. */
+export function decodeQuotedPrintable(raw: string): string {
+  const soft = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i]!));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
