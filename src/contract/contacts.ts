@@ -111,28 +111,38 @@ export const MAX_SYNC_CONTACTS = 1000;
 /** The message naming a repeated email in one sync, shared by the schema and the operation. */
 export const duplicateEmailMessage = (firstIndex: number) => `email repeats entry ${firstIndex} of this call`;
 
-export const SyncContactsRequestSchema = z
-  .object({
-    contacts: z
-      .array(ContactInputSchema, { error: 'contacts must be an array of contacts' })
-      .min(1, { error: 'contacts must hold at least 1 contact' })
-      .max(MAX_SYNC_CONTACTS, { error: `contacts must hold at most ${MAX_SYNC_CONTACTS} contacts` })
-      .openapi({
-        description: `1 to ${MAX_SYNC_CONTACTS} contacts, each a ContactInput. Each email may appear once: a repeat (compared after trimming and lower-casing) refuses the call naming the repeat, as \`contacts.<index>.email\`.`,
-      }),
-  })
-  .superRefine((body, ctx) => {
-    const firstIndex = new Map<string, number>();
-    body.contacts.forEach((contact, index) => {
-      const first = firstIndex.get(contact.email);
-      if (first === undefined) firstIndex.set(contact.email, index);
-      else ctx.addIssue({ code: 'custom', path: ['contacts', index, 'email'], message: duplicateEmailMessage(first) });
+/** The most contacts one CSV import in the dashboard writes (in one transaction, like a sync). */
+export const MAX_IMPORT_CONTACTS = 10_000;
+
+/** A batch of contacts written together: the body of `syncContacts` and of the dashboard's CSV import, which differ only in size. */
+function contactBatchSchema(max: number) {
+  return z
+    .object({
+      contacts: z
+        .array(ContactInputSchema, { error: 'contacts must be an array of contacts' })
+        .min(1, { error: 'contacts must hold at least 1 contact' })
+        .max(max, { error: `contacts must hold at most ${max} contacts` })
+        .openapi({
+          description: `1 to ${max} contacts, each a ContactInput. Each email may appear once: a repeat (compared after trimming and lower-casing) refuses the call naming the repeat, as \`contacts.<index>.email\`.`,
+        }),
+    })
+    .superRefine((body, ctx) => {
+      const firstIndex = new Map<string, number>();
+      body.contacts.forEach((contact, index) => {
+        const first = firstIndex.get(contact.email);
+        if (first === undefined) firstIndex.set(contact.email, index);
+        else ctx.addIssue({ code: 'custom', path: ['contacts', index, 'email'], message: duplicateEmailMessage(first) });
+      });
     });
-  })
-  .openapi('SyncContactsRequest', {
-    description:
-      'Contacts to upsert into the address book, matched to existing contacts by email, case-insensitively: a new address is created; a known one is replaced entirely by its entry (fields left out are reset to their defaults, as `replaceContact` does), or left unwritten when its stored fields already equal the entry. All or nothing: one invalid entry refuses the whole call, naming `contacts.<index>.<field>`, and nothing is written.',
-  });
+}
+
+export const SyncContactsRequestSchema = contactBatchSchema(MAX_SYNC_CONTACTS).openapi('SyncContactsRequest', {
+  description:
+    'Contacts to upsert into the address book, matched to existing contacts by email, case-insensitively: a new address is created; a known one is replaced entirely by its entry (fields left out are reset to their defaults, as `replaceContact` does), or left unwritten when its stored fields already equal the entry. All or nothing: one invalid entry refuses the whole call, naming `contacts.<index>.<field>`, and nothing is written.',
+});
+
+/** `POST /api/dashboard/contacts/import`: the rows of a CSV file the owner checked in the preview, written as one sync. */
+export const ImportContactsRequestSchema = contactBatchSchema(MAX_IMPORT_CONTACTS);
 
 export const SyncContactsResponseSchema = z
   .object({

@@ -160,8 +160,13 @@ const SYNC_ATTEMPTS = 3;
  * validates each entry with ContactInputSchema first (so every entry here is valid); repeated
  * emails are refused here as well, as `400` naming `contacts.<index>.email`.
  */
-export async function syncContacts(services: ContactServices, caller: Caller, inputs: ContactInput[]): Promise<SyncContactsResponse> {
-  if (inputs.length > MAX_SYNC_CONTACTS) throw invalidField('body', 'contacts', `contacts must hold at most ${MAX_SYNC_CONTACTS} contacts`);
+export async function syncContacts(
+  services: ContactServices,
+  caller: Pick<Caller, 'workspaceId'>,
+  inputs: ContactInput[],
+  { max = MAX_SYNC_CONTACTS }: { max?: number } = {},
+): Promise<SyncContactsResponse> {
+  if (inputs.length > max) throw invalidField('body', 'contacts', `contacts must hold at most ${max} contacts`);
   const firstIndex = new Map<string, number>();
   inputs.forEach((input, index) => {
     const first = firstIndex.get(input.email);
@@ -180,7 +185,16 @@ export async function syncContacts(services: ContactServices, caller: Caller, in
   }
 }
 
-async function syncOnce(services: ContactServices, caller: Caller, inputs: ContactInput[]): Promise<SyncContactsResponse> {
+/** Rows per INSERT or UPDATE statement: well under PostgreSQL's 65,535 bind parameters per statement, for imports of many thousands. */
+const SYNC_BATCH = 1000;
+
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += SYNC_BATCH) out.push(items.slice(i, i + SYNC_BATCH));
+  return out;
+}
+
+async function syncOnce(services: ContactServices, caller: Pick<Caller, 'workspaceId'>, inputs: ContactInput[]): Promise<SyncContactsResponse> {
   const now = services.clock.now();
   const workspaceId = caller.workspaceId;
   return services.db.transaction(async (tx) => {
@@ -222,10 +236,11 @@ async function syncOnce(services: ContactServices, caller: Caller, inputs: Conta
     }
 
     // In email order, as the rows are locked in id order, so that two syncs sharing addresses wait for each other rather than deadlock.
-    if (toInsert.length > 0) await tx.insert(contacts).values([...toInsert].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0)));
-    if (toUpdate.length > 0) {
+    const inserts = [...toInsert].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+    for (const batch of batches(inserts)) await tx.insert(contacts).values(batch);
+    for (const batch of batches(toUpdate)) {
       const values = sql.join(
-        toUpdate.map(
+        batch.map(
           (r) =>
             sql`(${r.id}::text, ${sql.join(
               syncedFields.map((f) => sql`${r[f]}::text`),

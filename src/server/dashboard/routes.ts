@@ -18,6 +18,7 @@ import { ApiError, notFound } from '../core/errors.js';
 import { clientAddress } from '../http/headers.js';
 import { parseJsonBody, parseQuery, pathId } from '../http/validate.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
+import { contactImportRoutes } from './contacts.js';
 import { mailRoutes } from './mail.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { adminRoutes } from './admin-routes.js';
@@ -179,6 +180,7 @@ export function dashboardRoutes() {
     return c.body(null, 204);
   });
 
+  app.route('/contacts', contactImportRoutes());
   app.route('/mail', mailRoutes());
   app.route('/notifications', notificationSettingsRoutes());
   app.route('/password-reset', passwordResetRoutes());

@@ -8,6 +8,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { errorCodeForStatus } from '../../contract/errors.js';
 import { v1App } from '../api/v1/index.js';
+import { CONTACT_IMPORT_BODY_LIMIT, CONTACT_IMPORT_PATH } from '../dashboard/contacts.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
 import { thumbnailRoutes } from '../thumbnails/thumbnails.js';
@@ -78,7 +79,16 @@ export function createApp(services: Services, options: AppOptions) {
       throw new ApiError('payload_too_large', 'The request body is larger than 1 MiB');
     },
   });
-  for (const prefix of ['/api/v1/*', '/api/dashboard/*', '/api/public/*', '/api/uploads/*']) app.use(prefix, jsonBodyLimit);
+  // A CSV import writes a whole address book in one transaction, so its body may be larger.
+  const contactImportBodyLimit = bodyLimit({
+    maxSize: CONTACT_IMPORT_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError('payload_too_large', `The request body is larger than ${CONTACT_IMPORT_BODY_LIMIT / 1024 / 1024} MiB`);
+    },
+  });
+  for (const prefix of ['/api/v1/*', '/api/dashboard/*', '/api/public/*', '/api/uploads/*']) {
+    app.use(prefix, (c, next) => (c.req.path === CONTACT_IMPORT_PATH ? contactImportBodyLimit(c, next) : jsonBodyLimit(c, next)));
+  }
   // JSON answers are compressed when the client accepts it; file bytes (/dl, /files) never are:
   // they are often compressed already, and a download must keep its Content-Length and ranges.
   app.use('/api/*', compress());

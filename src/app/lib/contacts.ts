@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Contact, ContactInput } from '../../contract/contacts';
+import { userDataRoot } from './query-keys';
+import { v1Fetch } from './v1-client';
+
+/**
+ * The address book is read by the contacts page and by every address field (recipients, guests),
+ * which suggest contacts as the owner types: one cached list for all of them, under these keys.
+ */
+export const contactKeys = {
+  all: [...userDataRoot, 'v1', 'contacts'] as const,
+  list: [...userDataRoot, 'v1', 'contacts', 'list'] as const,
+};
+
+export async function getContacts(signal?: AbortSignal): Promise<Contact[]> {
+  return (await v1Fetch<{ contacts: Contact[] }>('/contacts', { signal })).contacts;
+}
+
+/** Every contact of the workspace in the API's order (last name, first name, email); not paginated. */
+export function contactsQueryOptions() {
+  return queryOptions({ queryKey: contactKeys.list, queryFn: ({ signal }) => getContacts(signal), staleTime: 30_000 });
+}
+
+/** For fields that suggest contacts: never suspends, and an address book that fails to load just suggests nothing. */
+export function useContactSuggestions(): Contact[] {
+  return useQuery(contactsQueryOptions()).data ?? [];
+}
+
+export async function createContact(input: ContactInput): Promise<Contact> {
+  return (await v1Fetch<{ contact: Contact }>('/contacts', { method: 'POST', json: input })).contact;
+}
+
+export function useCreateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+  });
+}

@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { ImportContactsRequestSchema, MAX_IMPORT_CONTACTS } from '../../contract/contacts.js';
+import { syncContacts } from '../contacts/contacts.js';
+import type { AppEnv } from '../http/env.js';
+import { parseJsonBody } from '../http/validate.js';
+import { requireSession } from './session.js';
+
+/** Where the import is mounted (under /api/dashboard/contacts), for its own body limit. */
+export const CONTACT_IMPORT_PATH = '/api/dashboard/contacts/import';
+
+/** The largest body the import takes: 10,000 contacts with every field filled in stay well inside it. */
+export const CONTACT_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * /api/dashboard/contacts/import: the rows of a CSV file, checked in the browser's preview, written
+ * by the very operation behind `POST /api/v1/contacts/sync` (matched by email, all or nothing, one
+ * transaction), only with room for a whole address book instead of the API's 1,000 per call.
+ */
+export function contactImportRoutes() {
+  const app = new Hono<AppEnv>();
+  app.post('/import', requireSession, async (c) => {
+    const input = await parseJsonBody(c, ImportContactsRequestSchema);
+    return c.json(await syncContacts(c.var.services, { workspaceId: c.var.user.workspaceId }, input.contacts, { max: MAX_IMPORT_CONTACTS }));
+  });
+  return app;
+}
