@@ -50,11 +50,34 @@ export const MeSchema = z
   })
   .openapi('Account');
 
+export const ReferralEarnsOnSchema = z.enum(['paid', 'signup']).openapi({
+  description: 'When a referred workspace counts: `paid` once it has ever taken a paid plan, `signup` as soon as it signs up.',
+});
+
 export const ReferralSchema = z
   .object({
-    code: z.string().openapi({ example: 'K7QX2M9P' }),
-    link: z.url().openapi({ example: 'http://localhost:8080/signup?ref=K7QX2M9P' }),
-    freeMonthsEarned: z.number().int().min(0).openapi({ description: 'One month for each referred workspace that took a paid plan.' }),
+    code: z.string().openapi({ description: 'The workspace\'s invite code; sign-up takes it in any letter case.', example: 'K7QX2M9P' }),
+    link: z
+      .url()
+      .openapi({ description: 'The sign-up page with the code in its `ref` parameter, to share.', example: 'http://localhost:8080/signup?ref=K7QX2M9P' }),
+    signups: z.number().int().min(0).openapi({ description: 'Workspaces that signed up through this workspace\'s link (or with its code).', example: 3 }),
+    qualifyingSignups: z.number().int().min(0).openapi({ description: 'Of `signups`, those that count under `rule.earnsOn`.', example: 2 }),
+    freeMonthsEarned: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: '`qualifyingSignups` × `rule.monthsPerReferral`, capped at `rule.maxFreeMonths`.', example: 2 }),
+    rule: z
+      .object({
+        earnsOn: ReferralEarnsOnSchema,
+        monthsPerReferral: z
+          .number()
+          .int()
+          .min(0)
+          .openapi({ description: 'Free months per qualifying sign-up; 0 means the link invites but earns nothing.', example: 1 }),
+        maxFreeMonths: z.number().int().min(0).openapi({ description: 'The most free months a workspace can earn from referrals in total.', example: 12 }),
+      })
+      .openapi({ description: 'How referrals earn free months on this server; its operator configures it.' }),
   })
   .openapi('Referral');
 

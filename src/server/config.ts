@@ -37,6 +37,12 @@ const envSchema = z.object({
   FREE_MONTHLY_CALLS: positiveInt(50_000),
   PAID_MONTHLY_CALLS: z.coerce.number().int().min(0).default(0),
   SIGNIN_ATTEMPTS_PER_15_MINUTES: positiveInt(10),
+  /** When a workspace that signed up through another's link counts for it: once it has ever taken a paid plan, or at sign-up. */
+  REFERRAL_EARNS_ON: z.enum(['paid', 'signup']).default('paid'),
+  /** Free months per counted referral; 0 turns earning off, and the link only invites. */
+  REFERRAL_FREE_MONTHS: z.coerce.number().int().min(0).max(120).default(1),
+  /** The most free months one workspace can earn from referrals, in total. */
+  REFERRAL_MAX_FREE_MONTHS: z.coerce.number().int().min(0).max(1200).default(12),
   FREE_UPLOAD_BYTES_PER_MONTH: positiveInt(10 * 1000 ** 3),
   UPLOAD_PRICE_EUR_PER_GB: z.coerce.number().positive().default(0.02),
   FREE_TRANSFER_MAX_BYTES: positiveInt(5 * 1000 ** 3),

@@ -44,7 +44,14 @@ export function account(overrides: Partial<Me> = {}): Me {
   };
 }
 
-export const referral: Referral = { code: 'K7QX2M9P', link: 'http://localhost:8080/signup?ref=K7QX2M9P', freeMonthsEarned: 2 };
+export const referral: Referral = {
+  code: 'K7QX2M9P',
+  link: 'http://localhost:8080/signup?ref=K7QX2M9P',
+  signups: 3,
+  qualifyingSignups: 2,
+  freeMonthsEarned: 2,
+  rule: { earnsOn: 'paid', monthsPerReferral: 1, maxFreeMonths: 12 },
+};
 
 /** The endpoints every signed-in page touches. */
 export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHandler> {

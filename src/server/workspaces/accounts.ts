@@ -4,6 +4,7 @@ import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { users, workspaces } from '../db/schema/index.js';
 import type { Plan } from './plan.js';
+import { referralCodeFrom } from './referrals.js';
 
 export class EmailTakenError extends Error {}
 
@@ -13,6 +14,7 @@ export interface NewAccount {
   workspaceName: string;
   plan?: Plan;
   planUntil?: Date | null;
+  /** From a referral link, as typed: unknown or malformed codes are ignored (see referralCodeFrom). */
   referralCode?: string;
   /**
    * Runs inside the transaction before anything is written, told whether this is the server's
@@ -37,8 +39,10 @@ export async function createWorkspaceWithOwner(db: Database, now: Date, input: N
     await input.admit?.(tx, firstAccount);
     const taken = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     if (taken.length > 0) throw new EmailTakenError(email);
-    const referrer = input.referralCode
-      ? (await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.referralCode, input.referralCode.toUpperCase())).limit(1))[0]
+    // The new workspace's own code does not exist yet, so no workspace can be recorded as referring itself.
+    const referralCode = referralCodeFrom(input.referralCode);
+    const referrer = referralCode
+      ? (await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.referralCode, referralCode)).limit(1))[0]
       : undefined;
     const plan = input.plan ?? 'free';
     const [workspace] = await tx

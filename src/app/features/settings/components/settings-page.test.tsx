@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, noContent, stubFetch } from '../../../test/fetch-stub';
 import { account, referral, session, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -43,18 +43,90 @@ describe('settings page', () => {
     expect(within(plan).getByText(/2027/)).toBeInTheDocument();
   });
 
-  it('copies the referral link', async () => {
+  it('copies the referral link, and offers no Share button where the browser cannot share', async () => {
     stubFetch({ ...signedIn(), 'GET /api/v1/me': json(account()), 'GET /api/v1/me/referral': json(referral) });
     const { user } = renderApp('/settings');
 
     expect(await screen.findByRole('textbox', { name: 'Referral link' })).toHaveValue(referral.link);
-    await user.click(within(screen.getByRole('region', { name: 'Invite others' })).getByRole('button', { name: 'Copy' }));
+    const card = screen.getByRole('region', { name: 'Invite others' });
+    expect(within(card).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Copy' }));
 
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(referral.link);
-    expect(screen.getByText('Free months earned:')).toHaveTextContent('Free months earned: 2');
+  });
+
+  it('shows the code, the sign-ups through the link, the free months earned and the rule', async () => {
+    stubFetch({ ...signedIn(), 'GET /api/v1/me': json(account()), 'GET /api/v1/me/referral': json(referral) });
+    renderApp('/settings');
+
+    const card = await screen.findByRole('region', { name: 'Invite others' });
+    const rule = 'You earn 1 free month for each workspace that signs up with your link and takes a paid plan, up to 12 months.';
+    expect(within(card).getByText(rule)).toBeInTheDocument();
+    expect(within(card).getByRole('textbox', { name: 'Referral link' })).toHaveAccessibleDescription(rule);
+    expect(factOf(card, 'Referral code')).toBe('K7QX2M9P');
+    expect(factOf(card, 'Sign-ups through your link')).toBe('3, 2 took a paid plan');
+    expect(factOf(card, 'Free months earned')).toBe('2');
+  });
+
+  it('says when the most free months are earned, under a rule that counts at sign-up', async () => {
+    const capped = {
+      ...referral,
+      signups: 7,
+      qualifyingSignups: 7,
+      freeMonthsEarned: 6,
+      rule: { earnsOn: 'signup', monthsPerReferral: 2, maxFreeMonths: 6 },
+    } as const;
+    stubFetch({ ...signedIn(), 'GET /api/v1/me': json(account()), 'GET /api/v1/me/referral': json(capped) });
+    renderApp('/settings');
+
+    const card = await screen.findByRole('region', { name: 'Invite others' });
+    expect(within(card).getByText('You earn 2 free months for each workspace that signs up with your link, up to 6 months.')).toBeInTheDocument();
+    expect(factOf(card, 'Sign-ups through your link')).toBe('7');
+    expect(factOf(card, 'Free months earned')).toBe('6, the most you can earn');
+  });
+
+  it('only invites when the server has turned earning off', async () => {
+    const off = { ...referral, freeMonthsEarned: 0, rule: { ...referral.rule, monthsPerReferral: 0 } };
+    stubFetch({ ...signedIn(), 'GET /api/v1/me': json(account()), 'GET /api/v1/me/referral': json(off) });
+    renderApp('/settings');
+
+    const card = await screen.findByRole('region', { name: 'Invite others' });
+    expect(within(card).getByText('Share your link to invite others to create a workspace.')).toBeInTheDocument();
+    expect(factOf(card, 'Sign-ups through your link')).toBe('3');
+    expect(within(card).queryByText('Free months earned')).not.toBeInTheDocument();
+    expect(within(card).queryByText(/free month/)).not.toBeInTheDocument();
+  });
+
+  it('shares the referral link through the system share sheet where there is one', async () => {
+    const share = vi.fn<(data: ShareData) => Promise<void>>().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
+    try {
+      stubFetch({ ...signedIn(), 'GET /api/v1/me': json(account()), 'GET /api/v1/me/referral': json(referral) });
+      const { user } = renderApp('/settings');
+
+      const card = await screen.findByRole('region', { name: 'Invite others' });
+      await user.click(within(card).getByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledWith({ title: expect.any(String), text: expect.any(String), url: referral.link });
+      expect(within(card).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+
+      // Closing the share sheet is no error; a failure points to the Copy button.
+      share.mockRejectedValueOnce(new DOMException('Share canceled', 'AbortError'));
+      await user.click(within(card).getByRole('button', { name: 'Share' }));
+      expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+      share.mockRejectedValueOnce(new DOMException('Not allowed', 'NotAllowedError'));
+      await user.click(within(card).getByRole('button', { name: 'Share' }));
+      expect(await within(card).findByRole('alert')).toHaveTextContent('Could not share. Copy the link instead.');
+    } finally {
+      delete (navigator as { share?: unknown }).share;
+    }
   });
 });
+
+/** The value beside a term in a card's list of facts. */
+function factOf(card: HTMLElement, term: string): string | null {
+  return within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+}
 
 describe('account basics in settings', () => {
   it('shows the workspace id with a copy button, and renames the workspace in place', async () => {
@@ -93,7 +165,9 @@ describe('account basics in settings', () => {
       'GET /api/v1/me/referral': json(referral),
       'POST /api/dashboard/password': () =>
         ++attempts === 1
-          ? apiError(400, 'invalid_request', 'The current password is not right', { fields: [{ path: 'currentPassword', message: 'This is not your current password' }] })
+          ? apiError(400, 'invalid_request', 'The current password is not right', {
+              fields: [{ path: 'currentPassword', message: 'This is not your current password' }],
+            })
           : noContent,
     });
     const { user } = renderApp('/settings');

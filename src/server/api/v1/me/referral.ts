@@ -1,8 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, count, eq } from 'drizzle-orm';
 import { ReferralSchema } from '../../../../contract/me.js';
-import { workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
+import { referralOf } from '../../../workspaces/referrals.js';
 import { v1Route } from '../route.js';
 
 const route = v1Route({
@@ -11,7 +10,9 @@ const route = v1Route({
   operationId: 'getReferral',
   tags: ['Account'],
   summary: 'Referral code and earnings',
-  description: 'The workspace\'s invite code and link, and the free months earned: one for each referred workspace that took a paid plan.',
+  description:
+    "The workspace's invite code and link, how many workspaces signed up through it, and the free months earned. A sign-up through the link (or with the code, in any letter case) records this workspace as its referrer. " +
+    'By default a referred workspace counts once it has taken a paid plan and earns one free month, up to 12 in total. The operator of the server configures the rule (when a referral counts, months per referral, the cap; 0 months turns earning off), and `rule` reports the one in force.',
   scope: 'any',
   responses: {
     200: { description: 'Referral data', content: { 'application/json': { schema: ReferralSchema } } },
@@ -20,13 +21,8 @@ const route = v1Route({
 
 export function registerGetReferral(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { db, config } = c.var.services;
-    const [ws] = await db.select({ code: workspaces.referralCode }).from(workspaces).where(eq(workspaces.id, c.var.caller.workspaceId));
-    const [earned] = await db
-      .select({ n: count() })
-      .from(workspaces)
-      .where(and(eq(workspaces.referredBy, c.var.caller.workspaceId), eq(workspaces.everPaid, true)));
-    const code = ws?.code ?? '';
-    return c.json({ code, link: `${config.PUBLIC_URL}/signup?ref=${encodeURIComponent(code)}`, freeMonthsEarned: earned?.n ?? 0 }, 200);
+    const referral = await referralOf(c.var.services, c.var.caller.workspaceId);
+    if (!referral) throw new Error('workspace of an authenticated caller vanished');
+    return c.json(referral, 200);
   });
 }
