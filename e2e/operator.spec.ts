@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { inviteOnlyPort } from '../playwright.config';
 import { signUp } from './support';
-import { expectNoSeriousA11yViolations, linkInMail } from './transfer-support';
+import { axeInBothThemes, linkInMail } from './transfer-support';
 
 /**
  * Running a server: the operator (its first account) invites people while sign-up is by
@@ -10,16 +10,6 @@ import { expectNoSeriousA11yViolations, linkInMail } from './transfer-support';
  */
 
 const password = 'correct horse battery';
-
-async function axeInBothThemes(page: Page, where: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => window.localStorage.setItem('parcel-theme', t), theme);
-    await page.reload();
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    await expect(page.locator('h1')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `${where}, ${theme}`);
-  }
-}
 
 test('with sign-up by invitation, a stranger cannot sign up, an invited address can, and the operator can disable its workspace', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -56,6 +56,17 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string) {
   return results;
 }
 
+/** axe in the light theme and the dark one, reloading the page in each (the theme is read at load). */
+export async function axeInBothThemes(page: Page, where: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => window.localStorage.setItem('parcel-theme', t), theme);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(page.locator('h1')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${where}, ${theme}`);
+  }
+}
+
 /** Undoes quoted-printable: soft line breaks, then =XX escapes (bytes, decoded as UTF-8). */
 export function decodeQuotedPrintable(raw: string): string {
   const unwrapped = raw.replace(/=\r?\n/g, '');

@@ -1,16 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
+import { RouteErrorPage } from '../../components/route-states';
+import { useSession } from '../../features/auth/api/get-session';
+import { ContactsPage } from '../../features/contacts/components/contacts-page';
+import { contactsQueryOptions } from '../../lib/contacts';
 
 export const Route = createFileRoute('/_authed/contacts')({
-  component: ContactsPage,
+  // Contacts work on the free plan too.
+  loader: ({ context }) => context.queryClient.ensureQueryData(contactsQueryOptions()),
+  errorComponent: RouteErrorPage,
+  component: ContactsRoute,
 });
 
-function ContactsPage() {
-  return (
-    <>
-      <PageHeader title="Contacts" description="The people you send to most, ready to pick when you send." />
-      <EmptyState title="Coming soon">Contacts will appear here in an upcoming release.</EmptyState>
-    </>
-  );
+function ContactsRoute() {
+  const session = useSession();
+  return <ContactsPage workspaceName={session.workspace.name} />;
 }

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { ContactInputSchema, type Contact, type ContactType } from '../../../../contract/contacts';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { SelectField, TextField } from '../../../components/text-field';
+import { isApiRequestError } from '../../../lib/api-error';
+import { useCreateContact } from '../../../lib/contacts';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useReplaceContact } from '../api/replace-contact';
+
+const fields = ['email', 'firstName', 'lastName', 'company', 'phone'] as const;
+type Field = (typeof fields)[number];
+
+/** The contract's own rules, so the form refuses exactly what the API would. */
+function validate(values: Record<Field, string>): FieldErrors<Field> {
+  const parsed = ContactInputSchema.safeParse(values);
+  const errors: FieldErrors<Field> = {};
+  if (values.email.trim() === '') errors.email = 'Enter the contact’s email address.';
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as Field;
+    if (fields.includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Adding a contact, or editing one (every field is sent: the API replaces the whole contact). An
+ * address already in the address book is said next to the email field, not as a general failure.
+ */
+export function ContactFormDialog({ contact, onClose, onSaved }: { contact?: Contact; onClose: () => void; onSaved: (contact: Contact) => void }) {
+  const create = useCreateContact();
+  const replace = useReplaceContact();
+  const mutation = contact ? replace : create;
+  const [type, setType] = useState<ContactType>(contact?.type === 'company' ? 'company' : 'person');
+  const form = useValidatedForm(
+    fields,
+    {
+      email: contact?.email ?? '',
+      firstName: contact?.firstName ?? '',
+      lastName: contact?.lastName ?? '',
+      company: contact?.company ?? '',
+      phone: contact?.phone ?? '',
+    },
+    validate,
+  );
+
+  const onSubmit = form.handleSubmit((values) => {
+    const input = { ...values, type };
+    const done = { onSuccess: onSaved, onError: form.showServerErrors };
+    if (contact) replace.mutate({ id: contact.id, input }, done);
+    else create.mutate(input, done);
+  });
+
+  const duplicate = isApiRequestError(mutation.error) && mutation.error.details.reason === 'contact_exists';
+  const emailField = form.field('email');
+  const general = mutation.error && !duplicate && !(isApiRequestError(mutation.error) && mutation.error.fieldErrors.length > 0) ? mutation.error : null;
+
+  return (
+    <ModalDialog title={contact ? 'Edit contact' : 'Add contact'} onClose={onClose} busy={mutation.isPending}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          spellCheck={false}
+          {...emailField}
+          error={emailField.error ?? (duplicate ? 'Another contact already has this address.' : undefined)}
+          onChange={(event) => {
+            mutation.reset();
+            emailField.onChange(event);
+          }}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="off" {...form.field('firstName')} />
+          <TextField label="Last name" autoComplete="off" {...form.field('lastName')} />
+        </div>
+        <TextField label="Company" autoComplete="off" {...form.field('company')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Phone" type="tel" autoComplete="off" {...form.field('phone')} />
+          <SelectField label="Type" value={type} onChange={(event) => setType(event.target.value === 'company' ? 'company' : 'person')}>
+            <option value="person">Person</option>
+            <option value="company">Company</option>
+          </SelectField>
+        </div>
+        {general ? <FormError error={general} /> : null}
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving…' : contact ? 'Save changes' : 'Add contact'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,205 @@
+import type { z } from 'zod';
+import { ContactInputSchema, type ContactInput } from '../../../../contract/contacts';
+import { restoreFormula } from './csv';
+
+/** What a CSV column can hold. `fullName` is not a contact field: it is split into first and last name. */
+export const contactColumns = ['email', 'firstName', 'lastName', 'fullName', 'company', 'phone', 'type'] as const;
+export type ContactColumn = (typeof contactColumns)[number];
+
+export const contactColumnLabels: Record<ContactColumn, string> = {
+  email: 'Email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name',
+  company: 'Company',
+  phone: 'Phone',
+  type: 'Type (person or company)',
+};
+
+/** A contact as the API will store it: trimmed, email lower-cased, defaults filled in. Assignable to `ContactInput`. */
+export type ImportedContact = z.output<typeof ContactInputSchema>;
+
+/**
+ * Header names as the common address books export them (ours, Google Contacts, Outlook, HubSpot,
+ * Salesforce), compared after `headerKey`, so "E-mail Address", "email_address" and "EmailAddress" are one. Home phone is
+ * left out on purpose: Outlook.com lists it before Business and Mobile Phone, and a work address book wants those.
+ */
+const headerAliases: Record<ContactColumn, string[]> = {
+  email: ['email', 'emailaddress', 'email1value', 'email1', 'primaryemail', 'emailaddress1', 'mail'],
+  firstName: ['firstname', 'givenname', 'forename', 'first'],
+  lastName: ['lastname', 'familyname', 'surname', 'last'],
+  fullName: ['name', 'fullname', 'displayname', 'contactname'],
+  company: ['company', 'companyname', 'organization', 'organisation', 'organizationname', 'organisationname', 'organization1name', 'accountname'],
+  phone: [
+    'phone',
+    'phonenumber',
+    'phone1value',
+    'mobile',
+    'mobilephone',
+    'mobilenumber',
+    'mobilephonenumber',
+    'businessphone',
+    'workphone',
+    'primaryphone',
+    'telephone',
+    'tel',
+  ],
+  type: ['type', 'contacttype'],
+};
+
+const columnByHeaderKey = new Map<string, ContactColumn>(
+  contactColumns.flatMap((column) => headerAliases[column].map((alias) => [alias, column] as [string, ContactColumn])),
+);
+
+/** Case, accents, spaces and punctuation ignored: "E-mail 1 - Value" → "email1value". */
+function headerKey(header: string): string {
+  return header
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * A first guess at what each column holds, for the owner to correct. Each field comes from at most one
+ * column: the leftmost that matches (Outlook has "Business Phone" before "Mobile Phone"); later ones get null.
+ */
+export function guessColumnMapping(header: string[]): (ContactColumn | null)[] {
+  const taken = new Set<ContactColumn>();
+  return header.map((name) => {
+    const column = columnByHeaderKey.get(headerKey(name));
+    if (column === undefined || taken.has(column)) return null;
+    taken.add(column);
+    return column;
+  });
+}
+
+/** Why the mapping cannot be imported yet, or undefined when it can. */
+export function mappingProblem(mapping: (ContactColumn | null)[]): string | undefined {
+  return mapping.includes('email') ? undefined : 'Choose the column that holds email addresses';
+}
+
+export interface ImportError {
+  field: ContactColumn;
+  message: string;
+}
+
+export interface ImportEntry {
+  /** 1-based among the data rows (the header is not counted, blank rows are). */
+  row: number;
+  /**
+   * The row's number as a spreadsheet shows the file (the header is 1): the line it starts on when
+   * the caller passed `rowLines`, else `row + 1`. The number the preview shows and the one
+   * "Same email as row N" names.
+   */
+  line: number;
+  /** The cells of the mapped columns, as in the file except for a formula-neutralising apostrophe removed. */
+  values: Partial<Record<ContactColumn, string>>;
+  /** What the API will store, when the row is valid; null when `errors` is not empty. */
+  contact: ImportedContact | null;
+  errors: ImportError[];
+}
+
+export interface ImportPreview {
+  /** Every non-blank row, valid or not, in file order. */
+  entries: ImportEntry[];
+  /** The valid rows' contacts, ready for `syncContacts` (which takes at most MAX_SYNC_CONTACTS per call). */
+  valid: ImportedContact[];
+  invalidCount: number;
+  /** Rows whose mapped cells are all empty: skipped without an error. */
+  blankCount: number;
+}
+
+type ContactField = keyof ContactInput;
+const contactFields: ReadonlySet<PropertyKey> = new Set<ContactField>(['email', 'firstName', 'lastName', 'company', 'phone', 'type']);
+
+function isContactField(key: PropertyKey | undefined): key is ContactField {
+  return key !== undefined && contactFields.has(key);
+}
+
+/** Which column to blame for a field the schema refused: names split from a full name point at that column. */
+function columnOfField(field: ContactField, namesFromFullName: boolean): ContactColumn {
+  if (namesFromFullName && (field === 'firstName' || field === 'lastName')) return 'fullName';
+  return field;
+}
+
+/** "Ada King Lovelace" → first "Ada King", last "Lovelace"; one word is a first name. */
+function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim();
+  const lastSpace = trimmed.search(/\s\S*$/);
+  if (lastSpace === -1) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, lastSpace).trim(), lastName: trimmed.slice(lastSpace + 1) };
+}
+
+/**
+ * Checks every row against the same schema the API uses, so the preview accepts exactly what the
+ * sync call will. Linear in the number of rows: emails already seen are kept in a map.
+ *
+ * - Names: a full-name column is split on its last space, unless the row has a first or last name of
+ *   its own in mapped columns, which then win.
+ * - Type: case-insensitive; empty means the API's default (person).
+ * - A repeated email (compared as the API compares them: trimmed, lower-cased) keeps its first row;
+ *   each later row gets "Same email as row N", even when the first row has other errors, so that the
+ *   row it names is always one the owner can see in the preview.
+ */
+export function validateImport(rows: string[][], mapping: (ContactColumn | null)[], rowLines?: number[]): ImportPreview {
+  const entries: ImportEntry[] = [];
+  const valid: ImportedContact[] = [];
+  const firstRowByEmail = new Map<string, number>();
+  let invalidCount = 0;
+  let blankCount = 0;
+
+  rows.forEach((cells, index) => {
+    const row = index + 1;
+    const line = rowLines?.[index] ?? row + 1;
+    const values: Partial<Record<ContactColumn, string>> = {};
+    let isBlank = true;
+    mapping.forEach((column, cellIndex) => {
+      if (column === null) return;
+      const value = restoreFormula(cells[cellIndex] ?? '');
+      values[column] = value;
+      if (value.trim() !== '') isBlank = false;
+    });
+    if (isBlank) {
+      blankCount++;
+      return;
+    }
+
+    const ownNames = (values.firstName ?? '').trim() !== '' || (values.lastName ?? '').trim() !== '';
+    const namesFromFullName = !ownNames && values.fullName !== undefined;
+    const names = namesFromFullName ? splitFullName(values.fullName ?? '') : { firstName: values.firstName, lastName: values.lastName };
+    const type = values.type?.trim().toLowerCase();
+    const input: Record<ContactField, string | undefined> = {
+      // Absent rather than "" so an empty cell reads "email is required", not "must be a valid email address".
+      email: values.email?.trim() ? values.email : undefined,
+      firstName: names.firstName,
+      lastName: names.lastName,
+      company: values.company,
+      phone: values.phone,
+      type: type ? type : undefined,
+    };
+
+    const result = ContactInputSchema.safeParse(input);
+    const errors: ImportError[] = result.success
+      ? []
+      : result.error.issues.map((issue) => {
+          const field = issue.path[0];
+          // Every rule of ContactInputSchema is on a field; 'email' is only a fallback should one ever be on the whole object.
+          return { field: isContactField(field) ? columnOfField(field, namesFromFullName) : 'email', message: issue.message };
+        });
+
+    if (!errors.some((error) => error.field === 'email') && input.email !== undefined) {
+      const email = input.email.trim().toLowerCase();
+      const firstRow = firstRowByEmail.get(email);
+      if (firstRow === undefined) firstRowByEmail.set(email, line);
+      else errors.push({ field: 'email', message: `Same email as row ${firstRow}` });
+    }
+
+    const contact = result.success && errors.length === 0 ? result.data : null;
+    if (contact) valid.push(contact);
+    else invalidCount++;
+    entries.push({ row, line, values, contact, errors });
+  });
+
+  return { entries, valid, invalidCount, blankCount };
+}
