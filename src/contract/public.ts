@@ -28,8 +28,11 @@ import { z } from 'zod';
 /** The header that carries an unlock token. */
 export const UNLOCK_HEADER = 'x-transfer-unlock';
 
-/** `suspended`: the operator of the server disabled the sender's workspace (for as long as it stays disabled). */
-export const linkUnavailableReasons = ['expired', 'revoked', 'limit_reached', 'infected', 'suspended'] as const;
+/**
+ * `suspended`: the operator of the server disabled the sender's workspace (for as long as it stays
+ * disabled). `deleted`: the owner deleted the collection the link was for.
+ */
+export const linkUnavailableReasons = ['expired', 'revoked', 'limit_reached', 'infected', 'suspended', 'deleted'] as const;
 export const LinkUnavailableReasonSchema = z.enum(linkUnavailableReasons);
 export type LinkUnavailableReason = z.infer<typeof LinkUnavailableReasonSchema>;
 

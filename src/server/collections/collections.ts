@@ -13,7 +13,7 @@ import type { Caller } from '../core/caller.js';
 import { invalidField, notFound } from '../core/errors.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { collectionFiles, collections, files } from '../db/schema/index.js';
+import { collectionFiles, collections, deletedCollectionLinks, files } from '../db/schema/index.js';
 import { OWNER_LINK_TTL_MS } from '../downloads/links.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
@@ -200,8 +200,15 @@ export async function deleteCollection(services: Pick<Services, 'db' | 'storage'
   const removed = await services.db.transaction(async (tx) => {
     // Its upload requests stay listed, closed for good (their collectionId becomes null with the row).
     await closeRequestsOfCollection(tx, caller.workspaceId, id, services.clock.now());
-    const [row] = await tx.delete(collections).where(byId(caller, id)).returning({ id: collections.id });
+    const [row] = await tx
+      .delete(collections)
+      .where(byId(caller, id))
+      .returning({ id: collections.id, slug: collections.slug, customLink: collections.customLink });
     if (!row) return null;
+    await tx
+      .insert(deletedCollectionLinks)
+      .values({ slug: row.slug, workspaceId: caller.workspaceId, customLink: row.customLink, deletedAt: services.clock.now() })
+      .onConflictDoNothing();
     // The stored files are the engine's rows, not the collection's: they go with it here.
     return tx.delete(files).where(ownedBy('collection', id)).returning({
       id: files.id,

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { UnlockResponse } from '../../contract/public.js';
 import { ROOT_FOLDER, type PublicCollection, type PublicCollectionFilePage } from '../../contract/public-collections.js';
 import { notFound } from '../core/errors.js';
-import { collectionFiles, collections, workspaces } from '../db/schema/index.js';
+import { collectionFiles, collections, deletedCollectionLinks, workspaces } from '../db/schema/index.js';
 import type { DownloadLinks } from '../transfers/download-links.js';
 import { zipDownload } from '../downloads/content.js';
 import { downloadable } from '../files/stored.js';
@@ -44,7 +44,18 @@ export async function openSharedCollection(services: Pick<Services, 'db'>, slug:
     .from(collections)
     .innerJoin(workspaces, eq(workspaces.id, collections.workspaceId))
     .where(and(eq(collections.slug, slug), onDomainOf === null ? undefined : and(eq(collections.workspaceId, onDomainOf), eq(collections.customLink, true))));
-  if (!row) throw notFound('Collection');
+  if (!row) {
+    const [deleted] = await services.db
+      .select({ slug: deletedCollectionLinks.slug })
+      .from(deletedCollectionLinks)
+      .where(
+        and(
+          eq(deletedCollectionLinks.slug, slug),
+          onDomainOf === null ? undefined : and(eq(deletedCollectionLinks.workspaceId, onDomainOf), eq(deletedCollectionLinks.customLink, true)),
+        ),
+      );
+    throw deleted ? linkUnavailable('deleted') : notFound('Collection');
+  }
   if (row.disabledAt) throw linkUnavailable('suspended');
   return { c: row.c, workspaceName: row.workspaceName };
 }

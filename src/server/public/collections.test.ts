@@ -230,6 +230,20 @@ describe('a public collection', () => {
     }
   });
 
+  it('answers 410 deleted for every path of a deleted collection, with nothing of it', async () => {
+    const { api } = await paidWorkspace();
+    const { c } = await collectionWith(api, { title: 'Gone soon', visibility: 'public' }, [{ name: 'a.txt', bytes: Buffer.from('hello') }]);
+    expect((await visit(c.slug)).status).toBe(200);
+    expect((await api.call('DELETE', `/collections/${c.id}`)).status).toBe(200);
+    for (const path of ['', '/files']) {
+      const res = await visit(c.slug, path);
+      const body = await res.text();
+      expect(res.status).toBe(410);
+      expect(JSON.parse(body)).toMatchObject({ error: { code: 'link_unavailable', details: { reason: 'deleted' } } });
+      expect(body).not.toContain('Gone soon');
+    }
+  });
+
   it('stays readable, read-only, after the workspace’s paid plan lapses', async () => {
     const { api, ws, token } = await paidWorkspace();
     const bytes = randomFile(300);

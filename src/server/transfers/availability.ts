@@ -23,6 +23,7 @@ const REASON_TEXT: Record<LinkUnavailableReason, string> = {
   limit_reached: 'This link has reached its download limit.',
   infected: 'This transfer was removed because a virus scan found malware in it.',
   suspended: 'This link is not available right now.',
+  deleted: 'The collection this link was for has been deleted.',
 };
 
 export const linkUnavailable = (reason: LinkUnavailableReason) => new ApiError('link_unavailable', REASON_TEXT[reason], { reason });

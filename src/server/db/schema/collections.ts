@@ -11,12 +11,16 @@ export const collections = pgTable(
   'collections',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description'),
     /** The capability in the secret link. Unguessable; never used to address the resource in the API. */
     slug: text('slug').notNull().unique(),
-    visibility: text('visibility', { enum: ['private', 'public', 'password'] }).notNull().default('private'),
+    visibility: text('visibility', { enum: ['private', 'public', 'password'] })
+      .notNull()
+      .default('private'),
     /** Set while visibility is (or was last) `password`; only the hash is kept. */
     passwordHash: text('password_hash'),
     /** Also served at `/<slug>` on the workspace's own domain. */
@@ -29,6 +33,21 @@ export const collections = pgTable(
 );
 
 /**
+ * The secret links of deleted collections, kept so that someone who opens (or resolves) one is told
+ * the collection was deleted (`410 link_unavailable`, reason `deleted`) rather than that the link
+ * never worked. Slugs are unguessable and never reused, so keeping them reveals nothing new.
+ */
+export const deletedCollectionLinks = pgTable('deleted_collection_links', {
+  slug: text('slug').primaryKey(),
+  workspaceId: text('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** Whether the collection was also at `/<slug>` on the workspace's own domain. */
+  customLink: boolean('custom_link').notNull(),
+  deletedAt: ts('deleted_at').notNull(),
+});
+
+/**
  * A collection's folders as a materialized path: `path` is the slash-separated names from the top
  * (`Shoot/Day 1/Raw`) and `depth` its number of ancestors, so a subtree is one prefix match and a
  * rename or move rewrites it in one statement. Names are unique among siblings regardless of case
@@ -38,7 +57,9 @@ export const collectionFolders = pgTable(
   'collection_folders',
   {
     id: text('id').primaryKey(),
-    collectionId: text('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
     parentId: text('parent_id').references((): AnyPgColumn => collectionFolders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     path: text('path').notNull(),
@@ -64,7 +85,9 @@ export const collectionFiles = pgTable(
     fileId: text('file_id')
       .primaryKey()
       .references(() => files.id, { onDelete: 'cascade' }),
-    collectionId: text('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
     /** Null at the top level. Deleting a folder deletes its files first (their bytes go too), so no cascade here. */
     folderId: text('folder_id').references(() => collectionFolders.id),
     source: text('source', { enum: COLLECTION_FILE_SOURCES }).notNull(),
@@ -88,7 +111,9 @@ export const collectionGuests = pgTable(
   'collection_guests',
   {
     id: text('id').primaryKey(),
-    collectionId: text('collection_id').notNull().references(() => collections.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
     /** Lower-cased. */
     email: text('email').notNull(),
     invitedAt: ts('invited_at').notNull(),
@@ -102,7 +127,9 @@ export const guestSignIns = pgTable(
   'guest_sign_ins',
   {
     tokenHash: text('token_hash').primaryKey(),
-    guestId: text('guest_id').notNull().references(() => collectionGuests.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id')
+      .notNull()
+      .references(() => collectionGuests.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },

@@ -391,6 +391,7 @@ describe('Collection page /c/:slug', () => {
   it.each([
     [apiError(404, 'not_found', 'Collection not found'), "This link doesn't work"],
     [apiError(410, 'link_unavailable', 'Gone', { reason: 'suspended' }), 'This collection is not available right now'],
+    [apiError(410, 'link_unavailable', 'Gone', { reason: 'deleted' }), 'This collection was deleted'],
   ])('shows a friendly page when the collection cannot be shown (%#)', async (answer, title) => {
     collectionServer({ 'GET /api/public/collections/:slug': answer });
     renderApp('/c/gone1');

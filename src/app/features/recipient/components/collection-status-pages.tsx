@@ -17,6 +17,13 @@ export function CollectionErrorPage({ slug, error, onRetry }: { slug: string; er
         </StatusPage>
       );
     }
+    if (error.status === 410 && error.details.reason === 'deleted') {
+      return (
+        <StatusPage title="This collection was deleted">
+          <p>Whoever shared it has deleted it, with its files. Ask them if you still need something from it.</p>
+        </StatusPage>
+      );
+    }
     if (error.status === 410) {
       return (
         <StatusPage title="This collection is not available right now">

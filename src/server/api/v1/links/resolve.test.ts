@@ -248,10 +248,12 @@ describe('resolving a collection link', () => {
     expect((await errorOf(await resolve({ url: closed.url, password: 'anything' }), 403)).code).toBe('guests_only');
   });
 
-  it('answers 404 for a deleted collection', async () => {
+  it('answers 410 link_unavailable, reason deleted, for a deleted collection (404 stays for links that never were)', async () => {
     const c = await sharedCollection({ visibility: 'public' }, []);
     expect((await owner.api.call('DELETE', `/collections/${c.id}`)).status).toBe(200);
-    expect((await errorOf(await resolve({ url: c.url }), 404)).code).toBe('not_found');
+    const gone = await errorOf(await resolve({ url: c.url }), 410);
+    expect([gone.code, gone.details]).toEqual(['link_unavailable', { reason: 'deleted' }]);
+    expect((await errorOf(await resolve({ url: c.url!.replace(/[^/]{4}$/, 'Zz9Q') }), 404)).code).toBe('not_found');
   });
 
   it('resolves a custom-domain link of a collection with customLink on, and only that', async () => {

@@ -27,11 +27,11 @@ const route = v1Route({
     ),
     401: json(ErrorSchema, "`password_required`: the link has a password and none was given. `wrong_password`: the password given is not the link's."),
     403: json(ErrorSchema, '`guests_only`: the collection is shared only with invited guests (a credential is never a guest).'),
-    404: json(ErrorSchema, '`not_found`: no transfer or collection has this link (never sent, discarded or deleted).'),
+    404: json(ErrorSchema, '`not_found`: no transfer or collection has this link (never sent, or a draft discarded).'),
     409: json(ErrorSchema, '`e2ee_unsupported`: the transfer is end-to-end encrypted; only a browser holding the key can open it.'),
     410: json(
       ErrorSchema,
-      '`link_unavailable`: the link expired, was revoked, reached its download limit, was removed as infected, or its workspace is suspended; `details.reason` is `expired`, `revoked`, `limit_reached`, `infected` or `suspended`.',
+      '`link_unavailable`: the link expired, was revoked, reached its download limit, was removed as infected, its workspace is suspended, or its collection was deleted; `details.reason` is `expired`, `revoked`, `limit_reached`, `infected`, `suspended` or `deleted`.',
     ),
     429: json(ErrorSchema, '`rate_limited`: too many wrong passwords for this link from this credential, or your own rate limit; see `Retry-After`.'),
   },
