@@ -12,6 +12,19 @@ export const contactKeys = {
   list: [...userDataRoot, 'v1', 'contacts', 'list'] as const,
 };
 
+/** "Ada Lovelace", or the part that is there; "" when neither name is known. */
+export function contactName(contact: Pick<Contact, 'firstName' | 'lastName'>): string {
+  return [contact.firstName, contact.lastName].filter(Boolean).join(' ');
+}
+
+/**
+ * Lower-cased, with accents taken off, so "jose" finds "José" and "ZOE" finds "Zoë": what people
+ * type when searching is rarely what the address book holds, byte for byte.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 export async function getContacts(signal?: AbortSignal): Promise<Contact[]> {
   return (await v1Fetch<{ contacts: Contact[] }>('/contacts', { signal })).contacts;
 }

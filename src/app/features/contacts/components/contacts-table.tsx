@@ -4,7 +4,8 @@ import type { Contact } from '../../../../contract/contacts';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { RelativeTime } from '../../../components/relative-time';
-import { contactName, type ContactSort, type ContactSortKey } from '../utils/contact-list';
+import { contactName } from '../../../lib/contacts';
+import type { ContactSort, ContactSortKey } from '../utils/contact-list';
 
 /** A row's height before it is measured (one line on wide screens, two on phones). */
 const ESTIMATED_ROW_HEIGHT = 53;

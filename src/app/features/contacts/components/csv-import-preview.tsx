@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { inputClass } from '../../../components/text-field';
 import { formatInteger, plural } from '../../../lib/format';
-import { contactName } from '../utils/contact-list';
+import { contactName } from '../../../lib/contacts';
 import { contactColumnLabels, contactColumns, mappingProblem, type ContactColumn, type ImportPreview } from '../utils/contact-import';
 
 /** How many rows with errors are listed; the rest are counted. A file with thousands of bad rows is the wrong file. */

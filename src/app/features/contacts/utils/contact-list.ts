@@ -1,4 +1,5 @@
 import type { Contact } from '../../../../contract/contacts';
+import { contactName, foldForSearch } from '../../../lib/contacts';
 
 export type ContactSortKey = 'name' | 'email' | 'company' | 'updatedAt';
 export type SortDirection = 'ascending' | 'descending';
@@ -7,19 +8,6 @@ export interface ContactSort {
   direction: SortDirection;
 }
 export type ContactTypeFilter = 'all' | 'person' | 'company';
-
-/** "Ada Lovelace", or the part that is there; "" when neither name is known. */
-export function contactName(contact: Pick<Contact, 'firstName' | 'lastName'>): string {
-  return [contact.firstName, contact.lastName].filter(Boolean).join(' ');
-}
-
-/**
- * Lower-cased, with accents taken off, so "jose" finds "José" and "ZOE" finds "Zoë": what people
- * type when searching is rarely what the address book holds, byte for byte.
- */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
 
 /** A contact's searchable text (name, email, company), folded once so filtering thousands stays instant. */
 export interface IndexedContact {

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Transfer } from '../../../../contract/transfers';
+import { contactKeys } from '../../../lib/contacts';
 import { apiError, json, stubFetch } from '../../../test/fetch-stub';
 import { account, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -52,6 +53,9 @@ function renderForm(limits: PlanLimits = freeLimits, upload: UploadProgress = up
   // The workspace's notification defaults, as the route's loader would have them.
   queryClient.setQueryDefaults(notificationSettingsKey, { staleTime: Infinity });
   queryClient.setQueryData(notificationSettingsKey, { downloads: true, beforeExpiry: true });
+  // An empty address book, already loaded: the recipients field suggests nothing and fetches nothing.
+  queryClient.setQueryDefaults(contactKeys.list, { staleTime: Infinity });
+  queryClient.setQueryData(contactKeys.list, []);
   const user = userEvent.setup();
   const form = (progress: UploadProgress) => (
     <QueryClientProvider client={queryClient}>
@@ -91,15 +95,29 @@ describe('Transfer details form', () => {
   it('validates recipients as they are typed and collapses duplicates', async () => {
     const { user } = renderForm();
     const recipients = screen.getByLabelText('Recipients');
+    // The word being typed may be a contact's name being looked up: it is judged once a separator finishes it.
     await user.type(recipients, 'grace@example.com, not-an-address');
+    expect(recipients).not.toHaveAttribute('aria-invalid');
+    await user.type(recipients, ' ');
     expect(recipients).toHaveAccessibleDescription(expect.stringContaining('“not-an-address” is not a valid email address.'));
     expect(recipients).toHaveAttribute('aria-invalid', 'true');
 
-    await user.clear(recipients);
-    await user.type(recipients, 'grace@example.com Grace@Example.com ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Remove not-an-address' }));
+    await user.type(recipients, 'grace@example.com Grace@Example.com ada@example.com,');
     expect(recipients).not.toHaveAttribute('aria-invalid');
     const chips = within(screen.getByRole('list', { name: 'Will be emailed' })).getAllByRole('listitem');
     expect(chips.map((chip) => chip.textContent)).toEqual(['grace@example.com', 'ada@example.com']);
+  });
+
+  it('judges the recipient still being typed when Send is pressed', async () => {
+    const network = stubFetch({ ...signedIn('free') });
+    const { user, sent } = renderForm();
+    const recipients = screen.getByLabelText('Recipients');
+    await user.type(recipients, 'grace@example.com, ada');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(recipients).toHaveAccessibleDescription(expect.stringContaining('“ada” is not a valid email address.'));
+    expect(sent).toHaveLength(0);
+    expect(network.requests.filter((request) => request.path.includes('/transfers/'))).toHaveLength(0);
   });
 
   it('offers a paid plan a choice of expiry within its range', () => {

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { NotificationSettings } from '../../../../contract/dashboard';
 import type { Transfer } from '../../../../contract/transfers';
+import { AddressField } from '../../../components/address-field/address-field';
+import { parseAddressList } from '../../../components/address-field/address-list';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { NotificationSwitches } from '../../../components/notification-switches';
@@ -14,7 +16,7 @@ import { usePrepareTransfer, useSendTransfer } from '../api/send-transfer';
 import type { TransferDetails } from '../api/transfer-drafts';
 import { loadDetails, saveDetails, type PendingSend, type StoredDetails, type TypedDetails } from '../details-store';
 import { daysLabel, expiresAtAfter, expiryChoices } from '../expiry';
-import { parseRecipients, recipientsError } from '../recipients';
+import { recipientsError } from '../recipients';
 
 const fields = ['title', 'message', 'recipients', 'password', 'expiresAt', 'maxDownloads'] as const;
 type Field = (typeof fields)[number];
@@ -69,6 +71,8 @@ export function TransferDetailsForm({
   const [title, setTitle] = useState(restored?.title ?? '');
   const [message, setMessage] = useState(restored?.message ?? '');
   const [recipientsText, setRecipientsText] = useState(restored?.recipientsText ?? '');
+  // The last word is a name being looked up, or half an address, until a separator or Send finishes it.
+  const [typingRecipient, setTypingRecipient] = useState(true);
   const [password, setPassword] = useState('');
   const [expiryDays, setExpiryDays] = useState(restored && choices.some((c) => String(c.days) === restored.expiryDays) ? restored.expiryDays : String(expiry.defaultDays));
   const [maxDownloads, setMaxDownloads] = useState(restored?.maxDownloads ?? '');
@@ -90,12 +94,13 @@ export function TransferDetailsForm({
   const toStore = JSON.stringify({ details: typed, pending: pending ?? unsent });
   useEffect(() => saveDetails(workspaceId, JSON.parse(toStore) as StoredDetails), [workspaceId, toStore]);
 
-  const recipients = parseRecipients(recipientsText);
+  const recipients = parseAddressList(recipientsText, { typing: false });
   const clientErrors: FieldErrors<Field> = { ...validate({ password, maxDownloads }), recipients: recipientsError(recipients) };
   const errors: FieldErrors<Field> = {};
   for (const name of fields) {
-    // Recipients are checked as typed; the rest after a first attempt.
-    const client = name === 'recipients' || attempted ? clientErrors[name] : undefined;
+    // Recipients are checked as typed (each once finished); the rest after a first attempt.
+    const client =
+      name === 'recipients' ? recipientsError(parseAddressList(recipientsText, { typing: typingRecipient })) : attempted ? clientErrors[name] : undefined;
     errors[name] = client ?? fromServer[name];
   }
 
@@ -130,6 +135,7 @@ export function TransferDetailsForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
+    setTypingRecipient(false);
     if (!canSend || pending) return;
     if (fields.some((name) => clientErrors[name])) return;
     setUnsent(null);
@@ -193,41 +199,19 @@ export function TransferDetailsForm({
           </p>
         ) : null}
       </div>
-      <div>
-        <label htmlFor={`${id}-recipients`} className={labelClass}>
-          Recipients
-        </label>
-        <textarea
-          id={`${id}-recipients`}
-          rows={2}
-          className={`${inputClass} mt-1`}
-          value={recipientsText}
-          placeholder="ada@example.com, grace@example.com"
-          aria-invalid={errors.recipients ? true : undefined}
-          aria-describedby={[`${id}-recipients-hint`, errors.recipients ? `${id}-recipients-error` : null].filter(Boolean).join(' ')}
-          onChange={(e) => {
-            setRecipientsText(e.target.value);
-            clearServer('recipients');
-          }}
-        />
-        <p id={`${id}-recipients-hint`} className={hintClass}>
-          Email addresses separated by commas or spaces. Leave empty to share the link yourself.
-        </p>
-        {errors.recipients ? (
-          <p id={`${id}-recipients-error`} className={errorClass}>
-            {errors.recipients}
-          </p>
-        ) : null}
-        {recipients.valid.length > 0 ? (
-          <ul aria-label="Will be emailed" className="mt-2 flex flex-wrap gap-1.5">
-            {recipients.valid.map((address) => (
-              <li key={address} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
-                {address}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <AddressField
+        label="Recipients"
+        listLabel="Will be emailed"
+        value={recipientsText}
+        placeholder="Name or email address"
+        hint="Type a name, email or company to pick a contact, or email addresses separated by commas or spaces. Leave empty to share the link yourself."
+        error={errors.recipients}
+        onChange={(text) => {
+          setRecipientsText(text);
+          setTypingRecipient(true);
+          clearServer('recipients');
+        }}
+      />
       <TextField
         label="Password"
         type="password"
