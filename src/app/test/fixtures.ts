@@ -1,4 +1,5 @@
 import type { ApiKey, Session } from '../../contract/dashboard';
+import type { Contact } from '../../contract/contacts';
 import type { Me, Referral } from '../../contract/me';
 import { json, type StubHandler } from './fetch-stub';
 
@@ -62,5 +63,21 @@ export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHan
     // Signed-in visitors land on the transfers list.
     'GET /api/v1/transfers': json({ transfers: [], nextCursor: null }),
     'GET /api/dashboard/notifications': json({ downloads: true, beforeExpiry: true }),
+  };
+}
+
+/** A contact of the address book: only the address is given, `fields` fill in the rest; the id is `ct_` and the address's local part. */
+export function contactFixture(email: string, fields: Partial<Contact> = {}): Contact {
+  return {
+    id: `ct_${email.split('@')[0]}`,
+    email,
+    firstName: '',
+    lastName: '',
+    company: '',
+    phone: '',
+    type: 'person',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...fields,
   };
 }

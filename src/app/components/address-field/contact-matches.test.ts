@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../../contract/contacts';
 import { findMatch, matchContacts } from './contact-matches';
+import { contactFixture } from '../../test/fixtures';
 
-function contact(overrides: Partial<Contact>): Contact {
-  return {
-    id: `ct_${overrides.email ?? 'x'}`,
-    firstName: '',
-    lastName: '',
-    company: '',
-    email: 'someone@example.com',
-    phone: '',
-    type: 'person',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const contact = (overrides: Partial<Contact>) => contactFixture(overrides.email ?? 'someone@example.com', overrides);
 
 const ada = contact({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engines.example', company: 'Analytical Engines' });
 const grace = contact({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.example', company: 'US Navy' });

@@ -2,22 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, ContactInput } from '../../../../contract/contacts';
 import { apiError, json, stubFetch } from '../../../test/fetch-stub';
-import { signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { contactFixture, signedIn } from '../../../test/fixtures';
 
-const at = '2026-11-01T10:00:00.000Z';
-const contact = (email: string, fields: Partial<Contact> = {}): Contact => ({
-  id: `ct_${email.split('@')[0]}`,
-  email,
-  firstName: '',
-  lastName: '',
-  company: '',
-  phone: '',
-  type: 'person',
-  createdAt: at,
-  updatedAt: at,
-  ...fields,
-});
+const contact = contactFixture;
 
 /** An address book the page's requests read and change, as the API would. */
 function contactsServer(initial: Contact[]) {

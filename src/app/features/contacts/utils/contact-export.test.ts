@@ -3,19 +3,9 @@ import type { Contact, ContactInput } from '../../../../contract/contacts';
 import { contactsCsvFileName, contactsToCsv } from './contact-export';
 import { guessColumnMapping, validateImport } from './contact-import';
 import { readCsvFile } from './csv';
+import { contactFixture } from '../../../test/fixtures';
 
-const contact = (email: string, fields: Partial<Contact> = {}): Contact => ({
-  id: `ct_${email}`,
-  email,
-  firstName: '',
-  lastName: '',
-  company: '',
-  phone: '',
-  type: 'person',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  ...fields,
-});
+const contact = contactFixture;
 
 const asInput = ({ email, firstName, lastName, company, phone, type }: Contact): ContactInput => ({
   email,

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../../../contract/contacts';
 import { indexContacts, visibleContacts, type ContactSort } from './contact-list';
+import { contactFixture } from '../../../test/fixtures';
 
-const contact = (email: string, fields: Partial<Contact> = {}): Contact => ({
-  id: `ct_${email}`,
-  email,
-  firstName: '',
-  lastName: '',
-  company: '',
-  phone: '',
-  type: 'person',
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  ...fields,
-});
+const contact = contactFixture;
 
 const people = [
   contact('ada@example.com', { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', updatedAt: '2026-11-03T00:00:00.000Z' }),
