@@ -150,3 +150,44 @@ test('README screenshots: the upload page on a desktop and a phone, and the requ
     cleanup();
   }
 });
+
+test('README screenshots: the contacts page, and a contact suggested while typing a recipient', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 760 }, colorScheme: 'light' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('parcel-theme', 'light'));
+    await signUp(page, 'Harbour & Co. Solicitors');
+    const people: [string, string, string, string, string][] = [
+      ['maria.jensen@example.test', 'Maria', 'Jensen', 'Jensen Shipping', '+45 33 12 34 56'],
+      ['li.wei@example.test', 'Wei', 'Li', 'Northwind Traders', '+86 10 5555 0101'],
+      ['amara.okafor@example.test', 'Amara', 'Okafor', 'Okafor & Partners', '+234 1 555 0199'],
+      ['jonas.berg@example.test', 'Jonas', 'Berg', 'Fjord Analytics', ''],
+      ['accounts@contoso.example', '', '', 'Contoso Ltd', '+44 20 7946 0000'],
+      ['sofia.marquez@example.test', 'Sofía', 'Márquez', 'Jensen Shipping', '+34 91 555 0142'],
+    ];
+    await page.request.post('/api/dashboard/contacts/import', {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        contacts: people.map(([email, firstName, lastName, company, phone]) => ({
+          email,
+          firstName,
+          lastName,
+          company,
+          phone,
+          type: firstName ? 'person' : 'company',
+        })),
+      },
+    });
+    await page.goto('/contacts');
+    await expect(page.getByRole('table', { name: 'Contacts' }).getByRole('row')).toHaveCount(people.length + 1);
+    await page.screenshot({ path: 'docs/screenshots/contacts.png' });
+
+    await page.goto('/transfers/new');
+    await page.getByLabel('Recipients').pressSequentially('li.wei@example.test jen');
+    await expect(page.getByRole('option')).toHaveCount(2);
+    await page.keyboard.press('ArrowDown');
+    await page.screenshot({ path: 'docs/screenshots/recipient-suggestions.png', clip: { x: 780, y: 240, width: 440, height: 480 } });
+  } finally {
+    await context.close();
+  }
+});

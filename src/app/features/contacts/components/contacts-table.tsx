@@ -111,7 +111,8 @@ export function ContactsTable({
           ) : null}
           {rows.map((row) => {
             const contact = contacts[row.index]!;
-            const name = contactName(contact);
+            // A company without a person's name goes by the company's name.
+            const name = contactName(contact) || (contact.type === 'company' ? contact.company : '');
             const label = name || contact.email;
             return (
               <tr
