@@ -79,22 +79,74 @@ export const FileToUploadSchema = z
   })
   .openapi('FileToUpload');
 
+/** The longest URL an import takes: signed bucket links are long, but not this long. */
+export const MAX_IMPORT_URL_LENGTH = 4096;
+
 export const ImportRequestSchema = z
   .object({
-    url: z.url({ protocol: /^https$/, error: 'url must be an https URL' }),
-    name: z.string().max(255).optional(),
+    url: z
+      .string({ error: 'url is required' })
+      .trim()
+      .max(MAX_IMPORT_URL_LENGTH, { error: `url must be at most ${MAX_IMPORT_URL_LENGTH} characters` })
+      .pipe(z.url({ protocol: /^https?$/, error: 'url must be an https URL' }))
+      .openapi({
+        description:
+          'Where the service fetches the file: an `https` URL (plain `http` only where the operator allows it). Every address it resolves to, and every redirect (at most 5), is checked when connecting: addresses of the server\'s own networks (loopback, private, link-local) are refused.',
+        example: 'https://downloads.example.com/report.pdf',
+      }),
+    name: fileNameField()
+      .optional()
+      .openapi({ description: 'File name. Default: from the response\'s `Content-Disposition`, else the last segment of the URL\'s path.', example: 'report.pdf' }),
+    size: z
+      .number({ error: 'size must be a number' })
+      .int({ error: 'size must be a whole number of bytes' })
+      .min(0, { error: 'size must not be negative' })
+      .max(Number.MAX_SAFE_INTEGER)
+      .optional()
+      .openapi({
+        description: 'The exact size in bytes, if known: a body of any other length fails the import. Without it, the response\'s `Content-Length` must say.',
+        example: 73400320,
+      }),
+    mimeType: z
+      .string()
+      .regex(MIME_PATTERN, { error: 'mimeType must be a plain type/subtype' })
+      .transform((m) => m.toLowerCase())
+      .optional()
+      .openapi({ description: 'A plain `type/subtype`. Default: the response\'s `Content-Type`, else `application/octet-stream`.', example: 'application/pdf' }),
+    path: relativePath.nullable().optional().openapi({ description: 'Relative folder path, as for uploaded files.', example: 'reports/2026' }),
   })
-  .openapi('ImportRequest', { description: 'A file the service fetches from a URL in the background.' });
+  .openapi('ImportRequest', {
+    description:
+      'A file the service fetches from a URL in the background. It appears at once as a file in state `importing`; follow it with `GET /imports/{fileId}`. The plan\'s size ceiling applies while it streams.',
+  });
+
+export const importStatuses = ['importing', 'ready', 'failed'] as const;
 
 export const ImportEntrySchema = z
   .object({
-    fileId: z.string(),
+    fileId: z.string().openapi({ example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
     name: z.string(),
-    size: z.number().int().min(0),
-    source: z.string(),
-    status: z.enum(['importing', 'ready', 'failed']),
+    size: z.number().int().min(0).nullable().openapi({ description: 'The declared size; null when none was given (the origin will say).' }),
+    source: z.string().openapi({ description: 'The URL it is fetched from, as given.' }),
+    status: z.enum(importStatuses),
   })
   .openapi('ImportEntry');
+
+export const ImportStatusSchema = z
+  .object({
+    fileId: z.string().openapi({ example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
+    name: z.string(),
+    size: z.number().int().min(0).openapi({ description: 'Bytes expected: the declared size, else the origin\'s `Content-Length` once it answered; 0 until then.' }),
+    receivedBytes: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: 'Bytes committed to storage so far. Moves in steps of one storage part (32 MiB; the last part smaller); equals `size` when `ready`.' }),
+    source: z.string().openapi({ description: 'The URL it is fetched from, as given.' }),
+    status: z.enum(importStatuses).openapi({ description: '`importing`, then `ready` (the file is complete) or `failed` (see `error`). Currently these three.' }),
+    error: z.string().nullable().openapi({ description: 'Why it failed, fit to show a person. While `importing`, the reason the last attempt stopped (it is tried again, resuming); null when none did, and when `ready`.' }),
+  })
+  .openapi('ImportStatus');
 
 export const UploadTargetSchema = z
   .object({

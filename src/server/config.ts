@@ -66,6 +66,20 @@ const envSchema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: positiveInt(1000),
   /** Deliveries one dispatcher sends at the same time. */
   WEBHOOK_CONCURRENCY: positiveInt(8),
+  /** Development and tests only: lets URL imports use http and loopback origins. Never other private addresses. */
+  IMPORTS_ALLOW_INSECURE: flag,
+  /** No byte from an import's origin for this long fails the fetch (it is tried again, resuming). */
+  IMPORT_IDLE_TIMEOUT_SECONDS: positiveInt(60),
+  /** Longest one fetch of an import may take, start to end. */
+  IMPORT_TIMEOUT_SECONDS: positiveInt(6 * 3600),
+  /** Fetches of one import before it is given up as failed (a crash, a time-out or a dropped connection each count one). */
+  IMPORT_ATTEMPTS: positiveInt(5),
+  /** How long a worker holds an import it fetches without renewing; a crashed worker's imports are resumed after it. */
+  IMPORT_LEASE_SECONDS: positiveInt(120),
+  /** How often an idle importer looks for imports to fetch. */
+  IMPORT_POLL_INTERVAL_MS: positiveInt(1000),
+  /** Imports one worker fetches at the same time. */
+  IMPORT_CONCURRENCY: positiveInt(4),
   /** Files in an S3-compatible bucket instead of DATA_DIR/files: set S3_BUCKET (and the keys). */
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' }).optional(),
   /** The S3-compatible endpoint (MinIO, Garage, SeaweedFS, R2, …); without it, AWS's own for the region. */

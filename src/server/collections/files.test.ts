@@ -120,11 +120,11 @@ describe('files of a collection', () => {
     expect(listed.find((f) => f.id === id)!.folderId).toBe(sub.id);
   });
 
-  it('refuses URL imports naming imports, and an empty request naming files', async () => {
+  it('refuses a plain-http URL import naming it, and an empty request naming files', async () => {
     const { api } = await paidWorkspace();
     const c = await api.create();
-    expect(fieldOf(await errorOf(await api.call('POST', `/collections/${c.id}/files`, { imports: [{ url: 'https://example.com/a.zip' }] }), 400))).toBe(
-      'imports',
+    expect(fieldOf(await errorOf(await api.call('POST', `/collections/${c.id}/files`, { imports: [{ url: 'http://example.com/a.zip' }] }), 400))).toBe(
+      'imports.0.url',
     );
     expect(fieldOf(await errorOf(await api.call('POST', `/collections/${c.id}/files`, {}), 400))).toBe('files');
   });

@@ -9,7 +9,8 @@ import { emitEvent } from '../events/emit.js';
 import { deleteStoredBytes } from '../files/stored.js';
 import { decodeCursor, encodeCursor } from '../http/pagination.js';
 import type { Services } from '../services.js';
-import { refuseImports, tusEndpoint } from '../transfers/drafts.js';
+import { checkImportUrls, registerImports } from '../imports/register.js';
+import { tusEndpoint } from '../transfers/drafts.js';
 import { chargeApiUpload } from '../transfers/usage.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { registerUploads } from '../uploads/register.js';
@@ -116,35 +117,34 @@ type AddInput = z.output<typeof AddCollectionFilesRequestSchema>;
  * for transfers; the dashboard's own uploads do not.
  */
 export async function addCollectionFiles(services: Services, caller: Caller, collectionId: string, input: AddInput) {
-  refuseImports(input.imports);
+  checkImportUrls(services, input.imports);
   const now = services.clock.now();
   const source: CollectionFileSource = caller.via === 'session' ? 'web' : 'api';
   return services.db.transaction(async (tx) => {
     const c = await lockOwnCollection(tx, caller, collectionId);
     const parentId = input.folderId ?? null;
     if (parentId !== null && !(await folderOfCollection(tx, c.id, parentId))) throw invalidField('body', 'folderId', 'no such folder in this collection');
-    if (source === 'api')
-      await chargeApiUpload(
-        tx,
-        services,
-        caller.workspaceId,
-        input.files.reduce((s, f) => s + f.size, 0),
-        now,
-      );
+    // Imports are charged like API uploads (their declared sizes), wherever they come from: the service does the fetching.
+    const charged = (source === 'api' ? input.files.reduce((s, f) => s + f.size, 0) : 0) + input.imports.reduce((s, i) => s + (i.size ?? 0), 0);
+    if (source === 'api' || input.imports.length > 0) await chargeApiUpload(tx, services, caller.workspaceId, charged, now, { check: input.imports.length > 0 });
     const folderIds = await ensureFolderPaths(
       tx,
       c.id,
       parentId,
-      input.files.map((f) => f.path ?? null),
+      [...input.files.map((f) => f.path ?? null), ...input.imports.map((i) => i.path ?? null)],
       now,
-      (i) => `files.${i}.path`,
+      (i) => (i < input.files.length ? `files.${i}.path` : `imports.${i - input.files.length}.path`),
     );
-    const targets = await registerUploads(tx, services, { kind: 'collection', id: c.id, workspaceId: c.workspaceId }, input.files, now);
-    if (targets.length > 0) {
-      await tx.insert(collectionFiles).values(targets.map((t, i) => ({ fileId: t.id, collectionId: c.id, folderId: folderIds[i] ?? null, source })));
-    }
+    const owner = { kind: 'collection' as const, id: c.id, workspaceId: c.workspaceId };
+    const targets = await registerUploads(tx, services, owner, input.files, now);
+    const imports = await registerImports(tx, owner, input.imports, now);
+    const rows = [
+      ...targets.map((t, i) => ({ fileId: t.id, collectionId: c.id, folderId: folderIds[i] ?? null, source })),
+      ...imports.map((entry, i) => ({ fileId: entry.fileId, collectionId: c.id, folderId: folderIds[input.files.length + i] ?? null, source: 'import' as const })),
+    ];
+    if (rows.length > 0) await tx.insert(collectionFiles).values(rows);
     await touchCollection(tx, c.id, now);
-    return { tusEndpoint: tusEndpoint(services.config.PUBLIC_URL), files: targets, imports: [] };
+    return { tusEndpoint: tusEndpoint(services.config.PUBLIC_URL), files: targets, imports };
   });
 }
 

@@ -9,6 +9,7 @@ import { sweepTransfers } from '../transfers/end.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { startDispatcher } from '../webhooks/dispatcher.js';
+import { startImporter } from '../imports/importer.js';
 import { sweepWebhookDeliveries } from '../webhooks/retention.js';
 
 /**
@@ -56,9 +57,12 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   });
   // Webhook deliveries need seconds, not a minute's schedule: their own polling loop, on the same rows.
   const dispatcher = startDispatcher(services);
+  // URL imports likewise: claimed rows held by a lease, so a crashed worker's imports are resumed by another.
+  const importer = startImporter(services);
   return {
     boss,
     stop: async () => {
+      await importer.stop();
       await dispatcher.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

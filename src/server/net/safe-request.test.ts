@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import type { Readable } from 'node:stream';
 import tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,9 +15,12 @@ import {
   type ConnectTarget,
   type LookupFn,
   type SafeRequestInit,
+  type SafeStreamInit,
+  StreamError,
   checkUrlForCreation,
   defaultConnect,
   safeRequest,
+  safeStream,
 } from './safe-request.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -388,7 +392,10 @@ describe('safeRequest: real requests to 127.0.0.1 (allowInsecure)', () => {
   });
 
   it('an IPv4-mapped loopback literal reaches 127.0.0.1 with allowInsecure', async () => {
-    const r = await safeRequest(`http://[::ffff:127.0.0.1]:${ok.port}/mapped`, init({ allowInsecure: true }), { connect: loopbackOnlyConnect, lookup: forbiddenLookup() });
+    const r = await safeRequest(`http://[::ffff:127.0.0.1]:${ok.port}/mapped`, init({ allowInsecure: true }), {
+      connect: loopbackOnlyConnect,
+      lookup: forbiddenLookup(),
+    });
     expect(r).toMatchObject({ ok: true, status: 200, remoteAddress: '127.0.0.1' });
   });
 
@@ -548,6 +555,141 @@ describe('safeRequest: TLS on 127.0.0.1', () => {
     expect(names).toEqual(['hooks.example.test']);
     expect(s.requests[0]).toMatchObject({ method: 'POST', url: '/tls?q=1' });
     expect(s.requests[0]!.headers.host).toBe(`hooks.example.test:${s.port}`);
+  });
+});
+
+describe('safeStream', () => {
+  const streamInit = (over: Partial<SafeStreamInit> = {}): SafeStreamInit => ({ headers: {}, timeoutMs: 2000, allowInsecure: true, ...over });
+
+  /** Reads a body to its end or its error. */
+  async function drain(body: Readable): Promise<{ bytes: Buffer; error: unknown }> {
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) chunks.push(chunk);
+      return { bytes: Buffer.concat(chunks), error: null };
+    } catch (error) {
+      return { bytes: Buffer.concat(chunks), error };
+    }
+  }
+
+  it.each(['https://10.0.0.1/', 'https://169.254.169.254/', 'https://[::ffff:127.0.0.1]/', 'http://127.0.0.1/'])(
+    'refuses %s without allowInsecure, before DNS or connecting',
+    async (url) => {
+      const connect = forbiddenConnect();
+      const lookup = forbiddenLookup();
+      const r = await safeStream(url, streamInit({ allowInsecure: false }), { connect, lookup });
+      expect(r).toMatchObject({ ok: false });
+      expect(['forbidden_address', 'insecure_scheme']).toContain((r as { reason: string }).reason);
+      expect(connect).not.toHaveBeenCalled();
+      expect(lookup).not.toHaveBeenCalled();
+    },
+  );
+
+  it('hands back the status and headers with the body unread; nothing beyond a small buffer is read ahead', async () => {
+    const bytes = Buffer.alloc(4 * 1024 * 1024, 7);
+    const s = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-length': String(bytes.length), 'x-file': 'yes' });
+      res.end(bytes);
+    });
+    const r = await safeStream(`${s.url}/file?x=1`, streamInit({ headers: { Range: 'bytes=0-' } }), {
+      connect: loopbackOnlyConnect,
+      lookup: forbiddenLookup(),
+    });
+    if (!r.ok) throw new Error(r.message);
+    expect(r).toMatchObject({ status: 200, remoteAddress: '127.0.0.1' });
+    expect(r.headers['x-file']).toBe('yes');
+    expect(s.requests.at(-1)).toMatchObject({ method: 'GET', url: '/file?x=1' });
+    expect(s.requests.at(-1)!.headers.range).toBe('bytes=0-');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(r.body.readableLength).toBeLessThanOrEqual(64 * 1024);
+    const { bytes: got, error } = await drain(r.body);
+    expect(error).toBeNull();
+    expect(got.equals(bytes)).toBe(true);
+  });
+
+  it('hands back a redirect as it is and never requests its target', async () => {
+    const target = await startServer((_req, res) => res.end('no'));
+    const s = await startServer((_req, res) => res.writeHead(302, { location: `${target.url}/` }).end());
+    const r = await safeStream(`${s.url}/`, streamInit(), { connect: loopbackOnlyConnect });
+    expect(r).toMatchObject({ ok: true, status: 302, headers: { location: `${target.url}/` } });
+    if (r.ok) r.close();
+    expect(target.connections).toBe(0);
+  });
+
+  it('a body with no byte for idleTimeoutMs errors with idle_timeout', async () => {
+    const s = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '1000' });
+      res.write('x'.repeat(100));
+    });
+    const r = await safeStream(`${s.url}/`, streamInit({ idleTimeoutMs: 200 }), { connect: loopbackOnlyConnect });
+    if (!r.ok) throw new Error(r.message);
+    const t0 = Date.now();
+    const { bytes, error } = await drain(r.body);
+    expect(error).toBeInstanceOf(StreamError);
+    expect(error).toMatchObject({ reason: 'idle_timeout' });
+    expect(bytes.length).toBe(100);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(180);
+  });
+
+  it('time the reader takes is not idle time', async () => {
+    const bytes = Buffer.alloc(2 * 1024 * 1024, 1);
+    const s = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-length': String(bytes.length) });
+      res.end(bytes);
+    });
+    const r = await safeStream(`${s.url}/`, streamInit({ idleTimeoutMs: 100 }), { connect: loopbackOnlyConnect });
+    if (!r.ok) throw new Error(r.message);
+    // Not read at all for three idle periods: the origin is paused, not idle.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { bytes: got, error } = await drain(r.body);
+    expect(error).toBeNull();
+    expect(got.length).toBe(bytes.length);
+  });
+
+  it('deadlineMs errors a trickling body with timeout (total time, not idle time)', async () => {
+    const s = await startServer((_req, res) => {
+      res.writeHead(200);
+      const iv = setInterval(() => (res.destroyed ? clearInterval(iv) : res.write('x')), 30);
+      res.on('close', () => clearInterval(iv));
+    });
+    const r = await safeStream(`${s.url}/`, streamInit({ idleTimeoutMs: 200, deadlineMs: 300 }), { connect: loopbackOnlyConnect });
+    if (!r.ok) throw new Error(r.message);
+    const { error } = await drain(r.body);
+    expect(error).toMatchObject({ reason: 'timeout' });
+  });
+
+  it('no headers within timeoutMs is a timeout failure', async () => {
+    const s = await startServer(() => {});
+    const r = await safeStream(`${s.url}/`, streamInit({ timeoutMs: 150 }), { connect: loopbackOnlyConnect });
+    expect(r).toMatchObject({ ok: false, reason: 'timeout' });
+  });
+
+  it('a connection closed before the Content-Length arrived errors the body with connection_error', async () => {
+    const s = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '5000' });
+      res.write('x'.repeat(1000), () => res.destroy());
+    });
+    const r = await safeStream(`${s.url}/`, streamInit(), { connect: loopbackOnlyConnect });
+    if (!r.ok) throw new Error(r.message);
+    const { bytes, error } = await drain(r.body);
+    expect(error).toMatchObject({ reason: 'connection_error' });
+    expect(bytes.length).toBe(1000);
+  });
+
+  it('close() closes the connection', async () => {
+    let closed = false;
+    const s = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100000' });
+      res.write('x');
+      res.on('close', () => {
+        closed = true;
+      });
+    });
+    const r = await safeStream(`${s.url}/`, streamInit(), { connect: loopbackOnlyConnect });
+    if (!r.ok) throw new Error(r.message);
+    r.close();
+    r.close();
+    await vi.waitFor(() => expect(closed).toBe(true));
   });
 });
 

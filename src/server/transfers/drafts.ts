@@ -9,6 +9,7 @@ import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
+import { checkImportUrls, registerImports } from '../imports/register.js';
 import { registerUploads } from '../uploads/register.js';
 import { planLimits } from '../workspaces/plan.js';
 import { findTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
@@ -46,15 +47,6 @@ export function resolveExpiry(services: Pick<Services, 'config'>, caller: Caller
   return at;
 }
 
-/** URL imports come with their own issue; until then a request that names one is refused, naming the field. */
-export function refuseImports(imports: unknown[]) {
-  if (imports.length > 0) {
-    throw new ApiError('invalid_request', 'URL imports are not available on this server yet', {
-      location: 'body',
-      fields: [{ path: 'imports', message: 'not supported yet' }],
-    });
-  }
-}
 
 function checkCeiling(total: number, maxBytes: number) {
   if (total > maxBytes) {
@@ -81,19 +73,28 @@ export async function addRecipients(tx: Tx, t: Pick<TransferRow, 'id' | 'workspa
   }
 }
 
-/** Registers files on a draft and issues each its upload token, all inside the caller's transaction. */
-async function registerFiles(tx: Tx, services: Services, t: TransferRow, toUpload: FilesInput['files'], now: Date) {
-  const targets = await registerUploads(tx, services, { kind: 'transfer', id: t.id, workspaceId: t.workspaceId }, toUpload, now);
-  if (targets.length > 0) await tx.insert(transferFiles).values(targets.map((target, i) => ({ fileId: target.id, transferId: t.id, path: toUpload[i]!.path ?? null })));
-  return targets;
+/**
+ * Registers files on a draft, each upload with its upload token and each URL import for the
+ * importer, all inside the caller's transaction.
+ */
+async function registerFiles(tx: Tx, services: Services, t: TransferRow, input: Pick<FilesInput, 'files' | 'imports'>, now: Date) {
+  const owner = { kind: 'transfer' as const, id: t.id, workspaceId: t.workspaceId };
+  const targets = await registerUploads(tx, services, owner, input.files, now);
+  const imports = await registerImports(tx, owner, input.imports, now);
+  const paths = [...targets.map((target, i) => ({ fileId: target.id, path: input.files[i]!.path ?? null })), ...imports.map((entry, i) => ({ fileId: entry.fileId, path: input.imports[i]!.path ?? null }))];
+  if (paths.length > 0) await tx.insert(transferFiles).values(paths.map((p) => ({ ...p, transferId: t.id })));
+  return { targets, imports };
 }
 
+/** Bytes a call registers: its uploads' sizes and its imports' declared sizes (an import without one is charged nothing now). */
+const registeredBytes = (input: Pick<FilesInput, 'files' | 'imports'>) => input.files.reduce((s, f) => s + f.size, 0) + input.imports.reduce((s, i) => s + (i.size ?? 0), 0);
+
 export async function createTransfer(services: Services, caller: Caller, input: CreateInput) {
-  refuseImports(input.imports);
+  checkImportUrls(services, input.imports);
   const now = services.clock.now();
   const limits = planLimits(caller.plan, services.config);
   const expiresAt = resolveExpiry(services, caller, input.expiresAt, now);
-  const total = input.files.reduce((s, f) => s + f.size, 0);
+  const total = registeredBytes(input);
   checkCeiling(total, limits.transferMaxBytes);
   if (input.recipients.length > 0 && !caller.canEmail) {
     throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', {
@@ -105,7 +106,8 @@ export async function createTransfer(services: Services, caller: Caller, input: 
   const origin = originOf(caller);
 
   return services.db.transaction(async (tx) => {
-    if (origin === 'api') await chargeApiUpload(tx, services, caller.workspaceId, total, now);
+    // Imports are charged like API uploads, before anything is fetched; the check runs even when nothing is declared.
+    if (origin === 'api' || input.imports.length > 0) await chargeApiUpload(tx, services, caller.workspaceId, total, now, { check: true });
     const [defaults] = await tx
       .select({ downloads: workspaces.notifyDownloads, beforeExpiry: workspaces.notifyBeforeExpiry })
       .from(workspaces)
@@ -131,7 +133,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
       .returning();
     const transfer = t!;
     await addRecipients(tx, transfer, input.recipients, now);
-    const targets = await registerFiles(tx, services, transfer, input.files, now);
+    const { targets, imports } = await registerFiles(tx, services, transfer, input, now);
     return {
       id: transfer.id,
       slug: transfer.slug,
@@ -139,7 +141,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
       maxBytes: transfer.maxBytes,
       tusEndpoint: tusEndpoint(services.config.PUBLIC_URL),
       files: targets,
-      imports: [],
+      imports,
     };
   });
 }
@@ -153,7 +155,7 @@ async function draftOf(tx: Tx, workspaceId: string, transferId: string) {
 }
 
 export async function addFiles(services: Services, caller: Caller, transferId: string, input: FilesInput) {
-  refuseImports(input.imports);
+  checkImportUrls(services, input.imports);
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
     const t = await draftOf(tx, caller.workspaceId, transferId);
@@ -161,11 +163,11 @@ export async function addFiles(services: Services, caller: Caller, transferId: s
       .select({ total: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
       .from(files)
       .where(ownedBy('transfer', t.id));
-    const adding = input.files.reduce((s, f) => s + f.size, 0);
+    const adding = registeredBytes(input);
     checkCeiling(Number(existing?.total ?? 0) + adding, t.maxBytes);
-    if (t.origin === 'api') await chargeApiUpload(tx, services, caller.workspaceId, adding, now);
-    const targets = await registerFiles(tx, services, t, input.files, now);
-    return { tusEndpoint: tusEndpoint(services.config.PUBLIC_URL), files: targets, imports: [] };
+    if (t.origin === 'api' || input.imports.length > 0) await chargeApiUpload(tx, services, caller.workspaceId, adding, now, { check: true });
+    const { targets, imports } = await registerFiles(tx, services, t, input, now);
+    return { tusEndpoint: tusEndpoint(services.config.PUBLIC_URL), files: targets, imports };
   });
 }
 

@@ -8,6 +8,7 @@ import { assertAvailable, linkUnavailable } from './availability.js';
 import { transferZipContent } from './download-links.js';
 import { downloadableFiles, filesOfTransfer } from './files.js';
 import { markReadyIfComplete } from './lifecycle.js';
+import { whenImportsSettle } from './send.js';
 import { beginReceipt, completeReceipt } from './receipts.js';
 import { notifyDownload } from './sender-mail.js';
 
@@ -27,7 +28,9 @@ export const transferFileOwner: FileOwner = {
   },
 
   async fileCompleted(services, file) {
-    await markReadyIfComplete(services, file.ownerId);
+    // An import landing may be the last thing a sent transfer waited for: then it goes out.
+    if (file.source === 'import') await whenImportsSettle(services, file.ownerId);
+    else await markReadyIfComplete(services, file.ownerId);
   },
 
   async assertViewable(services, transferId) {

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { files, transferRecipients, transfers } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
@@ -17,7 +17,7 @@ export const transferEventFields = (t: Pick<typeof transfers.$inferSelect, 'id' 
 });
 
 /**
- * Emits `transfer.ready` once a sent transfer has every file complete. Safe to call from any
+ * Emits `transfer.ready` once a sent transfer has no file still arriving (every one complete, or an import failed). Safe to call from any
  * place that may have completed the last piece (finalize, an upload finishing, an import landing):
  * the conditional update on `ready_at` lets exactly one caller emit it.
  */
@@ -27,7 +27,8 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
     const [pending] = await tx
       .select({ n: count() })
       .from(files)
-      .where(and(ownedBy('transfer', transferId), ne(files.state, 'complete')));
+      // Files still arriving hold it back; an import that failed does not (the transfer goes out with what arrived).
+      .where(and(ownedBy('transfer', transferId), inArray(files.state, ['uploading', 'importing'])));
     if ((pending?.n ?? 0) > 0) return false;
     const [t] = await tx
       .update(transfers)

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import { formatBytes } from '../../contract/units.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import { files as storedFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
@@ -52,12 +52,26 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
     return { transfer: updated!, newlySent: true };
   });
 
-  if (sent.newlySent) {
-    await notifyRecipients(services, sent.transfer.id);
-    await markReadyIfComplete(services, sent.transfer.id);
-  }
+  if (sent.newlySent) await whenImportsSettle(services, sent.transfer.id);
   const [fresh] = await db.select().from(transfers).where(eq(transfers.id, sent.transfer.id));
   return loadTransfer(db, config.PUBLIC_URL, fresh!);
+}
+
+/**
+ * A sent transfer goes out once no URL import of it is still running: its recipients are mailed
+ * (each once) and `transfer.ready` is emitted (once). Called at finalize, and whenever one of its
+ * imports lands or fails; until the last one, it does nothing.
+ */
+export async function whenImportsSettle(services: Services, transferId: string) {
+  const [t] = await services.db.select({ finalizedAt: transfers.finalizedAt }).from(transfers).where(eq(transfers.id, transferId));
+  if (!t?.finalizedAt) return;
+  const [importing] = await services.db
+    .select({ n: count() })
+    .from(storedFiles)
+    .where(and(ownedBy('transfer', transferId), eq(storedFiles.state, 'importing')));
+  if ((importing?.n ?? 0) > 0) return;
+  await notifyRecipients(services, transferId);
+  await markReadyIfComplete(services, transferId);
 }
 
 /** Files named in a recipient's mail; the rest are counted. */

@@ -138,3 +138,30 @@ export async function remindUnseenBeforeExpiry(services: MailServices): Promise<
   }
   return due.length;
 }
+
+/**
+ * A URL import of a transfer failed for good: one mail to the workspace naming the file and why.
+ * Sent once per file (the caller moved it to `failed` with a conditional update).
+ */
+export async function notifyFailedImport(services: MailServices, file: { ownerId: string; name: string; error: string | null; importUrl: string | null }) {
+  const { db, config } = services;
+  const [t] = await db.select().from(transfers).where(eq(transfers.id, file.ownerId));
+  if (!t) return;
+  const content = renderEmail({
+    heading: `A file of ${transferName(t)} could not be imported`,
+    paragraphs: [
+      `“${file.name}” was to be fetched from ${file.importUrl ?? 'a URL'}. ${file.error ?? 'The import failed.'}`,
+      t.finalizedAt
+        ? 'The transfer went out with the files that arrived; this one is listed as failed on its page.'
+        : 'The transfer is still a draft: remove the file or add it again before sending.',
+    ],
+    action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
+  });
+  await sendToAll(services, await workspaceAddresses(services, t.workspaceId), {
+    subject: subjectLine(`Import failed: ${file.name}`),
+    text: content.text,
+    html: content.html,
+    tag: 'transfer.import-failed',
+    workspaceId: t.workspaceId,
+  });
+}

@@ -11,8 +11,16 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * past it, each GB costs UPLOAD_PRICE_EUR_PER_GB from prepaid credit. Checked and charged when
  * files are registered, before any byte is accepted: `402 out_of_credit` when credit cannot pay.
  */
-export async function chargeApiUpload(tx: Tx, services: Pick<Services, 'config'>, workspaceId: string, bytes: number, now: Date): Promise<void> {
-  if (bytes <= 0) return;
+export async function chargeApiUpload(
+  tx: Tx,
+  services: Pick<Services, 'config'>,
+  workspaceId: string,
+  bytes: number,
+  now: Date,
+  { check = false }: { check?: boolean } = {},
+): Promise<void> {
+  // `check`: refuse even a call that declares no bytes (URL imports of unknown size) once the allowance is used up and no credit is left.
+  if (bytes <= 0 && !check) return;
   const { config } = services;
   const month = monthKey(now);
   // Lock the month's usage row so concurrent registrations are charged one after the other.
@@ -25,6 +33,17 @@ export async function chargeApiUpload(tx: Tx, services: Pick<Services, 'config'>
   const used = Number(usage?.api_upload_bytes ?? 0);
   const included = config.FREE_UPLOAD_BYTES_PER_MONTH;
   const billableBytes = Math.max(0, used + bytes - included) - Math.max(0, used - included);
+  if (bytes <= 0) {
+    if (used < included) return;
+    const credit = await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${workspaceId} AND credit_micro_eur > 0`);
+    if (credit.rows.length > 0) return;
+    throw new ApiError('out_of_credit', 'API upload usage is past the included amount and no prepaid credit is left for URL imports', {
+      includedBytes: included,
+      usedBytes: used,
+      requestedBytes: 0,
+      costEur: 0,
+    });
+  }
   if (billableBytes > 0) {
     const costMicroEur = Math.ceil((billableBytes * config.UPLOAD_PRICE_EUR_PER_GB * 1_000_000) / 1e9);
     const paid = await tx.execute(sql`

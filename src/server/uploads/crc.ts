@@ -1,7 +1,7 @@
 import { Readable, Transform } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { DataStore, ERRORS, type Upload } from '@tus/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { files } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -24,6 +24,10 @@ import { isTusError, refuse } from './refusals.js';
  * Nothing here knows what owns a file: on completion the owner's `fileCompleted` hook runs.
  */
 
+
+/** A file whose bytes may still be written: a tus upload, or a URL import (which writes through this store too). */
+const RECEIVING = ['uploading', 'importing'] as const;
+const receiving = inArray(files.state, [...RECEIVING]);
 
 /** 8 lower-case hex digits, as stored in `files.crc32`. */
 export const crcHex = (state: number) => (state >>> 0).toString(16).padStart(8, '0');
@@ -102,7 +106,7 @@ export class CrcDataStore extends DataStore {
     await this.services.db
       .update(files)
       .set({ crcState: 0, crcOffset: 0 })
-      .where(and(eq(files.id, id), eq(files.state, 'uploading')));
+      .where(and(eq(files.id, id), receiving));
   }
 
   override getUpload(id: string): Promise<Upload> {
@@ -179,7 +183,7 @@ export class CrcDataStore extends DataStore {
       .where(eq(files.id, id))
       .limit(1);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
-    if (row.state !== 'uploading') {
+    if (row.state !== 'uploading' && row.state !== 'importing') {
       throw refuse('upload_complete');
     }
     if (row.crcOffset === offset) return row.crcState;
@@ -214,7 +218,7 @@ export class CrcDataStore extends DataStore {
     const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
     if (!row) return false;
     let file = row;
-    if (row.state === 'uploading') {
+    if (row.state === 'uploading' || row.state === 'importing') {
       const stored = (await this.inner.getUpload(id)).offset;
       if (stored !== row.sizeBytes) {
         log.warn({ fileId: id, stored, size: row.sizeBytes }, 'upload asked to complete before all its bytes were stored');
@@ -232,8 +236,8 @@ export class CrcDataStore extends DataStore {
       }
       const [completed] = await db
         .update(files)
-        .set({ state: 'complete', crc32: crcHex(state), crcState: state, crcOffset: stored, completedAt: clock.now() })
-        .where(and(eq(files.id, id), eq(files.state, 'uploading')))
+        .set({ state: 'complete', crc32: crcHex(state), crcState: state, crcOffset: stored, completedAt: clock.now(), error: null, importLeaseUntil: null })
+        .where(and(eq(files.id, id), receiving))
         .returning();
       this.repaired.delete(id);
       if (completed) file = completed;

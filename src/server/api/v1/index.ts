@@ -5,6 +5,7 @@ import { assertStorableText } from '../../http/validate.js';
 import { registerCollections } from './collections/index.js';
 import { registerUploadRequests } from './requests/index.js';
 import { registerContacts } from './contacts/index.js';
+import { registerGetImport } from './imports/get.js';
 import { registerResolveLink } from './links/resolve.js';
 import { registerGetMe } from './me/get.js';
 import { registerGetReferral } from './me/referral.js';
@@ -36,6 +37,7 @@ export function v1App() {
   registerUploadRequests(app);
   registerContacts(app);
   registerResolveLink(app);
+  registerGetImport(app);
   registerWebhooks(app);
 
   app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(openApiDocumentConfig(c.var.services.config.PUBLIC_URL))));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { workspaces } from './accounts.js';
 import { ts } from './columns.js';
 
@@ -32,6 +32,12 @@ export const files = pgTable(
     /** Where the bytes come from: a tus upload, or a URL the service imports. */
     source: text('source', { enum: ['upload', 'import'] }).notNull().default('upload'),
     importUrl: text('import_url'),
+    /** An import's origin validator (strong ETag, else Last-Modified), so a resumed fetch asks for the same bytes with If-Range. */
+    importValidator: text('import_validator'),
+    /** Whoever fetches an import holds it until then, renewing as parts land; a lapsed lease (a crashed worker) lets another resume it. */
+    importLeaseUntil: ts('import_lease_until'),
+    /** Fetches started for an import; one that keeps failing is given up. */
+    importAttempts: integer('import_attempts').notNull().default(0),
     state: text('state', { enum: ['uploading', 'importing', 'complete', 'failed'] }).notNull(),
     error: text('error'),
     /** Key of the bytes in file storage. */
@@ -50,6 +56,8 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_idx').on(t.ownerKind, t.ownerId, t.seq),
+    // The importer's queue: imports not finished yet.
+    index('files_importing_idx').on(t.importLeaseUntil).where(sql`${t.state} = 'importing'`),
     // The thumbnail job's queue: complete images not tried yet.
     index('files_thumbnail_due_idx').on(t.completedAt).where(sql`${t.thumbnailState} is null and ${t.state} = 'complete' and ${t.mimeType} like 'image/%'`),
   ],

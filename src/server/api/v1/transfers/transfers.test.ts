@@ -73,10 +73,12 @@ describe('POST /transfers', () => {
     expect((err.error.details.fields as { path: string }[]).map((f) => f.path)).toContain(field);
   });
 
-  it('refuses URL imports until they are available, creating nothing', async () => {
+  it('refuses a plain-http URL import (the operator has not allowed http), naming it and creating nothing', async () => {
     const before = await server.services.db.select().from(transfers);
-    const res = await post('/transfers', { files: [], imports: [{ url: 'https://example.com/a.zip' }] });
+    const res = await post('/transfers', { files: [], imports: [{ url: 'https://example.com/a.zip' }, { url: 'http://example.com/b.zip' }] });
     expect(res.status).toBe(400);
+    const err = ErrorSchema.parse(await res.json());
+    expect((err.error.details.fields as { path: string }[]).map((f) => f.path)).toEqual(['imports.1.url']);
     expect(await server.services.db.select().from(transfers)).toHaveLength(before.length);
   });
 
