@@ -130,14 +130,22 @@ export async function runImport(services: ImporterServices, store: CrcDataStore,
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.state, 'importing')));
   if (!row || !row.importUrl) return;
+  // The lease is renewed on a clock as well as per part: one part from a slow origin can take longer than a lease.
+  const keepLease = setInterval(
+    () => void renewLease(services, fileId).catch((err: unknown) => services.log.warn({ err, fileId }, 'could not renew an import lease')),
+    Math.max(1000, (services.config.IMPORT_LEASE_SECONDS * 1000) / 3),
+  );
   try {
     await fetchInto(services, store, row);
   } catch (err) {
+    clearInterval(keepLease);
     services.log.warn({ err, fileId }, 'URL import stopped');
     const message = err instanceof Error ? err.message : 'The import stopped';
     const reason = (err as { reason?: ImportSourceFailure['reason'] }).reason;
     if (reason && !TRANSIENT.has(reason)) await failImport(services, store, row, message);
     else await retryLater(services, store, row, message);
+  } finally {
+    clearInterval(keepLease);
   }
 }
 
