@@ -57,6 +57,15 @@ export const fileNameField = (field = 'name') =>
     .refine((n) => n.length > 0, { error: `${field} must not be empty` })
     .refine((n) => !n.includes('/') && !n.includes('\\'), { error: `${field} must not contain slashes; use path for folders` });
 
+/** A file's media type as a client declares it: a plain `type/subtype`, stored lower-cased; optional. */
+const mimeTypeField = (description: string) =>
+  z
+    .string()
+    .regex(MIME_PATTERN, { error: 'mimeType must be a plain type/subtype' })
+    .transform((m) => m.toLowerCase())
+    .optional()
+    .openapi({ description, example: 'application/pdf' });
+
 export const FileToUploadSchema = z
   .object({
     name: fileNameField().openapi({ description: 'File name. NUL is refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
@@ -66,12 +75,7 @@ export const FileToUploadSchema = z
       .min(0, { error: 'size must not be negative' })
       .max(Number.MAX_SAFE_INTEGER)
       .openapi({ description: 'Exact size in bytes. The upload must be exactly this long.', example: 1048576 }),
-    mimeType: z
-      .string()
-      .regex(MIME_PATTERN, { error: 'mimeType must be a plain type/subtype' })
-      .transform((m) => m.toLowerCase())
-      .optional()
-      .openapi({ description: 'A plain `type/subtype` (no parameters). Defaults to `application/octet-stream`.', example: 'application/pdf' }),
+    mimeType: mimeTypeField('A plain `type/subtype` (no parameters). Defaults to `application/octet-stream`.'),
     path: relativePath
       .nullable()
       .optional()
@@ -107,12 +111,7 @@ export const ImportRequestSchema = z
         description: 'The exact size in bytes, if known: a body of any other length fails the import. Without it, the response\'s `Content-Length` must say.',
         example: 73400320,
       }),
-    mimeType: z
-      .string()
-      .regex(MIME_PATTERN, { error: 'mimeType must be a plain type/subtype' })
-      .transform((m) => m.toLowerCase())
-      .optional()
-      .openapi({ description: 'A plain `type/subtype`. Default: the response\'s `Content-Type`, else `application/octet-stream`.', example: 'application/pdf' }),
+    mimeType: mimeTypeField("A plain `type/subtype`. Default: the response's `Content-Type`, else `application/octet-stream`."),
     path: relativePath.nullable().optional().openapi({ description: 'Relative folder path, as for uploaded files.', example: 'reports/2026' }),
   })
   .openapi('ImportRequest', {
