@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contact, ContactInput } from '../../contract/contacts';
 import { userDataRoot } from './query-keys';
 import { v1Fetch } from './v1-client';
@@ -32,11 +32,6 @@ export async function getContacts(signal?: AbortSignal): Promise<Contact[]> {
 /** Every contact of the workspace in the API's order (last name, first name, email); not paginated. */
 export function contactsQueryOptions() {
   return queryOptions({ queryKey: contactKeys.list, queryFn: ({ signal }) => getContacts(signal), staleTime: 30_000 });
-}
-
-/** For fields that suggest contacts: never suspends, and an address book that fails to load just suggests nothing. */
-export function useContactSuggestions(): Contact[] {
-  return useQuery(contactsQueryOptions()).data ?? [];
 }
 
 export async function createContact(input: ContactInput): Promise<Contact> {

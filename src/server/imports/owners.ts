@@ -1,8 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { files, type FileRecord } from '../db/schema/index.js';
+import { files, transfers, type FileRecord } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
-import { transfers } from '../db/schema/index.js';
 import { whenImportsSettle } from '../transfers/send.js';
 import { notifyFailedImport } from '../transfers/sender-mail.js';
 

@@ -2,7 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { DataStore, ERRORS, type Upload } from '@tus/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import { files } from '../db/schema/index.js';
+import { files, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
@@ -26,7 +26,7 @@ import { isTusError, refuse } from './refusals.js';
 
 
 /** A file whose bytes may still be written: a tus upload, or a URL import (which writes through this store too). */
-const RECEIVING = ['uploading', 'importing'] as const;
+const RECEIVING: readonly FileRecord['state'][] = ['uploading', 'importing'];
 const receiving = inArray(files.state, [...RECEIVING]);
 
 /** 8 lower-case hex digits, as stored in `files.crc32`. */
@@ -183,7 +183,7 @@ export class CrcDataStore extends DataStore {
       .where(eq(files.id, id))
       .limit(1);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
-    if (row.state !== 'uploading' && row.state !== 'importing') {
+    if (!RECEIVING.includes(row.state)) {
       throw refuse('upload_complete');
     }
     if (row.crcOffset === offset) return row.crcState;
@@ -218,7 +218,7 @@ export class CrcDataStore extends DataStore {
     const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
     if (!row) return false;
     let file = row;
-    if (row.state === 'uploading' || row.state === 'importing') {
+    if (RECEIVING.includes(row.state)) {
       const stored = (await this.inner.getUpload(id)).offset;
       if (stored !== row.sizeBytes) {
         log.warn({ fileId: id, stored, size: row.sizeBytes }, 'upload asked to complete before all its bytes were stored');

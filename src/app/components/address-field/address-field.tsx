@@ -111,7 +111,7 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
   const listboxId = `${id}-suggestions`;
   const inputRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(ref, () => inputRef.current!, []);
-  // The same cached list as useContactSuggestions, read whole: until it has loaded nobody knows which addresses are contacts already.
+  // The contacts page's cached list; never suspends, and until it has loaded nobody knows which addresses are contacts already.
   const contactsQuery = useQuery(contactsQueryOptions());
   const contacts = useMemo(() => contactsQuery.data ?? [], [contactsQuery.data]);
   const contactsKnown = contactsQuery.isSuccess;

@@ -34,7 +34,7 @@ export function ImportContactsDialog({ onClose, onImported }: { onClose: () => v
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<(ContactColumn | null)[]>([]);
-  const [result, setResult] = useState<{ summary: string; response: SyncContactsResponse; skipped: number } | null>(null);
+  const [result, setResult] = useState<{ response: SyncContactsResponse; skipped: number } | null>(null);
   const importContacts = useImportContacts();
 
   const preview = useMemo(() => (file ? validateImport(file.csv.rows, mapping, file.csv.rowLines) : null), [file, mapping]);
@@ -65,9 +65,8 @@ export function ImportContactsDialog({ onClose, onImported }: { onClose: () => v
     if (!preview) return;
     importContacts.mutate(preview.valid, {
       onSuccess: (response) => {
-        const summary = importSummary(response, preview.invalidCount);
-        setResult({ summary, response, skipped: preview.invalidCount });
-        onImported(summary);
+        setResult({ response, skipped: preview.invalidCount });
+        onImported(importSummary(response, preview.invalidCount));
       },
     });
   }
