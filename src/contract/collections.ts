@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { EmailSchema } from './dashboard.js';
 import { resourceIdParam } from './ids.js';
 import { NextCursorSchema, cursorParam, limitParam } from './pagination.js';
-import { fileNameField, filesField, importsField } from './transfers.js';
+import { fileErrorField, fileNameField, filesField, importsField, scanResultField } from './transfers.js';
 
 /**
  * Collections: named sets of files with folders, guests and a visibility (paid plan). The spec
@@ -164,6 +164,8 @@ export const CollectionFileSchema = z
     state: z
       .enum(fileStates)
       .openapi({ description: 'Our addition: `uploading` until every byte arrived, then `complete`; imports go `importing` → `complete` or `failed`.' }),
+    error: fileErrorField,
+    scanResult: scanResultField,
     createdAt: z.iso.datetime(),
   })
   .openapi('CollectionFile');

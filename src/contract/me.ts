@@ -47,6 +47,14 @@ export const MeSchema = z
       apiUploadBytes: z.number().int(),
       creditEur: z.number().openapi({ description: 'Prepaid credit left, in euros.' }),
     }),
+    scanning: z
+      .object({
+        enabled: z.boolean().openapi({
+          description:
+            'True when this server scans every uploaded and imported file for malware (ClamAV) before anyone may download it; false when its operator has configured no scanner, and files are served unscanned (`scanResult` stays null).',
+        }),
+      })
+      .openapi({ description: 'Our addition: whether files are scanned for viruses on this server.' }),
   })
   .openapi('Account');
 

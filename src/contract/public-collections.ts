@@ -82,6 +82,8 @@ export const PublicCollectionSchema = z.object({
 export const PublicCollectionFileSchema = CollectionFileSchema.extend({
   /** A preview of an image (WebP, at most 480 px) at a signed URL valid an hour; null when there is none (yet). */
   thumbnailUrl: z.url().nullable(),
+  /** The file is still being checked for viruses: its download answers 503 with Retry-After until the scan is done. */
+  scanPending: z.boolean(),
 });
 
 export const PublicCollectionFilePageSchema = z.object({

@@ -52,6 +52,8 @@ export const PublicTransferFileSchema = z.object({
   sealedMeta: z.string().nullable(),
   /** A preview of an image (WebP, at most 480 px) at a signed URL valid an hour; null when there is none (yet). */
   thumbnailUrl: z.url().nullable(),
+  /** The file is still being checked for viruses: its download answers 503 with Retry-After until the scan is done. */
+  scanPending: z.boolean(),
 });
 
 export const PublicTransferSchema = z.object({

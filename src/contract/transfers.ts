@@ -229,6 +229,21 @@ export const AddFilesResponseSchema = z
   .object({ tusEndpoint: z.url(), files: z.array(UploadTargetSchema), imports: z.array(ImportEntrySchema) })
   .openapi('AddedFiles');
 
+/** The virus scan's verdict on a stored file, shared by transfer and collection files. */
+export const scanResultField = z
+  .enum(['clean', 'infected'])
+  .nullable()
+  .openapi({
+    description:
+      'Null until the virus scan has run (and always null when the server has no scanner configured: see `scanning` on `GET /me`), then `clean` or `infected`. Downloads of a file wait for its scan when a scanner is configured: its signed URL answers `503` with `Retry-After` until then. A transfer with an infected file becomes `infected` and its files are deleted; an infected collection file is quarantined (deleted, and the owner told). Treat unknown values as not clean.',
+  });
+
+/** Why a file that will never complete failed: today a URL import's reason. */
+export const fileErrorField = z.string().nullable().openapi({
+  description:
+    'Our addition: why the file failed when `state` is `failed` (a URL import that could not be fetched: the same reason as `error` on `GET /imports/{fileId}`); null otherwise.',
+});
+
 export const TransferFileSchema = z
   .object({
     id: z.string(),
@@ -236,9 +251,14 @@ export const TransferFileSchema = z
     sizeBytes: z.number().int().min(0),
     mimeType: z.string(),
     path: z.string().nullable(),
-    scanResult: z.string().nullable().openapi({ description: 'Null until the virus scan has run, `clean` after.' }),
+    scanResult: scanResultField,
+    scanSignature: z.string().nullable().openapi({
+      description:
+        'Our addition, shown to the owner only: the name of the malware the scanner found (ClamAV\'s signature name, e.g. `Win.Test.EICAR_HDB-1`) when `scanResult` is `infected`; null otherwise. Recipients and public pages never see it.',
+    }),
     crc32: z.string().nullable().openapi({ description: 'CRC-32 (IEEE) of the bytes as 8 hex digits; null while unknown.', example: 'cbf43926' }),
     state: z.enum(['uploading', 'importing', 'complete', 'failed']).openapi({ description: 'Upload state (an addition to the spec\'s fields).' }),
+    error: fileErrorField,
     createdAt: z.iso.datetime(),
   })
   .openapi('TransferFile');

@@ -80,6 +80,22 @@ const envSchema = z.object({
   IMPORT_POLL_INTERVAL_MS: positiveInt(1000),
   /** Imports one worker fetches at the same time. */
   IMPORT_CONCURRENCY: positiveInt(4),
+  /**
+   * ClamAV's clamd as `tcp://host:port`: every completed file is streamed to it (INSTREAM) before
+   * anyone may download it. Unset: files are not scanned, and say so (`scanning` on /me).
+   */
+  CLAMD_URL: z
+    .string()
+    .regex(/^tcp:\/\/[^\s/:]+:\d{1,5}$/, { error: 'tcp://host:port, e.g. tcp://127.0.0.1:3310' })
+    .optional(),
+  /** No answer from clamd for this long fails a scan (it is tried again later). */
+  SCAN_TIMEOUT_SECONDS: positiveInt(300),
+  /** How long a worker holds a file it scans; a crashed worker's scans are taken over after it. */
+  SCAN_LEASE_SECONDS: positiveInt(600),
+  /** How often an idle scanner looks for files to scan. */
+  SCAN_POLL_INTERVAL_MS: positiveInt(1000),
+  /** Files one worker scans at the same time (keep it at or below clamd's MaxThreads). */
+  SCAN_CONCURRENCY: positiveInt(2),
   /** Files in an S3-compatible bucket instead of DATA_DIR/files: set S3_BUCKET (and the keys). */
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'an S3 bucket name: 3 to 63 lower-case letters, digits, dots and hyphens' }).optional(),
   /** The S3-compatible endpoint (MinIO, Garage, SeaweedFS, R2, …); without it, AWS's own for the region. */

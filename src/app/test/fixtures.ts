@@ -41,6 +41,7 @@ export function account(overrides: Partial<Me> = {}): Me {
       },
     },
     usage: { month: '2026-11', apiCalls: 1234, apiUploadBytes: 2_500_000_000, creditEur: 12.5 },
+    scanning: { enabled: true },
     ...overrides,
   };
 }

@@ -60,6 +60,8 @@ export function toCollectionFile(f: CollectionFileRow): CollectionFile {
     hasThumbnail: f.thumbnailState === 'ready',
     crc32: f.crc32,
     state: f.state,
+    error: f.state === 'failed' ? f.error : null,
+    scanResult: f.scanResult,
     createdAt: f.createdAt.toISOString(),
   };
 }

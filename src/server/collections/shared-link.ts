@@ -5,7 +5,7 @@ import { notFound } from '../core/errors.js';
 import { collectionFiles, collections, deletedCollectionLinks, workspaces } from '../db/schema/index.js';
 import type { DownloadLinks } from '../transfers/download-links.js';
 import { zipDownload } from '../downloads/content.js';
-import { downloadable } from '../files/stored.js';
+import { awaitingScan, downloadable } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { linkUnavailable } from '../transfers/availability.js';
@@ -119,7 +119,7 @@ export async function pageOfSharedFiles(
   const page = await pageOfCollectionFiles(services, { workspaceId: c.workspaceId, collectionId: c.id }, query, and(downloadable, inFolder));
   const previews = thumbnailUrls(services, collectionPreviewOwner(services, c), page.files, origin);
   return {
-    files: page.files.map((f) => ({ ...toCollectionFile(f), thumbnailUrl: previews.get(f.id) ?? null })),
+    files: page.files.map((f) => ({ ...toCollectionFile(f), thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) })),
     nextCursor: page.nextCursor,
   };
 }

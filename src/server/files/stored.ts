@@ -11,6 +11,13 @@ export const ownedBy = (ownerKind: FileOwnerKind, ownerId: string) => and(eq(fil
 export const downloadable = and(eq(files.state, 'complete'), isNotNull(files.crc32))!;
 export const isDownloadable = (f: Pick<FileRecord, 'state' | 'crc32'>) => f.state === 'complete' && f.crc32 !== null;
 
+/**
+ * The file may not be downloaded yet because its virus scan has not said `clean`: only when a
+ * scanner is configured (without one, files are served unscanned and `scanResult` stays null).
+ */
+export const awaitingScan = (config: Pick<Services['config'], 'CLAMD_URL'>, f: Pick<FileRecord, 'scanResult'>) =>
+  config.CLAMD_URL !== undefined && f.scanResult !== 'clean';
+
 type DeleteServices = Pick<Services, 'storage' | 'log'>;
 
 /** Deletes the bytes of these files and their previews from storage; a failure is logged, the rest go on. */

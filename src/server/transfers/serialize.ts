@@ -16,8 +16,10 @@ export function toTransferFile(f: TransferFileRow): TransferFile {
     mimeType: f.mimeType,
     path: f.path,
     scanResult: f.scanResult,
+    scanSignature: f.scanResult === 'infected' ? f.scanSignature : null,
     crc32: f.crc32,
     state: f.state,
+    error: f.state === 'failed' ? f.error : null,
     createdAt: f.createdAt.toISOString(),
   };
 }

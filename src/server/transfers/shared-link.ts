@@ -5,6 +5,7 @@ import { newId, sha256 } from '../core/secrets.js';
 import { downloadSessions, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { linksFor } from '../downloads/links.js';
 import type { Services } from '../services.js';
+import { awaitingScan } from '../files/stored.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { assertAvailable, linkUnavailable, type TransferRow } from './availability.js';
 import { transferDownloadLinks, transferZipSummary, type DownloadLinks } from './download-links.js';
@@ -71,6 +72,7 @@ export async function describeSharedTransfer(services: Services, t: TransferRow,
       crc32: f.crc32!,
       sealedMeta: t.e2ee ? f.sealedMeta : null,
       thumbnailUrl: previews.get(f.id) ?? null,
+      scanPending: awaitingScan(services.config, f),
     })),
     totalBytes: files.reduce((sum, f) => sum + f.sizeBytes, 0),
     zip: t.e2ee ? null : transferZipSummary(services, t, files),

@@ -47,7 +47,14 @@ export const files = pgTable(
     crcOffset: bigint('crc_offset', { mode: 'number' }).notNull().default(0),
     /** Final CRC-32 (IEEE) as 8 lower-case hex digits, set when the upload completes. */
     crc32: text('crc32'),
-    scanResult: text('scan_result'),
+    /** The virus scan's verdict: null until scanned (or when no scanner is configured), then `clean` or `infected`. */
+    scanResult: text('scan_result', { enum: ['clean', 'infected'] }),
+    /** The scanner's name for what it found (owner-only). */
+    scanSignature: text('scan_signature'),
+    /** Whoever scans a file holds it until then; after a failed scan, the earliest time of the next try. */
+    scanLeaseUntil: ts('scan_lease_until'),
+    /** Scans tried for a file (a scanner that is down is retried with growing waits). */
+    scanAttempts: integer('scan_attempts').notNull().default(0),
     /** Preview of an image, made by the worker: null until tried, then `ready` (at `thumbnailKey`) or `failed`. */
     thumbnailState: text('thumbnail_state', { enum: ['ready', 'failed'] }),
     thumbnailKey: text('thumbnail_key'),
@@ -58,6 +65,8 @@ export const files = pgTable(
     index('files_owner_idx').on(t.ownerKind, t.ownerId, t.seq),
     // The importer's queue: imports not finished yet.
     index('files_importing_idx').on(t.importLeaseUntil).where(sql`${t.state} = 'importing'`),
+    // The scanner's queue: complete files not scanned yet.
+    index('files_scan_due_idx').on(t.scanLeaseUntil).where(sql`${t.scanResult} is null and ${t.state} = 'complete'`),
     // The thumbnail job's queue: complete images not tried yet.
     index('files_thumbnail_due_idx').on(t.completedAt).where(sql`${t.thumbnailState} is null and ${t.state} = 'complete' and ${t.mimeType} like 'image/%'`),
   ],

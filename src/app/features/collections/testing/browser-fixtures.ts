@@ -37,6 +37,8 @@ export function collectionFile(overrides: Partial<ListedCollectionFile> & { id: 
     hasThumbnail: false,
     crc32: '00000000',
     state: 'complete',
+    error: null,
+    scanResult: null,
     createdAt: ago(2 * day),
     thumbnailUrl: null,
     ...overrides,

@@ -36,8 +36,11 @@ function file(id: string, name: string, folderId: string | null, mimeType: strin
     hasThumbnail: thumbnail,
     crc32: '0a1b2c3d',
     state: 'complete',
+    error: null,
+    scanResult: 'clean',
     createdAt: '2026-03-01T10:00:00.000Z',
     thumbnailUrl: thumbnail ? `http://localhost:8080/thumb/${id}` : null,
+    scanPending: false,
   };
 }
 

@@ -13,6 +13,7 @@ const file = (id: string, name: string, thumbnailUrl: string | null, mimeType = 
   crc32: '0a1b2c3d',
   sealedMeta: null,
   thumbnailUrl,
+  scanPending: false,
 });
 
 const files = [

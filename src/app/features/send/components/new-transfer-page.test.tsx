@@ -282,7 +282,7 @@ describe('Coming back to a draft sent too early', () => {
     const network = stubFetch({
       ...signedIn('free'),
       'GET /api/v1/me': json(account()),
-      'GET /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null, files: [{ id: 'fi_1', name: 'a.txt', sizeBytes: 8, mimeType: 'text/plain', path: null, scanResult: null, crc32: '00000000', state: 'complete', createdAt: '2026-11-22T09:50:00.000Z' }] })),
+      'GET /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null, files: [{ id: 'fi_1', name: 'a.txt', sizeBytes: 8, mimeType: 'text/plain', path: null, scanResult: null, scanSignature: null, crc32: '00000000', state: 'complete', error: null, createdAt: '2026-11-22T09:50:00.000Z' }] })),
       'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
       'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
       'GET /api/v1/transfers/:id/downloads': json({ recipients: [], downloads: [], totalDownloads: 0 }),

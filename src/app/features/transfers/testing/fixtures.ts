@@ -34,8 +34,10 @@ export function transferFile(overrides: Partial<TransferFile> = {}): TransferFil
     mimeType: 'application/pdf',
     path: null,
     scanResult: 'clean',
+    scanSignature: null,
     crc32: 'cbf43926',
     state: 'complete',
+    error: null,
     createdAt: fromNow(-day),
     ...overrides,
   };

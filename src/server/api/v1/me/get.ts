@@ -60,6 +60,7 @@ export function registerGetMe(app: OpenAPIHono<AppEnv>) {
           apiUploadBytes: usage?.apiUploadBytes ?? 0,
           creditEur: ws.creditMicroEur / 1_000_000,
         },
+        scanning: { enabled: config.CLAMD_URL !== undefined },
       },
       200,
     );
