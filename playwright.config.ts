@@ -12,6 +12,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 export const shortTokenPort = port + 1;
 /** A third server where sign-up is by invitation (SIGNUP=invite), fresh so its first account is the operator's. */
 export const inviteOnlyPort = port + 2;
+/** A fourth server that scans every file with a real clamd (started by e2e/serve.ts with an EICAR signature of its own). */
+export const scanningPort = port + 3;
 
 /** One real server on its own port and fresh data directory, with these settings on top of the defaults. */
 function e2eServer(serverPort: number, env: Record<string, string>) {
@@ -51,5 +53,6 @@ export default defineConfig({
     e2eServer(port, { PAID_TRANSFER_MIN_EXPIRY_SECONDS: '3', WEBHOOKS_ALLOW_INSECURE: '1' }),
     e2eServer(shortTokenPort, { UPLOAD_TOKEN_TTL_SECONDS: '20' }),
     e2eServer(inviteOnlyPort, { SIGNUP: 'invite' }),
+    e2eServer(scanningPort, { E2E_CLAMD: '1' }),
   ],
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive, readPostmaster } from '../src/server/db/embedded.js';
+import { startTestClamd } from '../src/server/scanning/test-clamd.js';
 import { e2eDataDir } from './data-dir.js';
 
 /**
@@ -17,6 +18,14 @@ if (leftover && isAlive(leftover.pid)) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(path.dirname(dataDir), { recursive: true });
 process.env.DATA_DIR = dataDir;
+// URL imports from the tests' own origins, plain http on 127.0.0.1 (e2e/url-import.spec.ts).
+process.env.IMPORTS_ALLOW_INSECURE = '1';
 delete process.env.DATABASE_URL;
 process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+// E2E_CLAMD=1: a real clamd of the test's own (an EICAR signature) scans this server's files.
+if (process.env.E2E_CLAMD === '1') {
+  const clamd = await startTestClamd();
+  process.env.CLAMD_URL = clamd.url;
+  process.on('exit', () => clamd.killNow());
+}
 await import('../src/server/main.js');

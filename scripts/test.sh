@@ -25,14 +25,21 @@ if ! chromium_path >/dev/null; then
 fi
 export CHROMIUM_PATH="$(chromium_path)"
 
-# The zip tests check archives with Info-ZIP's unzip and Python's zipfile, as recipients' tools would.
-if ! command -v unzip >/dev/null; then
+# Debian packages some suites use as real peers, installed when missing (as root, as CI runs):
+# Info-ZIP's unzip checks archives as recipients' tools would; clamd scans files in the scanning tests.
+need_package() { # need_package <command> <package> <why>
+  command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ] && return 0
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null || { echo "apt-get could not install unzip"; exit 1; }
+    echo "Installing Debian's $2 ($3)…"
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null 2>&1 ||
+      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }; } ||
+      { echo "apt-get could not install $2"; exit 1; }
   else
-    echo "The zip tests need unzip. Install it with: sudo apt-get install unzip" >&2; exit 1
+    echo "$3 need $2. Install it with: sudo apt-get install $2" >&2; exit 1
   fi
-fi
+}
+need_package unzip unzip "the zip tests"
+need_package clamd clamav-daemon "the virus-scanning tests"
 
 reports="$(mktemp -d)"
 trap 'rm -rf "$reports"' EXIT

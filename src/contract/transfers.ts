@@ -389,7 +389,10 @@ export const DownloadLinksSchema = z
         path: z.string().nullable(),
         sizeBytes: z.number().int().min(0),
         crc32: z.string().nullable(),
-        url: z.url().openapi({ description: 'Signed, resumable (HTTP Range) download URL.' }),
+        url: z.url().openapi({
+          description:
+            'Signed, resumable (HTTP Range) download URL. When the server scans files for viruses, it answers `503 unavailable` (`details.reason` `scan_pending`) with `Retry-After` until this file has been scanned clean; a zip waits for every file in it.',
+        }),
       }),
     ),
     zip: z.object({

@@ -7,7 +7,7 @@ import { linkUnavailable } from '../transfers/availability.js';
 import { isWorkspaceDisabled } from '../workspaces/operator.js';
 import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';
-import { ABANDONED_UPLOAD_MS, announceCollectionFile, filesOfCollection } from './files.js';
+import { ABANDONED_UPLOAD_MS, announceCollectionFile, filesOfCollection, quarantineCollectionFile } from './files.js';
 import { folderOfCollection } from './folders.js';
 import { submissionFileArrived } from '../requests/submissions.js';
 
@@ -31,6 +31,10 @@ export const collectionFileOwner: FileOwner = {
     await announceCollectionFile(services, file);
     // The last file of an upload request's submission completes it (request.submitted).
     await submissionFileArrived(services, file.id);
+  },
+
+  async fileInfected(services, file, signature) {
+    await quarantineCollectionFile(services, file, signature);
   },
 
   async assertViewable(services, collectionId) {

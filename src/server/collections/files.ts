@@ -4,7 +4,7 @@ import type { AddCollectionFilesRequestSchema, CollectionFile, UpdateCollectionF
 import type { Caller } from '../core/caller.js';
 import { invalidField, notFound } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
-import { collectionFiles, collections, files, uploadTokens, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
+import { collectionFiles, collectionFolders, collections, files, uploadTokens, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { deleteStoredBytes } from '../files/stored.js';
 import { decodeCursor, encodeCursor } from '../http/pagination.js';
@@ -14,7 +14,9 @@ import { tusEndpoint } from '../transfers/drafts.js';
 import { chargeApiUpload } from '../transfers/usage.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { registerUploads } from '../uploads/register.js';
-import { lockOwnCollection, ownCollection, touchCollection } from './collections.js';
+import { lockOwnCollection, ownCollection, touchCollection, type CollectionRow } from './collections.js';
+import { renderEmail } from '../mail/html.js';
+import { mailWorkspace } from '../mail/workspace-mail.js';
 import { COLLECTION_LINK_TTL_MS } from './download-links.js';
 import { ensureFolderPaths, folderOfCollection } from './folders.js';
 
@@ -181,17 +183,58 @@ export async function deleteCollectionFiles(
   const removed = await services.db.transaction(async (tx) => {
     const c = await lockOwnCollection(tx, caller, collectionId);
     const ids = (await filesOfCollection(tx, c.id, inArray(files.id, [...new Set(fileIds)]))).map((f) => f.id);
-    if (ids.length === 0) return [];
-    const rows = await tx
-      .delete(files)
-      .where(inArray(files.id, ids))
-      .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
-    if (c.coverFileId !== null && ids.includes(c.coverFileId)) await tx.update(collections).set({ coverFileId: null }).where(eq(collections.id, c.id));
-    await touchCollection(tx, c.id, now);
-    return rows;
+    return removeFromCollection(tx, c, ids, now);
   });
   await deleteStoredBytes(services, removed);
   return { deleted: removed.length };
+}
+
+/** Deletes these files' rows (the collection is locked); the caller deletes their bytes once committed. */
+async function removeFromCollection(tx: Pick<Database, 'delete' | 'update'>, c: CollectionRow, ids: string[], now: Date) {
+  if (ids.length === 0) return [];
+  const rows = await tx.delete(files).where(inArray(files.id, ids)).returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+  if (c.coverFileId !== null && ids.includes(c.coverFileId)) await tx.update(collections).set({ coverFileId: null }).where(eq(collections.id, c.id));
+  await touchCollection(tx, c.id, now);
+  return rows;
+}
+
+/**
+ * Quarantines a file the virus scan found infected: it leaves the collection (listings, downloads,
+ * zips, the cover) and its bytes are deleted; the workspace is mailed, once, naming the file, its
+ * folder and what was found.
+ */
+export async function quarantineCollectionFile(services: Pick<Services, 'db' | 'clock' | 'config' | 'storage' | 'log' | 'mailer'>, file: FileRecord, signature: string) {
+  const now = services.clock.now();
+  const quarantined = await services.db.transaction(async (tx) => {
+    const [placed] = await tx
+      .select({ c: collections, folderPath: collectionFolders.path })
+      .from(collectionFiles)
+      .innerJoin(collections, eq(collections.id, collectionFiles.collectionId))
+      .leftJoin(collectionFolders, eq(collectionFolders.id, collectionFiles.folderId))
+      .where(eq(collectionFiles.fileId, file.id))
+      .for('update', { of: collections });
+    if (!placed) return null;
+    const rows = await removeFromCollection(tx, placed.c, [file.id], now);
+    return rows.length > 0 ? { ...placed, rows } : null;
+  });
+  if (!quarantined) return;
+  await deleteStoredBytes(services, quarantined.rows);
+  const { c, folderPath } = quarantined;
+  const where = folderPath ? `the folder “${folderPath}” of ` : '';
+  const content = renderEmail({
+    heading: `Malware found in a file of “${c.title}”`,
+    paragraphs: [
+      `The virus scan found ${signature} in “${file.name}”, in ${where}your collection “${c.title}”.`,
+      'The file was quarantined: nobody can see or download it, and it was deleted. The rest of the collection is unchanged.',
+    ],
+    action: { label: 'Open the collection', url: `${services.config.PUBLIC_URL}/collections/${encodeURIComponent(c.id)}` },
+  });
+  await mailWorkspace(services, c.workspaceId, {
+    subject: `Malware quarantined: ${file.name}`.slice(0, 200).replace(/[\r\n]+/g, ' '),
+    text: content.text,
+    html: content.html,
+    tag: 'collection.file-quarantined',
+  });
 }
 
 /** An upload into a collection that stopped is given up this long after its file was registered and its last token lapsed. */

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { ApiError, errorBody, notFound } from '../core/errors.js';
 import type { FileRecord } from '../db/schema/index.js';
 import type { OpenedDownload } from '../files/owners.js';
-import { isDownloadable } from '../files/stored.js';
+import { awaitingScan, isDownloadable } from '../files/stored.js';
 import type { AppEnv } from '../http/env.js';
 import type { Services } from '../services.js';
 import { fileEtag, fileModifiedAt, zipDownload } from './content.js';
@@ -51,6 +51,26 @@ export function downloadRoutes(services: Services) {
   return app;
 }
 
+/** How long a client is asked to wait for a file's virus scan: scans take seconds. */
+const SCAN_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * Refuses (503 with Retry-After) while a file to be served waits for its virus scan: nothing is
+ * served unscanned when a scanner is configured. A zip waits for every file in it.
+ */
+function assertScanned(services: Services, files: FileRecord[]): void {
+  const waiting = files.filter((f) => awaitingScan(services.config, f));
+  if (waiting.length === 0) return;
+  throw new ApiError(
+    'unavailable',
+    waiting.length === 1 && files.length === 1
+      ? 'This file is being checked for viruses. Try again in a few seconds.'
+      : `${waiting.length} of these files are being checked for viruses. Try again in a few seconds.`,
+    { reason: 'scan_pending', fileIds: waiting.map((f) => f.id) },
+    { 'Retry-After': String(SCAN_RETRY_AFTER_SECONDS) },
+  );
+}
+
 /** Refuses when storage lost a file's bytes (they were purged or never fully written). */
 async function assertStored(services: Services, files: FileRecord[]): Promise<void> {
   const sizes = await Promise.all(files.map((f) => services.storage.size(f.storageKey)));
@@ -65,6 +85,7 @@ async function representation(services: Services, target: OpenedDownload['target
   const { storage } = services;
   if (target.kind === 'zip') {
     const zip = zipDownload(target.name, target.files, target.since, storage);
+    assertScanned(services, zip.files);
     await assertStored(services, zip.files);
     return {
       size: zip.layout.size,
@@ -77,6 +98,7 @@ async function representation(services: Services, target: OpenedDownload['target
   }
   const f = target.file;
   if (!isDownloadable(f)) throw notFound('File');
+  assertScanned(services, [f]);
   await assertStored(services, [f]);
   return {
     size: f.sizeBytes,

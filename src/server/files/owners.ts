@@ -18,6 +18,12 @@ export interface FileOwner {
    * idempotent. A transfer checks whether it is ready and emits `transfer.ready`.
    */
   fileCompleted(services: Services, file: FileRecord): Promise<void>;
+  /**
+   * The virus scan found malware in one of the owner's files (already marked `infected`, once): the
+   * owner keeps it from everyone, deletes its bytes and tells its workspace. A transfer is blocked
+   * whole; a collection quarantines the file.
+   */
+  fileInfected(services: Services, file: FileRecord, signature: string): Promise<void>;
   /** Refuses (410 `link_unavailable`) unless a link holder may see this owner's files now. */
   assertViewable(services: Services, ownerId: string): Promise<void>;
   /** What a signed download link serves and what its request records; see downloads/serve.ts. */

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { files, type FileOwnerKind, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 
@@ -7,9 +7,12 @@ import type { Services } from '../services.js';
 /** The files of one owner. */
 export const ownedBy = (ownerKind: FileOwnerKind, ownerId: string) => and(eq(files.ownerKind, ownerKind), eq(files.ownerId, ownerId))!;
 
-/** Files whose bytes are all stored and whose CRC-32 is known: what an owner may offer for download. */
-export const downloadable = and(eq(files.state, 'complete'), isNotNull(files.crc32))!;
-export const isDownloadable = (f: Pick<FileRecord, 'state' | 'crc32'>) => f.state === 'complete' && f.crc32 !== null;
+/**
+ * Files whose bytes are all stored and whose CRC-32 is known, and that no virus scan found infected:
+ * what an owner may offer for download (one waiting for its scan is offered, and served once clean).
+ */
+export const downloadable = and(eq(files.state, 'complete'), isNotNull(files.crc32), or(isNull(files.scanResult), ne(files.scanResult, 'infected')))!;
+export const isDownloadable = (f: Pick<FileRecord, 'state' | 'crc32' | 'scanResult'>) => f.state === 'complete' && f.crc32 !== null && f.scanResult !== 'infected';
 
 /**
  * The file may not be downloaded yet because its virus scan has not said `clean`: only when a

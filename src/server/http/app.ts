@@ -25,6 +25,7 @@ import { ApiError, errorBody } from '../core/errors.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
+import { scannerHealth } from '../scanning/scanner.js';
 
 export const defaultStaticDir = fileURLToPath(new URL('../../../dist/app', import.meta.url));
 
@@ -68,7 +69,11 @@ export function createApp(services: Services, options: AppOptions) {
   app.get('/healthz', async (c) => {
     if (options.isDraining?.()) return c.json({ status: 'draining' }, 503);
     await services.db.$client.query('SELECT 1');
-    return c.json({ status: 'ok' });
+    // With a virus scanner configured: whether clamd answers and how many files wait for it. Still
+    // 200 when it is down (this instance serves everything else; unscanned files wait), but `degraded`.
+    const scanner = await scannerHealth(services);
+    if (!scanner) return c.json({ status: 'ok' });
+    return c.json({ status: scanner.status === 'ok' ? 'ok' : 'degraded', scanner });
   });
 
   // JSON bodies are small; anything larger is refused before it is read into memory.

@@ -3,6 +3,7 @@ import { Upload } from '@tus/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { files, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
+import { startClaimLoop, type ClaimLoop } from '../jobs/claim-loop.js';
 import { CrcDataStore } from '../uploads/crc.js';
 import { importCeiling, notifyImportFailed } from './owners.js';
 import { nameFromUrl } from './register.js';
@@ -220,44 +221,16 @@ async function fetchInto(services: ImporterServices, store: CrcDataStore, row: F
   await store.complete(id);
 }
 
-export interface Importer {
-  stop(): Promise<void>;
-}
-
 /** The importer loop of a worker: claims due imports and fetches up to IMPORT_CONCURRENCY at once. */
-export function startImporter(services: ImporterServices): Importer {
+export function startImporter(services: ImporterServices): ClaimLoop {
   const store = new CrcDataStore(services.storage.tusStore(), services);
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  const running = new Set<Promise<void>>();
-  const tick = async () => {
-    timer = null;
-    if (stopped) return;
-    try {
-      const free = services.config.IMPORT_CONCURRENCY - running.size;
-      const ids = free > 0 ? await claimDueImports(services, free) : [];
-      for (const id of ids) {
-        const run = runImport(services, store, id).finally(() => {
-          running.delete(run);
-          // A slot came free: look again at once rather than at the next poll.
-          if (!stopped && !timer) timer = setTimeout(() => void tick(), 0);
-        });
-        running.add(run);
-      }
-    } catch (err) {
-      services.log.error({ err }, 'importer pass failed');
-    }
-    if (!stopped && !timer) timer = setTimeout(() => void tick(), services.config.IMPORT_POLL_INTERVAL_MS);
-  };
-  timer = setTimeout(() => void tick(), 0);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      // Imports in flight are left to their leases: another worker resumes them.
-      await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => setTimeout(resolve, 2000))]);
-    },
-  };
+  return startClaimLoop(services, {
+    name: 'importer',
+    concurrency: services.config.IMPORT_CONCURRENCY,
+    pollMs: services.config.IMPORT_POLL_INTERVAL_MS,
+    claim: (limit) => claimDueImports(services, limit),
+    run: (id) => runImport(services, store, id),
+  });
 }
 
 /** Fetches every import due now, to its end, and returns how many were claimed: one pass of the loop, for tests and tools. */

@@ -10,6 +10,7 @@ import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfe
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { startDispatcher } from '../webhooks/dispatcher.js';
 import { startImporter } from '../imports/importer.js';
+import { startScanner } from '../scanning/scanner.js';
 import { sweepWebhookDeliveries } from '../webhooks/retention.js';
 
 /**
@@ -59,9 +60,12 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   const dispatcher = startDispatcher(services);
   // URL imports likewise: claimed rows held by a lease, so a crashed worker's imports are resumed by another.
   const importer = startImporter(services);
+  // Virus scans (only with CLAMD_URL) likewise: leased rows, taken over when a worker dies.
+  const scanner = startScanner(services);
   return {
     boss,
     stop: async () => {
+      await scanner?.stop();
       await importer.stop();
       await dispatcher.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });

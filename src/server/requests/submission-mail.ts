@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { formatBytes } from '../../contract/units.js';
-import { collectionFiles, files, requestSubmissions, uploadRequests, users } from '../db/schema/index.js';
+import { collectionFiles, files, requestSubmissions, uploadRequests } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
+import { mailWorkspace } from '../mail/workspace-mail.js';
 import type { Services } from '../services.js';
 
 /**
@@ -53,20 +54,13 @@ export async function notifySubmission(services: MailServices, submissionId: str
     },
     action: { label: 'Open their folder', url: folderUrl },
   });
-  const people = await db.select({ email: users.email }).from(users).where(eq(users.workspaceId, r.workspaceId)).orderBy(asc(users.createdAt));
-  let settled = true;
-  for (const { email } of people) {
-    const result = await services.mailer.send({
-      to: email,
-      subject: oneLine(`New files from ${s.uploaderName}: ${r.title}`, 200),
-      text: content.text,
-      html: content.html,
-      ...(s.uploaderEmail ? { replyTo: s.uploaderEmail } : {}),
-      tag: 'request.submitted',
-      workspaceId: r.workspaceId,
-    });
-    if (result.status === 'deferred') settled = false;
-  }
+  const settled = await mailWorkspace(services, r.workspaceId, {
+    subject: oneLine(`New files from ${s.uploaderName}: ${r.title}`, 200),
+    text: content.text,
+    html: content.html,
+    ...(s.uploaderEmail ? { replyTo: s.uploaderEmail } : {}),
+    tag: 'request.submitted',
+  });
   if (!settled) {
     await db.update(requestSubmissions).set({ ownerNotifiedAt: null }).where(eq(requestSubmissions.id, s.id));
     services.log.warn({ submissionId: s.id }, 'submission mail deferred');

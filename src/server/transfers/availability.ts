@@ -21,7 +21,7 @@ const REASON_TEXT: Record<LinkUnavailableReason, string> = {
   expired: 'This link has expired.',
   revoked: 'This link was revoked by its sender.',
   limit_reached: 'This link has reached its download limit.',
-  infected: 'This transfer was removed because a virus scan found malware in it.',
+  infected: 'This transfer was blocked because a virus scan found malware in one of its files.',
   suspended: 'This link is not available right now.',
   deleted: 'The collection this link was for has been deleted.',
 };

@@ -8,20 +8,28 @@ import { deleteSupersededPullEvents } from '../webhooks/fanout.js';
 import { deleteDraft } from './drafts.js';
 import { transferEventFields } from './lifecycle.js';
 
+const endedStatus = { expired: 'expired', revoked: 'removed', infected: 'infected' } as const;
+
 /**
- * Ends a transfer: status `expired` (its time passed) or `removed` (revoked by its owner), its files
- * deleted from storage, its earlier ready/expiring/downloaded events deleted (from pull feeds too) and one
- * `transfer.expired` event emitted with the reason. Returns false when it had already ended.
+ * Ends a transfer: status `expired` (its time passed), `removed` (revoked by its owner) or
+ * `infected` (the virus scan found malware in a file), its files deleted from storage. An expired or
+ * revoked one also has its earlier ready/expiring/downloaded events deleted (from pull feeds too)
+ * and one `transfer.expired` event emitted with the reason; an infected one emits nothing (the
+ * event's reasons are `expired` and `revoked`: its status tells). Returns false when it had already ended.
  */
-export async function endTransfer(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>, transferId: string, reason: 'expired' | 'revoked'): Promise<boolean> {
+export async function endTransfer(
+  services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>,
+  transferId: string,
+  reason: 'expired' | 'revoked' | 'infected',
+): Promise<boolean> {
   const now = services.clock.now();
   const ended = await services.db.transaction(async (tx) => {
     const [t] = await tx
       .update(transfers)
-      .set({ status: reason === 'expired' ? 'expired' : 'removed' })
+      .set({ status: endedStatus[reason] })
       .where(and(eq(transfers.id, transferId), eq(transfers.status, 'active')))
       .returning();
-    if (!t) return null;
+    if (!t || reason === 'infected') return t ?? null;
     const subject = { kind: 'transfer', id: t.id } as const;
     await tx.delete(events).where(and(eq(events.subjectKind, subject.kind), eq(events.subjectId, subject.id), inArray(events.type, [...SUPERSEDED_BY_EXPIRY])));
     await deleteSupersededPullEvents(tx, subject);

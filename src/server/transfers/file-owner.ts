@@ -10,7 +10,9 @@ import { downloadableFiles, filesOfTransfer } from './files.js';
 import { markReadyIfComplete } from './lifecycle.js';
 import { whenImportsSettle } from './send.js';
 import { beginReceipt, completeReceipt } from './receipts.js';
-import { notifyDownload } from './sender-mail.js';
+import { notifyDownload, notifyInfectedTransfer } from './sender-mail.js';
+import { endTransfer } from './end.js';
+import { deleteStoredBytes } from '../files/stored.js';
 
 /**
  * Transfers as owners of files: uploads are taken while the transfer is active and not purged;
@@ -31,6 +33,12 @@ export const transferFileOwner: FileOwner = {
     // An import landing may be the last thing a sent transfer waited for: then it goes out.
     if (file.source === 'import') await whenImportsSettle(services, file.ownerId);
     else await markReadyIfComplete(services, file.ownerId);
+  },
+
+  async fileInfected(services, file, signature) {
+    // The whole transfer is blocked (status `infected`, every file's bytes deleted), once.
+    if (await endTransfer(services, file.ownerId, 'infected')) await notifyInfectedTransfer(services, file, signature);
+    else await deleteStoredBytes(services, [file]);
   },
 
   async assertViewable(services, transferId) {

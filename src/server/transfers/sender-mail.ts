@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { expiresWithinADay } from './end.js';
-import { downloadSessions, downloads, transferRecipients, transfers, users, workspaces } from '../db/schema/index.js';
+import { downloadSessions, downloads, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
-import type { SendResult } from '../mail/message.js';
+import { mailWorkspace } from '../mail/workspace-mail.js';
 import type { Services } from '../services.js';
 
 /**
@@ -20,21 +20,6 @@ const DOWNLOAD_MAIL_RETRY_WINDOW = DAY;
 const transferName = (t: { title: string | null }) => (t.title ? `“${t.title}”` : 'your transfer');
 const subjectLine = (s: string) => s.slice(0, 200).replace(/[\r\n]+/g, ' ');
 const dashboardLink = (publicUrl: string, transferId: string) => `${publicUrl.replace(/\/$/, '')}/transfers/${encodeURIComponent(transferId)}`;
-
-async function workspaceAddresses(services: MailServices, workspaceId: string): Promise<string[]> {
-  const rows = await services.db.select({ email: users.email }).from(users).where(eq(users.workspaceId, workspaceId)).orderBy(asc(users.createdAt));
-  return rows.map((r) => r.email);
-}
-
-/** Sends one message to each address; true when every one went out or bounced for good (nothing to retry). */
-async function sendToAll(services: MailServices, addresses: string[], message: { subject: string; text: string; html: string; tag: string; workspaceId: string }) {
-  let settled = true;
-  for (const to of addresses) {
-    const result: SendResult = await services.mailer.send({ to, ...message });
-    if (result.status === 'deferred') settled = false;
-  }
-  return settled;
-}
 
 /**
  * Mails the workspace that a visit downloaded its transfer, once: the visit is claimed by setting
@@ -75,12 +60,11 @@ export async function notifyDownload(services: MailServices, sessionId: string):
     ],
     action: { label: 'See who downloaded it', url: dashboardLink(config.PUBLIC_URL, t.id) },
   });
-  const settled = await sendToAll(services, await workspaceAddresses(services, t.workspaceId), {
+  const settled = await mailWorkspace(services, t.workspaceId, {
     subject: subjectLine(`Downloaded: ${t.title ?? 'your transfer'}`),
     text: content.text,
     html: content.html,
     tag: 'transfer.downloaded',
-    workspaceId: t.workspaceId,
   });
   if (!settled) {
     await db.update(downloadSessions).set({ senderNotifiedAt: null }).where(eq(downloadSessions.id, claimed.id));
@@ -126,12 +110,11 @@ export async function remindUnseenBeforeExpiry(services: MailServices): Promise<
       ],
       action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
     });
-    const settled = await sendToAll(services, await workspaceAddresses(services, t.workspaceId), {
+    const settled = await mailWorkspace(services, t.workspaceId, {
       subject: subjectLine(`Expires tomorrow, not downloaded yet: ${t.title ?? 'your transfer'}`),
       text: content.text,
       html: content.html,
       tag: 'transfer.expiry-reminder',
-      workspaceId: t.workspaceId,
     });
     // Asked to try later: release the claim so the next sweep tries again (while it has not expired).
     if (!settled) await db.update(transfers).set({ expiryReminderAt: null }).where(eq(transfers.id, t.id));
@@ -157,11 +140,38 @@ export async function notifyFailedImport(services: MailServices, file: { ownerId
     ],
     action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
   });
-  await sendToAll(services, await workspaceAddresses(services, t.workspaceId), {
+  await mailWorkspace(services, t.workspaceId, {
     subject: subjectLine(`Import failed: ${file.name}`),
     text: content.text,
     html: content.html,
     tag: 'transfer.import-failed',
-    workspaceId: t.workspaceId,
+  });
+}
+
+/**
+ * The virus scan found malware in a file of a transfer, which is now blocked: one mail to the
+ * workspace naming the file and what was found. Sent once (the caller ended the transfer with a
+ * conditional update).
+ */
+export async function notifyInfectedTransfer(services: MailServices, file: { ownerId: string; name: string }, signature: string) {
+  const { db, config } = services;
+  const [t] = await db.select().from(transfers).where(eq(transfers.id, file.ownerId));
+  if (!t) return;
+  const content = renderEmail({
+    heading: `${transferName(t).replace(/^y/, 'Y')} was blocked: a file contained malware`,
+    paragraphs: [
+      `The virus scan found ${signature} in “${file.name}”.`,
+      t.finalizedAt
+        ? 'Its link no longer works: recipients who open it are told it was blocked. Every file of the transfer was deleted.'
+        : 'The draft can no longer be sent, and every file of it was deleted.',
+      'If you did not expect this, check the computer the file came from with an up-to-date virus scanner.',
+    ],
+    action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
+  });
+  await mailWorkspace(services, t.workspaceId, {
+    subject: subjectLine(`Transfer blocked: malware found in ${file.name}`),
+    text: content.text,
+    html: content.html,
+    tag: 'transfer.infected',
   });
 }

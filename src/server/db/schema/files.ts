@@ -53,6 +53,8 @@ export const files = pgTable(
     scanSignature: text('scan_signature'),
     /** Whoever scans a file holds it until then; after a failed scan, the earliest time of the next try. */
     scanLeaseUntil: ts('scan_lease_until'),
+    /** Why the last scan did not finish (clamd down, slow, or refusing the file); null once scanned. */
+    scanError: text('scan_error'),
     /** Scans tried for a file (a scanner that is down is retried with growing waits). */
     scanAttempts: integer('scan_attempts').notNull().default(0),
     /** Preview of an image, made by the worker: null until tried, then `ready` (at `thumbnailKey`) or `failed`. */

@@ -65,15 +65,19 @@ export function createDownloadSession(slug: string, unlockToken: string | null, 
   });
 }
 
+/** How often the page asks again while files are being checked for viruses (the server says seconds). */
+export const SCAN_POLL_MS = 5_000;
+
 /**
  * The transfer as this visitor sees it. The unlock token is part of the key (memory only), so
- * unlocking loads the transfer afresh. Never refetched behind the visitor's back: the public API is
- * rate limited per address.
+ * unlocking loads the transfer afresh. Not refetched behind the visitor's back (the public API is
+ * rate limited per address), except every few seconds while a file is being checked for viruses.
  */
 export function publicTransferQueryOptions(slug: string, unlockToken: string | null) {
   return queryOptions({
     queryKey: ['public', 'transfer', slug, unlockToken] as const,
     queryFn: () => getPublicTransfer(slug, unlockToken),
+    refetchInterval: (query) => (query.state.data?.files.some((f) => f.scanPending) ? SCAN_POLL_MS : false),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UnlockResponse } from '../../../../contract/public';
 import type { GuestSession, PublicCollection, PublicCollectionFilePage } from '../../../../contract/public-collections';
 import type { DownloadLinksSchema } from '../../../../contract/transfers';
-import { publicRequest, type PublicRequestInit } from './public-api';
+import { publicRequest, SCAN_POLL_MS, type PublicRequestInit } from './public-api';
 
 /**
  * A collection's public API (`/api/public/collections/<slug>`), as its page calls it. Unlike a
@@ -113,6 +113,8 @@ export function collectionFilesQueryOptions(slug: string, unlockToken: string | 
     queryFn: ({ pageParam }) => getCollectionFiles(slug, unlockToken, folderId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    // Read again every few seconds while a file is being checked for viruses, so its download opens once it is clean.
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.files.some((f) => f.scanPending)) ? SCAN_POLL_MS : false),
     staleTime: PREVIEWS_FRESH_MS,
     retry: false,
     refetchOnReconnect: false,

@@ -141,9 +141,16 @@ interface FileItemProps {
 
 /** One file; memoised, so starting a download or loading the next page does not redraw thousands of rows. */
 const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDownload }: FileItemProps) {
-  const details = `${fileTypeLabel(file.mimeType, file.name)} · ${formatBytes(file.sizeBytes)}`;
+  const details = `${fileTypeLabel(file.mimeType, file.name)} · ${formatBytes(file.sizeBytes)}${file.scanPending ? ' · Checking for viruses…' : ''}`;
+  // A file being checked for viruses cannot be downloaded yet (the server refuses until it is clean); the page asks again every few seconds.
   const download = (extra: string) => (
-    <Button variant="secondary" onClick={() => onDownload(file)} disabled={preparing} aria-busy={preparing} className={`min-h-11 min-w-11 ${extra}`}>
+    <Button
+      variant="secondary"
+      onClick={() => onDownload(file)}
+      disabled={preparing || file.scanPending}
+      aria-busy={preparing}
+      className={`min-h-11 min-w-11 ${extra}`}
+    >
       <DownloadGlyph />
       <span className={view === 'list' ? 'sr-only sm:not-sr-only' : ''}>Download</span>
       <span className="sr-only"> {file.name}</span>

@@ -181,6 +181,33 @@ describe('Collection page /c/:slug', () => {
     expect(server.credentials.filter((c) => c !== 'omit').every((c) => c === 'same-origin')).toBe(true);
   });
 
+  it('holds back the download of a file being checked for viruses and opens it once the file is clean', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let checking = true;
+      collectionServer({
+        ...publicCollection(),
+        'GET /api/public/collections/:slug/files': (request) => {
+          const answer = filesOf(request) as { body: { files: PublicCollectionFile[] } };
+          return json({ files: answer.body.files.map((f) => ({ ...f, scanPending: checking && f.id === 'fi_brief' })), nextCursor: null });
+        },
+      });
+      renderApp('/c/look1');
+
+      const brief = await screen.findByRole('button', { name: 'Download brief.pdf' });
+      expect(brief).toBeDisabled();
+      expect(screen.getByText(/PDF document · 52 KB · Checking for viruses…/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Download cover.jpg' })).toBeEnabled();
+
+      checking = false;
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Download brief.pdf' })).toBeEnabled());
+      expect(screen.queryByText(/Checking for viruses/)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('switches between the list and a grid of thumbnails, and remembers it', async () => {
     collectionServer(publicCollection());
     const { user } = renderApp('/c/look1');

@@ -119,6 +119,30 @@ describe('Recipient page /t/:slug', () => {
     expect(screen.queryByText(/zip/)).not.toBeInTheDocument();
   });
 
+  it('holds back the downloads of files being checked for viruses and offers them once they are clean', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const checking = transfer({ files: transfer().files.map((f, i) => ({ ...f, scanPending: i === 1 })) });
+      let answer = checking;
+      publicServer({ 'GET /api/public/transfers/:slug': () => json(answer), 'POST /api/public/transfers/:slug/sessions': json(session(), 201) });
+      renderApp('/t/abc123');
+
+      expect(await screen.findByText('Checking 1 of the files for viruses. It can be downloaded in a few seconds.')).toHaveAttribute('role', 'status');
+      expect(await screen.findByRole('link', { name: 'Download ceremony.jpg' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-1');
+      expect(screen.getByRole('button', { name: 'Checking for viruses… notes.pdf' })).toBeDisabled();
+      expect(screen.queryByRole('link', { name: /download all/i })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Checking for viruses…' })).toBeDisabled();
+
+      answer = transfer();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await screen.findByRole('link', { name: 'Download notes.pdf' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-2');
+      expect(screen.getByRole('link', { name: /download all/i })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-zip');
+      expect(screen.queryByText(/for viruses/)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts a new session on the next click once the links have expired', async () => {
     let count = 0;
     const server = publicServer({
@@ -209,7 +233,7 @@ describe('Recipient page /t/:slug', () => {
     [apiError(410, 'link_unavailable', 'Gone', { reason: 'expired' }), 'This transfer has expired'],
     [apiError(410, 'link_unavailable', 'Gone', { reason: 'revoked' }), 'The sender removed this transfer'],
     [apiError(410, 'link_unavailable', 'Gone', { reason: 'limit_reached' }), 'This transfer has reached its download limit'],
-    [apiError(410, 'link_unavailable', 'Gone', { reason: 'infected' }), 'This transfer was flagged by a virus scan'],
+    [apiError(410, 'link_unavailable', 'Gone', { reason: 'infected' }), 'This transfer was blocked because a file contained malware'],
     [apiError(404, 'not_found', 'Transfer not found'), "This link doesn't work"],
   ])('shows a friendly page when the link is unavailable (%#)', async (answer, title) => {
     const server = publicServer({ 'GET /api/public/transfers/:slug': answer });

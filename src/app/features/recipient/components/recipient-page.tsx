@@ -94,7 +94,10 @@ function TransferView({
   const heading = transfer.title?.trim() || `${countLabel} from ${transfer.workspaceName}`;
   useDocumentTitle(heading);
 
-  const fileUrls = new Map(session?.files.map((f) => [f.id, f.url]) ?? []);
+  // A file still being checked for viruses has no link yet: its download would be refused until then.
+  const checking = transfer.files.filter((f) => f.scanPending).length;
+  const pendingIds = new Set(transfer.files.filter((f) => f.scanPending).map((f) => f.id));
+  const fileUrls = new Map(session?.files.filter((f) => !pendingIds.has(f.id)).map((f) => [f.id, f.url]) ?? []);
   const only = count === 1 ? transfer.files[0] : undefined;
 
   /** Plain links do the downloading; only an expired session needs a new one first. */
@@ -146,6 +149,14 @@ function TransferView({
               </Button>
             </div>
           ) : null}
+          {checking > 0 ? (
+            <p role="status" className="mb-4 flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+              <span aria-hidden="true" className="size-3 shrink-0 animate-pulse rounded-full bg-amber-500" />
+              {checking === count
+                ? `Checking ${count === 1 ? 'the file' : 'the files'} for viruses. ${count === 1 ? 'It' : 'They'} can be downloaded in a few seconds.`
+                : `Checking ${checking} of the files for viruses. ${checking === 1 ? 'It' : 'They'} can be downloaded in a few seconds.`}
+            </p>
+          ) : null}
           {count === 0 ? (
             <p className="text-zinc-700 dark:text-zinc-300">There are no files to download in this transfer yet.</p>
           ) : count === 1 ? (
@@ -165,11 +176,11 @@ function TransferView({
               </a>
             ) : (
               <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
-                {pending ? 'Preparing download…' : 'Download'}
+                {checking > 0 ? 'Checking for viruses…' : pending ? 'Preparing download…' : 'Download'}
               </Button>
             )
           ) : transfer.zip ? (
-            session?.zip ? (
+            session?.zip && checking === 0 ? (
               <a
                 href={session.zip.url}
                 download={transfer.zip.name}
@@ -184,7 +195,7 @@ function TransferView({
               </a>
             ) : (
               <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
-                {pending ? 'Preparing downloads…' : 'Download all'}
+                {checking > 0 ? 'Checking for viruses…' : pending ? 'Preparing downloads…' : 'Download all'}
               </Button>
             )
           ) : null}
@@ -237,7 +248,8 @@ function FileRow({
     </a>
   ) : (
     <Button variant="secondary" disabled className="min-h-11 w-full sm:w-auto">
-      Download<span className="sr-only"> {file.name}</span>
+      {file.scanPending ? 'Checking for viruses…' : 'Download'}
+      <span className="sr-only"> {file.name}</span>
     </Button>
   );
   return (

@@ -87,8 +87,8 @@ const unavailable: Record<string, { title: string; body: string }> = {
     body: 'It has been downloaded as many times as the sender allowed. Ask the sender to send it again.',
   },
   infected: {
-    title: 'This transfer was flagged by a virus scan',
-    body: 'To keep you safe, its files can no longer be downloaded. Let the sender know.',
+    title: 'This transfer was blocked because a file contained malware',
+    body: 'A virus scan found malware in one of its files, so to keep you safe nothing in it can be downloaded, and its files were deleted. The sender has been told.',
   },
 };
 

@@ -49,6 +49,11 @@ function WorkspaceCard({ me }: { me: Me }) {
       <Facts>
         <Fact term="Created">{formatDate(me.workspace.createdAt)}</Fact>
         {me.workspace.customDomain ? <Fact term="Custom domain">{me.workspace.customDomain}</Fact> : null}
+        <Fact term="Virus scanning">
+          {me.scanning.enabled
+            ? 'On: every file is checked for malware before anyone can download it'
+            : 'Off: this server does not check files for malware (its operator has not set up a virus scanner)'}
+        </Fact>
       </Facts>
       <CopyField label="Workspace id" value={me.workspace.id} className="mt-4" />
     </Card>

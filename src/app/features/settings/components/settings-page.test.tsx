@@ -15,6 +15,7 @@ describe('settings page', () => {
 
     const workspace = await screen.findByRole('region', { name: 'Workspace' });
     expect(within(workspace).getByText('Analytical Engines')).toBeInTheDocument();
+    expect(within(workspace).getByText('On: every file is checked for malware before anyone can download it')).toBeInTheDocument();
     const plan = screen.getByRole('region', { name: 'Plan' });
     expect(within(plan).getByText('Free')).toBeInTheDocument();
     expect(within(plan).getByText('No end date')).toBeInTheDocument();
@@ -28,6 +29,14 @@ describe('settings page', () => {
 
     expect(network.requestsTo('POST /api/dashboard/token')).toHaveLength(1);
     expect(network.requestsTo('GET /api/v1/me')[0]?.headers.get('Authorization')).toBe('Bearer tok_dashboard');
+  });
+
+  it('says whether this server checks files for viruses', async () => {
+    stubFetch({ ...signedIn(), 'GET /api/v1/me': json(account({ scanning: { enabled: false } })), 'GET /api/v1/me/referral': json(referral) });
+    renderApp('/settings');
+
+    const workspace = await screen.findByRole('region', { name: 'Workspace' });
+    expect(within(workspace).getByText(/^Off: this server does not check files for malware/)).toBeInTheDocument();
   });
 
   it('shows when a paid plan ends', async () => {

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { scanningPort } from '../playwright.config';
+import { EICAR } from '../src/server/scanning/test-clamd';
+import { signUp } from './support';
+import { axeInBothThemes, download, listMail, sendTransfer } from './transfer-support';
+
+/**
+ * Virus scanning on a server whose worker scans every file with a real clamd (e2e/serve.ts starts
+ * one with an EICAR signature of its own): a recipient of a transfer holding the EICAR test file
+ * sees it was blocked; a clean transfer downloads once checked; the owner is told.
+ */
+
+const baseURL = `http://127.0.0.1:${scanningPort}`;
+
+test('a recipient of a transfer holding the EICAR test file sees it was blocked; a clean one downloads once checked', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-scan-'));
+  const owner = await browser.newContext({ baseURL });
+  const recipient = await browser.newContext({ baseURL });
+  try {
+    const eicar = path.join(dir, 'invoice.com');
+    fs.writeFileSync(eicar, EICAR);
+    const notes = path.join(dir, 'notes.txt');
+    fs.writeFileSync(notes, 'Quarterly numbers attached.\n');
+    const report = path.join(dir, 'report.txt');
+    const reportBytes = Buffer.from('A clean report.\n'.repeat(1000));
+    fs.writeFileSync(report, reportBytes);
+
+    const page = await owner.newPage();
+    await signUp(page, 'Scanned Studio');
+    const infectedLink = await sendTransfer(page, { files: [notes, eicar], title: 'Quarterly numbers' });
+    const cleanLink = await sendTransfer(page, { files: [report], title: 'Clean report' });
+
+    // The infected transfer: the page is blocked (at once, or as soon as the scan lands while it is open).
+    const visitor = await recipient.newPage();
+    await visitor.goto(infectedLink);
+    await expect(visitor.getByRole('heading', { name: 'This transfer was blocked because a file contained malware' })).toBeVisible({ timeout: 30_000 });
+    await expect(visitor.getByText(/A virus scan found malware in one of its files/)).toBeVisible();
+    await expect(visitor.getByRole('link', { name: /Download/ })).toHaveCount(0);
+    await axeInBothThemes(visitor, 'a blocked transfer');
+
+    // The clean transfer downloads, whole, once checked.
+    await visitor.goto(cleanLink);
+    const link = visitor.getByRole('link', { name: /^Download report\.txt/ });
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    expect((await download(visitor, link)).bytes.equals(reportBytes)).toBe(true);
+
+    // The owner: the transfer is marked infected with what was found, and one mail says so.
+    await page.goto('/transfers');
+    await page.getByRole('link', { name: 'Quarterly numbers' }).click();
+    await expect(page.getByText('Infected', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(/Test\.EICAR\.HDB\.UNOFFICIAL/)).toBeVisible();
+    await expect.poll(async () => (await listMail(page)).filter((m) => m.tag === 'transfer.infected').map((m) => m.subject)).toEqual([
+      'Transfer blocked: malware found in invoice.com',
+    ]);
+    await page.goto('/settings');
+    await expect(page.getByText('On: every file is checked for malware before anyone can download it')).toBeVisible();
+  } finally {
+    await owner.close();
+    await recipient.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

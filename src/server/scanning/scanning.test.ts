@@ -1,0 +1,280 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CollectionFilePageSchema } from '../../contract/collections.js';
+import { ErrorSchema } from '../../contract/errors.js';
+import { MeSchema } from '../../contract/me.js';
+import { PublicCollectionFilePageSchema } from '../../contract/public-collections.js';
+import { PublicTransferSchema } from '../../contract/public.js';
+import { CreateTransferResponseSchema, DownloadLinksSchema, TransferSchema } from '../../contract/transfers.js';
+import { collectionsApi } from '../collections/testing.js';
+import { files } from '../db/schema/index.js';
+import { importDueNow } from '../imports/importer.js';
+import { serveFile, TestOrigins } from '../imports/test-origins.js';
+import { listOutbox } from '../mail/file-mailer.js';
+import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { download } from '../transfers/testing.js';
+import { crcOf, randomFile, storedLength, tusUpload } from '../uploads/testing.js';
+import { retryWaitSeconds, scanDueNow } from './scanner.js';
+import { EICAR, EICAR_SIGNATURE, startTestClamd, type TestClamd } from './test-clamd.js';
+
+/**
+ * Virus scanning through HTTP against a real clamd (Debian's clamav-daemon) on a loopback port,
+ * with an EICAR signature of the test's own: downloads wait for the scan, an infected transfer is
+ * blocked everywhere, an infected collection file is quarantined, big files stream, and a scanner
+ * that goes away leaves files unavailable rather than served unscanned.
+ */
+
+let clamd: TestClamd;
+let server: TestServer;
+let ws: TestWorkspace;
+let key: string;
+const logLines: string[] = [];
+const origins = new TestOrigins();
+
+beforeAll(async () => {
+  clamd = await startTestClamd();
+  server = await startTestServer({ CLAMD_URL: clamd.url, SCAN_TIMEOUT_SECONDS: '5', IMPORTS_ALLOW_INSECURE: '1' }, { logLines });
+  ws = await server.createWorkspace({ plan: 'paid' });
+  key = await ws.createKey(['transfers:read', 'transfers:write', 'collections:read', 'collections:write']);
+}, 120_000);
+afterAll(async () => {
+  await origins.closeAll();
+  await server?.stop();
+  await clamd?.close();
+});
+
+const api = (method: string, path: string, json?: unknown, token = key) => server.fetch(`/api/v1${path}`, { method, token, json });
+async function ok<T>(res: Response, schema: { parse(v: unknown): T }, status = 200): Promise<T> {
+  const body = await res.text();
+  expect(res.status, body).toBe(status);
+  return schema.parse(JSON.parse(body));
+}
+const fileRow = async (id: string) => (await server.services.db.select().from(files).where(eq(files.id, id)))[0];
+
+/** A sent transfer holding these files, every byte uploaded through tus. */
+async function sentTransfer(toSend: { name: string; bytes: Buffer }[]) {
+  const created = await ok(
+    await api('POST', '/transfers', { files: toSend.map((f) => ({ name: f.name, size: f.bytes.length })) }),
+    CreateTransferResponseSchema,
+    201,
+  );
+  for (const [i, target] of created.files.entries()) await tusUpload(toSend[i]!.bytes, { endpoint: `${server.url}/files/`, token: target.uploadToken });
+  const sent = await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
+  return { transfer: sent, fileIds: created.files.map((f) => f.id) };
+}
+
+const transferOf = async (id: string) => ok(await api('GET', `/transfers/${id}`), TransferSchema);
+const linksOf = async (id: string) => ok(await api('GET', `/transfers/${id}/download-links`), DownloadLinksSchema);
+const publicTransfer = (slug: string) => server.fetch(`/api/public/transfers/${slug}`);
+
+describe('a clean file', () => {
+  it('waits for its scan (503 with Retry-After, "scanPending" on the page), then is clean and downloads', async () => {
+    const bytes = randomFile(700_000);
+    const { transfer, fileIds } = await sentTransfer([{ name: 'report.pdf', bytes }]);
+    expect((await transferOf(transfer.id)).files[0]).toMatchObject({ scanResult: null, scanSignature: null });
+    const page = await ok(await publicTransfer(transfer.slug), PublicTransferSchema);
+    expect(page.files.map((f) => f.scanPending)).toEqual([true]);
+
+    const links = await linksOf(transfer.id);
+    const waiting = await download(server, links.files[0]!.url);
+    expect(waiting.res.status).toBe(503);
+    expect(Number(waiting.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(ErrorSchema.parse(JSON.parse(waiting.body.toString())).error).toMatchObject({ code: 'unavailable', details: { reason: 'scan_pending' } });
+    // The zip waits for every file in it.
+    expect((await download(server, links.zip!.url)).res.status).toBe(503);
+
+    expect(await scanDueNow(server.services)).toBe(1);
+    expect((await transferOf(transfer.id)).files[0]).toMatchObject({ scanResult: 'clean', scanSignature: null });
+    expect((await ok(await publicTransfer(transfer.slug), PublicTransferSchema)).files.map((f) => f.scanPending)).toEqual([false]);
+    const served = await download(server, links.files[0]!.url);
+    expect(served.res.status).toBe(200);
+    expect(crcOf(served.body)).toBe(crcOf(bytes));
+    expect((await fileRow(fileIds[0]!))!.scanAttempts).toBe(1);
+  });
+
+  it('is reported on /me and the health endpoint', async () => {
+    const me = await ok(await api('GET', '/me'), MeSchema);
+    expect(me.scanning).toEqual({ enabled: true });
+    const health = (await (await server.fetch('/healthz')).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ status: 'ok', scanner: { status: 'ok', version: expect.stringMatching(/^ClamAV /), waiting: 0, retrying: 0 } });
+  });
+});
+
+describe('the EICAR test file in a transfer', () => {
+  it('blocks the transfer: status infected, 410 infected on its page, its URLs and links/resolve; its bytes deleted; the owner mailed once', async () => {
+    const clean = randomFile(50_000);
+    const { transfer, fileIds } = await sentTransfer([
+      { name: 'notes.txt', bytes: clean },
+      { name: 'invoice.exe', bytes: EICAR },
+    ]);
+    const links = await linksOf(transfer.id);
+    expect(await scanDueNow(server.services)).toBe(2);
+
+    const blocked = await transferOf(transfer.id);
+    expect(blocked.status).toBe('infected');
+    const infected = blocked.files.find((f) => f.name === 'invoice.exe')!;
+    expect(infected).toMatchObject({ scanResult: 'infected', scanSignature: EICAR_SIGNATURE });
+
+    const page = await publicTransfer(transfer.slug);
+    expect(page.status).toBe(410);
+    expect(ErrorSchema.parse(await page.json()).error).toMatchObject({ code: 'link_unavailable', details: { reason: 'infected' } });
+    for (const url of [links.files[0]!.url, links.files[1]!.url, links.zip!.url]) {
+      const res = (await download(server, url)).res;
+      expect(res.status, url).toBe(410);
+    }
+    const resolver = await (await server.createWorkspace({ plan: 'free' })).createKey(['contacts:read']);
+    const resolved = await api('POST', '/links/resolve', { url: transfer.url }, resolver);
+    expect(resolved.status).toBe(410);
+    expect(ErrorSchema.parse(await resolved.json()).error.details).toMatchObject({ reason: 'infected' });
+    // The owner's own download links are refused too.
+    expect((await api('GET', `/transfers/${transfer.id}/download-links`)).status).toBe(410);
+
+    for (const id of fileIds) expect(await storedLength(server.services, id)).toBeNull();
+    // A second pass finds nothing to do and mails nobody again.
+    expect(await scanDueNow(server.services)).toBe(0);
+    const mail = (await listOutbox(server.dataDir, ws.id)).filter((m) => m.tag === 'transfer.infected');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain('invoice.exe');
+  });
+
+  it('is found when it was imported from a URL, too', async () => {
+    const o = await origins.start(serveFile(EICAR));
+    const created = await ok(await api('POST', '/transfers', { files: [], imports: [{ url: `${o.url}/eicar.com` }] }), CreateTransferResponseSchema, 201);
+    await importDueNow(server.services);
+    expect(await scanDueNow(server.services)).toBe(1);
+    const t = await transferOf(created.id);
+    expect(t.status).toBe('infected');
+    expect(t.files[0]).toMatchObject({ name: 'eicar.com', scanResult: 'infected', scanSignature: EICAR_SIGNATURE });
+  });
+});
+
+describe('the EICAR test file in a collection', () => {
+  it('is quarantined: gone from the listings, the zip and storage; the rest stays; the owner is told once', async () => {
+    const collections = collectionsApi(server, key);
+    const c = await collections.create({ title: 'Press kit', visibility: 'public' });
+    const photo = randomFile(80_000);
+    const [photoId, eicarId] = await collections.upload(c.id, [
+      { name: 'photo.jpg', bytes: photo },
+      { name: 'readme.com', bytes: EICAR, path: 'Extras' },
+    ]);
+    const before = await ok(await api('GET', `/collections/${c.id}/files`), CollectionFilePageSchema);
+    expect(before.files.map((f) => [f.name, f.scanResult])).toEqual([
+      ['photo.jpg', null],
+      ['readme.com', null],
+    ]);
+    const shown = await ok(await server.fetch(`/api/public/collections/${c.slug}/files`), PublicCollectionFilePageSchema);
+    expect(shown.files.every((f) => f.scanPending)).toBe(true);
+
+    expect(await scanDueNow(server.services)).toBe(2);
+    const after = await ok(await api('GET', `/collections/${c.id}/files`), CollectionFilePageSchema);
+    expect(after.files.map((f) => [f.id, f.scanResult])).toEqual([[photoId, 'clean']]);
+    const visible = await ok(await server.fetch(`/api/public/collections/${c.slug}/files`), PublicCollectionFilePageSchema);
+    expect(visible.files.map((f) => [f.name, f.scanPending])).toEqual([['photo.jpg', false]]);
+    expect(await fileRow(eicarId!)).toBeUndefined();
+    expect(await storedLength(server.services, eicarId!)).toBeNull();
+
+    const links = await ok(await server.fetch(`/api/public/collections/${c.slug}/download-links`), DownloadLinksSchema);
+    expect(links.files.map((f) => f.name)).toEqual(['photo.jpg']);
+    const zip = await download(server, links.zip!.url);
+    expect(zip.res.status).toBe(200);
+    expect(zip.body.includes(Buffer.from('readme.com'))).toBe(false);
+
+    expect(await scanDueNow(server.services)).toBe(0);
+    const mail = (await listOutbox(server.dataDir, ws.id)).filter((m) => m.tag === 'collection.file-quarantined');
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain('readme.com');
+  });
+});
+
+describe('a 200 MB file', () => {
+  const size = 200 * 1024 * 1024;
+  let bytes: Buffer;
+  let fileId: string;
+  let links: Awaited<ReturnType<typeof linksOf>>;
+
+  beforeAll(async () => {
+    bytes = randomFile(size);
+    const sent = await sentTransfer([{ name: 'footage.mov', bytes }]);
+    fileId = sent.fileIds[0]!;
+    links = await linksOf(sent.transfer.id);
+  }, 120_000);
+
+  it('keeps waiting, unscanned, when clamd dies mid-scan; the failure shows in the log and the health endpoint; it is scanned once clamd is back', async () => {
+    const scanning = scanDueNow(server.services);
+    // Mid-scan: clamd is frozen as soon as the file is claimed (200 MB cannot be through by then),
+    // the stream fills the socket's buffers, and then clamd dies.
+    await expect.poll(async () => (await fileRow(fileId))!.scanAttempts, { interval: 5 }).toBe(1);
+    clamd.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await clamd.kill();
+    await scanning;
+
+    const row = (await fileRow(fileId))!;
+    expect(row.scanResult).toBeNull();
+    expect(row.scanError).toMatch(/clamd/);
+    expect((await download(server, links.files[0]!.url)).res.status).toBe(503);
+    expect(logLines.some((l) => l.includes('virus scan failed') && l.includes(fileId))).toBe(true);
+    const health = (await (await server.fetch('/healthz')).json()) as Record<string, unknown>;
+    expect(health).toMatchObject({ status: 'degraded', scanner: { status: 'unreachable', waiting: 1, retrying: 1, lastFailure: row.scanError } });
+
+    // Not tried again before its wait is over, and while clamd is down it backs off further.
+    expect(await scanDueNow(server.services)).toBe(0);
+    server.clock.advance(retryWaitSeconds(1) * 1000);
+    expect(await scanDueNow(server.services)).toBe(1);
+    const second = (await fileRow(fileId))!;
+    expect([second.scanResult, second.scanAttempts]).toEqual([null, 2]);
+    expect(second.scanLeaseUntil!.getTime() - server.clock.now().getTime()).toBe(retryWaitSeconds(2) * 1000);
+
+    await clamd.start();
+    server.clock.advance(retryWaitSeconds(2) * 1000);
+    expect(await scanDueNow(server.services)).toBe(1);
+    expect((await fileRow(fileId))!).toMatchObject({ scanResult: 'clean', scanError: null });
+    const health2 = (await (await server.fetch('/healthz')).json()) as Record<string, unknown>;
+    expect(health2).toMatchObject({ status: 'ok', scanner: { status: 'ok', waiting: 0, retrying: 0 } });
+  }, 120_000);
+
+  it('is streamed to clamd without its size in memory', async () => {
+    // Scan it again from the start, sampling what this process holds while it does.
+    await server.services.db.update(files).set({ scanResult: null, scanLeaseUntil: null }).where(eq(files.id, fileId));
+    const held = () => {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    global.gc?.();
+    const baseline = held();
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, held())), 5);
+    try {
+      expect(await scanDueNow(server.services)).toBe(1);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect((await fileRow(fileId))!.scanResult).toBe('clean');
+    // The file is 200 MB; a scan holds a few chunks in flight.
+    expect(peak - baseline).toBeLessThan(48 * 1024 * 1024);
+  }, 120_000);
+});
+
+describe('without CLAMD_URL', () => {
+  it('scans nothing, serves files unscanned with scanResult null, and says so on /me', async () => {
+    const plain = await startTestServer();
+    try {
+      const owner = await plain.createWorkspace();
+      const token = await owner.createKey(['transfers:read', 'transfers:write']);
+      const bytes = randomFile(10_000);
+      const created = await ok(await plain.fetch('/api/v1/transfers', { method: 'POST', token, json: { files: [{ name: 'a.bin', size: bytes.length }] } }), CreateTransferResponseSchema, 201);
+      await tusUpload(bytes, { endpoint: `${plain.url}/files/`, token: created.files[0]!.uploadToken });
+      const sent = await ok(await plain.fetch(`/api/v1/transfers/${created.id}/finalize`, { method: 'POST', token, json: {} }), TransferSchema);
+      expect(sent.files[0]!.scanResult).toBeNull();
+      expect(await scanDueNow(plain.services)).toBe(0);
+      const page = await ok(await plain.fetch(`/api/public/transfers/${sent.slug}`), PublicTransferSchema);
+      expect(page.files[0]!.scanPending).toBe(false);
+      const links = await ok(await plain.fetch(`/api/v1/transfers/${created.id}/download-links`, { token }), DownloadLinksSchema);
+      expect((await download(plain, links.files[0]!.url)).res.status).toBe(200);
+      expect((await ok(await plain.fetch('/api/v1/me', { token }), MeSchema)).scanning).toEqual({ enabled: false });
+      expect(await (await plain.fetch('/healthz')).json()).toEqual({ status: 'ok' });
+    } finally {
+      await plain.stop();
+    }
+  }, 60_000);
+});
