@@ -5,7 +5,8 @@ import { expect, test } from '@playwright/test';
 import { scanningPort } from '../playwright.config';
 import { EICAR } from '../src/server/scanning/test-clamd';
 import { signUp } from './support';
-import { axeInBothThemes, download, listMail, sendTransfer } from './transfer-support';
+import { addFiles, axeInBothThemes, download, expectUploadsFinished, listMail, sendButton, sendTransfer } from './transfer-support';
+import { fetchTransfer } from './upload-support';
 
 /**
  * Virus scanning on a server whose worker scans every file with a real clamd (e2e/serve.ts starts
@@ -31,8 +32,17 @@ test('a recipient of a transfer holding the EICAR test file sees it was blocked;
 
     const page = await owner.newPage();
     await signUp(page, 'Scanned Studio');
-    const infectedLink = await sendTransfer(page, { files: [notes, eicar], title: 'Quarterly numbers' });
     const cleanLink = await sendTransfer(page, { files: [report], title: 'Clean report' });
+
+    // The transfer with the EICAR file is sent like any other; the scan blocks it moments later.
+    await page.goto('/transfers/new');
+    await addFiles(page, [notes, eicar]);
+    await expectUploadsFinished(page);
+    await page.getByLabel('Title').fill('Quarterly numbers');
+    await sendButton(page).click();
+    await expect(page).toHaveURL(/\/transfers\/tr_/);
+    const transferId = /\/transfers\/(tr_[A-Za-z0-9]+)/.exec(page.url())![1]!;
+    const infectedLink = ((await fetchTransfer(page, transferId)) as unknown as { url: string }).url;
 
     // The infected transfer: the page is blocked (at once, or as soon as the scan lands while it is open).
     const visitor = await recipient.newPage();
@@ -44,13 +54,13 @@ test('a recipient of a transfer holding the EICAR test file sees it was blocked;
 
     // The clean transfer downloads, whole, once checked.
     await visitor.goto(cleanLink);
-    const link = visitor.getByRole('link', { name: /^Download report\.txt/ });
+    const link = visitor.getByRole('link', { name: /^Download report\.txt \(/ });
     await expect(link).toBeVisible({ timeout: 30_000 });
     expect((await download(visitor, link)).bytes.equals(reportBytes)).toBe(true);
 
     // The owner: the transfer is marked infected with what was found, and one mail says so.
-    await page.goto('/transfers');
-    await page.getByRole('link', { name: 'Quarterly numbers' }).click();
+    await page.goto(`/transfers/${transferId}`);
+    await expect(page.getByText('A virus scan found malware in a file; every file was deleted.')).toBeVisible();
     await expect(page.getByText('Infected', { exact: true }).first()).toBeVisible();
     await expect(page.getByText(/Test\.EICAR\.HDB\.UNOFFICIAL/)).toBeVisible();
     await expect.poll(async () => (await listMail(page)).filter((m) => m.tag === 'transfer.infected').map((m) => m.subject)).toEqual([

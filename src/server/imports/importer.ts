@@ -28,7 +28,7 @@ export async function claimDueImports(services: Pick<Services, 'db' | 'clock' | 
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + services.config.IMPORT_LEASE_SECONDS * 1000);
   const result = await services.db.execute<{ id: string }>(sql`
-    UPDATE files AS f SET import_lease_until = ${leaseUntil}, import_attempts = f.import_attempts + 1
+    UPDATE files AS f SET import_lease_until = ${leaseUntil}, import_lease_holder = gen_random_uuid()::text, import_attempts = f.import_attempts + 1
     FROM (
       SELECT id FROM files
       WHERE state = 'importing' AND (import_lease_until IS NULL OR import_lease_until <= ${now})
@@ -41,22 +41,23 @@ export async function claimDueImports(services: Pick<Services, 'db' | 'clock' | 
   return result.rows.map((r) => r.id);
 }
 
-/** Keeps the lease of an import being fetched. */
-async function renewLease(services: ImporterServices, id: string) {
+/** The import is still this claim's: it is importing and nobody claimed it since (after this worker froze past its lease). */
+const stillHeld = (row: Pick<FileRecord, 'id' | 'importLeaseHolder'>) =>
+  and(eq(files.id, row.id), eq(files.state, 'importing'), row.importLeaseHolder ? eq(files.importLeaseHolder, row.importLeaseHolder) : undefined);
+
+/** Another worker took the import over: this one stops at once, writing and deciding nothing more. */
+class LeaseLost extends Error {}
+
+/** Keeps the lease of an import being fetched; throws LeaseLost when it is no longer this claim's. */
+async function renewLease(services: ImporterServices, row: FileRecord) {
   const until = new Date(services.clock.now().getTime() + services.config.IMPORT_LEASE_SECONDS * 1000);
-  await services.db
-    .update(files)
-    .set({ importLeaseUntil: until })
-    .where(and(eq(files.id, id), eq(files.state, 'importing')));
+  const renewed = await services.db.update(files).set({ importLeaseUntil: until }).where(stillHeld(row)).returning({ id: files.id });
+  if (renewed.length === 0) throw new LeaseLost(`import ${row.id} is no longer held by this worker`);
 }
 
 /** Gives the import up: `failed` with a reason a person can read; the owner is told. */
 async function failImport(services: ImporterServices, store: CrcDataStore, row: FileRecord, error: string) {
-  const [failed] = await services.db
-    .update(files)
-    .set({ state: 'failed', error, importLeaseUntil: null })
-    .where(and(eq(files.id, row.id), eq(files.state, 'importing')))
-    .returning();
+  const [failed] = await services.db.update(files).set({ state: 'failed', error, importLeaseUntil: null }).where(stillHeld(row)).returning();
   if (!failed) return;
   await store.remove(row.id).catch(() => undefined);
   await services.storage.delete(row.id).catch(() => undefined);
@@ -78,7 +79,7 @@ async function retryLater(services: ImporterServices, store: CrcDataStore, row: 
   await services.db
     .update(files)
     .set({ error, importLeaseUntil: new Date(services.clock.now().getTime() + waitSeconds * 1000) })
-    .where(and(eq(files.id, row.id), eq(files.state, 'importing')));
+    .where(stillHeld(row));
   services.log.warn({ fileId: row.id, error, attempt: row.importAttempts, retryInSeconds: waitSeconds }, 'URL import will be tried again');
 }
 
@@ -133,13 +134,17 @@ export async function runImport(services: ImporterServices, store: CrcDataStore,
   if (!row || !row.importUrl) return;
   // The lease is renewed on a clock as well as per part: one part from a slow origin can take longer than a lease.
   const keepLease = setInterval(
-    () => void renewLease(services, fileId).catch((err: unknown) => services.log.warn({ err, fileId }, 'could not renew an import lease')),
+    () => void renewLease(services, row).catch((err: unknown) => services.log.warn({ err, fileId }, 'could not renew an import lease')),
     Math.max(1000, (services.config.IMPORT_LEASE_SECONDS * 1000) / 3),
   );
   try {
     await fetchInto(services, store, row);
   } catch (err) {
     clearInterval(keepLease);
+    if (err instanceof LeaseLost) {
+      services.log.warn({ fileId }, 'URL import taken over by another worker; this one stops');
+      return;
+    }
     services.log.warn({ err, fileId }, 'URL import stopped');
     const message = err instanceof Error ? err.message : 'The import stopped';
     const reason = (err as { reason?: ImportSourceFailure['reason'] }).reason;
@@ -210,7 +215,7 @@ async function fetchInto(services: ImporterServices, store: CrcDataStore, row: F
     const parts = new PartReader(source.body);
     while (offset < size) {
       offset = await store.write(parts.part(Math.min(IMPORT_PART_BYTES, size - offset)), id, offset);
-      await renewLease(services, id);
+      await renewLease(services, row);
     }
     // The body must end here: a longer one is refused by the source as it streams.
     await parts.end();
@@ -218,6 +223,8 @@ async function fetchInto(services: ImporterServices, store: CrcDataStore, row: F
   } finally {
     source.close();
   }
+  // Completed only by the worker that still holds it.
+  await renewLease(services, row);
   await store.complete(id);
 }
 

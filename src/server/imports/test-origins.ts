@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * Real HTTP origins on 127.0.0.1 (ephemeral ports) for the tests of URL imports: a file server with
- * ranges and validators, redirect chains, and origins that misbehave (lie about their length,
- * stall, ignore ranges, change the file between requests). They listen on loopback only, and
- * nothing here ever connects anywhere: a redirect to a refused address only names it.
+ * ranges, validators and an optional pace, redirect chains, and origins that misbehave (lie about
+ * their length, stall, ignore ranges, change the file between requests). They listen on loopback
+ * only, and nothing here ever connects anywhere: a redirect to a refused address only names it.
  */
 
 export interface OriginRequest {
@@ -84,6 +84,10 @@ export interface FileOptions {
   chunked?: boolean;
   /** The first whole-file answer drops the connection after this many bytes (a network failure mid-import); later ones are whole. */
   dropFirstAfter?: number;
+  /** Bodies are sent at about this rate, so that a large import lasts long enough to be interrupted. Default: as fast as the client reads. */
+  bytesPerSecond?: number;
+  /** Every body stops for `ms` after its first `after` bytes, then goes on (a slow origin, not a dead one). */
+  pause?: { after: number; ms: number };
 }
 
 export const TEST_LAST_MODIFIED = 'Wed, 21 Oct 2026 07:28:00 GMT';
@@ -115,7 +119,7 @@ export function serveFile(bytes: Buffer, options: FileOptions = {}): OriginHandl
     if (range) {
       const part = bytes.subarray(range.start, range.end + 1);
       res.writeHead(206, { ...headers, 'content-length': String(part.length), 'content-range': `bytes ${range.start}-${range.end}/${bytes.length}` });
-      res.end(part);
+      void sendBody(res, part, options);
       return;
     }
     if (!options.chunked) headers['content-length'] = String(bytes.length);
@@ -126,8 +130,54 @@ export function serveFile(bytes: Buffer, options: FileOptions = {}): OriginHandl
       res.write(bytes.subarray(0, upTo), () => res.destroy());
       return;
     }
-    res.end(bytes);
+    void sendBody(res, bytes, options);
   };
+}
+
+const BODY_CHUNK = 256 * 1024;
+
+/** Writes `body` at the pace `options` ask for (at once without one); stops when the client goes away. */
+async function sendBody(res: http.ServerResponse, body: Buffer, options: Pick<FileOptions, 'bytesPerSecond' | 'pause'>): Promise<void> {
+  const { bytesPerSecond, pause } = options;
+  if (!bytesPerSecond && !pause) {
+    res.end(body);
+    return;
+  }
+  let gone = false;
+  res.once('close', () => (gone = true));
+  const started = Date.now();
+  let pausedMs = 0;
+  let paused = false;
+  let sent = 0;
+  while (sent < body.length && !gone) {
+    if (pause && !paused && sent === pause.after) {
+      await sleep(pause.ms);
+      paused = true;
+      pausedMs = pause.ms;
+      continue;
+    }
+    // A pause falls exactly between two writes.
+    const end = Math.min(body.length, sent + BODY_CHUNK, pause && !paused ? pause.after : Infinity);
+    const flushed = res.write(body.subarray(sent, end));
+    sent = end;
+    if (!flushed) await drainedOrClosed(res);
+    if (bytesPerSecond) await sleep(started + pausedMs + (sent / bytesPerSecond) * 1000 - Date.now());
+  }
+  if (!gone) res.end();
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+function drainedOrClosed(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {

@@ -26,13 +26,28 @@ export interface Worker {
 const SWEEP = 'sweep-expired';
 const TRANSFERS = 'sweep-transfers';
 
+/**
+ * Two workers starting at once on a new database both create pg-boss's queues, and PostgreSQL may
+ * pick one of them as a deadlock victim (40P01): that one tries again rather than exiting.
+ */
+async function retryOnDeadlock<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
+}
+
 export async function startWorker(services: Services, databaseUrl: string): Promise<Worker> {
   // Its own schema, 'jobs': pg-boss 10's tables. (The 'pgboss' schema of the 12.x line, which needs Node 22, is left as it was.)
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'jobs', max: 4 });
   boss.on('error', (err) => services.log.error({ err }, 'job queue error'));
-  await boss.start();
-  await boss.createQueue(SWEEP);
-  await boss.schedule(SWEEP, '*/10 * * * *');
+  await retryOnDeadlock(() => boss.start());
+  await retryOnDeadlock(() => boss.createQueue(SWEEP));
+  await retryOnDeadlock(() => boss.schedule(SWEEP, '*/10 * * * *'));
   await boss.work(SWEEP, async () => {
     const swept = await sweepExpiredCredentials(services);
     const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
@@ -44,8 +59,8 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
     );
   });
   // Every minute: expiry warnings and reminders, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
-  await boss.createQueue(TRANSFERS);
-  await boss.schedule(TRANSFERS, '* * * * *');
+  await retryOnDeadlock(() => boss.createQueue(TRANSFERS));
+  await retryOnDeadlock(() => boss.schedule(TRANSFERS, '* * * * *'));
   await boss.work(TRANSFERS, async () => {
     const swept = await sweepTransfers(services);
     await retryDeferredNotifications(services);

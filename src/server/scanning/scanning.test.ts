@@ -141,6 +141,9 @@ describe('the EICAR test file in a transfer', () => {
     const o = await origins.start(serveFile(EICAR));
     const created = await ok(await api('POST', '/transfers', { files: [], imports: [{ url: `${o.url}/eicar.com` }] }), CreateTransferResponseSchema, 201);
     await importDueNow(server.services);
+    // A draft's files wait until it is sent.
+    expect(await scanDueNow(server.services)).toBe(0);
+    await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
     expect(await scanDueNow(server.services)).toBe(1);
     const t = await transferOf(created.id);
     expect(t.status).toBe('infected');

@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
 /**
  * An S3-compatible server for tests, on a loopback port: s3rver, with the two multipart calls
  * it lacks and @tus/s3-store makes (ListParts, `GET /bucket/key?uploadId=`, and
- * AbortMultipartUpload, `DELETE` on the same), answered from s3rver's own part files.
+ * AbortMultipartUpload, `DELETE` on the same), answered from s3rver's own part files, and with
+ * writes that are complete when they are answered.
  */
 export interface TestS3 {
   endpoint: string;
@@ -52,9 +57,46 @@ function withMultipartExtras(server: S3rver): S3rver {
   return server;
 }
 
+/**
+ * s3rver answers a PUT (an object, a part, a completed multipart upload) once the body has passed its
+ * hash, before its file is written and closed: a GET right after can find the object empty or short
+ * (on a busy machine, most likely how the tus store once read back an empty `.info` it had just written:
+ * "Unexpected end of JSON input"). These answer once the file is complete, as S3 does.
+ */
+function withCompleteWrites(server: S3rver): S3rver {
+  const store = server.store;
+  const writeHashed = async (content: Readable | Buffer, file: string) => {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const md5 = createHash('md5');
+    let size = 0;
+    const hash = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        md5.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    await pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, hash, createWriteStream(file));
+    return { size, md5: md5.digest('hex') };
+  };
+  store.putObject = async (object) => {
+    const written = await writeHashed(object.content, store.getResourcePath(object.bucket, object.key, 'object'));
+    await store.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
+  };
+  store.putPart = async (bucket, uploadId, partNumber, content) => {
+    const file = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber));
+    const written = await writeHashed(content, file);
+    await fs.writeFile(`${file}.md5`, written.md5);
+    return written;
+  };
+  return server;
+}
+
 export async function startTestS3(bucket = 'parcel'): Promise<TestS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-s3-'));
-  const server = withMultipartExtras(new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] }));
+  const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = withCompleteWrites(withMultipartExtras(s3rver));
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -11,29 +11,22 @@ function target(id: string, name: string, size: number, expiresAt = inTwoHours) 
   return { id, name, size, uploadToken: `tok_${id}`, uploadTokenExpiresAt: expiresAt };
 }
 
+type FilesBody = { files: { name: string; size: number }[]; imports?: { url: string; name?: string }[] };
+
 function draftRoutes() {
   let next = 1;
+  const registered = (body: unknown) => {
+    const { files, imports = [] } = body as FilesBody;
+    return {
+      files: files.map((f) => target(`fi_${next++}`, f.name, f.size)),
+      imports: imports.map((i) => ({ fileId: `fi_${next++}`, name: i.name ?? 'download', size: null, source: i.url, status: 'importing' })),
+    };
+  };
   return {
     ...signedIn('free'),
-    'POST /api/v1/transfers': ({ body }: { body: unknown }) => {
-      const files = (body as { files: { name: string; size: number }[] }).files;
-      return json(
-        {
-          id: 'tr_1',
-          slug: 'abc',
-          expiresAt: inTwoHours,
-          maxBytes: 2_000_000_000,
-          tusEndpoint: 'http://localhost:8080/files/',
-          files: files.map((f) => target(`fi_${next++}`, f.name, f.size)),
-          imports: [],
-        },
-        201,
-      );
-    },
-    'POST /api/v1/transfers/:id/files': ({ body }: { body: unknown }) => {
-      const files = (body as { files: { name: string; size: number }[] }).files;
-      return json({ tusEndpoint: 'http://localhost:8080/files/', files: files.map((f) => target(`fi_${next++}`, f.name, f.size)), imports: [] }, 201);
-    },
+    'POST /api/v1/transfers': ({ body }: { body: unknown }) =>
+      json({ id: 'tr_1', slug: 'abc', expiresAt: inTwoHours, maxBytes: 2_000_000_000, tusEndpoint: 'http://localhost:8080/files/', ...registered(body) }, 201),
+    'POST /api/v1/transfers/:id/files': ({ body }: { body: unknown }) => json({ tusEndpoint: 'http://localhost:8080/files/', ...registered(body) }, 201),
     'DELETE /api/v1/transfers/:id/files/:fileId': noContent,
   };
 }
@@ -74,6 +67,35 @@ describe('DraftSession', () => {
     await Promise.all([first, second]);
     expect(network.requestsTo('POST /api/v1/transfers')).toHaveLength(1);
     expect(network.requestsTo('POST /api/v1/transfers/tr_1/files')).toHaveLength(1);
+  });
+
+  it('creates the draft with a URL import when it comes first, and puts files added meanwhile into it', async () => {
+    const network = stubFetch(draftRoutes());
+    const session = new DraftSession({ workspaceId: 'ws_1', now: () => now });
+    const importing = session.addImports([{ url: 'https://downloads.example.com/a.bin', name: 'a.bin' }]);
+    const uploading = session.registerFiles([{ key: 'b', name: 'b.txt', size: 4 }]);
+    const [entries] = await Promise.all([importing, uploading]);
+
+    expect(entries).toEqual([{ fileId: 'fi_1', name: 'a.bin', size: null, source: 'https://downloads.example.com/a.bin', status: 'importing' }]);
+    expect(network.requestsTo('POST /api/v1/transfers')).toHaveLength(1);
+    expect(network.requestsTo('POST /api/v1/transfers')[0]!.body).toEqual({ files: [], imports: [{ url: 'https://downloads.example.com/a.bin', name: 'a.bin' }] });
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/files')[0]!.body).toEqual({ files: [{ name: 'b.txt', size: 4, path: null }] });
+    expect(session.transferId).toBe('tr_1');
+
+    await session.addImports([{ url: 'https://downloads.example.com/c.bin' }]);
+    expect(network.requestsTo('POST /api/v1/transfers')).toHaveLength(1);
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/files')[1]!.body).toEqual({ files: [], imports: [{ url: 'https://downloads.example.com/c.bin' }] });
+
+    await session.removeImport('fi_1');
+    expect(network.requestsTo('DELETE /api/v1/transfers/tr_1/files/fi_1')).toHaveLength(1);
+  });
+
+  it('remembers a draft that holds only imports, so a later visit finds it', async () => {
+    stubFetch(draftRoutes());
+    const first = new DraftSession({ workspaceId: 'ws_1', now: () => now });
+    await first.addImports([{ url: 'https://downloads.example.com/a.bin' }]);
+    const later = new DraftSession({ workspaceId: 'ws_1', now: () => now });
+    expect(later.remembered()).toEqual({ ownerId: 'tr_1', files: {} });
   });
 
   it('renews a token close to expiry and uses the new one', async () => {

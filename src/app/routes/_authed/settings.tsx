@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
-import { meQueryOptions } from '../../features/settings/api/get-me';
+import { meQueryOptions } from '../../lib/me';
 import { referralQueryOptions } from '../../features/settings/api/get-referral';
 import { notificationSettingsQueryOptions } from '../../features/settings/api/notification-settings';
 import { AccountOverview } from '../../features/settings/components/account-overview';

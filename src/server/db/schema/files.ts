@@ -36,6 +36,8 @@ export const files = pgTable(
     importValidator: text('import_validator'),
     /** Whoever fetches an import holds it until then, renewing as parts land; a lapsed lease (a crashed worker) lets another resume it. */
     importLeaseUntil: ts('import_lease_until'),
+    /** Who holds the lease (a fresh token per claim): a worker that froze past its lease and woke up finds it taken and stops. */
+    importLeaseHolder: text('import_lease_holder'),
     /** Fetches started for an import; one that keeps failing is given up. */
     importAttempts: integer('import_attempts').notNull().default(0),
     state: text('state', { enum: ['uploading', 'importing', 'complete', 'failed'] }).notNull(),

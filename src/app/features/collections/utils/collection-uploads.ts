@@ -28,7 +28,7 @@ export function collectionRegistrar(collectionId: string, onRegistered: () => vo
       const targets: UploadTarget[] = [];
       for (const [folderId, indexes] of byFolder) {
         const batch = indexes.map((i) => toRegister(files[i]!));
-        const added = await addCollectionFiles(collectionId, batch, folderId);
+        const added = await addCollectionFiles(collectionId, { files: batch }, folderId);
         indexes.forEach((fileIndex, j) => {
           const target = added.files[j];
           if (target) targets[fileIndex] = target;

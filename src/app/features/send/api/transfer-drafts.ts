@@ -1,6 +1,7 @@
 import type { Transfer, UploadTarget } from '../../../../contract/transfers';
 import type { FileToRegister } from '../../../lib/uploads/upload-session';
 import { v1Fetch } from '../../../lib/v1-client';
+import type { ImportEntry, ImportToAdd } from '../../imports/api/import-status';
 
 export interface CreatedDraft {
   id: string;
@@ -9,11 +10,13 @@ export interface CreatedDraft {
   maxBytes: number;
   tusEndpoint: string;
   files: UploadTarget[];
+  imports: ImportEntry[];
 }
 
 export interface AddedFiles {
   tusEndpoint: string;
   files: UploadTarget[];
+  imports: ImportEntry[];
 }
 
 /** The details known only at send time; the lead's `PATCH /transfers/{id}` takes them while the transfer is a draft. */
@@ -26,12 +29,15 @@ export interface TransferDetails {
   maxDownloads?: number | null;
 }
 
-export function createTransferDraft(files: FileToRegister[]): Promise<CreatedDraft> {
-  return v1Fetch<CreatedDraft>('/transfers', { method: 'POST', json: { files } });
+/** Uploads and URL imports in one body; `imports` only when there are some, as the API defaults it. */
+const filesBody = (files: FileToRegister[], imports: ImportToAdd[]) => (imports.length > 0 ? { files, imports } : { files });
+
+export function createTransferDraft(files: FileToRegister[], imports: ImportToAdd[] = []): Promise<CreatedDraft> {
+  return v1Fetch<CreatedDraft>('/transfers', { method: 'POST', json: filesBody(files, imports) });
 }
 
-export function addFilesToDraft(transferId: string, files: FileToRegister[]): Promise<AddedFiles> {
-  return v1Fetch<AddedFiles>(`/transfers/${encodeURIComponent(transferId)}/files`, { method: 'POST', json: { files } });
+export function addFilesToDraft(transferId: string, files: FileToRegister[], imports: ImportToAdd[] = []): Promise<AddedFiles> {
+  return v1Fetch<AddedFiles>(`/transfers/${encodeURIComponent(transferId)}/files`, { method: 'POST', json: filesBody(files, imports) });
 }
 
 export function removeFileFromDraft(transferId: string, fileId: string): Promise<void> {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Transfer } from '../../../../contract/transfers';
 import { contactKeys } from '../../../lib/contacts';
-import { apiError, json, stubFetch } from '../../../test/fetch-stub';
+import { apiError, json, noContent, stubFetch } from '../../../test/fetch-stub';
 import { account, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { notificationSettingsKey } from '../../settings/api/notification-settings';
@@ -307,5 +307,112 @@ describe('Coming back to a draft sent too early', () => {
     // The page re-renders after the stored draft is dropped: the resume notice goes with it.
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Resume your unfinished transfer' })).not.toBeInTheDocument());
     expect(screen.getByLabelText('Title')).toHaveValue('');
+  });
+});
+
+describe('Adding files from URLs', () => {
+  const source = 'https://downloads.example.com/report.pdf';
+  function importStatus(overrides: Record<string, unknown> = {}) {
+    return { fileId: 'fi_9', name: 'report.pdf', size: 3_000_000, receivedBytes: 0, source, status: 'importing', error: null, ...overrides };
+  }
+  function importServer(status: () => Record<string, unknown>) {
+    return stubFetch({
+      ...signedIn('free'),
+      'GET /api/v1/me': json(account()),
+      'POST /api/v1/transfers': json(
+        {
+          id: 'tr_1',
+          slug: 'abc',
+          expiresAt: '2026-11-29T10:00:00.000Z',
+          maxBytes: 2_000_000_000,
+          tusEndpoint: 'http://localhost:8080/files/',
+          files: [],
+          imports: [{ fileId: 'fi_9', name: 'report.pdf', size: null, source, status: 'importing' }],
+        },
+        201,
+      ),
+      'GET /api/v1/imports/:fileId': () => json(status()),
+      'DELETE /api/v1/transfers/:id/files/:fileId': noContent,
+      'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
+      'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
+      'GET /api/v1/transfers/:id': json(sentTransfer()),
+      'GET /api/v1/transfers/:id/downloads': json({ recipients: [], downloads: [], totalDownloads: 0 }),
+    });
+  }
+
+  async function addFromUrl(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Add from URL' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add from URL' });
+    await user.type(within(dialog).getByLabelText('File URL'), source);
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }
+
+  it('creates the draft with the import, shows its progress, then says it is ready', async () => {
+    let status = importStatus({ receivedBytes: 0, size: 0 });
+    const network = importServer(() => status);
+    const { user } = renderApp('/transfers/new');
+    await addFromUrl(user);
+
+    expect(network.requestsTo('POST /api/v1/transfers')[0]!.body).toEqual({ files: [], imports: [{ url: source }] });
+    const list = screen.getByRole('list', { name: 'Files from URLs' });
+    expect(await within(list).findByRole('progressbar', { name: 'Importing report.pdf' })).toHaveAttribute('aria-valuetext', 'Waiting for the other server…');
+    expect(screen.getByText('report.pdf added: the service is fetching it.')).toBeInTheDocument();
+    expect(screen.getByText(/1 file is still being imported from a URL: the transfer can be sent now/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+
+    status = importStatus({ receivedBytes: 1_000_000 });
+    await waitFor(() => expect(within(list).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33'), { timeout: 4000 });
+    status = importStatus({ status: 'ready', receivedBytes: 3_000_000 });
+    expect(await within(list).findByText('Ready · 3 MB', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(within(list).getByRole('status')).toHaveTextContent('report.pdf is imported.');
+    expect(screen.queryByText(/still being imported/)).not.toBeInTheDocument();
+  });
+
+  it('sends while the import still runs: the server mails recipients when it lands', async () => {
+    const network = importServer(() => importStatus({ receivedBytes: 0 }));
+    const { user } = renderApp('/transfers/new');
+    await addFromUrl(user);
+    await screen.findByRole('progressbar', { name: 'Importing report.pdf' });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(1));
+  });
+
+  it('says why an import failed, holds Send back until it is removed, and removes it', async () => {
+    const network = importServer(() => importStatus({ status: 'failed', error: 'The server answered 404 Not Found.' }));
+    const { user } = renderApp('/transfers/new');
+    await addFromUrl(user);
+
+    const remove = await screen.findByRole('button', { name: 'Remove report.pdf' });
+    expect(remove).toHaveAccessibleDescription('The server answered 404 Not Found.');
+    expect(screen.getByRole('list', { name: 'Files from URLs' })).toHaveTextContent('Import failed');
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription('An import failed: remove it (you can add the address again) to send.');
+
+    await user.click(remove);
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Files from URLs' })).not.toBeInTheDocument());
+    expect(network.requestsTo('DELETE /api/v1/transfers/tr_1/files/fi_9')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAccessibleDescription('Add at least one file to send.');
+  });
+
+  it('finds the imports of a draft an earlier visit left', async () => {
+    window.localStorage.setItem(draftStorageKey('ws_1'), JSON.stringify({ ownerId: 'tr_1', files: {} }));
+    stubFetch({
+      ...signedIn('free'),
+      'GET /api/v1/me': json(account()),
+      'GET /api/v1/transfers/:id': json(
+        sentTransfer({
+          finalizedAt: null,
+          files: [{ id: 'fi_9', name: 'report.pdf', sizeBytes: 3_000_000, mimeType: 'application/pdf', path: null, scanResult: null, scanSignature: null, crc32: null, state: 'importing', error: null, createdAt: '2026-11-22T09:50:00.000Z' }],
+        }),
+      ),
+      'GET /api/v1/imports/:fileId': json(importStatus({ receivedBytes: 0 })),
+    });
+    renderApp('/transfers/new');
+    const list = await screen.findByRole('list', { name: 'Files from URLs' });
+    expect(await within(list).findByRole('progressbar', { name: 'Importing report.pdf' })).toBeInTheDocument();
+    expect(within(list).getByText(`From ${source}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 });

@@ -7,10 +7,13 @@ import { FileUploader, noUploads, type UploaderState } from '../../../components
 import { UploadStatus } from '../../../components/uploader/upload-status';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
+import { useImportStatuses, type ImportToAdd } from '../../imports/api/import-status';
+import { AddFromUrlButton, AddFromUrlDialog } from '../../imports/components/add-from-url-dialog';
 import { transferQueryOptions } from '../../transfers/api/get-transfer';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';
+import { DraftImports, type DraftImport } from './draft-imports';
 import { TransferDetailsForm } from './transfer-details-form';
 
 function startSession(workspaceId: string) {
@@ -20,13 +23,19 @@ function startSession(workspaceId: string) {
   return { session, resumed: remembered !== null };
 }
 
-/** Drop files (uploading starts at once into a draft), fill in the details, send. */
+/** Drop files (uploading starts at once into a draft) or add them from URLs, fill in the details, send. */
 export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
   const [{ session, resumed }, setSession] = useState(() => startSession(workspaceId));
   const [round, setRound] = useState(0);
   const [uploader, setUploader] = useState<UploaderState>(noUploads);
   const [draftError, setDraftError] = useState<unknown>(null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
+  // URL imports added in this visit, and those taken out of the draft again.
+  const [added, setAdded] = useState<DraftImport[]>([]);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [removing, setRemoving] = useState<{ fileId: string; error: unknown } | null>(null);
+  const [addingFromUrl, setAddingFromUrl] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
   const navigate = useNavigate();
 
   const startOver = useCallback(() => {
@@ -36,6 +45,9 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     setRound((r) => r + 1);
     setUploader(noUploads);
     setDraftError(null);
+    setAdded([]);
+    setRemoved(new Set());
+    setRemoving(null);
   }, [session, workspaceId]);
 
   // The draft an earlier visit left, as the server has it: files already up need not be added again,
@@ -55,13 +67,55 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   const checkingEarlier = resumed && session.transferId !== null && earlier.isPending;
   const fileCount = uploader.fileCount + notHeld.length;
 
+  // Imports live on the server: an earlier visit's are the draft's files that are not uploads this session knows.
+  const uploadIds = new Set(session.filesNotIn([]).map((file) => file.fileId));
+  const addedIds = new Set(added.map((entry) => entry.fileId));
+  const earlierImports: DraftImport[] = (earlier.data?.files ?? [])
+    .filter((file) => !uploadIds.has(file.id) && !addedIds.has(file.id))
+    .map((file) => ({ fileId: file.id, name: file.name, source: null }));
+  const imports = [...earlierImports, ...added].filter((entry) => !removed.has(entry.fileId));
+  const statuses = useImportStatuses(imports.map((entry) => entry.fileId));
+  const stateOf = (entry: DraftImport) => statuses.get(entry.fileId)?.status?.status;
+  const failedImports = imports.filter((entry) => stateOf(entry) === 'failed').length;
+  const importProgress = {
+    count: imports.length - failedImports,
+    importing: imports.filter((entry) => stateOf(entry) !== 'ready' && stateOf(entry) !== 'failed').length,
+    failed: failedImports,
+  };
+
+  async function addImport(request: ImportToAdd) {
+    const [entry] = await session.addImports([request]);
+    if (!entry) return;
+    setAdded((list) => [...list, { fileId: entry.fileId, name: entry.name, source: entry.source }]);
+    setAnnouncement(`${entry.name} added: the service is fetching it.`);
+  }
+
+  async function removeImport(fileId: string) {
+    setRemoving({ fileId, error: null });
+    try {
+      await session.removeImport(fileId);
+    } catch (error) {
+      // Already gone is what was wanted.
+      if (!(isApiRequestError(error) && error.status === 404)) {
+        setRemoving({ fileId, error });
+        return;
+      }
+    }
+    setRemoving(null);
+    setRemoved((ids) => new Set(ids).add(fileId));
+    setAnnouncement('Removed from the transfer.');
+  }
+
   return (
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <section aria-labelledby="files-heading" className="min-w-0 space-y-3">
         <h2 id="files-heading" className="text-lg font-semibold">
           Files
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
+          <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />
+        </div>
         {missing.length > 0 ? (
           <div
             role="region"
@@ -104,6 +158,10 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           onRegistrationError={setDraftError}
         />
         <UploadStatus state={uploader} />
+        <DraftImports imports={imports} statuses={statuses} onRemove={(fileId) => void removeImport(fileId)} removing={removing} />
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
         {alreadyUp.length > 0 ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Uploaded in your earlier visit: {alreadyUp.map((file) => `${file.path ? `${file.path}/` : ''}${file.name}`).join(', ')}.
@@ -122,7 +180,13 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           upload={{
             fileCount,
             uploadedCount: uploader.uploadedCount + alreadyUp.length,
-            done: fileCount > 0 && !checkingEarlier && missing.length === 0 && (uploader.fileCount === 0 || uploader.allUploaded),
+            done:
+              fileCount + importProgress.count > 0 &&
+              importProgress.failed === 0 &&
+              !checkingEarlier &&
+              missing.length === 0 &&
+              (uploader.fileCount === 0 || uploader.allUploaded),
+            imports: importProgress,
           }}
           limits={limits}
           onSent={(transfer) => {
@@ -133,6 +197,13 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           }}
         />
       </section>
+      {addingFromUrl ? (
+        <AddFromUrlDialog
+          description="The service fetches the file into this transfer while you fill in the details. You can send before it is done."
+          onAdd={addImport}
+          onClose={() => setAddingFromUrl(false)}
+        />
+      ) : null}
     </div>
   );
 }

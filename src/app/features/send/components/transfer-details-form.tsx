@@ -10,6 +10,7 @@ import { NotificationSwitches } from '../../../components/notification-switches'
 import { inputClass, TextField } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { plural } from '../../../lib/format';
 import { notificationSettingsQueryOptions } from '../../settings/api/notification-settings';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { usePrepareTransfer, useSendTransfer } from '../api/send-transfer';
@@ -38,11 +39,27 @@ function validate(values: { password: string; maxDownloads: string }): FieldErro
 
 /** Where the uploads stand, as the page sees them. */
 export interface UploadProgress {
+  /** Files uploaded from this device (URL imports are counted in `imports`). */
   fileCount: number;
   uploadedCount: number;
-  /** Every file of the draft is up (none missing, none failed). */
+  /** Every file of the draft is up (none missing, none failed); imports still running do not count against it. */
   done: boolean;
+  imports?: ImportProgress;
 }
+
+/**
+ * The draft's URL imports. Running ones do not hold Send back: the server records the transfer as
+ * sent and emails recipients when the last one lands. A failed one does, until it is removed: the
+ * server will not send a draft holding one.
+ */
+export interface ImportProgress {
+  /** Imports that have not failed (running or ready). */
+  count: number;
+  importing: number;
+  failed: number;
+}
+
+const noImports: ImportProgress = { count: 0, importing: 0, failed: 0 };
 
 /**
  * Title, message, recipients, password, expiry, download limit and notifications, applied to the
@@ -130,7 +147,8 @@ export function TransferDetailsForm({
     setFromServer(serverFieldErrors(error, fields));
   }
 
-  const canSend = upload.fileCount > 0;
+  const imports = upload.imports ?? noImports;
+  const canSend = upload.fileCount + imports.count > 0 && imports.failed === 0;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -162,7 +180,16 @@ export function TransferDetailsForm({
   const unplacedError = [sending.error, preparing.error].find(
     (error) => error && !(isApiRequestError(error) && Object.values(serverFieldErrors(error, fields)).some(Boolean)),
   ) ?? null;
-  const notReadyReason = upload.fileCount === 0 ? 'Add at least one file to send.' : undefined;
+  const notReadyReason =
+    imports.failed > 0
+      ? `${imports.failed === 1 ? 'An import failed: remove it' : `${imports.failed} imports failed: remove them`} (you can add the address again) to send.`
+      : upload.fileCount + imports.count === 0
+        ? 'Add at least one file to send.'
+        : undefined;
+  const importingNote =
+    imports.importing > 0
+      ? `${plural(imports.importing, 'file is', 'files are')} still being imported from a URL: the transfer can be sent now, and recipients are emailed when the import finishes.`
+      : null;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
@@ -292,6 +319,7 @@ export function TransferDetailsForm({
             {sending.isPending ? null : (
               <p className="mt-1">
                 {upload.uploadedCount} of {upload.fileCount} {upload.fileCount === 1 ? 'file' : 'files'} uploaded. Keep this page open; you can still change the details.
+                {imports.importing > 0 ? ' Files still being imported from a URL do not hold it back: recipients are emailed when the last import finishes.' : null}
               </p>
             )}
             <Button variant="secondary" className="mt-2" disabled={sending.isPending} onClick={() => setPending(null)}>
@@ -310,6 +338,7 @@ export function TransferDetailsForm({
         ) : !pending && !upload.done ? (
           <p className={hintClass}>Files are still uploading: press Send now and it goes out when they are done.</p>
         ) : null}
+        {importingNote && !pending && !notReadyReason ? <p className={hintClass}>{importingNote}</p> : null}
       </div>
     </form>
   );

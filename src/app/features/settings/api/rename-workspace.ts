@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RenameWorkspaceRequest, Session } from '../../../../contract/dashboard';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import { sessionQueryKey } from '../../../lib/query-keys';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../lib/me';
 
 export function renameWorkspace(input: RenameWorkspaceRequest): Promise<Session> {
   return dashboardFetch<Session>('/workspace', { method: 'PATCH', json: input });

@@ -5,7 +5,7 @@ import { PlanBadge } from '../../../components/badge';
 import { Card } from '../../../components/card';
 import { CopyField } from '../../../components/copy-field';
 import { formatBytes, formatDate, formatEuros, formatInteger, formatMonth } from '../../../lib/format';
-import { meQueryOptions } from '../api/get-me';
+import { meQueryOptions } from '../../../lib/me';
 import { RenameWorkspace } from './rename-workspace';
 
 export function AccountOverview() {

@@ -10,6 +10,8 @@ import { formatDateTime, plural } from '../../../lib/format';
  */
 export function SentNotice({ transfer }: { transfer: Transfer }) {
   const emailed = transfer.recipients.length;
+  // Recipients are mailed once the last URL import lands, not at sending.
+  const importing = transfer.files.some((f) => f.state === 'importing');
   return (
     <section
       aria-labelledby="sent-heading"
@@ -20,8 +22,12 @@ export function SentNotice({ transfer }: { transfer: Transfer }) {
           Your transfer is on its way
         </h2>
         <p className="mt-1 text-sm text-emerald-900 dark:text-emerald-100">
-          {emailed > 0 ? `${plural(emailed, 'recipient was', 'recipients were')} emailed a link.` : 'Nobody was emailed: share the link yourself.'} The
-          link works until {formatDateTime(transfer.expiresAt)}.
+          {emailed === 0
+            ? 'Nobody was emailed: share the link yourself.'
+            : importing
+              ? `${plural(emailed, 'recipient is', 'recipients are')} emailed a link as soon as the files imported from URLs arrive.`
+              : `${plural(emailed, 'recipient was', 'recipients were')} emailed a link.`}{' '}
+          The link works until {formatDateTime(transfer.expiresAt)}.
         </p>
       </div>
       <Link to="/transfers/new" className={buttonClass('secondary')}>

@@ -1,6 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { TransferFile } from '../../../../contract/transfers';
-import { formatBytes } from '../../../lib/format';
+import { formatBytes, plural } from '../../../lib/format';
+import { userDataRoot } from '../../../lib/query-keys';
 import { Section } from '../../../components/section';
+import { useImportStatuses, type ImportStatusResult } from '../../imports/api/import-status';
+import { ImportProgressBar, receivedText } from '../../imports/components/import-progress';
+import { transferKeys } from '../api/query-keys';
+import { useScanningEnabled } from '../../../lib/me';
 
 const stateLabels: Record<TransferFile['state'], string> = {
   uploading: 'Uploading',
@@ -9,18 +16,70 @@ const stateLabels: Record<TransferFile['state'], string> = {
   failed: 'Failed',
 };
 
-function scanLabel(scanResult: string | null): string {
-  if (scanResult === null) return 'Not scanned yet';
-  if (scanResult === 'clean') return 'Clean';
-  return scanResult;
+/** The scan cell: what the virus scan said, and for an infected file what it found (the owner's eyes only). */
+function ScanResult({ file, scanning, sent }: { file: TransferFile; scanning: boolean; sent: boolean }) {
+  if (file.scanResult === 'clean') return 'Clean';
+  if (file.scanResult === 'infected') {
+    return (
+      <div className="w-40 space-y-0.5">
+        <p className="font-medium text-red-700 dark:text-red-400">Infected</p>
+        {file.scanSignature ? <p className="text-xs break-words text-red-700 dark:text-red-400">{file.scanSignature}</p> : null}
+      </div>
+    );
+  }
+  if (file.scanResult !== null) return file.scanResult;
+  if (!scanning) return <span className="text-zinc-600 dark:text-zinc-400">Not scanned (scanning is off)</span>;
+  // A draft's files are scanned once it is sent.
+  return file.state === 'complete' && sent ? 'Checking…' : sent ? 'Not scanned yet' : 'Scanned once sent';
 }
 
 const th = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
 const td = 'px-3 py-2 align-top';
 
-export function TransferFilesTable({ files }: { files: TransferFile[] }) {
+/**
+ * Every transfer's page, whatever its id: the table is given the files alone. When an import lands
+ * the transfer's file (its state, size and CRC) and its size in the lists change.
+ */
+const transferDetailsRoot = [...userDataRoot, 'v1', 'transfers', 'detail'] as const;
+
+/** Reads the transfer again once an import it lists as running has settled (the status is polled; the transfer is not). */
+function useRefreshWhenImportsLand(importing: TransferFile[], statuses: ReadonlyMap<string, ImportStatusResult>) {
+  const queryClient = useQueryClient();
+  const landed = importing
+    .filter((file) => {
+      const state = statuses.get(file.id)?.status?.status;
+      return state === 'ready' || state === 'failed';
+    })
+    .map((file) => file.id)
+    .join(' ');
+  useEffect(() => {
+    if (landed === '') return;
+    void queryClient.invalidateQueries({ queryKey: transferDetailsRoot });
+    void queryClient.invalidateQueries({ queryKey: transferKeys.lists });
+  }, [landed, queryClient]);
+}
+
+/**
+ * The transfer's files with their folder, size, type, scan and state. A file still imported from a
+ * URL shows how far it is; one whose import failed says why, so the owner knows which one did not
+ * arrive (the transfer went out without it).
+ */
+export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sent: boolean }) {
+  const importing = files.filter((file) => file.state === 'importing');
+  const failed = files.filter((file) => file.state === 'failed');
+  const statuses = useImportStatuses(importing.map((file) => file.id));
+  const scanning = useScanningEnabled();
+  useRefreshWhenImportsLand(importing, statuses);
+
+  const description =
+    importing.length > 0
+      ? `${plural(importing.length, 'file is', 'files are')} still being imported from a URL. Once the transfer is sent, its recipients are emailed when the last import finishes.`
+      : failed.length > 0
+        ? `${plural(failed.length, 'file', 'files')} could not be imported from a URL: the State column says why. Recipients get the files that arrived.`
+        : undefined;
+
   return (
-    <Section title="Files">
+    <Section title="Files" description={description}>
       {files.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">This transfer has no files.</p>
       ) : (
@@ -47,9 +106,13 @@ export function TransferFilesTable({ files }: { files: TransferFile[] }) {
                   <td className={`${td} break-all text-zinc-600 dark:text-zinc-400`}>{file.path ?? '—'}</td>
                   <td className={`${td} text-right whitespace-nowrap`}>{formatBytes(file.sizeBytes)}</td>
                   <td className={`${td} break-all`}>{file.mimeType}</td>
-                  <td className={td}>{scanLabel(file.scanResult)}</td>
+                  <td className={td}>
+                    <ScanResult file={file} scanning={scanning} sent={sent} />
+                  </td>
                   <td className={`${td} font-mono`}>{file.crc32 ?? '—'}</td>
-                  <td className={`${td} pr-5`}>{stateLabels[file.state] ?? file.state}</td>
+                  <td className={`${td} pr-5`}>
+                    <FileState file={file} status={statuses.get(file.id)} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -57,5 +120,27 @@ export function TransferFilesTable({ files }: { files: TransferFile[] }) {
         </div>
       )}
     </Section>
+  );
+}
+
+/** The state cell: the label, and for an import how far it is or why it failed (text from the server, shown as text). */
+function FileState({ file, status }: { file: TransferFile; status: ImportStatusResult | undefined }) {
+  const label = stateLabels[file.state] ?? file.state;
+  if (file.state === 'failed') {
+    return (
+      <div className="w-40 space-y-0.5">
+        <p className="font-medium text-red-700 dark:text-red-400">{label}</p>
+        {file.error ? <p className="text-xs break-words text-red-700 dark:text-red-400">{file.error}</p> : null}
+      </div>
+    );
+  }
+  const running = status?.status?.status === 'importing' ? status.status : undefined;
+  if (file.state !== 'importing' || !running) return label;
+  return (
+    <div className="w-32 space-y-1">
+      <p>{label}</p>
+      <p className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{receivedText(running)}</p>
+      <ImportProgressBar status={running} label={`Importing ${file.name}`} />
+    </div>
   );
 }

@@ -27,9 +27,9 @@ export function TransferOverview({ transfer }: { transfer: Transfer }) {
       <Fact term="Sent">{transfer.finalizedAt ? <When iso={transfer.finalizedAt} /> : 'Not sent yet'}</Fact>
       {state === 'revoked' || state === 'infected' ? (
         <Fact term="Link">
-          {state === 'revoked' ? 'Revoked' : 'Removed'}
+          {state === 'revoked' ? 'Revoked' : 'Blocked'}
           <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">
-            {state === 'revoked' ? 'Its files were deleted.' : 'A virus scan found malware; its files were deleted.'}
+            {state === 'revoked' ? 'Its files were deleted.' : 'A virus scan found malware in a file; every file was deleted.'}
           </span>
         </Fact>
       ) : (

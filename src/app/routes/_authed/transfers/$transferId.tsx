@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { resourceErrorComponent } from '../../../components/route-states';
-import { meQueryOptions, useMe } from '../../../features/transfers/api/get-me';
+import { meQueryOptions, useMe } from '../../../lib/me';
 import { transferQueryOptions, useTransfer } from '../../../features/transfers/api/get-transfer';
 import { transferDownloadsQueryOptions, useTransferDownloads } from '../../../features/transfers/api/get-transfer-downloads';
 import { DiscardDraft } from '../../../features/transfers/components/discard-draft';
@@ -65,7 +65,7 @@ function TransferPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <TransferOverview transfer={transfer} />
-          <TransferFilesTable files={transfer.files} />
+          <TransferFilesTable files={transfer.files} sent={transfer.finalizedAt !== null} />
           <TransferRecipients recipients={downloads.recipients} />
           <DownloadReceipts downloads={downloads.downloads} totalDownloads={downloads.totalDownloads} />
         </div>

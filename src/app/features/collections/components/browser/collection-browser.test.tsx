@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, type StubResponse } from '../../../../test/fetch-stub';
 import { renderApp } from '../../../../test/render-app';
-import { collectionServer } from '../../testing/browser-fixtures';
+import { collectionFile, collectionServer, sampleTree } from '../../testing/browser-fixtures';
 
 // happy-dom lays nothing out: the list's scroll area gets a size, so the virtualiser renders rows.
 beforeEach(() => {
@@ -230,6 +230,71 @@ describe('collection browser', () => {
     await user.click(screen.getByRole('button', { name: 'Set as cover' }));
     await waitFor(() => expect(network.requestsTo('PATCH /api/v1/collections/col_1')[0]?.body).toEqual({ coverFileId: 'fi_a' }));
     await waitFor(() => expect(option('a.jpg')).toHaveAccessibleDescription(expect.stringContaining('cover')));
+  });
+
+  it('imports a file from a URL into the folder being viewed, shows its progress, and lists it once it is in', async () => {
+    const tree = sampleTree();
+    let files = tree.files;
+    let status = { fileId: 'fi_url', name: 'lookbook.pdf', size: 3_000_000, receivedBytes: 0, source: 'https://downloads.example.com/lookbook.pdf', status: 'importing', error: null };
+    const network = collectionServer({
+      tree,
+      extra: {
+        'GET /api/v1/collections/:id/files': () => json({ files, nextCursor: null }),
+        'POST /api/v1/collections/:id/files': () => {
+          files = [...files, collectionFile({ id: 'fi_url', name: 'lookbook.pdf', folderId: 'fo_shoot', sizeBytes: 0, crc32: null, state: 'importing' })];
+          return json({ tusEndpoint: 'http://localhost:8080/files/', files: [], imports: [{ fileId: 'fi_url', name: 'lookbook.pdf', size: null, source: status.source, status: 'importing' }] }, 201);
+        },
+        'GET /api/v1/imports/:fileId': () => json(status),
+      },
+    });
+    const { user } = await openCollection('/collections/col_1?folder=fo_shoot');
+    await screen.findByRole('listbox', { name: 'Contents of Shoot' });
+
+    await user.click(screen.getByRole('button', { name: 'Add from URL' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add from URL' });
+    expect(dialog).toHaveAccessibleDescription(expect.stringContaining('Into “Shoot”.'));
+    await user.type(within(dialog).getByLabelText('File URL'), 'https://downloads.example.com/lookbook.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(network.requestsTo('POST /api/v1/collections/col_1/files')[0]!.body).toEqual({ imports: [{ url: 'https://downloads.example.com/lookbook.pdf' }], folderId: 'fo_shoot' });
+    const imports = await screen.findByRole('region', { name: 'Imports' });
+    expect(await within(imports).findByRole('progressbar', { name: 'Importing lookbook.pdf' })).toBeInTheDocument();
+    expect(within(imports).getByText('Into Shoot')).toBeInTheDocument();
+    const row = within(screen.getByRole('listbox', { name: 'Contents of Shoot' })).getByRole('option', { name: 'lookbook.pdf' });
+    expect(row).toHaveAccessibleDescription(expect.stringContaining('Importing from a URL'));
+    expect(screen.getByText('lookbook.pdf is being imported into “Shoot”.')).toBeInTheDocument();
+
+    // It lands: the listing is read again, and the file is an ordinary one.
+    status = { ...status, status: 'ready', receivedBytes: 3_000_000 };
+    files = files.map((f) => (f.id === 'fi_url' ? { ...f, state: 'complete', sizeBytes: 3_000_000, crc32: '0a1b2c3d' } : f));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Imports' })).not.toBeInTheDocument(), { timeout: 4000 });
+    const landed = within(screen.getByRole('listbox', { name: 'Contents of Shoot' })).getByRole('option', { name: 'lookbook.pdf' });
+    expect(landed).toHaveAccessibleDescription(expect.stringContaining('3 MB'));
+    expect(landed).not.toHaveAccessibleDescription(expect.stringMatching(/importing/i));
+  });
+
+  it('lists a failed import with its reason, in the listing too, and removes it', async () => {
+    const tree = sampleTree();
+    const reason = 'The server answered 404 Not Found.';
+    tree.files.push(collectionFile({ id: 'fi_bad', name: 'broken.bin', sizeBytes: 0, crc32: null, state: 'failed', error: reason }));
+    const network = collectionServer({
+      tree,
+      extra: {
+        'GET /api/v1/imports/:fileId': json({ fileId: 'fi_bad', name: 'broken.bin', size: 0, receivedBytes: 0, source: 'https://downloads.example.com/broken.bin', status: 'failed', error: reason }),
+      },
+    });
+    const { user } = await openCollection();
+    const imports = screen.getByRole('region', { name: 'Imports' });
+    const remove = within(imports).getByRole('button', { name: 'Remove broken.bin' });
+    expect(remove).toHaveAccessibleDescription(reason);
+    expect(option('broken.bin')).toHaveAccessibleDescription(expect.stringContaining(`Import failed: ${reason}`));
+    expect(await within(imports).findByText('From https://downloads.example.com/broken.bin')).toBeInTheDocument();
+
+    await user.click(remove);
+    await waitFor(() => expect(network.requestsTo('DELETE /api/v1/collections/col_1/files')[0]?.body).toEqual({ fileIds: ['fi_bad'] }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Imports' })).not.toBeInTheDocument());
+    expect(within(list()).queryByRole('option', { name: 'broken.bin' })).not.toBeInTheDocument();
   });
 
   it('shows a free workspace what collections are instead of an error', async () => {

@@ -12,13 +12,16 @@ import { collectionDownloadLinksQueryOptions } from '../../api/get-collection-do
 import { useCollectionFiles } from '../../api/get-collection-files';
 import { useFolders } from '../../api/get-folders';
 import { useCreateFolder } from '../../api/create-folder';
+import { AddFromUrlButton, AddFromUrlDialog } from '../../../imports/components/add-from-url-dialog';
 import { ShareCollectionDialog } from '../sharing/share-dialog';
 import { isComplete, isImage, itemsIn, folderKey, type BrowserItem } from '../../utils/browser-items';
 import type { CollectionBrowserSearch } from '../../utils/browser-search';
 import { ancestryOf, canMoveFolderInto } from '../../utils/folder-tree';
 import { keepShown, noSelection, type Selection } from '../../utils/selection';
+import { useAddCollectionImport } from '../../api/add-collection-files';
 import { Breadcrumbs } from './breadcrumbs';
 import { BrowserToolbar, type SelectionActions } from './browser-toolbar';
+import { CollectionImports } from './collection-imports';
 import { CollectionUploads } from './collection-uploads';
 import { icons } from './icons';
 import { ItemListbox, ListColumns } from './item-listbox';
@@ -31,7 +34,12 @@ import { useItemDrag } from './use-item-drag';
 import { usePageFileDrop } from './use-page-file-drop';
 
 type OpenDialog =
-  { kind: 'new-folder' } | { kind: 'rename'; item: BrowserItem } | { kind: 'move'; items: BrowserItem[] } | { kind: 'delete'; items: BrowserItem[] } | null;
+  | { kind: 'new-folder' }
+  | { kind: 'add-from-url' }
+  | { kind: 'rename'; item: BrowserItem }
+  | { kind: 'move'; items: BrowserItem[] }
+  | { kind: 'delete'; items: BrowserItem[] }
+  | null;
 
 interface CollectionBrowserProps {
   collectionId: string;
@@ -43,7 +51,7 @@ interface CollectionBrowserProps {
 /**
  * The owner's collection: where they are (breadcrumbs), what is there (folders first, then files,
  * in a list or a grid of previews), what they can do with what they selected, and uploading into
- * the folder they are viewing by dropping files anywhere on the page.
+ * the folder they are viewing by dropping files anywhere on the page, or importing one from a URL.
  */
 export function CollectionBrowser({ collectionId, search, onSearchChange }: CollectionBrowserProps) {
   const queryClient = useQueryClient();
@@ -70,6 +78,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [shareOpen, setShareOpen] = useState(false);
   const createFolder = useCreateFolder(collectionId);
+  const addImport = useAddCollectionImport(collectionId);
 
   const nameOf = useCallback(
     (id: string | null) => (id === null ? collection.title : (folders.find((f) => f.id === id)?.name ?? '')),
@@ -144,12 +153,14 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
               Share
             </Button>
             <UploadButtons onFiles={addToUploads} />
+            <AddFromUrlButton onClick={() => setDialog({ kind: 'add-from-url' })} />
           </div>
         }
       />
       <ShareCollectionDialog collection={collection} open={shareOpen} onClose={() => setShareOpen(false)} />
 
       <CollectionUploads ref={uploads} collectionId={collectionId} folderId={folderId} folders={folders} files={files} />
+      <CollectionImports collectionId={collectionId} collectionTitle={collection.title} folders={folders} files={files} />
 
       {folderGone ? (
         <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
@@ -183,7 +194,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
             items={items}
             view={search.view}
             label={folderId === null ? `Contents of ${collection.title}` : `Contents of ${here}`}
-            emptyText="Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files."
+            emptyText="Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files or Add from URL."
             selection={selection}
             onSelectionChange={setSelection}
             onOpen={openItem}
@@ -234,6 +245,16 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
               },
             )
           }
+        />
+      ) : null}
+      {dialog?.kind === 'add-from-url' ? (
+        <AddFromUrlDialog
+          description={`Into “${here}”. The service fetches the file in the background; it is listed as importing until it is in.`}
+          onAdd={async (request) => {
+            const [entry] = await addImport.mutateAsync({ request, folderId });
+            announce(`${entry?.name ?? 'The file'} is being imported into “${here}”.`);
+          }}
+          onClose={() => setDialog(null)}
         />
       ) : null}
       {dialog?.kind === 'rename' ? (

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { ListedCollectionFile } from '../../../../../contract/collections';
 import { formatBytes, formatDate, plural } from '../../../../lib/format';
 import { fileTypeLabel } from '../../../recipient/utils/file-kind';
 import type { BrowserItem } from '../../utils/browser-items';
@@ -55,12 +56,17 @@ export function optionId(listId: string, key: string) {
   return `${listId}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
+/** The size column of a file that has none to show yet, or never will. */
+const fileStateLabels: Partial<Record<ListedCollectionFile['state'], string>> = { uploading: 'Uploading…', importing: 'Importing…', failed: 'Failed' };
+
 function describe(item: BrowserItem, isCover: boolean): string {
   if (item.kind === 'folder') return `Folder · ${plural(item.fileCount, 'file', 'files')} · ${formatBytes(item.sizeBytes)}`;
   const { file } = item;
-  const parts = [formatBytes(file.sizeBytes), fileTypeLabel(file.mimeType, file.name), formatDate(file.createdAt)];
+  // A file still imported has no size yet, and a failed one never will: its state leads instead (all a phone's one line may show).
+  const lead =
+    file.state === 'importing' ? 'Importing from a URL' : file.state === 'failed' ? (file.error ? `Import failed: ${file.error}` : 'Failed') : formatBytes(file.sizeBytes);
+  const parts = [lead, fileTypeLabel(file.mimeType, file.name), formatDate(file.createdAt)];
   if (file.state === 'uploading') parts.push('uploading');
-  if (file.state === 'failed') parts.push('failed');
   if (isCover) parts.push('cover');
   return parts.join(' · ');
 }
@@ -198,6 +204,8 @@ export function ItemListbox({
     const selected = selection.selected.has(item.key);
     const isActive = item.key === selection.active;
     const error = errors.get(item.key);
+    // Shown under the name: a change the server refused, else why the file's import failed (the description says both).
+    const shownError = error ?? (item.kind === 'file' && item.file.state === 'failed' ? (item.file.error ?? undefined) : undefined);
     const isCover = item.kind === 'file' && item.id === coverFileId;
     const detailsId = `${optionId(listId, item.key)}-details`;
     const common = {
@@ -232,7 +240,7 @@ export function ItemListbox({
     );
     const state = `${selected ? 'bg-indigo-50 dark:bg-indigo-950/70' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60'} ${isActive ? 'group-focus-visible:ring-2 group-focus-visible:ring-indigo-600 group-focus-visible:ring-inset dark:group-focus-visible:ring-indigo-400' : ''} data-[drop-target]:bg-indigo-100 data-[drop-target]:ring-2 data-[drop-target]:ring-indigo-500 dark:data-[drop-target]:bg-indigo-900`;
     const details = (
-      <span id={detailsId} className={error ? 'text-red-700 dark:text-red-400' : undefined}>
+      <span id={detailsId} className={shownError ? 'text-red-700 dark:text-red-400' : undefined}>
         {error ? `${error} · ` : ''}
         {describe(item, isCover)}
       </span>
@@ -273,11 +281,15 @@ export function ItemListbox({
             {isCover ? <span className="ml-2 text-xs font-normal text-indigo-700 dark:text-indigo-300">Cover</span> : null}
           </p>
           <p className="truncate text-xs text-zinc-600 sm:hidden dark:text-zinc-400">{details}</p>
-          {error ? <p className="hidden truncate text-xs text-red-700 sm:block dark:text-red-400">{error}</p> : null}
+          {shownError ? (
+            <p className="hidden truncate text-xs text-red-700 sm:block dark:text-red-400" title={shownError}>
+              {shownError}
+            </p>
+          ) : null}
         </div>
         {/* Columns on wider screens; screen readers get the same through the description. */}
         <span aria-hidden="true" className="hidden w-24 shrink-0 text-right text-sm text-zinc-600 tabular-nums sm:block dark:text-zinc-400">
-          {item.kind === 'folder' ? formatBytes(item.sizeBytes) : item.file.state === 'uploading' ? 'Uploading…' : formatBytes(item.sizeBytes)}
+          {item.kind === 'folder' ? formatBytes(item.sizeBytes) : (fileStateLabels[item.file.state] ?? formatBytes(item.sizeBytes))}
         </span>
         <span aria-hidden="true" className="hidden w-36 shrink-0 truncate text-sm text-zinc-600 md:block dark:text-zinc-400">
           {item.kind === 'folder' ? 'Folder' : fileTypeLabel(item.file.mimeType, item.file.name)}

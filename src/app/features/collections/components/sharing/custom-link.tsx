@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Collection } from '../../../../../contract/collections';
 import { CopyField } from '../../../../components/copy-field';
 import { FormError } from '../../../../components/form-error';
-import { useWorkspaceDomain } from '../../api/get-me';
+import { useWorkspaceDomain } from '../../../../lib/me';
 import { useUpdateCollection } from '../../api/update-collection';
 
 /** The address a collection has on the workspace's own domain while its custom link is on. */

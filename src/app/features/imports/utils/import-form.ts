@@ -1,0 +1,49 @@
+import { MAX_IMPORT_URL_LENGTH } from '../../../../contract/transfers';
+import { ApiRequestError, isApiRequestError } from '../../../lib/api-error';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+
+export const importFields = ['url', 'name'] as const;
+export type ImportField = (typeof importFields)[number];
+
+/**
+ * A full http(s) address. Whether plain http is allowed is the server's setting, unknown here: it is
+ * let through, and the server's refusal is shown beside the field. While `typing`, only what is
+ * wrong for certain is said (another scheme, too long), not the half-typed address.
+ */
+export function importUrlProblem(url: string, { typing }: { typing: boolean }): string | undefined {
+  const trimmed = url.trim();
+  if (trimmed.length > MAX_IMPORT_URL_LENGTH) return `Use at most ${MAX_IMPORT_URL_LENGTH.toLocaleString('en')} characters.`;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(trimmed)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'https' && scheme !== 'http' && (!typing || trimmed.length > scheme.length + 1)) {
+    return 'Use an https:// address.';
+  }
+  if (typing) return undefined;
+  if (trimmed === '') return 'Enter the address of the file.';
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    return 'Enter a full address, such as https://example.com/report.pdf.';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'Use an https:// address.';
+  return undefined;
+}
+
+/** The optional name: the server cleans names too, and its word is final. */
+export function importNameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (trimmed === '') return undefined;
+  if (trimmed.includes('/') || trimmed.includes('\\')) return 'A file name cannot contain “/” or “\\”.';
+  if (trimmed.length > 255) return 'Use at most 255 characters.';
+  return undefined;
+}
+
+/**
+ * The server names a refused import's field by its place in the body (`imports.0.url`): the dialog
+ * adds one import at a time, so that is the dialog's own `url` field.
+ */
+export function importServerErrors(error: unknown): FieldErrors<ImportField> {
+  if (!isApiRequestError(error)) return {};
+  const fields = error.fieldErrors.map(({ path, message }) => ({ path: path.replace(/^imports\.0\./, ''), message }));
+  return serverFieldErrors(new ApiRequestError({ status: error.status, code: error.code, message: error.message, details: { ...error.details, fields } }), importFields);
+}
