@@ -80,15 +80,18 @@ export {
   openFileMeta,
   openManifest,
   openThumbnail,
+  openTransferMeta,
   openTransferNote,
   sealFileMeta,
   sealManifest,
   sealPurposes,
   sealThumbnail,
+  sealTransferMeta,
   sealTransferNote,
   type FileMeta,
   type ManifestCheck,
   type ManifestEntry,
+  type TransferMeta,
   type TransferNote,
 } from './metadata.js';
 export { SEAL_BUCKET, openBytes, openJson, sealBytes, sealJson, type SealBinding } from './sealed.js';

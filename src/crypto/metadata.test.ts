@@ -7,9 +7,11 @@ import {
   openFileMeta,
   openManifest,
   openThumbnail,
+  openTransferMeta,
   openTransferNote,
   sealFileMeta,
   sealManifest,
+  sealTransferMeta,
   sealThumbnail,
   sealTransferNote,
   type ManifestEntry,
@@ -154,5 +156,24 @@ describe('the manifest', () => {
 
   it('lists each file once', async () => {
     expect(() => sealManifest(keys, 'tr_1', [files[0]!, files[0]!])).toThrow(RangeError);
+  });
+});
+
+describe('the transfer metadata (e2eeMeta)', () => {
+  it('opens with the link key, and names a wrong key before anything else', async () => {
+    const keys = await deriveLinkKeys(newLinkKey());
+    const manifest = [{ id: 'fi_1', salt: newSalt(), size: 12 }];
+    const text = await sealTransferMeta(keys, 'tr_1', { manifest, note: { title: 'Contract', message: 'Sign page 3' } });
+    expect(JSON.parse(text)).toMatchObject({ v: 1 });
+    expect(text).not.toContain('Contract');
+    const opened = await openTransferMeta(keys, 'tr_1', text);
+    expect(opened.note).toEqual({ title: 'Contract', message: 'Sign page 3' });
+    expect(opened.manifest).toEqual(manifest);
+    expect((await openTransferMeta(keys, 'tr_1', await sealTransferMeta(keys, 'tr_1', { manifest, note: null }))).note).toBeNull();
+
+    const other = await deriveLinkKeys(newLinkKey());
+    await expect(openTransferMeta(other, 'tr_1', text)).rejects.toMatchObject({ reason: 'wrong_key' });
+    await expect(openTransferMeta(keys, 'tr_2', text)).rejects.toMatchObject({ reason: 'tampered' });
+    await expect(openTransferMeta(keys, 'tr_1', '{"v":2}')).rejects.toMatchObject({ reason: 'malformed' });
   });
 });

@@ -2,7 +2,7 @@ import { fromBase64url, toBase64url } from './base64url.js';
 import { equalBytes } from './bytes.js';
 import { SALT_SIZE } from './container.js';
 import { E2eeError } from './errors.js';
-import type { LinkKeys } from './keys.js';
+import { assertKeyCheck, keyCheckValue, type LinkKeys } from './keys.js';
 import { openBytes, openJson, sealBytes, sealJson } from './sealed.js';
 
 /** Purpose strings of the sealed values: part of each value's additional data, so one kind never opens as another. */
@@ -108,4 +108,40 @@ export function checkManifest(manifest: readonly ManifestEntry[], listed: readon
   }
   const dropped = manifest.filter((f) => !seen.has(f.id)).map((f) => f.id);
   return { ok: !added.length && !dropped.length && !swapped.length, added, dropped, swapped };
+}
+
+/** What `e2eeMeta` holds once opened: the sender's manifest and, when given, the title and message. */
+export interface TransferMeta {
+  manifest: ManifestEntry[];
+  note: TransferNote | null;
+}
+
+/**
+ * The text sent as `e2eeMeta` at finalize: JSON `{ v: 1, keyCheck, manifest, note }` where `keyCheck` proves the link
+ * key (so a wrong key is named before anything is fetched), and `manifest` and `note` are sealed. The server stores it
+ * as it is and hands it to every visitor.
+ */
+export async function sealTransferMeta(keys: LinkKeys, transferId: string, meta: TransferMeta): Promise<string> {
+  const [keyCheck, manifest, note] = await Promise.all([
+    keyCheckValue(keys),
+    sealManifest(keys, transferId, meta.manifest),
+    meta.note && (meta.note.title || meta.note.message) ? sealTransferNote(keys, transferId, meta.note) : Promise.resolve(null),
+  ]);
+  return JSON.stringify({ v: 1, keyCheck, manifest, note });
+}
+
+/** Opens `e2eeMeta`: throws `wrong_key` when the link's key is not this transfer's, `malformed` or `tampered` when the text was changed. */
+export async function openTransferMeta(keys: LinkKeys, transferId: string, text: string): Promise<TransferMeta> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new E2eeError('malformed', "The transfer's sealed metadata is malformed");
+  }
+  if (!isRecord(v) || v.v !== 1 || typeof v.keyCheck !== 'string' || typeof v.manifest !== 'string' || (v.note !== null && typeof v.note !== 'string')) {
+    throw new E2eeError('malformed', "The transfer's sealed metadata is malformed");
+  }
+  await assertKeyCheck(keys, v.keyCheck);
+  const [manifest, note] = await Promise.all([openManifest(keys, transferId, v.manifest), v.note ? openTransferNote(keys, transferId, v.note) : null]);
+  return { manifest, note };
 }
