@@ -50,6 +50,8 @@ export const PublicTransferFileSchema = z.object({
   crc32: Crc32Hex,
   /** End-to-end encrypted transfers only: the file's sealed name and metadata. Null otherwise. */
   sealedMeta: z.string().nullable(),
+  /** End-to-end encrypted transfers only: the file's sealed thumbnail, when the sender made one. Null otherwise. */
+  sealedThumb: z.string().nullable(),
   /** A preview of an image (WebP, at most 480 px) at a signed URL valid an hour; null when there is none (yet). */
   thumbnailUrl: z.url().nullable(),
   /** The file is still being checked for viruses: its download answers 503 with Retry-After until the scan is done. */

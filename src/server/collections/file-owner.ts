@@ -63,6 +63,6 @@ export const collectionFileOwner: FileOwner = {
       if (!file) throw notFound('File');
       target = { kind: 'file', file };
     }
-    return { target, begin: async () => null };
+    return { target, encrypted: false, begin: async () => null };
   },
 };

@@ -81,11 +81,11 @@ async function assertStored(services: Services, files: FileRecord[]): Promise<vo
   }
 }
 
-async function representation(services: Services, target: OpenedDownload['target']): Promise<Representation> {
+async function representation(services: Services, { target, encrypted }: OpenedDownload): Promise<Representation> {
   const { storage } = services;
   if (target.kind === 'zip') {
     const zip = zipDownload(target.name, target.files, target.since, storage);
-    assertScanned(services, zip.files);
+    if (!encrypted) assertScanned(services, zip.files);
     await assertStored(services, zip.files);
     return {
       size: zip.layout.size,
@@ -98,7 +98,7 @@ async function representation(services: Services, target: OpenedDownload['target
   }
   const f = target.file;
   if (!isDownloadable(f)) throw notFound('File');
-  assertScanned(services, [f]);
+  if (!encrypted) assertScanned(services, [f]);
   await assertStored(services, [f]);
   return {
     size: f.sizeBytes,
@@ -139,7 +139,7 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
 
   // The owner checks itself (ended, revoked, limits, the visit) and says what the link serves.
   const opened = await services.owners.of(grant.ownerKind).openDownload(services, grant);
-  const rep = await representation(services, opened.target);
+  const rep = await representation(services, opened);
   const decision = decideRequestRange({ range: c.req.header('range'), ifRange: c.req.header('if-range') }, rep.size, rep);
   if (decision.kind === 'unsatisfiable') {
     c.header('Content-Range', `bytes */${rep.size}`);

@@ -61,6 +61,8 @@ export interface PlacedFile {
 export interface OpenedDownload {
   /** One file, or the files of a zip with its name and the instant its layout dates from. */
   target: { kind: 'file'; file: FileRecord } | { kind: 'zip'; name: string; files: PlacedFile[]; since: Date };
+  /** The bytes were encrypted in the sender's browser: the server cannot scan them, so they do not wait for a scan. */
+  encrypted: boolean;
   /**
    * The first byte is about to go out (not for HEAD): the owner records what it needs (a receipt,
    * a count) and may refuse. Returns what to call once the last byte has been handed to the socket.

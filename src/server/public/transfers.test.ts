@@ -53,8 +53,8 @@ describe('GET /api/public/transfers/:slug', () => {
       zip: { name: 'Holiday.zip' },
     });
     expect(body.files).toEqual([
-      { id: t.files[0]!.id, name: 'a.jpg', path: 'day 1', sizeBytes: 1234, mimeType: 'image/jpeg', crc32: t.files[0]!.crc32, sealedMeta: null, thumbnailUrl: null, scanPending: false },
-      { id: t.files[1]!.id, name: 'b.txt', path: null, sizeBytes: 1, mimeType: 'application/octet-stream', crc32: t.files[1]!.crc32, sealedMeta: null, thumbnailUrl: null, scanPending: false },
+      { id: t.files[0]!.id, name: 'a.jpg', path: 'day 1', sizeBytes: 1234, mimeType: 'image/jpeg', crc32: t.files[0]!.crc32, sealedMeta: null, sealedThumb: null, thumbnailUrl: null, scanPending: false },
+      { id: t.files[1]!.id, name: 'b.txt', path: null, sizeBytes: 1, mimeType: 'application/octet-stream', crc32: t.files[1]!.crc32, sealedMeta: null, sealedThumb: null, thumbnailUrl: null, scanPending: false },
     ]);
     const text = JSON.stringify(body);
     for (const secret of [t.transfer.id, t.workspaceId, t.transfer.slug]) expect(text).not.toContain(secret);

@@ -27,13 +27,14 @@ export const retryWaitSeconds = (attempts: number) => Math.min(MAX_RETRY_WAIT_SE
  */
 /**
  * Complete files not scanned yet whose bytes are still there, and that someone could download: not
- * those of transfers that ended (purged), nor of drafts. A draft's files are scanned once it is
+ * those of transfers that ended (purged), nor of drafts, nor of end-to-end encrypted transfers (the
+ * server holds only ciphertext: scanning it would find nothing, and `clean` would be a false promise). A draft's files are scanned once it is
  * sent, so that a file is never pulled out from under a sender still composing (and nobody but the
  * sender can reach a draft).
  */
 const awaitingVerdict = sql`files.state = 'complete' AND files.scan_result IS NULL
   AND NOT (files.owner_kind = 'transfer' AND EXISTS (
-    SELECT 1 FROM transfers t WHERE t.id = files.owner_id AND (t.status <> 'active' OR t.purged_at IS NOT NULL OR t.finalized_at IS NULL)))`;
+    SELECT 1 FROM transfers t WHERE t.id = files.owner_id AND (t.status <> 'active' OR t.purged_at IS NOT NULL OR t.finalized_at IS NULL OR t.e2ee)))`;
 
 export async function claimDueScans(services: Pick<Services, 'db' | 'clock' | 'config'>, limit: number): Promise<string[]> {
   const now = services.clock.now();

@@ -12,7 +12,7 @@ import { importDueNow } from '../imports/importer.js';
 import { serveFile, TestOrigins } from '../imports/test-origins.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
-import { download } from '../transfers/testing.js';
+import { download, seedTransfer, startSession } from '../transfers/testing.js';
 import { crcOf, randomFile, storedLength, tusUpload } from '../uploads/testing.js';
 import { retryWaitSeconds, scanDueNow } from './scanner.js';
 import { EICAR, EICAR_SIGNATURE, startTestClamd, type TestClamd } from './test-clamd.js';
@@ -256,6 +256,18 @@ describe('a 200 MB file', () => {
     // The file is 200 MB; a scan holds a few chunks in flight.
     expect(peak - baseline).toBeLessThan(48 * 1024 * 1024);
   }, 120_000);
+});
+
+describe('an end-to-end encrypted transfer', () => {
+  it('is not scanned (the server holds only ciphertext), and its files are served without waiting', async () => {
+    const t = await seedTransfer(server, { workspaceId: ws.id, e2ee: true, files: [{ name: 'sealed', data: randomFile(1_000) }] });
+    expect(await scanDueNow(server.services)).toBe(0);
+    const page = await ok(await publicTransfer(t.transfer.slug), PublicTransferSchema);
+    expect(page.files.map((f) => f.scanPending)).toEqual([false]);
+    const session = await startSession(server, t.transfer.slug);
+    expect((await download(server, session.files[0]!.url)).res.status).toBe(200);
+    expect((await fileRow(t.files[0]!.id))!.scanResult).toBeNull();
+  });
 });
 
 describe('without CLAMD_URL', () => {

@@ -75,6 +75,7 @@ export const transferFileOwner: FileOwner = {
 
     return {
       target,
+      encrypted: t.e2ee,
       begin: async () => {
         if (!session) return null;
         const file = target.kind === 'file' ? target.file : null;

@@ -12,6 +12,7 @@ const file = (id: string, name: string, thumbnailUrl: string | null, mimeType = 
   mimeType,
   crc32: '0a1b2c3d',
   sealedMeta: null,
+  sealedThumb: null,
   thumbnailUrl,
   scanPending: false,
 });

@@ -16,8 +16,8 @@ function transfer(overrides: Partial<PublicTransfer> = {}): PublicTransfer {
     e2ee: false,
     e2eeMeta: null,
     files: [
-      { id: 'fil_1', name: 'ceremony.jpg', path: null, sizeBytes: 2_500_000, mimeType: 'image/jpeg', crc32: '0a1b2c3d', sealedMeta: null, thumbnailUrl: 'http://localhost:8080/thumb/tok_1', scanPending: false },
-      { id: 'fil_2', name: 'notes.pdf', path: 'docs/2026', sizeBytes: 1_200, mimeType: 'application/pdf', crc32: '0a1b2c3e', sealedMeta: null, thumbnailUrl: null, scanPending: false },
+      { id: 'fil_1', name: 'ceremony.jpg', path: null, sizeBytes: 2_500_000, mimeType: 'image/jpeg', crc32: '0a1b2c3d', sealedMeta: null, sealedThumb: null, thumbnailUrl: 'http://localhost:8080/thumb/tok_1', scanPending: false },
+      { id: 'fil_2', name: 'notes.pdf', path: 'docs/2026', sizeBytes: 1_200, mimeType: 'application/pdf', crc32: '0a1b2c3e', sealedMeta: null, sealedThumb: null, thumbnailUrl: null, scanPending: false },
     ],
     totalBytes: 2_501_200,
     zip: { name: 'Wedding photos.zip', sizeBytes: 2_501_500 },
@@ -254,7 +254,7 @@ describe('Recipient page /t/:slug', () => {
   it('explains that an end-to-end encrypted transfer cannot be opened yet', async () => {
     const server = publicServer({
       'GET /api/public/transfers/:slug': json(
-        transfer({ e2ee: true, title: null, message: null, e2eeMeta: 'sealed', zip: null, files: [{ id: 'fil_1', name: 'x', path: null, sizeBytes: 10, mimeType: 'application/octet-stream', crc32: '0a1b2c3d', sealedMeta: 'sealed', thumbnailUrl: null, scanPending: false }] }),
+        transfer({ e2ee: true, title: null, message: null, e2eeMeta: 'sealed', zip: null, files: [{ id: 'fil_1', name: 'x', path: null, sizeBytes: 10, mimeType: 'application/octet-stream', crc32: '0a1b2c3d', sealedMeta: 'sealed', sealedThumb: null, thumbnailUrl: null, scanPending: false }] }),
       ),
     });
     renderApp('/t/secret1#key');
