@@ -65,6 +65,11 @@ export const PublicTransferSchema = z.object({
   expiresAt: z.iso.datetime(),
   hasPassword: z.boolean(),
   e2ee: z.boolean(),
+  /**
+   * End-to-end encrypted transfers only: the transfer's id, which its sealed values are bound to (they open only for
+   * this transfer). Null otherwise: a plain transfer's page needs no id.
+   */
+  transferId: z.string().nullable(),
   /** End-to-end encrypted transfers only: the transfer's sealed metadata. Null otherwise. */
   e2eeMeta: z.string().nullable(),
   /** The files that finished uploading, oldest first. */

@@ -48,6 +48,7 @@ describe('GET /api/public/transfers/:slug', () => {
       expiresAt: t.transfer.expiresAt.toISOString(),
       hasPassword: false,
       e2ee: false,
+      transferId: null,
       e2eeMeta: null,
       totalBytes: 1235,
       zip: { name: 'Holiday.zip' },
@@ -112,7 +113,7 @@ describe('GET /api/public/transfers/:slug', () => {
     const t = await seedTransfer(server, { e2ee: true, files: [{ name: 'sealed-0', data: sealed }] });
     await server.services.db.update(transfers).set({ e2eeMeta: 'META' }).where(eq(transfers.id, t.transfer.id));
     const body = PublicTransferSchema.parse(await (await page(t.transfer.slug)).json());
-    expect(body).toMatchObject({ e2ee: true, e2eeMeta: 'META', zip: null });
+    expect(body).toMatchObject({ e2ee: true, transferId: t.transfer.id, e2eeMeta: 'META', zip: null });
     const session = await startSession(server, t.transfer.slug);
     expect(session.zip).toBeNull();
     expect((await download(server, session.files[0]!.url)).body.equals(sealed)).toBe(true);

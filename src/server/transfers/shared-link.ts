@@ -62,6 +62,7 @@ export async function describeSharedTransfer(services: Services, t: TransferRow,
     expiresAt: t.expiresAt.toISOString(),
     hasPassword: t.passwordHash !== null,
     e2ee: t.e2ee,
+    transferId: t.e2ee ? t.id : null,
     e2eeMeta: t.e2ee ? t.e2eeMeta : null,
     files: files.map((f) => ({
       id: f.id,

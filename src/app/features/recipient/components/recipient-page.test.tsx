@@ -14,6 +14,7 @@ function transfer(overrides: Partial<PublicTransfer> = {}): PublicTransfer {
     expiresAt: new Date(Date.now() + 3 * 24 * hour).toISOString(),
     hasPassword: false,
     e2ee: false,
+    transferId: null,
     e2eeMeta: null,
     files: [
       { id: 'fil_1', name: 'ceremony.jpg', path: null, sizeBytes: 2_500_000, mimeType: 'image/jpeg', crc32: '0a1b2c3d', sealedMeta: null, sealedThumb: null, thumbnailUrl: 'http://localhost:8080/thumb/tok_1', scanPending: false },
