@@ -222,9 +222,11 @@ export function FileUploader({
 
     uppy.on('files-added', (files) => {
       for (const file of files) {
-        // Per file, because the retry decision needs to know whose token was refused.
+        // Per file, because the retry decision needs to know whose token was refused, and the session's
+        // source (if any) gives each file its own reader of the bytes to upload.
         uppy.setFileState(file.id, {
           tus: {
+            ...session.tusOptionsFor(toUploadFile(file)),
             onShouldRetry: (error: TusDetailedError, _attempt: number, _options: unknown, next: (e: TusDetailedError) => boolean) =>
               shouldRetryUpload(session, file.id, error, next),
           },

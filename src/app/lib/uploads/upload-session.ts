@@ -25,6 +25,8 @@ export interface RememberedFile {
   destination?: string;
   uploadToken: string;
   uploadTokenExpiresAt: string;
+  /** What the session's source needs to give the same bytes again after a reload (an encryption salt); absent without a source. */
+  sourceState?: string;
 }
 
 /** What survives closing the tab: enough to find the owner again and keep uploading to it. */
@@ -48,6 +50,25 @@ export interface UploadRegistrar {
   unregister(ownerId: string, fileId: string): Promise<void>;
 }
 
+/** A file the uploader holds, as a source sees it: `registered` waits for the server's registration of it. */
+export interface HeldUpload {
+  key: string;
+  file: FileToUpload;
+  registered(): Promise<{ fileId: string; state: string }>;
+}
+
+/**
+ * What tus uploads when it is not the file's bytes as they are (say, the file encrypted as tus reads it): the
+ * shared session stays unaware of why. The server registers what `prepare` says (its size must be exactly what
+ * the reader yields), and the session remembers each file's `state` beside its token, so a file added again after
+ * the tab was closed gets the same bytes from any offset.
+ */
+export interface UploadSource {
+  prepare(file: FileToUpload): Promise<{ register: FileToRegister; state: string }>;
+  /** tus-js-client options for one file (Uppy spreads them into the file's upload), e.g. a `fileReader`. */
+  tusOptions(file: HeldUpload): Record<string, unknown>;
+}
+
 export interface UploadSessionOptions {
   /** Where the session is remembered (localStorage), so uploads resume after the tab was closed. */
   storageKey: string;
@@ -59,6 +80,7 @@ export interface UploadSessionOptions {
   /** A token with less than this left is renewed before it is used. */
   renewMarginMs?: number;
   renew?: typeof renewUploadToken;
+  source?: UploadSource | null;
 }
 
 /** The file cannot continue: its upload token expired before it could be renewed. */
@@ -90,6 +112,8 @@ export class UploadSession {
   private readonly now: () => number;
   private readonly renewMarginMs: number;
   private readonly storageKey: string;
+  /** Fixed once files are registered through it: their registered sizes are its. */
+  protected source: UploadSource | null;
 
   constructor(options: UploadSessionOptions) {
     this.ownerId = options.ownerId ?? null;
@@ -99,6 +123,7 @@ export class UploadSession {
     this.now = options.now ?? Date.now;
     this.renewMarginMs = options.renewMarginMs ?? 10 * 60_000;
     this.storageKey = options.storageKey;
+    this.source = options.source ?? null;
   }
 
   /** What an earlier visit left, if any; resuming it makes re-added files continue where they stopped. */
@@ -150,7 +175,10 @@ export class UploadSession {
     const batch = inputs.filter((f) => !this.files.has(f.key) && !this.registrations.has(f.key));
     if (batch.length === 0) return Promise.resolve();
     const run = this.enqueue(async () => {
-      const { ownerId, targets } = await this.registrar.register(batch, this.ownerId);
+      const source = this.source;
+      const prepared = source ? await Promise.all(batch.map((input) => source.prepare(input))) : null;
+      const toRegister = prepared ? batch.map((input, index) => ({ ...input, ...prepared[index]!.register, key: input.key })) : batch;
+      const { ownerId, targets } = await this.registrar.register(toRegister, this.ownerId);
       this.ownerId = ownerId;
       batch.forEach((input, index) => {
         const target = targets[index];
@@ -163,6 +191,7 @@ export class UploadSession {
           ...(input.destination !== undefined ? { destination: input.destination } : {}),
           uploadToken: target.uploadToken,
           uploadTokenExpiresAt: target.uploadTokenExpiresAt,
+          ...(prepared ? { sourceState: prepared[index]!.state } : {}),
         });
       });
       this.persist();
@@ -212,6 +241,18 @@ export class UploadSession {
     this.failures.delete(key);
     this.rejected.delete(key);
     this.persist();
+  }
+
+  /** Per-file tus options from the session's source (none without one); Uppy spreads them into the file's upload. */
+  tusOptionsFor(file: FileToUpload): Record<string, unknown> {
+    if (!this.source) return {};
+    const registered = async () => {
+      await this.registrations.get(file.key);
+      const remembered = this.files.get(file.key);
+      if (!remembered) throw new Error(this.failures.get(file.key) ?? 'This file is not registered for upload.');
+      return { fileId: remembered.fileId, state: remembered.sourceState ?? '' };
+    };
+    return this.source.tusOptions({ key: file.key, file, registered });
   }
 
   /** The token to send with the next tus request of this file: renewed first when it is about to expire or was refused. */
@@ -292,11 +333,16 @@ export class UploadSession {
     return run;
   }
 
-  private persist() {
+  /** What a subclass keeps beside the files in storage (a draft's link key); read back by the subclass from `storageKey`. */
+  protected rememberedExtras(): Record<string, unknown> {
+    return {};
+  }
+
+  protected persist() {
     if (!this.storage || this.ownerId === null) return;
     const remembered: RememberedUploads = { ownerId: this.ownerId, files: Object.fromEntries(this.files) };
     try {
-      this.storage.setItem(this.storageKey, JSON.stringify(remembered));
+      this.storage.setItem(this.storageKey, JSON.stringify({ ...this.rememberedExtras(), ...remembered }));
     } catch {
       // Storage full or disabled: resuming after a reload is a convenience.
     }

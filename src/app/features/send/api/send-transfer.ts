@@ -3,10 +3,17 @@ import type { Transfer } from '../../../../contract/transfers';
 import { userDataRoot } from '../../../lib/query-keys';
 import { finalizeTransfer, updateTransfer, type TransferDetails } from './transfer-drafts';
 
+export interface SendRequest {
+  transferId: string;
+  details: TransferDetails;
+  /** An encrypted transfer's `e2eeMeta`, made once its files are sealed (after the details are stored, so a refused detail shows first). */
+  seal?: () => Promise<string>;
+}
+
 /** Applies the details known only now to the draft, then sends it. */
-export async function sendTransfer({ transferId, details }: { transferId: string; details: TransferDetails }): Promise<Transfer> {
+export async function sendTransfer({ transferId, details, seal }: SendRequest): Promise<Transfer> {
   await updateTransfer(transferId, details);
-  return finalizeTransfer(transferId);
+  return finalizeTransfer(transferId, seal ? await seal() : undefined);
 }
 
 /** Sending changes the transfers list and the draft's own page (owned by the transfers pages, keyed under `user`/`v1`/`transfers`). */

@@ -32,8 +32,9 @@ export interface TransferDetails {
 /** Uploads and URL imports in one body; `imports` only when there are some, as the API defaults it. */
 const filesBody = (files: FileToRegister[], imports: ImportToAdd[]) => (imports.length > 0 ? { files, imports } : { files });
 
-export function createTransferDraft(files: FileToRegister[], imports: ImportToAdd[] = []): Promise<CreatedDraft> {
-  return v1Fetch<CreatedDraft>('/transfers', { method: 'POST', json: filesBody(files, imports) });
+/** `e2ee`: an end-to-end encrypted draft, whose files are containers registered under neutral names. */
+export function createTransferDraft(files: FileToRegister[], imports: ImportToAdd[] = [], options: { e2ee?: boolean } = {}): Promise<CreatedDraft> {
+  return v1Fetch<CreatedDraft>('/transfers', { method: 'POST', json: { ...filesBody(files, imports), ...(options.e2ee ? { e2ee: true } : {}) } });
 }
 
 export function addFilesToDraft(transferId: string, files: FileToRegister[], imports: ImportToAdd[] = []): Promise<AddedFiles> {
@@ -48,6 +49,13 @@ export function updateTransfer(transferId: string, details: TransferDetails): Pr
   return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(transferId)}`, { method: 'PATCH', json: details });
 }
 
-export function finalizeTransfer(transferId: string): Promise<Transfer> {
-  return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(transferId)}/finalize`, { method: 'POST', json: {} });
+/** `e2eeMeta`: an encrypted transfer's sealed manifest, title and message (see src/crypto sealTransferMeta). */
+export function finalizeTransfer(transferId: string, e2eeMeta?: string): Promise<Transfer> {
+  return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(transferId)}/finalize`, { method: 'POST', json: e2eeMeta === undefined ? {} : { e2eeMeta } });
+}
+
+/** An encrypted file's sealed name, type, size and salt, and its sealed thumbnail ('' for none): opaque to the server. */
+export function storeSealedFile(transferId: string, fileId: string, sealed: { meta: string; thumb: string }): Promise<{ stored: boolean }> {
+  const path = `/transfers/${encodeURIComponent(transferId)}/files/${encodeURIComponent(fileId)}/sealed`;
+  return v1Fetch<{ stored: boolean }>(path, { method: 'POST', json: sealed });
 }

@@ -9,18 +9,29 @@ import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
 import { useImportStatuses, type ImportToAdd } from '../../imports/api/import-status';
 import { AddFromUrlButton, AddFromUrlDialog } from '../../imports/components/add-from-url-dialog';
+import type { Transfer } from '../../../../contract/transfers';
 import { transferQueryOptions } from '../../transfers/api/get-transfer';
+import { SentNotice, type EncryptedLink } from '../../transfers/components/sent-notice';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';
+import { linkMailto } from '../encryption/mailto';
 import { DraftImports, type DraftImport } from './draft-imports';
-import { TransferDetailsForm } from './transfer-details-form';
+import { EncryptionSwitch } from './encryption-switch';
+import { TransferDetailsForm, type SentWith } from './transfer-details-form';
 
 function startSession(workspaceId: string) {
   const session = new DraftSession({ workspaceId });
   const remembered = session.remembered();
   if (remembered) session.resume(remembered);
   return { session, resumed: remembered !== null };
+}
+
+/** The full link of an encrypted transfer, with its key in the fragment (which browsers never send), and the mail to its recipients. */
+function encryptedLink(transfer: Transfer, fragment: string, sentWith: SentWith): EncryptedLink {
+  const url = `${transfer.url}#${fragment}`;
+  const mail = { recipients: sentWith.recipients, link: url, title: sentWith.title, message: sentWith.message, expiresAt: transfer.expiresAt };
+  return { url, mailto: sentWith.recipients.length > 0 ? linkMailto(mail) : null, recipientCount: sentWith.recipients.length };
 }
 
 /** Drop files (uploading starts at once into a draft) or add them from URLs, fill in the details, send. */
@@ -36,19 +47,24 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   const [removing, setRemoving] = useState<{ fileId: string; error: unknown } | null>(null);
   const [addingFromUrl, setAddingFromUrl] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [encrypt, setEncrypt] = useState(session.encryption !== null);
+  // An encrypted transfer just sent: its link exists only here, so the page shows it instead of the transfer's page.
+  const [sentEncrypted, setSentEncrypted] = useState<{ transfer: Transfer; link: EncryptedLink } | null>(null);
   const navigate = useNavigate();
 
   const startOver = useCallback(() => {
     session.forget();
     forgetDetails(workspaceId);
-    setSession({ session: new DraftSession({ workspaceId }), resumed: false });
+    const next = new DraftSession({ workspaceId });
+    if (encrypt) next.setEncrypted(true);
+    setSession({ session: next, resumed: false });
     setRound((r) => r + 1);
     setUploader(noUploads);
     setDraftError(null);
     setAdded([]);
     setRemoved(new Set());
     setRemoving(null);
-  }, [session, workspaceId]);
+  }, [session, workspaceId, encrypt]);
 
   // The draft an earlier visit left, as the server has it: files already up need not be added again,
   // and a draft that was sent or deleted since is forgotten.
@@ -106,6 +122,38 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     setAnnouncement('Removed from the transfer.');
   }
 
+  function chooseEncryption(on: boolean) {
+    session.setEncrypted(on);
+    setEncrypt(on);
+  }
+
+  function sent(transfer: Transfer, sentWith: SentWith) {
+    const fragment = session.encryption?.fragment;
+    // Forgetting the draft forgets the link key too: from here on only the link shown below opens the files.
+    session.forget();
+    forgetDetails(workspaceId);
+    if (transfer.e2ee && fragment) {
+      setSentEncrypted({ transfer, link: encryptedLink(transfer, fragment, sentWith) });
+      return;
+    }
+    // The transfer's own page keeps the link, QR code and recipients through a refresh.
+    void navigate({ to: '/transfers/$transferId', params: { transferId: transfer.id }, search: { sent: true }, replace: true });
+  }
+
+  if (sentEncrypted) {
+    return (
+      <SentNotice
+        transfer={sentEncrypted.transfer}
+        encrypted={sentEncrypted.link}
+        onSendAnother={() => {
+          setSentEncrypted(null);
+          startOver();
+        }}
+      />
+    );
+  }
+
+  const encryption = session.encryption;
   return (
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <section aria-labelledby="files-heading" className="min-w-0 space-y-3">
@@ -114,8 +162,10 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
-          <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />
+          {/* An import is fetched by the service, which would see its bytes: not for an encrypted transfer. */}
+          {encryption ? null : <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />}
         </div>
+        <EncryptionSwitch checked={encryption !== null} disabled={session.transferId !== null || fileCount > 0} onChange={chooseEncryption} />
         {missing.length > 0 ? (
           <div
             role="region"
@@ -189,12 +239,8 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
             imports: importProgress,
           }}
           limits={limits}
-          onSent={(transfer) => {
-            session.forget();
-            forgetDetails(workspaceId);
-            // The transfer's own page keeps the link, QR code and recipients through a refresh.
-            void navigate({ to: '/transfers/$transferId', params: { transferId: transfer.id }, search: { sent: true }, replace: true });
-          }}
+          encryption={encryption ? { seal: (note) => session.sealTransfer(note) } : null}
+          onSent={sent}
         />
       </section>
       {addingFromUrl ? (

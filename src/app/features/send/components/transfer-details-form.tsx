@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { NotificationSettings } from '../../../../contract/dashboard';
 import type { Transfer } from '../../../../contract/transfers';
+import type { TransferNote } from '../../../../crypto';
 import { AddressField } from '../../../components/address-field/address-field';
 import { parseAddressList } from '../../../components/address-field/address-list';
 import { Button } from '../../../components/button';
@@ -61,6 +62,19 @@ export interface ImportProgress {
 
 const noImports: ImportProgress = { count: 0, importing: 0, failed: 0 };
 
+/** An end-to-end encrypted draft: the title and message are sealed into `e2eeMeta`, and recipients stay here. */
+export interface SealedSending {
+  /** `e2eeMeta` once every file is sealed, with the note sealed in it. */
+  seal(note: TransferNote | null): Promise<string>;
+}
+
+/** What the sender typed that the server was not told (an encrypted transfer's recipients, title and message). */
+export interface SentWith {
+  recipients: string[];
+  title: string | null;
+  message: string | null;
+}
+
 /**
  * Title, message, recipients, password, expiry, download limit and notifications, applied to the
  * draft when the sender presses Send. Send works at any time once there are files: if uploads are
@@ -72,13 +86,16 @@ export function TransferDetailsForm({
   transferId,
   upload,
   limits,
+  encryption = null,
   onSent,
 }: {
   workspaceId: string;
   transferId: string | null;
   upload: UploadProgress;
   limits: PlanLimits;
-  onSent: (transfer: Transfer) => void;
+  /** Set for an end-to-end encrypted draft: no title, message, recipients or password goes to the server. */
+  encryption?: SealedSending | null;
+  onSent: (transfer: Transfer, sentWith: SentWith) => void;
 }) {
   const id = useId();
   const expiry = limits.transferExpiry;
@@ -126,6 +143,14 @@ export function TransferDetailsForm({
   }
 
   function details(passwordOnDraft: boolean): TransferDetails {
+    if (encryption) {
+      // The server refuses a title, recipients or password for an encrypted transfer, and must not see the message.
+      return {
+        maxDownloads: maxDownloads ? Number(maxDownloads) : null,
+        ...(expiry.choosable ? { expiresAt: expiresAtAfter(Number(expiryDays)) } : {}),
+        ...(notifications ? { notifications } : {}),
+      };
+    }
     return {
       title: title.trim() || null,
       message: message.trim() || null,
@@ -137,10 +162,19 @@ export function TransferDetailsForm({
       ...(notifications ? { notifications } : {}),
     };
   }
-  const latest = useRef(details);
+  const note = { title: title.trim() || null, message: message.trim() || null };
+  const sentWith: SentWith = { recipients: recipients.valid, ...note };
+  function sendRequest(transferId: string, passwordOnDraft: boolean) {
+    const sealedNote: TransferNote = { ...(note.title ? { title: note.title } : {}), ...(note.message ? { message: note.message } : {}) };
+    const seal = encryption ? () => encryption.seal(note.title || note.message ? sealedNote : null) : undefined;
+    return { transferId, details: details(passwordOnDraft), ...(seal ? { seal } : {}) };
+  }
+  // The send that waits for the uploads uses what is typed when it goes, not when Send was pressed.
+  const latest = useRef({ sendRequest, sentWith });
   useEffect(() => {
-    latest.current = details;
+    latest.current = { sendRequest, sentWith };
   });
+  const sent = (transfer: Transfer) => onSent(transfer, latest.current.sentWith);
 
   function refused(error: unknown) {
     setPending(null);
@@ -158,7 +192,7 @@ export function TransferDetailsForm({
     if (fields.some((name) => clientErrors[name])) return;
     setUnsent(null);
     if (upload.done && transferId) {
-      sending.mutate({ transferId, details: details(passwordOnDraft) }, { onSuccess: onSent, onError: refused });
+      sending.mutate(sendRequest(transferId, passwordOnDraft), { onSuccess: sent, onError: refused });
       return;
     }
     // Still uploading: store the details now (so a mistake shows at once), send when the last file is up.
@@ -174,7 +208,7 @@ export function TransferDetailsForm({
   const ready = pending !== null && upload.done && transferId !== null && !preparing.isPending;
   useEffect(() => {
     if (!ready || !transferId || sending.isPending || sending.isSuccess || sending.isError) return;
-    sending.mutate({ transferId, details: latest.current(pending.passwordOnDraft) }, { onSuccess: onSent, onError: refused });
+    sending.mutate(latest.current.sendRequest(transferId, pending.passwordOnDraft), { onSuccess: sent, onError: refused });
   });
 
   const unplacedError = [sending.error, preparing.error].find(
@@ -202,6 +236,7 @@ export function TransferDetailsForm({
           clearServer('title');
         }}
         error={errors.title}
+        {...(encryption ? { hint: 'Encrypted with the files, like the message: only people with the link can read them.' } : {})}
       />
       <div>
         <label htmlFor={`${id}-message`} className={labelClass}>
@@ -228,10 +263,14 @@ export function TransferDetailsForm({
       </div>
       <AddressField
         label="Recipients"
-        listLabel="Will be emailed"
+        listLabel={encryption ? 'Will get the link from your mail app' : 'Will be emailed'}
         value={recipientsText}
         placeholder="Name or email address"
-        hint="Type a name, email or company to pick a contact, or email addresses separated by commas or spaces. Leave empty to share the link yourself."
+        hint={
+          encryption
+            ? 'Not sent to the service: once sent, your own mail app opens a message to them with the link (and its key). Leave empty to share it yourself.'
+            : 'Type a name, email or company to pick a contact, or email addresses separated by commas or spaces. Leave empty to share the link yourself.'
+        }
         error={errors.recipients}
         onChange={(text) => {
           setRecipientsText(text);
@@ -239,18 +278,28 @@ export function TransferDetailsForm({
           clearServer('recipients');
         }}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        hint={passwordOnDraft ? 'The password you set before is kept; type a new one to change it.' : 'Optional. Recipients need it to download.'}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clearServer('password');
-        }}
-        error={errors.password}
-      />
+      {encryption ? (
+        <div>
+          <p className={labelClass}>Password</p>
+          <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+            Not offered for an encrypted transfer: the key in the link is already the secret that opens the files, so share the link as carefully as you
+            would a password.
+          </p>
+        </div>
+      ) : (
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          hint={passwordOnDraft ? 'The password you set before is kept; type a new one to change it.' : 'Optional. Recipients need it to download.'}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clearServer('password');
+          }}
+          error={errors.password}
+        />
+      )}
       {expiry.choosable ? (
         <div>
           <label htmlFor={`${id}-expiry`} className={labelClass}>

@@ -12,6 +12,19 @@ import { Section } from '../../../components/section';
 export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (sent: Transfer) => void }) {
   const finalize = useFinalizeDraft();
   const unfinished = transfer.files.filter((f) => f.state !== 'complete').length;
+  // Only the browser that made an encrypted draft holds its key, which sending needs (it seals the names and the manifest).
+  if (transfer.e2ee) {
+    return (
+      <Section
+        title="Not sent yet"
+        description="This transfer is end-to-end encrypted: only the browser where you started it holds its key. Open New transfer there to finish and send it."
+      >
+        <Link to="/transfers/new" className={buttonClass('secondary')}>
+          Open New transfer
+        </Link>
+      </Section>
+    );
+  }
   if (transfer.files.length > 0 && unfinished === 0) {
     return (
       <Section title="Not sent yet" description="Every file is uploaded, but the transfer was not sent: its link does not work and nobody was emailed.">

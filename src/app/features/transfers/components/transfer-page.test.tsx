@@ -108,6 +108,15 @@ describe('transfer page', () => {
     expect(screen.queryByRole('region', { name: 'Not sent yet' })).not.toBeInTheDocument();
   });
 
+  it('sends an encrypted draft only from the browser that holds its key: no Send now here', async () => {
+    transferServer({ transfer: transferFixture({ finalizedAt: null, e2ee: true }) });
+    renderApp('/transfers/tr_1');
+    const unsent = await screen.findByRole('region', { name: 'Not sent yet' });
+    expect(unsent).toHaveTextContent('only the browser where you started it holds its key');
+    expect(within(unsent).queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+    expect(within(unsent).getByRole('link', { name: 'Open New transfer' })).toHaveAttribute('href', '/transfers/new');
+  });
+
   it('points a draft whose uploads did not finish back to the uploader', async () => {
     transferServer({ transfer: transferFixture({ finalizedAt: null, files: [transferFile({ state: 'uploading' })] }) });
     renderApp('/transfers/tr_1');

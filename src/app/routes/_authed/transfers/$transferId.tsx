@@ -70,7 +70,7 @@ function TransferPage() {
           <DownloadReceipts downloads={downloads.downloads} totalDownloads={downloads.totalDownloads} />
         </div>
         <div className="min-w-0 space-y-6">
-          {isLive(transfer) ? <TransferLink url={transfer.url} /> : null}
+          {isLive(transfer) ? <TransferLink url={transfer.url} e2ee={transfer.e2ee} /> : null}
           {linkState(transfer) === 'limit_reached' ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               The download limit is reached: recipients are told so and cannot download. Raise the limit to open the link again.

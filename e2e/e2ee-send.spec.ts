@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  createDecryptStream,
+  deriveLinkKeys,
+  openFileMeta,
+  openTransferMeta,
+  parseHeader,
+  parseLinkFragment,
+  plaintextSize,
+  type LinkKeys,
+} from '../src/crypto';
+import { e2eDataDir } from './data-dir';
+import { makeFiles, signUp } from './support';
+import { addFiles, addFolder, sendButton } from './transfer-support';
+import { addFile, draftCreated, fetchTransfer, throttleUploads, uploadProgress } from './upload-support';
+
+/**
+ * The sending half of end-to-end encrypted transfers (issue 17), in Chromium against the real server: every
+ * request the page makes is recorded and searched for the link key and the plaintext names; the server's stored
+ * bytes are read from its data directory and decrypted here with src/crypto.
+ */
+
+interface Recorded {
+  url: string;
+  headers: string;
+  body: Buffer;
+}
+
+/** Every request the page makes, with its headers and body, for searching afterwards. */
+function recordRequests(page: Page): Recorded[] {
+  const seen: Recorded[] = [];
+  page.on('request', (request) => {
+    const entry: Recorded = { url: request.url(), headers: '', body: request.postDataBuffer() ?? Buffer.alloc(0) };
+    seen.push(entry);
+    void request.allHeaders().then((headers) => (entry.headers = JSON.stringify(headers)), () => undefined);
+  });
+  return seen;
+}
+
+/** The secret as it could leak: as is, and base64-encoded (as tus's Upload-Metadata would carry a name). */
+function expectNowhere(requests: Recorded[], secret: string) {
+  const forms = [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)];
+  for (const request of requests) {
+    for (const form of forms) {
+      expect(request.url, `${request.url} carries ${secret}`).not.toContain(form);
+      expect(request.headers, `headers of ${request.url} carry ${secret}`).not.toContain(form);
+      expect(request.body.includes(Buffer.from(form)), `body of ${request.url} carries ${secret}`).toBe(false);
+    }
+  }
+}
+
+const storedPath = (port: number, fileId: string): string => {
+  const root = path.join(e2eDataDir(port), 'files');
+  const found = (fs.readdirSync(root, { recursive: true }) as string[]).find((name) => path.basename(name) === fileId);
+  if (!found) throw new Error(`No stored file for ${fileId} under ${root}`);
+  return path.join(root, found);
+};
+
+async function decrypt(keys: LinkKeys, container: Buffer, size: number): Promise<Buffer> {
+  const { salt } = parseHeader(new Uint8Array(container.subarray(0, 24)));
+  const out = new Blob([new Uint8Array(container)]).stream().pipeThrough(createDecryptStream(keys.content, { salt, size }));
+  return Buffer.from(await new Response(out).arrayBuffer());
+}
+
+async function encryptionOn(page: Page) {
+  await page.goto('/transfers/new');
+  const toggle = page.getByRole('switch', { name: 'End-to-end encrypt' });
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Add from URL' })).toHaveCount(0);
+}
+
+test('an encrypted transfer sends no key and no plaintext name, and its stored bytes decrypt to the files', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const port = Number(new URL(baseURL!).port);
+  const { dir, files, cleanup } = makeFiles({
+    'alpha-report.bin': 300_000,
+    'beta-footage.bin': 2 * 1024 * 1024 + 5,
+    'gallery-folder/first-photo.bin': 70_000,
+    'gallery-folder/second-photo.bin': 0,
+  });
+  const requests = recordRequests(page);
+  try {
+    await signUp(page);
+    await encryptionOn(page);
+    await page.getByLabel('Title').fill('Quarterly figures');
+    await page.getByLabel('Message').fill('Private words for Grace');
+    await page.getByLabel('Recipients').fill('grace@example.com ');
+    await expect(page.getByRole('textbox', { name: 'Password' })).toHaveCount(0);
+
+    const created = draftCreated(page);
+    await addFiles(page, [files['alpha-report.bin']!.path, files['beta-footage.bin']!.path]);
+    const draft = await created;
+    await addFolder(page, path.join(dir, 'gallery-folder'));
+    await expect(page.getByRole('switch', { name: 'End-to-end encrypt' })).toBeDisabled();
+    // Pressed while files may still be uploading: it goes out once they are up and sealed.
+    await sendButton(page).click();
+    await expect(page.getByRole('heading', { name: 'Your encrypted transfer is ready' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Save this link now: it is the only way to open these files.')).toBeVisible();
+
+    const link = await page.getByRole('textbox', { name: 'Link to share (with its key)' }).inputValue();
+    const url = new URL(link);
+    expect(url.hash).toMatch(/^#v1\.[A-Za-z0-9_-]{43}$/);
+    const keyText = url.hash.slice('#v1.'.length);
+    await expect(page.getByRole('img', { name: 'QR code for the link with its key' })).toBeVisible();
+    const mailto = await page.getByRole('link', { name: 'Email the link to 1 recipient' }).getAttribute('href');
+    expect(mailto).toMatch(/^mailto:grace@example\.com\?subject=/);
+    expect(decodeURIComponent(mailto!.split('&body=')[1]!)).toContain(link);
+
+    // Nothing the page sent carries the key, the plaintext names, the title, the message or the recipient.
+    const names = ['alpha-report.bin', 'beta-footage.bin', 'first-photo.bin', 'second-photo.bin', 'gallery-folder'];
+    for (const secret of [keyText, url.hash.slice(1), ...names, 'Quarterly figures', 'Private words for Grace', 'grace@example.com']) {
+      expectNowhere(requests, secret);
+    }
+
+    // The server holds neutral names and ciphertext; the key opens the names, the note and every file's bytes.
+    const transfer = await fetchTransfer(page, draft.id);
+    expect(transfer.files).toHaveLength(4);
+    for (const file of transfer.files) expect(names).not.toContain(file.name);
+    const keys = await deriveLinkKeys(parseLinkFragment(url.hash));
+    const shared = (await (await page.request.get(`/api/public/transfers/${url.pathname.split('/').pop()}`)).json()) as {
+      transferId: string;
+      e2eeMeta: string;
+      files: { id: string; sealedMeta: string }[];
+    };
+    const meta = await openTransferMeta(keys, shared.transferId, shared.e2eeMeta);
+    expect(meta.note).toEqual({ title: 'Quarterly figures', message: 'Private words for Grace' });
+    expect(meta.manifest.map((entry) => entry.id).sort()).toEqual(transfer.files.map((f) => f.id).sort());
+    const byName = new Map(Object.entries(files).map(([name, file]) => [name, file.bytes]));
+    const opened: string[] = [];
+    for (const file of shared.files) {
+      const fileMeta = await openFileMeta(keys, shared.transferId, file.id, file.sealedMeta);
+      opened.push(fileMeta.name);
+      const stored = fs.readFileSync(storedPath(port, file.id));
+      const original = byName.get(fileMeta.name)!;
+      expect(plaintextSize(stored.length)).toBe(original.length);
+      if (original.length > 0) expect(stored.includes(original.subarray(0, 64))).toBe(false);
+      expect((await decrypt(keys, stored, fileMeta.size)).equals(original)).toBe(true);
+    }
+    expect(opened.sort()).toEqual(Object.keys(files).sort());
+
+    if (process.env.E2EE_SCREENSHOTS) {
+      for (const [viewport, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
+          await page.screenshot({ path: `/tmp/e2ee-sent-${viewport}-${scheme}.png`, fullPage: true });
+        }
+      }
+    }
+  } finally {
+    cleanup();
+  }
+});
+
+test('an encrypted upload interrupted by closing the tab resumes in a new one and decrypts to the file', async ({ context, baseURL }) => {
+  test.setTimeout(120_000);
+  const port = Number(new URL(baseURL!).port);
+  const { files, cleanup } = makeFiles({ 'long-recording.bin': 6 * 1024 * 1024 + 123 });
+  const file = files['long-recording.bin']!;
+  try {
+    const first = await context.newPage();
+    await signUp(first);
+    await throttleUploads(first, 1024 * 1024);
+    await encryptionOn(first);
+    if (process.env.E2EE_SCREENSHOTS) await first.screenshot({ path: '/tmp/e2ee-switch.png', fullPage: true });
+    const created = draftCreated(first);
+    await addFile(first, file.path);
+    const draft = await created;
+    await expect.poll(() => uploadProgress(first), { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(20);
+    await first.close();
+
+    // A new tab: the draft, its key and the file's salt were remembered; adding the file again continues it.
+    const second = await context.newPage();
+    const requests = recordRequests(second);
+    await second.goto('/transfers/new');
+    await expect(second.getByRole('heading', { name: 'Resume your unfinished transfer' })).toBeVisible();
+    await expect(second.getByRole('switch', { name: 'End-to-end encrypt' })).toBeChecked();
+    const patches: number[] = [];
+    second.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(Number(request.headers()['upload-offset']));
+    });
+    await addFile(second, file.path);
+    await sendButton(second).click();
+    await expect(second.getByRole('heading', { name: 'Your encrypted transfer is ready' })).toBeVisible({ timeout: 60_000 });
+    // It continued from where the first tab stopped, not from the start.
+    expect(patches[0]).toBeGreaterThan(0);
+
+    const link = new URL(await second.getByRole('textbox', { name: 'Link to share (with its key)' }).inputValue());
+    expectNowhere(requests, link.hash.slice('#v1.'.length));
+    expectNowhere(requests, 'long-recording.bin');
+    const keys = await deriveLinkKeys(parseLinkFragment(link.hash));
+    const transfer = await fetchTransfer(second, draft.id);
+    const stored = fs.readFileSync(storedPath(port, transfer.files[0]!.id));
+    expect((await decrypt(keys, stored, file.bytes.length)).equals(file.bytes)).toBe(true);
+    // Sent: the browser forgot the key with the draft.
+    expect(await second.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('parcel.send.draft.')))).toEqual([]);
+  } finally {
+    cleanup();
+  }
+});

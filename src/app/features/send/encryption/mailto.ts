@@ -1,0 +1,30 @@
+import { formatDateTime } from '../../../lib/format';
+
+export interface LinkMail {
+  /** The addresses typed as recipients: never sent to the service for an encrypted transfer. */
+  recipients: readonly string[];
+  /** The full link, key included. */
+  link: string;
+  title: string | null;
+  message: string | null;
+  expiresAt: string;
+}
+
+// RFC 6068: `@` and `,` are fine as they are in the address part; everything else the encoder escapes.
+const address = (a: string) => encodeURIComponent(a).replace(/%40/g, '@');
+
+/**
+ * A `mailto:` link that opens the sender's own mail app with the recipients, a subject and the full link: the way
+ * an encrypted transfer reaches its recipients, since the key must not pass through the service's mailer.
+ */
+export function linkMailto({ recipients, link, title, message, expiresAt }: LinkMail): string {
+  const subject = title ? `Files for you: ${title}` : 'Files for you';
+  const body = [
+    ...(message ? [message, ''] : []),
+    'Download them here:',
+    link,
+    '',
+    `The files are end-to-end encrypted: the part of the link after # is the key that opens them, so keep the link private. It works until ${formatDateTime(expiresAt)}.`,
+  ].join('\r\n');
+  return `mailto:${recipients.map(address).join(',')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
