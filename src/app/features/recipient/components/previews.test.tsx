@@ -25,7 +25,20 @@ const files = [
 
 function renderGrid() {
   const user = userEvent.setup();
-  render(<PreviewGrid files={files} fileUrls={new Map([['f1', 'http://localhost:8080/dl/a'], ['f3', 'http://localhost:8080/dl/c']])} onDownload={() => undefined} />);
+  const urls = new Map([
+    ['f1', 'http://localhost:8080/dl/a'],
+    ['f3', 'http://localhost:8080/dl/c'],
+  ]);
+  render(
+    <PreviewGrid
+      files={files}
+      action={(f) => (
+        <a href={urls.get(f.id)} download={f.name}>
+          Download<span className="sr-only"> {f.name}</span>
+        </a>
+      )}
+    />,
+  );
   return user;
 }
 

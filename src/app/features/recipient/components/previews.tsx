@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import type { DownloadSession, PublicTransferFile } from '../../../../contract/public';
-import { Button, buttonClass } from '../../../components/button';
-
-type OnDownload = (event: MouseEvent<HTMLAnchorElement>, pick: (s: DownloadSession) => string | undefined) => void;
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/button';
 
 /**
- * Image previews on the recipient page: a grid of thumbnails (made by the server, at most 480 px),
- * each opening the lightbox.
+ * Image previews on the recipient page: a grid of thumbnails (made by the server, at most 480 px, or
+ * decrypted in this browser for an end-to-end encrypted transfer), each opening the lightbox, where
+ * `action` is what the visitor can do with the file shown (download it).
  */
-export function PreviewGrid({ files, fileUrls, onDownload }: { files: PublicTransferFile[]; fileUrls: Map<string, string>; onDownload: OnDownload }) {
+export function PreviewGrid<T extends Previewable>({ files, action }: { files: T[]; action: (file: T) => ReactNode }) {
   const previews = files.filter((f) => f.thumbnailUrl !== null);
   const [open, setOpen] = useState<number | null>(null);
   if (previews.length === 0) return null;
@@ -32,29 +30,7 @@ export function PreviewGrid({ files, fileUrls, onDownload }: { files: PublicTran
           </li>
         ))}
       </ul>
-      {open !== null ? (
-        <Lightbox
-          files={previews}
-          index={open}
-          onIndex={setOpen}
-          onClose={() => setOpen(null)}
-          action={(file) => {
-            const url = fileUrls.get(file.id);
-            return url ? (
-              <a
-                href={url}
-                download={file.name}
-                referrerPolicy="no-referrer"
-                rel="noreferrer"
-                onClick={(event) => onDownload(event, (s) => s.files.find((f) => f.id === file.id)?.url)}
-                className={buttonClass('primary')}
-              >
-                Download<span className="sr-only"> {file.name}</span>
-              </a>
-            ) : null;
-          }}
-        />
-      ) : null}
+      {open !== null ? <Lightbox files={previews} index={open} onIndex={setOpen} onClose={() => setOpen(null)} action={action} /> : null}
     </section>
   );
 }
@@ -67,8 +43,8 @@ export interface Previewable {
 }
 
 /**
- * One image at a time, large: the server's preview (at most 480 px), never the uploaded bytes, so
- * nothing a sender uploaded is decoded on the app's origin. A native modal <dialog>: focus stays
+ * One image at a time, large: the server's preview (at most 480 px) or an encrypted transfer's decrypted
+ * thumbnail (at most 256 px, JPEG, PNG or WebP only), never the uploaded bytes. A native modal <dialog>: focus stays
  * inside it, Esc closes it and focus goes back to whatever opened it; the arrow keys and buttons
  * move between `files`. `action` is what the visitor can do with the file shown (download it).
  */

@@ -252,18 +252,6 @@ describe('Recipient page /t/:slug', () => {
     expect(await screen.findByText('Too many attempts, try again in 42 seconds.')).toBeInTheDocument();
   });
 
-  it('explains that an end-to-end encrypted transfer cannot be opened yet', async () => {
-    const server = publicServer({
-      'GET /api/public/transfers/:slug': json(
-        transfer({ e2ee: true, title: null, message: null, e2eeMeta: 'sealed', zip: null, files: [{ id: 'fil_1', name: 'x', path: null, sizeBytes: 10, mimeType: 'application/octet-stream', crc32: '0a1b2c3d', sealedMeta: 'sealed', sealedThumb: null, thumbnailUrl: null, scanPending: false }] }),
-      ),
-    });
-    renderApp('/t/secret1#key');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This transfer is end-to-end encrypted' })).toBeInTheDocument();
-    expect(screen.getByText(/can't open end-to-end encrypted transfers yet/)).toBeInTheDocument();
-    expect(server.requestsTo('POST /api/public/transfers/secret1/sessions')).toHaveLength(0);
-  });
-
   it('never sends workspace credentials: only /api/public requests, all without cookies', async () => {
     const server = publicServer({
       'GET /api/public/transfers/:slug': json(transfer()),

@@ -15,6 +15,15 @@ export function tooManyAttemptsMessage(error: { retryAfterSeconds?: number | und
     : 'Too many attempts, try again in a moment.';
 }
 
+/** What a failed download session tells the visitor. */
+export function sessionErrorMessage(error: unknown): string {
+  if (isApiRequestError(error) && error.status === 429) return tooManyAttemptsMessage(error);
+  return error instanceof Error ? error.message : 'The downloads could not be prepared.';
+}
+
+/** Session errors that mean the whole transfer can't be downloaded any more. */
+export const isGone = (error: unknown) => isApiRequestError(error) && (error.status === 404 || error.status === 410);
+
 /** A whole-page message of a shared link (unavailable, not found, signed out…): its heading, what to do, and maybe one action. */
 export function StatusPage({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   useDocumentTitle(title);
@@ -111,17 +120,4 @@ export function TransferErrorPage({ error, onRetry }: { error: unknown; onRetry:
     }
   }
   return <LoadFailedPage what="transfer" error={error} onRetry={onRetry} />;
-}
-
-/** End-to-end encrypted transfers are decrypted in the browser, which this version can't do yet. */
-export function EncryptedTransferPage({ workspaceName }: { workspaceName: string }) {
-  return (
-    <StatusPage title="This transfer is end-to-end encrypted">
-      <p>
-        <span className="font-medium text-zinc-900 dark:text-zinc-100">{workspaceName}</span> sent you files that only you can decrypt, but this version of
-        Parcel can't open end-to-end encrypted transfers yet.
-      </p>
-      <p className="mt-2">Keep the link: nothing has been downloaded, and the files are still waiting for you.</p>
-    </StatusPage>
-  );
 }

@@ -1,0 +1,86 @@
+import { makeZip, predictLength } from 'client-zip';
+import { createDecryptStream, type LinkKeys } from '../../../../crypto';
+import { errorFromResponse } from '../../../lib/api-error';
+import type { OpenedFile } from './open-transfer';
+
+/**
+ * The bytes of an end-to-end encrypted transfer's files: the ciphertext from a download session's signed URL
+ * (a plain GET, no credentials, no referrer; the key never goes with it), decrypted as it streams. Only whole,
+ * verified chunks come out, and the final one only once nothing follows it, so a stream that ends normally
+ * is the sender's file, complete.
+ */
+
+/** Counts the bytes that pass, for the page's progress. */
+function counting(onBytes: (n: number) => void): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      onBytes(chunk.byteLength);
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+/** Fetches one file's container and decrypts it; the request starts only when the stream is first read. */
+export function decryptedFile(keys: LinkKeys, file: Pick<OpenedFile, 'salt' | 'size'>, url: string, onBytes: (n: number) => void = () => {}): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const controller = new AbortController();
+  async function open() {
+    const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', signal: controller.signal });
+    if (!response.ok) throw await errorFromResponse(response);
+    if (!response.body) throw new Error('The server sent no file.');
+    return response.body.pipeThrough(createDecryptStream(keys.content, { salt: file.salt, size: file.size })).pipeThrough(counting(onBytes)).getReader();
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(out) {
+        reader ??= await open();
+        const { done, value } = await reader.read();
+        if (done) out.close();
+        else out.enqueue(value);
+      },
+      async cancel(reason) {
+        controller.abort(reason);
+        await reader?.cancel(reason).catch(() => {});
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** A file's path inside the zip: its folders and name, each made unique (a second `a.txt` becomes `a (2).txt`). */
+export function zipEntryNames(files: readonly Pick<OpenedFile, 'name' | 'path'>[]): string[] {
+  const taken = new Set<string>();
+  return files.map((file) => {
+    const full = file.path ? `${file.path}/${file.name}` : file.name;
+    let candidate = full;
+    const dot = full.lastIndexOf('.');
+    const slash = full.lastIndexOf('/');
+    const [stem, ext] = dot > slash + 1 ? [full.slice(0, dot), full.slice(dot)] : [full, ''];
+    for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${ext}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** The zip's exact size, known before a byte is fetched (ZIP64 records included where a file needs them). */
+export function zipSize(files: readonly Pick<OpenedFile, 'name' | 'path' | 'size'>[]): number {
+  const names = zipEntryNames(files);
+  return Number(predictLength(files.map((file, i) => ({ name: names[i]!, size: file.size }))));
+}
+
+/**
+ * Every file as one zip, streamed: a file's request starts only once the previous file is in the zip, and
+ * nothing is kept. A file that fails to decrypt fails the whole zip.
+ */
+export function decryptedZip(keys: LinkKeys, files: readonly OpenedFile[], urls: ReadonlyMap<string, string>, onBytes: (n: number) => void = () => {}): ReadableStream<Uint8Array> {
+  const names = zipEntryNames(files);
+  const lastModified = new Date();
+  async function* entries() {
+    for (const [i, file] of files.entries()) {
+      const url = urls.get(file.id);
+      if (!url) throw new Error(`${file.name} has no download link.`);
+      yield { name: names[i]!, size: file.size, lastModified, input: decryptedFile(keys, file, url, onBytes) };
+    }
+  }
+  return makeZip(entries());
+}
