@@ -13,7 +13,7 @@ import {
 } from '../src/crypto';
 import { e2eDataDir } from './data-dir';
 import { makeFiles, signUp } from './support';
-import { addFiles, addFolder, sendButton } from './transfer-support';
+import { addFiles, addFolder, download, sendButton, unzipAll } from './transfer-support';
 import { addFile, draftCreated, fetchTransfer, throttleUploads, uploadProgress } from './upload-support';
 
 /**
@@ -140,6 +140,25 @@ test('an encrypted transfer sends no key and no plaintext name, and its stored b
       expect((await decrypt(keys, stored, fileMeta.size)).equals(original)).toBe(true);
     }
     expect(opened.sort()).toEqual(Object.keys(files).sort());
+
+    // A recipient in another browser opens the link: names decrypted there, a file and the zip saved whole.
+    const recipient = await page.context().browser()!.newContext({ baseURL });
+    try {
+      const visitor = await recipient.newPage();
+      await visitor.addInitScript(() => {
+        delete (window as unknown as { showSaveFilePicker?: unknown }).showSaveFilePicker;
+      });
+      await visitor.goto(link);
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Quarterly figures' })).toBeVisible({ timeout: 30_000 });
+      await expect(visitor.getByText('Private words for Grace')).toBeVisible();
+      const one = await download(visitor, visitor.getByRole('button', { name: 'Download beta-footage.bin' }));
+      expect(one.bytes.equals(files['beta-footage.bin']!.bytes)).toBe(true);
+      const zip = await download(visitor, visitor.getByRole('button', { name: /^Download all/ }));
+      const unzipped = unzipAll(zip.file);
+      for (const [name, file] of Object.entries(files)) expect(unzipped[name]?.equals(file.bytes), name).toBe(true);
+    } finally {
+      await recipient.close();
+    }
 
     if (process.env.E2EE_SCREENSHOTS) {
       for (const [viewport, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
