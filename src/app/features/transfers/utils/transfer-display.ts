@@ -4,7 +4,12 @@ import { formatInteger, formatRelativeTime } from '../../../lib/format';
 type Shown = Pick<TransferSummary, 'title' | 'status' | 'finalizedAt' | 'expiresAt' | 'downloadCount' | 'maxDownloads'>;
 
 /** The title, else the first file's name, else "Untitled". */
-export function transferName(transfer: { title: string | null }, firstFileName: string | null | undefined): string {
+/**
+ * The transfer's title, else its first file's name. An end-to-end encrypted transfer has neither on
+ * the server (its title and names are sealed; files are registered as `encrypted`), so it is named as such.
+ */
+export function transferName(transfer: { title: string | null; e2ee?: boolean }, firstFileName: string | null | undefined): string {
+  if (transfer.e2ee) return 'End-to-end encrypted transfer';
   return transfer.title?.trim() || firstFileName || 'Untitled';
 }
 
