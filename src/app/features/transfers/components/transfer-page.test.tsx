@@ -289,7 +289,7 @@ describe('transfer page', () => {
     const network = transferServer({ transfer: transferFixture({ e2ee: true, title: null }) });
     renderApp('/transfers/tr_1');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'report.pdf' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'End-to-end encrypted transfer' })).toBeInTheDocument();
     expect(screen.getByText(/end-to-end encrypted: the server holds only ciphertext/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download files' })).not.toBeInTheDocument();
     expect(network.requestsTo('GET /api/v1/transfers/tr_1/download-links')).toHaveLength(0);

@@ -13,7 +13,7 @@ const firstPage = [
   transferSummary({
     id: 'tr_2',
     title: null,
-    firstFileName: 'holiday.jpg',
+    firstFileName: 'encrypted',
     fileCount: 1,
     sizeBytes: 800,
     e2ee: true,
@@ -72,7 +72,7 @@ describe('transfers list', () => {
     expect(screen.getByRole('link', { name: 'Quarterly report' })).toHaveAttribute('href', '/transfers/tr_1');
 
     // No title: named after its first file.
-    const holiday = rowOf('holiday.jpg');
+    const holiday = rowOf('End-to-end encrypted transfer');
     expect(within(holiday).getByText('Draft')).toBeInTheDocument();
     expect(within(holiday).getByText('End-to-end encrypted')).toBeInTheDocument();
     expect(within(holiday).getByText('800 bytes · 1 file')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('transfers list', () => {
     expect(requests).toHaveLength(2);
     expect(requests[0]?.url.searchParams.has('cursor')).toBe(false);
     expect(requests[1]?.url.searchParams.get('cursor')).toBe('cur_2');
-    expect(screen.getAllByRole('link', { name: /Quarterly report|holiday\.jpg|Old drafts|Site photos/ })).toHaveLength(4);
+    expect(screen.getAllByRole('link', { name: /Quarterly report|End-to-end encrypted transfer|Old drafts|Site photos/ })).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByText('That’s all your transfers.')).toBeInTheDocument();
   });
@@ -192,14 +192,14 @@ describe('drafts, order and row actions', () => {
     listServer();
     renderApp('/transfers');
     const drafts = await screen.findByRole('region', { name: 'Not sent yet' });
-    expect(within(drafts).getByRole('link', { name: 'holiday.jpg' })).toBeInTheDocument();
+    expect(within(drafts).getByRole('link', { name: 'End-to-end encrypted transfer' })).toBeInTheDocument();
     // A draft's link expiry does not apply yet: it is deleted a day after it was started unless sent.
-    expect(within(rowOf('holiday.jpg')).getByText(/^deleted .* unless sent$/)).toBeInTheDocument();
+    expect(within(rowOf('End-to-end encrypted transfer')).getByText(/^deleted .* unless sent$/)).toBeInTheDocument();
     const sent = screen.getByRole('region', { name: 'Sent' });
-    expect(within(sent).queryByRole('link', { name: 'holiday.jpg' })).not.toBeInTheDocument();
+    expect(within(sent).queryByRole('link', { name: 'End-to-end encrypted transfer' })).not.toBeInTheDocument();
     expect(within(sent).getByRole('link', { name: 'Quarterly report' })).toBeInTheDocument();
     // Drafts can be discarded from the list; sent ones copied and revoked.
-    expect(within(drafts).getByRole('button', { name: 'Discard holiday.jpg' })).toBeInTheDocument();
+    expect(within(drafts).getByRole('button', { name: 'Discard End-to-end encrypted transfer' })).toBeInTheDocument();
     expect(within(sent).getByRole('button', { name: 'Copy link to Quarterly report' })).toBeInTheDocument();
     expect(within(sent).getByRole('button', { name: 'Revoke Quarterly report' })).toBeInTheDocument();
     // An ended transfer offers neither.
