@@ -10,7 +10,6 @@
  *    decrypting. The page's JS heap is sampled every 100 ms through the DevTools protocol and its
  *    peak reported: it must stay bounded (a few chunks), whatever the file's size.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
@@ -23,12 +22,8 @@ import type * as cryptoModule from '../src/crypto/index.js';
 import { ciphertextSize, createEncryptedSource, deriveLinkKeys, newLinkKey, toBase64url, type PlainSource } from '../src/crypto/index.js';
 
 type CryptoModule = typeof cryptoModule;
-import { createApiKey } from '../src/server/auth/api-keys.js';
-import { loadConfig } from '../src/server/config.js';
-import { createLogger } from '../src/server/logger.js';
-import { startServer, type RunningServer } from '../src/server/runtime.js';
-import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
-import { apiClient, freePort, MB, mbps, median, positiveIntEnv, tusCreate, writeRandomFile } from './support.js';
+import type { RunningServer } from '../src/server/runtime.js';
+import { apiClient, freePort, MB, mbps, median, positiveIntEnv, startBenchServer, tusCreate, writeRandomFile } from './support.js';
 
 /** How much ciphertext one request body carries at a time: what tus-js-client's chunking would ask for. */
 const WINDOW = 8 * MB;
@@ -257,31 +252,14 @@ async function main() {
     const file = path.join(dataDir, 'upload.bin');
     console.log(`writing a ${sizeMb} MB test file…`);
     await writeRandomFile(file, size);
-    const port = await freePort();
-    const ceiling = String(Math.max(5 * 1000 ** 3, 4 * (rounds + 1) * ciphertextSize(size)));
-    const config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RUN_WORKER: '0',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: process.env.DATABASE_URL,
-      FREE_TRANSFER_MAX_BYTES: ceiling,
-      FREE_UPLOAD_BYTES_PER_MONTH: ceiling,
-    });
+    const ceiling = Math.max(5 * 1000 ** 3, 4 * (rounds + 1) * ciphertextSize(size));
     console.log('starting the server…');
-    server = await startServer(config, { log: createLogger('silent') });
-    const { db, clock } = server.services;
-    const { workspace } = await createWorkspaceWithOwner(db, clock.now(), {
-      email: `bench-${randomBytes(4).toString('hex')}@example.test`,
-      password: randomBytes(12).toString('base64url'),
-      workspaceName: 'Benchmark',
-    });
-    const { secret } = await createApiKey(db, clock.now(), workspace.id, 'free', 'bench', ['transfers:read', 'transfers:write']);
+    const started = await startBenchServer(dataDir, { transferBytes: ceiling, monthBytes: ceiling });
+    server = started.server;
+    const secret = started.apiKey;
 
     console.log(`upload: ${rounds} rounds of ${sizeMb} MB, end-to-end encrypted and plain…`);
-    const upload = await uploadLine(server, secret, file, size, rounds);
+    const upload = await uploadLine(started.server, secret, file, size, rounds);
     console.log(`decrypt: ${rounds} rounds of ${decryptMb} MB in Chromium…`);
     const decrypt = await decryptLine(dataDir, decryptMb, rounds);
 

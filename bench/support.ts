@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import type { RunningServer } from '../src/server/runtime.js';
+import { createApiKey } from '../src/server/auth/api-keys.js';
+import { loadConfig } from '../src/server/config.js';
+import { createLogger } from '../src/server/logger.js';
+import { startServer, type RunningServer } from '../src/server/runtime.js';
+import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
 
 /** What the benchmarks share: settings from the environment, a free port, test files, the API client and tus creation. */
 
@@ -80,3 +84,42 @@ export async function tusCreate(endpoint: string, token: string, size: number): 
   return new URL(location, endpoint).toString();
 }
 
+
+/**
+ * A real server for a benchmark: embedded PostgreSQL (or DATABASE_URL) in `dataDir`, no worker,
+ * silent logs, on a free loopback port, with a workspace and a transfers key. The free plan's
+ * ceilings are raised to `limits`: a benchmark measures bytes, not billing.
+ */
+export async function startBenchServer(
+  dataDir: string,
+  limits: { transferBytes: number; monthBytes: number },
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; apiKey: string }> {
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RUN_WORKER: '0',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: process.env.DATABASE_URL,
+    FREE_TRANSFER_MAX_BYTES: String(limits.transferBytes),
+    FREE_UPLOAD_BYTES_PER_MONTH: String(limits.monthBytes),
+    ...env,
+  });
+  const server = await startServer(config, { log: createLogger('silent') });
+  try {
+    const { db, clock } = server.services;
+    const { workspace } = await createWorkspaceWithOwner(db, clock.now(), {
+      email: `bench-${randomBytes(4).toString('hex')}@example.test`,
+      password: randomBytes(12).toString('base64url'),
+      workspaceName: 'Benchmark',
+    });
+    const { secret } = await createApiKey(db, clock.now(), workspace.id, 'free', 'bench', ['transfers:read', 'transfers:write']);
+    return { server, apiKey: secret };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+}

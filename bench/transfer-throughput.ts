@@ -13,7 +13,6 @@
  * The peak RSS of the process (server + client, sampled every 50 ms) during each run is reported,
  * not asserted. See bench/README.md for what each line measures.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
@@ -23,13 +22,9 @@ import path from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { pipeline } from 'node:stream/promises';
-import { createApiKey } from '../src/server/auth/api-keys.js';
-import { loadConfig } from '../src/server/config.js';
-import { createLogger } from '../src/server/logger.js';
-import { startServer, type RunningServer } from '../src/server/runtime.js';
+import type { RunningServer } from '../src/server/runtime.js';
 import { startTestS3, type TestS3 } from '../src/server/test/s3-server.js';
-import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
-import { apiClient, freePort, MB, mbps, median, positiveIntEnv, tusCreate, writeRandomFile } from './support.js';
+import { apiClient, MB, mbps, median, positiveIntEnv, startBenchServer, tusCreate, writeRandomFile } from './support.js';
 
 /** Read size of the server's download streams (DiskStorage.read); the baseline reads the same way. */
 const READ_CHUNK = 256 * 1024;
@@ -339,40 +334,25 @@ async function main() {
     for (const [i, f] of smallFiles.entries()) await writeRandomFile(f, SMALL_FILE_SIZES[i]!);
 
     console.log('starting the server…');
-    const port = await freePort();
-    const config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RUN_WORKER: '0',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: process.env.DATABASE_URL,
-      // Big or many runs must not hit the free plan's ceilings: this measures bytes, not billing.
-      FREE_TRANSFER_MAX_BYTES: String(Math.max(5 * 1000 ** 3, 4 * (size + smallTotal))),
-      FREE_UPLOAD_BYTES_PER_MONTH: String(Math.max(10 * 1000 ** 3, 4 * rounds * (size + smallTotal))),
-      ...(s3
+    const started = await startBenchServer(
+      dataDir,
+      { transferBytes: Math.max(5 * 1000 ** 3, 4 * (size + smallTotal)), monthBytes: Math.max(10 * 1000 ** 3, 4 * rounds * (size + smallTotal)) },
+      s3
         ? { S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: s3.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey, S3_FORCE_PATH_STYLE: '1' }
-        : {}),
-    });
-    server = await startServer(config, { log: createLogger('silent') });
+        : {},
+    );
+    server = started.server;
+    const running = started.server;
     const bucket = s3 ? new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: s3.credentials, requestChecksumCalculation: 'WHEN_REQUIRED' }) : null;
     const s3Sink: BaselineSink = async (name, body, length) => {
       await bucket!.send(new PutObjectCommand({ Bucket: s3!.bucket, Key: `baseline-${name}`, Body: body, ContentLength: length }));
     };
     baseline = await startBaseline(s3 ? s3Sink : diskSink(baselineUploads));
-    const { db, clock } = server.services;
-
-    const { workspace } = await createWorkspaceWithOwner(db, clock.now(), {
-      email: `bench-${randomBytes(4).toString('hex')}@example.test`,
-      password: randomBytes(12).toString('base64url'),
-      workspaceName: 'Benchmark',
-    });
-    const { secret } = await createApiKey(db, clock.now(), workspace.id, 'free', 'bench', ['transfers:read', 'transfers:write']);
-    const api = apiClient(server, secret);
+    const secret = started.apiKey;
+    const api = apiClient(running, secret);
 
     const stored = (fileId: string) => path.join(dataDir, 'files', fileId);
-    const { storage } = server.services;
+    const { storage } = running.services;
     /** The file the server stored, read the way a bare handler would: from disk, or a GetObject of the same object. */
     const storedSource = (fileId: string): StoredSource =>
       s3
