@@ -18,7 +18,17 @@ export type E2eeErrorReason =
   /** A link fragment (or link key) that is not `v1.<43 base64url characters>`. */
   | 'bad_link'
   /** Text that is not canonical base64url, or an authenticated value whose content is not the expected shape. */
-  | 'malformed';
+  | 'malformed'
+  /** Vault: the record's Argon2id parameters are below the floors (or its salt is not 16 bytes): refused before any hashing. */
+  | 'weak_kdf'
+  /** Vault: the record's KDF is not Argon2id, or asks for more memory, passes or lanes than the browser is made to run. */
+  | 'bad_kdf'
+  /** Vault: the passphrase does not open the master key (or the wrapped key was changed, or is another account's: AES-GCM cannot tell). */
+  | 'wrong_passphrase'
+  /** Vault: a recovery code with a typo (its checksum fails), a stray character or the wrong length: caught before any crypto. */
+  | 'bad_recovery_code'
+  /** Vault: a well-formed recovery code that does not open this vault's master key. */
+  | 'wrong_recovery_code';
 
 export class E2eeError extends Error {
   override readonly name = 'E2eeError';

@@ -34,6 +34,28 @@
  *
  * Errors are E2eeError with a `reason` (see errors.ts). A recipient checks the key first (assertKeyCheck), so a wrong
  * link is 'wrong_key' and any later authentication failure is 'tampered'.
+ *
+ * The vault (issue 18, vault.ts): an owner's files under keys only their passphrase (or recovery code) opens.
+ *   record (what the server stores, JSON, binary values base64url):
+ *     { version: 1, kdf: { algorithm: 'argon2id', memoryKiB, iterations, parallelism, salt },
+ *       wrappedMasterKey, recovery: { wrappedMasterKey } }
+ *   KDF: Argon2id(UTF-8 of the NFC passphrase, 16-byte salt) → 32 bytes; new vaults use 65536 KiB, t = 3, p = 1.
+ *     A record is refused before any hashing below 65536 KiB, t = 3, p = 1, or a salt other than 16 bytes ('weak_kdf'),
+ *     and above 1 GiB, t = 64, p = 4 ('bad_kdf'), so a server can neither cheapen guessing nor hang the browser.
+ *   Keys, by HKDF-SHA256 with an empty salt and these info strings:
+ *     'parcel vault v1 kek'         from the Argon2id hash: AES-256-GCM, wraps the master key
+ *     'parcel vault v1 recovery'    from the 32-byte recovery key: AES-256-GCM, wraps the master key
+ *     'parcel vault v1 file keys'   from the 32-byte master key: AES-256-GCM, wraps each file's key
+ *     'parcel vault v1 names'       from the master key: AES-256-GCM, seals item names and metadata
+ *   A wrapped key is base64url(IV ‖ AES-256-GCM(key) ‖ tag), a random 12-byte IV, 60 bytes (80 characters), additional
+ *   data = UTF-8 of the JSON array ['parcel vault v1', purpose, id]: ('passphrase wrap', accountId),
+ *   ('recovery wrap', accountId) or ('file key', fileId).
+ *   A file's key (32 random bytes) is its container's content key (fileContentKey): the container above, unchanged.
+ *   Sealed names are sealed values as above under the names key, purpose 'vault file' or 'vault folder', the item's id
+ *   in the transferId place: ['parcel e2ee v1 sealed', 'vault file', itemId, null].
+ *   Recovery code: Crockford base32 of the recovery key ‖ its CRC-24 (RFC 4880), 56 characters in 14 groups of 4.
+ * The master key's bytes live only for the moment keys are derived or rewrapped; an unlocked vault is non-extractable
+ * CryptoKeys in memory (MasterKey), and locking is forgetting them.
  */
 export { fromBase64url, toBase64url } from './base64url.js';
 export {
@@ -95,3 +117,47 @@ export {
   type TransferNote,
 } from './metadata.js';
 export { SEAL_BUCKET, openBytes, openJson, sealBytes, sealJson, type SealBinding } from './sealed.js';
+export {
+  FILE_KEY_SIZE,
+  KDF_CEILINGS,
+  KDF_DEFAULTS,
+  KDF_FLOORS,
+  KDF_SALT_SIZE,
+  MASTER_KEY_SIZE,
+  RECOVERY_CODE_LENGTH,
+  RECOVERY_KEY_SIZE,
+  VAULT_VERSION,
+  argon2InWorker,
+  changePassphrase,
+  checkKdfParams,
+  checkVaultRecord,
+  createVault,
+  derivePassphraseKey,
+  fileContentKey,
+  formatRecoveryCode,
+  hashWasmArgon2id,
+  newFileKey,
+  openVaultName,
+  parseRecoveryCode,
+  recoverVault,
+  sealVaultName,
+  unlockVault,
+  unwrapFileKey,
+  vaultKeyPurposes,
+  wrapFileKey,
+  type Argon2Request,
+  type Argon2Response,
+  type Argon2id,
+  type KdfCost,
+  type KdfParams,
+  type MasterKey,
+  type NewPassphraseOptions,
+  type NewVault,
+  type RecoveredVault,
+  type VaultItemKind,
+  type VaultItemMeta,
+  type VaultItemRef,
+  type VaultKeyPurpose,
+  type VaultOptions,
+  type VaultRecord,
+} from './vault.js';
