@@ -51,6 +51,10 @@ const envSchema = z.object({
   PAID_TRANSFER_DEFAULT_EXPIRY_DAYS: positiveInt(14),
   PAID_TRANSFER_MAX_EXPIRY_DAYS: positiveInt(365),
   PAID_TRANSFER_MIN_EXPIRY_SECONDS: positiveInt(3600),
+  /** Ciphertext one user's vault may hold on the free plan; unfinished uploads count at their registered size. */
+  VAULT_FREE_BYTES: positiveInt(2 * 1000 ** 3),
+  /** The same on a paid plan. */
+  VAULT_PAID_BYTES: positiveInt(250 * 1000 ** 3),
   /** Development and tests only: lets webhooks use http and loopback receivers. Never other private addresses. */
   WEBHOOKS_ALLOW_INSECURE: flag,
   /** Seconds between a failed delivery attempt and the next one; one retry per entry. */

@@ -23,6 +23,7 @@ import { mailRoutes } from './mail.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { adminRoutes } from './admin-routes.js';
 import { passwordResetRoutes } from './password-reset.js';
+import { vaultRoutes } from './vault.js';
 import { invitedAddress, signupPolicy } from '../workspaces/operator.js';
 import { endSession, requireSession, sameOriginOnly, sessionBody, signInAs } from './session.js';
 
@@ -185,6 +186,7 @@ export function dashboardRoutes() {
   app.route('/notifications', notificationSettingsRoutes());
   app.route('/password-reset', passwordResetRoutes());
   app.route('/admin', adminRoutes());
+  app.route('/vault', vaultRoutes());
 
   return app;
 }

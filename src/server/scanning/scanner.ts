@@ -22,20 +22,20 @@ const MAX_RETRY_WAIT_SECONDS = 600;
 export const retryWaitSeconds = (attempts: number) => Math.min(MAX_RETRY_WAIT_SECONDS, 5 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * Claims up to `limit` files to scan: complete, not scanned, not held by another scanner (or due
- * again after a failed try). Files of transfers that ended are skipped: their bytes are gone.
- */
-/**
  * Complete files not scanned yet whose bytes are still there, and that someone could download: not
- * those of transfers that ended (purged), nor of drafts, nor of end-to-end encrypted transfers (the
- * server holds only ciphertext: scanning it would find nothing, and `clean` would be a false promise). A draft's files are scanned once it is
- * sent, so that a file is never pulled out from under a sender still composing (and nobody but the
- * sender can reach a draft).
+ * those of transfers that ended (purged), nor of drafts (scanned once sent, so that a file is never
+ * pulled out from under a sender still composing; nobody but the sender can reach a draft), nor
+ * ciphertext, which a scan cannot read and `clean` would be a false promise for: end-to-end
+ * encrypted transfers' files and vault files.
  */
-const awaitingVerdict = sql`files.state = 'complete' AND files.scan_result IS NULL
+const awaitingVerdict = sql`files.state = 'complete' AND files.scan_result IS NULL AND files.owner_kind <> 'vault'
   AND NOT (files.owner_kind = 'transfer' AND EXISTS (
     SELECT 1 FROM transfers t WHERE t.id = files.owner_id AND (t.status <> 'active' OR t.purged_at IS NOT NULL OR t.finalized_at IS NULL OR t.e2ee)))`;
 
+/**
+ * Claims up to `limit` files to scan: complete, not scanned, not held by another scanner (or due
+ * again after a failed try). Files of transfers that ended are skipped: their bytes are gone.
+ */
 export async function claimDueScans(services: Pick<Services, 'db' | 'clock' | 'config'>, limit: number): Promise<string[]> {
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + services.config.SCAN_LEASE_SECONDS * 1000);

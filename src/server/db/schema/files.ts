@@ -6,7 +6,7 @@ import { ts } from './columns.js';
 // The file engine: one row per stored file whatever owns it, and the tokens that let its bytes in.
 
 /** What can own files. Each kind registers a FileOwner (files/owners.ts); its own details live in its own table. */
-export const FILE_OWNER_KINDS = ['transfer', 'collection'] as const;
+export const FILE_OWNER_KINDS = ['transfer', 'collection', 'vault'] as const;
 export type FileOwnerKind = (typeof FILE_OWNER_KINDS)[number];
 
 /**

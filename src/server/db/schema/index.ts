@@ -7,3 +7,4 @@ export * from './requests.js';
 export * from './files.js';
 export * from './transfers.js';
 export * from './events.js';
+export * from './vault.js';

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { notFound } from '../core/errors.js';
+import { vaults } from '../db/schema/index.js';
+import type { FileOwner } from '../files/owners.js';
+import { isWorkspaceDisabled } from '../workspaces/operator.js';
+import { vaultFile } from './items.js';
+
+/** An unfinished upload into the vault is kept at least this long after items were last registered (tus Upload-Expires). */
+export const VAULT_UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The vault as an owner of files: it takes bytes for as long as it exists; its files are end to
+ * end encrypted (no previews, no scan wait: the server holds only ciphertext), and its signed
+ * links are the holder's own (no visit, no receipt, no count). Nobody but the holder ever gets a
+ * link, so there is nothing for a link holder to view and no zip.
+ */
+export const vaultFileOwner: FileOwner = {
+  kind: 'vault',
+
+  async status(db, vaultId) {
+    const [v] = await db.select({ itemsChangedAt: vaults.itemsChangedAt }).from(vaults).where(eq(vaults.id, vaultId));
+    if (!v) return null;
+    return { live: true, keptUntil: new Date(v.itemsChangedAt.getTime() + VAULT_UPLOAD_KEPT_MS), encrypted: true };
+  },
+
+  // Nothing to announce: a vault file's arrival is the holder's own business (no events, no mail).
+  async fileCompleted() {},
+
+  // The scanner leaves vault files alone (ciphertext); should a verdict come anyway, the file is
+  // already marked infected (so not served) and the holder decides, in the browser, what to delete.
+  async fileInfected(services, file, signature) {
+    services.log.warn({ fileId: file.id, signature }, 'a vault file was reported infected; its ciphertext cannot be judged, left to its holder');
+  },
+
+  async assertViewable() {
+    throw notFound('Preview');
+  },
+
+  async openDownload(services, grant) {
+    const { db } = services;
+    const [v] = await db.select({ id: vaults.id, workspaceId: vaults.workspaceId }).from(vaults).where(eq(vaults.id, grant.ownerId));
+    if (!v || grant.sessionId !== null || grant.within !== null) throw notFound('Vault');
+    if (await isWorkspaceDisabled(db, v.workspaceId)) throw notFound('Vault');
+    const file = await vaultFile(db, v.id, grant.fileId);
+    if (!file) throw notFound('File');
+    return { target: { kind: 'file', file }, encrypted: true, begin: async () => null };
+  },
+};
