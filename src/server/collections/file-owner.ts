@@ -7,7 +7,8 @@ import { linkUnavailable } from '../transfers/availability.js';
 import { isWorkspaceDisabled } from '../workspaces/operator.js';
 import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';
-import { ABANDONED_UPLOAD_MS, announceCollectionFile, filesOfCollection, quarantineCollectionFile } from './files.js';
+import { announceCollectionFile, filesOfCollection, quarantineCollectionFile } from './files.js';
+import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
 import { folderOfCollection } from './folders.js';
 import { submissionFileArrived } from '../requests/submissions.js';
 
@@ -20,7 +21,7 @@ import { submissionFileArrived } from '../requests/submissions.js';
 export const collectionFileOwner: FileOwner = {
   kind: 'collection',
 
-  // Upload-Expires: at the earliest a week after the collection last took files (see sweepAbandonedCollectionUploads).
+  // Upload-Expires: at the earliest a week after the collection last took files (see sweepAbandonedUploads).
   async status(db, collectionId) {
     const [c] = await db.select({ updatedAt: collections.updatedAt }).from(collections).where(eq(collections.id, collectionId));
     if (!c) return null;

@@ -17,7 +17,7 @@ import { crcOf, randomFile } from '../uploads/testing.js';
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
 import { answers, startReceiver, verifySignature, type Receiver } from '../webhooks/test-receiver.js';
 import { parseEnvelope, webhooksApi } from '../webhooks/testing.js';
-import { sweepAbandonedCollectionUploads } from './files.js';
+import { sweepAbandonedUploads } from '../files/stored.js';
 import { collectionsApi, previewsSettled } from './testing.js';
 
 const run = promisify(execFile);
@@ -225,9 +225,9 @@ describe('abandoned uploads', () => {
     expect(patched.status).toBe(204);
 
     server.clock.advance(6 * 24 * 3600_000);
-    expect(await sweepAbandonedCollectionUploads(server.services)).toBe(0);
+    expect(await sweepAbandonedUploads(server.services)).toBe(0);
     server.clock.advance(2 * 24 * 3600_000);
-    expect(await sweepAbandonedCollectionUploads(server.services)).toBe(1);
+    expect(await sweepAbandonedUploads(server.services)).toBe(1);
     const left = CollectionFilePageSchema.parse(await (await api.call('GET', `/collections/${c.id}/files`)).json()).files;
     expect(left.map((f) => f.id)).toEqual([done]);
     expect(await server.services.storage.size(stalled.id)).toBeNull();

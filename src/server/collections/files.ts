@@ -1,10 +1,10 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AddCollectionFilesRequestSchema, CollectionFile, UpdateCollectionFileRequestSchema } from '../../contract/collections.js';
 import type { Caller } from '../core/caller.js';
 import { invalidField, notFound } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
-import { collectionFiles, collectionFolders, collections, files, uploadTokens, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
+import { collectionFiles, collectionFolders, collections, files, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { deleteStoredBytes } from '../files/stored.js';
 import { decodeCursor, encodeCursor } from '../http/pagination.js';
@@ -235,36 +235,6 @@ export async function quarantineCollectionFile(services: Pick<Services, 'db' | '
     html: content.html,
     tag: 'collection.file-quarantined',
   });
-}
-
-/** An upload into a collection that stopped is given up this long after its file was registered and its last token lapsed. */
-export const ABANDONED_UPLOAD_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Deletes uploads into collections that were abandoned: registered more than a week ago, still
- * incomplete, with no upload token still valid (a client resuming renews its token). Collections
- * never end, so without this they would count toward the collection's size forever.
- */
-export async function sweepAbandonedCollectionUploads(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>): Promise<number> {
-  const now = services.clock.now();
-  const removed = await services.db
-    .delete(files)
-    .where(
-      and(
-        eq(files.ownerKind, 'collection'),
-        eq(files.state, 'uploading'),
-        lt(files.createdAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
-        notExists(
-          services.db
-            .select({ one: sql`1` })
-            .from(uploadTokens)
-            .where(and(eq(uploadTokens.fileId, files.id), gt(uploadTokens.expiresAt, now))),
-        ),
-      ),
-    )
-    .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
-  await deleteStoredBytes(services, removed);
-  return removed.length;
 }
 
 /**

@@ -13,6 +13,8 @@ import {
 } from '../../contract/vault.js';
 import { createVault as createBrowserVault, newFileKey, openVaultName, sealVaultName, unlockVault, unwrapFileKey, wrapFileKey, type Argon2id } from '../../crypto/index.js';
 import { files, uploadTokens, vaultFolders, vaultItems, vaults } from '../db/schema/index.js';
+import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../files/stored.js';
+import { claimDueScans } from '../scanning/scanner.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { storedBytes, tusUpload } from '../uploads/testing.js';
 
@@ -401,5 +403,32 @@ describe('the vault (dashboard, session only)', () => {
     // Nothing the server holds for this vault reads as any of the names, whole or in part.
     const stored = JSON.stringify([fileRows, itemRows, folderRows, vaultRow, tokenRows]).toLowerCase();
     for (const word of ['holiday', 'lisbon', 'tax return', 'private folder', '.jpg', '.pdf', 'image/jpeg', 'thumbnail of']) expect(stored).not.toContain(word);
+  });
+
+  it('is never virus-scanned: its files are ciphertext', async () => {
+    const o = await owner();
+    await createVault(o);
+    const bytes = randomBytes(5_000);
+    const [target] = (await register(o, [item(bytes.length)])).files;
+    await tusUpload(bytes, { endpoint: `${server.url}/files/`, token: target!.uploadToken });
+    const [row] = await server.services.db.select().from(files).where(eq(files.id, target!.id));
+    expect(row!.state).toBe('complete');
+    expect(await claimDueScans(server.services, 1000)).not.toContain(target!.id);
+  });
+
+  // Last: it moves the shared clock a week on.
+  it('gives up an upload abandoned for a week: the item goes, and its bytes stop counting toward the quota', async () => {
+    const o = await owner();
+    await createVault(o);
+    await register(o, [item(60_000)]);
+    const usage = async () => VaultResponseSchema.parse(await (await o.call('GET', '')).json()).vault.usage.usedBytes;
+    expect(await usage()).toBe(60_000);
+    await sweepAbandonedUploads(server.services);
+    expect((await contents(o)).items).toHaveLength(1);
+
+    server.clock.advance(ABANDONED_UPLOAD_MS + 60_000);
+    await sweepAbandonedUploads(server.services);
+    expect((await contents(o)).items).toEqual([]);
+    expect(await usage()).toBe(0);
   });
 });

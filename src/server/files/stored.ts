@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import { files, type FileOwnerKind, type FileRecord } from '../db/schema/index.js';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { files, uploadTokens, type FileOwnerKind, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 
 /** Queries and deletions over stored files that every owner shares. */
@@ -39,4 +39,37 @@ export async function purgeOwnerBytes(services: DeleteServices & Pick<Services, 
     .from(files)
     .where(ownedBy(ownerKind, ownerId));
   await deleteStoredBytes(services, rows);
+}
+
+/** An upload into an owner that never ends (a collection, a vault) is given up this long after it was registered and its last token lapsed. */
+export const ABANDONED_UPLOAD_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Owners that never end: nothing else would ever delete their unfinished uploads. */
+const NEVER_ENDING_OWNERS: FileOwnerKind[] = ['collection', 'vault'];
+
+/**
+ * Deletes abandoned uploads into collections and vaults: registered more than a week ago, still
+ * incomplete, with no upload token still valid (a client resuming renews its token). Without it
+ * they would count toward the collection's size or the vault's quota forever.
+ */
+export async function sweepAbandonedUploads(services: DeleteServices & Pick<Services, 'db' | 'clock'>): Promise<number> {
+  const now = services.clock.now();
+  const removed = await services.db
+    .delete(files)
+    .where(
+      and(
+        inArray(files.ownerKind, NEVER_ENDING_OWNERS),
+        eq(files.state, 'uploading'),
+        lt(files.createdAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
+        notExists(
+          services.db
+            .select({ one: sql`1` })
+            .from(uploadTokens)
+            .where(and(eq(uploadTokens.fileId, files.id), gt(uploadTokens.expiresAt, now))),
+        ),
+      ),
+    )
+    .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+  await deleteStoredBytes(services, removed);
+  return removed.length;
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
-import { sweepAbandonedCollectionUploads } from '../collections/files.js';
+import { sweepAbandonedUploads } from '../files/stored.js';
 import { sweepExpiredCredentials } from './maintenance.js';
 import { retrySubmissionMails } from '../requests/submission-mail.js';
 import { sweepUnsentSubmissions } from '../requests/submissions.js';
@@ -51,10 +51,10 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   await boss.work(SWEEP, async () => {
     const swept = await sweepExpiredCredentials(services);
     const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
-    const abandonedCollectionUploads = await sweepAbandonedCollectionUploads(services);
+    const abandonedUploads = await sweepAbandonedUploads(services);
     const unsentSubmissions = await sweepUnsentSubmissions(services);
     services.log.info(
-      { swept, webhookDeliveries, abandonedCollectionUploads, unsentSubmissions },
+      { swept, webhookDeliveries, abandonedUploads, unsentSubmissions },
       'swept expired credentials, old webhook deliveries, abandoned uploads and unsent submissions',
     );
   });

@@ -6,7 +6,7 @@ import { collectionsApi, type FileToSend } from '../collections/testing.js';
 import { newId } from '../core/secrets.js';
 import { collectionFiles, files, requestSubmissions, users, workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
-import { sweepAbandonedCollectionUploads } from '../collections/files.js';
+import { sweepAbandonedUploads } from '../files/stored.js';
 import { sweepUnsentSubmissions } from '../requests/submissions.js';
 import { errorOf, fieldOf, fileList, requestsApi, slugOf, submit, uploadAll, uploaderApi } from '../requests/testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -815,12 +815,12 @@ describe('submissions never sent', () => {
     const empty = await p.start({ name: 'Never uploaded' }, [{ name: 'ghost.bin', bytes: randomFile(100) }]);
 
     server.clock.advance(6 * DAY);
-    await sweepAbandonedCollectionUploads(server.services);
+    await sweepAbandonedUploads(server.services);
     await sweepUnsentSubmissions(server.services);
     expect((await api.submissions(r.id)).map((s) => s.status)).toEqual(['uploading', 'uploading']);
 
     server.clock.advance(DAY + 60_000);
-    await sweepAbandonedCollectionUploads(server.services);
+    await sweepAbandonedUploads(server.services);
     await sweepUnsentSubmissions(server.services);
     const listed = await api.submissions(r.id);
     expect(listed.map((s) => [s.id, s.status, s.fileCount])).toEqual([[left.submission.id, 'complete', 1]]);
@@ -847,7 +847,7 @@ describe('submissions never sent', () => {
     expect((await p.finish(started.submission)).status).toBe('uploading');
 
     server.clock.advance(7 * DAY + 60_000);
-    await sweepAbandonedCollectionUploads(server.services);
+    await sweepAbandonedUploads(server.services);
     await sweepUnsentSubmissions(server.services);
     const [s] = await api.submissions(r.id);
     expect(s).toMatchObject({ status: 'complete', fileCount: 1 });

@@ -14,7 +14,7 @@ import { linkUnavailable } from '../transfers/availability.js';
 import { tusEndpoint } from '../transfers/drafts.js';
 import { registerUploads, type UploadTarget } from '../uploads/register.js';
 import { touchCollection } from '../collections/collections.js';
-import { ABANDONED_UPLOAD_MS } from '../collections/files.js';
+import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
 import { createFolderWithFreeName, ensureFolderPaths, subtreeCondition } from '../collections/folders.js';
 import { effectivePlan, type Plan } from '../workspaces/plan.js';
 import { acceptanceOf, ownUploadRequest, type UploadRequestRow } from './requests.js';

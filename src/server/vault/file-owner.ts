@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { notFound } from '../core/errors.js';
 import { vaults } from '../db/schema/index.js';
 import type { FileOwner } from '../files/owners.js';
+import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
 import { isWorkspaceDisabled } from '../workspaces/operator.js';
 import { vaultFile } from './items.js';
-
-/** An unfinished upload into the vault is kept at least this long after items were last registered (tus Upload-Expires). */
-export const VAULT_UPLOAD_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The vault as an owner of files: it takes bytes for as long as it exists; its files are end to
@@ -20,7 +18,8 @@ export const vaultFileOwner: FileOwner = {
   async status(db, vaultId) {
     const [v] = await db.select({ itemsChangedAt: vaults.itemsChangedAt }).from(vaults).where(eq(vaults.id, vaultId));
     if (!v) return null;
-    return { live: true, keptUntil: new Date(v.itemsChangedAt.getTime() + VAULT_UPLOAD_KEPT_MS), encrypted: true };
+    // Upload-Expires: at the earliest a week after items were last registered (see sweepAbandonedUploads).
+    return { live: true, keptUntil: new Date(v.itemsChangedAt.getTime() + ABANDONED_UPLOAD_MS), encrypted: true };
   },
 
   // Nothing to announce: a vault file's arrival is the holder's own business (no events, no mail).
