@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import {
   createEncryptedSource,
@@ -165,7 +167,7 @@ test('decrypts the names, note and thumbnail, and saves a file and the zip throu
         await page.emulateMedia({ colorScheme: scheme });
         // Let the buttons' colour transitions finish.
         await page.waitForTimeout(400);
-        await page.screenshot({ path: `/tmp/e2ee-receive-${viewport}-${scheme}.png`, fullPage: true });
+        await page.screenshot({ path: `${os.tmpdir()}/e2ee-receive-${viewport}-${scheme}.png`, fullPage: true });
       }
     }
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -177,7 +179,7 @@ test('decrypts the names, note and thumbnail, and saves a file and the zip throu
 
   await page.getByRole('button', { name: /^Download all/ }).click();
   const zip = await savedFile(page, 'Board papers.zip');
-  const zipPath = `${fs.mkdtempSync('/tmp/parcel-e2ee-zip-')}/all.zip`;
+  const zipPath = `${fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2ee-zip-'))}/all.zip`;
   fs.writeFileSync(zipPath, zip);
   const unzipped = unzipAll(zipPath);
   expect(Object.keys(unzipped).sort()).toEqual(Object.keys(sent.files).sort());
@@ -245,7 +247,7 @@ test('a link with one character of its key changed says the key is wrong and sta
         await page.emulateMedia({ colorScheme: scheme });
         // Let the buttons' colour transitions finish.
         await page.waitForTimeout(400);
-        await page.screenshot({ path: `/tmp/e2ee-wrong-key-${viewport}-${scheme}.png`, fullPage: true });
+        await page.screenshot({ path: `${os.tmpdir()}/e2ee-wrong-key-${viewport}-${scheme}.png`, fullPage: true });
       }
     }
   }

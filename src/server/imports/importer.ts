@@ -3,7 +3,7 @@ import { Upload } from '@tus/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { files, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
-import { startClaimLoop, type ClaimLoop } from '../jobs/claim-loop.js';
+import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import { CrcDataStore } from '../uploads/crc.js';
 import { importCeiling, notifyImportFailed } from './owners.js';
 import { nameFromUrl } from './register.js';
@@ -228,22 +228,18 @@ async function fetchInto(services: ImporterServices, store: CrcDataStore, row: F
   await store.complete(id);
 }
 
+/** Claiming and fetching imports, written through one CRC-keeping tus store. */
+function importing(services: ImporterServices): ClaimedWork {
+  const store = new CrcDataStore(services.storage.tusStore(), services);
+  return { claim: (limit) => claimDueImports(services, limit), run: (id) => runImport(services, store, id) };
+}
+
 /** The importer loop of a worker: claims due imports and fetches up to IMPORT_CONCURRENCY at once. */
 export function startImporter(services: ImporterServices): ClaimLoop {
-  const store = new CrcDataStore(services.storage.tusStore(), services);
-  return startClaimLoop(services, {
-    name: 'importer',
-    concurrency: services.config.IMPORT_CONCURRENCY,
-    pollMs: services.config.IMPORT_POLL_INTERVAL_MS,
-    claim: (limit) => claimDueImports(services, limit),
-    run: (id) => runImport(services, store, id),
-  });
+  return startClaimLoop(services, { name: 'importer', concurrency: services.config.IMPORT_CONCURRENCY, pollMs: services.config.IMPORT_POLL_INTERVAL_MS, ...importing(services) });
 }
 
 /** Fetches every import due now, to its end, and returns how many were claimed: one pass of the loop, for tests and tools. */
-export async function importDueNow(services: ImporterServices, limit = 100): Promise<number> {
-  const store = new CrcDataStore(services.storage.tusStore(), services);
-  const ids = await claimDueImports(services, limit);
-  await Promise.all(ids.map((id) => runImport(services, store, id)));
-  return ids.length;
+export function importDueNow(services: ImporterServices, limit = 100): Promise<number> {
+  return runDueOnce(importing(services), limit);
 }

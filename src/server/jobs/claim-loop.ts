@@ -10,10 +10,20 @@ export interface ClaimLoop {
   stop(): Promise<void>;
 }
 
-export function startClaimLoop(
-  services: Pick<Services, 'log'>,
-  options: { name: string; concurrency: number; pollMs: number; claim(limit: number): Promise<string[]>; run(id: string): Promise<void> },
-): ClaimLoop {
+/** What a loop does: claim up to `limit` due ids (each under a lease), and run one to its end without throwing. */
+export interface ClaimedWork {
+  claim(limit: number): Promise<string[]>;
+  run(id: string): Promise<void>;
+}
+
+/** One pass of the loop, every claimed id run to its end: for tests and tools. Returns how many were claimed. */
+export async function runDueOnce(work: ClaimedWork, limit: number): Promise<number> {
+  const ids = await work.claim(limit);
+  await Promise.all(ids.map((id) => work.run(id)));
+  return ids.length;
+}
+
+export function startClaimLoop(services: Pick<Services, 'log'>, options: ClaimedWork & { name: string; concurrency: number; pollMs: number }): ClaimLoop {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   const running = new Set<Promise<void>>();

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { files, type FileRecord } from '../db/schema/index.js';
-import { startClaimLoop, type ClaimLoop } from '../jobs/claim-loop.js';
+import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import type { Services } from '../services.js';
 import { ClamdError, clamdVersion, parseClamdUrl, scanStream, type ClamdAddress } from './clamd.js';
 
@@ -96,26 +96,24 @@ async function retryLater(services: ScannerServices, row: FileRecord, err: unkno
   );
 }
 
-/** The scanner loop of a worker (only with CLAMD_URL): claims due files and scans up to SCAN_CONCURRENCY at once. */
-export function startScanner(services: ScannerServices): ClaimLoop | null {
+/** Claiming and scanning files, with the clamd of CLAMD_URL; null without one. */
+function scanning(services: ScannerServices): ClaimedWork | null {
   if (!services.config.CLAMD_URL) return null;
   const address = parseClamdUrl(services.config.CLAMD_URL);
-  return startClaimLoop(services, {
-    name: 'scanner',
-    concurrency: services.config.SCAN_CONCURRENCY,
-    pollMs: services.config.SCAN_POLL_INTERVAL_MS,
-    claim: (limit) => claimDueScans(services, limit),
-    run: (id) => runScan(services, address, id),
-  });
+  return { claim: (limit) => claimDueScans(services, limit), run: (id) => runScan(services, address, id) };
+}
+
+/** The scanner loop of a worker (only with CLAMD_URL): claims due files and scans up to SCAN_CONCURRENCY at once. */
+export function startScanner(services: ScannerServices): ClaimLoop | null {
+  const work = scanning(services);
+  if (!work) return null;
+  return startClaimLoop(services, { name: 'scanner', concurrency: services.config.SCAN_CONCURRENCY, pollMs: services.config.SCAN_POLL_INTERVAL_MS, ...work });
 }
 
 /** Scans every file due now and returns how many were claimed: one pass of the loop, for tests and tools. */
 export async function scanDueNow(services: ScannerServices, limit = 100): Promise<number> {
-  if (!services.config.CLAMD_URL) return 0;
-  const address = parseClamdUrl(services.config.CLAMD_URL);
-  const ids = await claimDueScans(services, limit);
-  await Promise.all(ids.map((id) => runScan(services, address, id)));
-  return ids.length;
+  const work = scanning(services);
+  return work ? runDueOnce(work, limit) : 0;
 }
 
 export interface ScannerHealth {
