@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   createEncryptedSource,
   deriveLinkKeys,
@@ -15,6 +15,7 @@ import {
   ciphertextSize,
 } from '../src/crypto';
 import { formatBytes } from '../src/app/lib/format';
+import { recordRequests, savedFile, stubFilePicker } from './e2ee-support';
 import { signUp } from './support';
 import { download, unzipAll } from './transfer-support';
 
@@ -83,53 +84,6 @@ async function sendEncrypted(request: APIRequestContext, token: string, baseURL:
   expect(finalized.ok()).toBe(true);
   const fragment = linkFragment(key);
   return { link: `/t/${draft.slug}#${fragment}`, secret: fragment.slice(3), slug: draft.slug, files };
-}
-
-/** Every request the context makes (pages and workers), as text to search for the key. */
-function recordRequests(context: BrowserContext): string[] {
-  const seen: string[] = [];
-  context.on('request', (r) => {
-    seen.push(`${r.method()} ${r.url()}\n${JSON.stringify(r.headers())}\n${r.postData() ?? ''}`);
-  });
-  return seen;
-}
-
-/** Replaces showSaveFilePicker with one whose file keeps what is written (in window.__saved), as Chromium's would write it to disk. */
-async function stubFilePicker(page: Page) {
-  await page.addInitScript(() => {
-    const saved: Record<string, { chunks: Uint8Array[]; state: string }> = {};
-    (window as unknown as { __saved: typeof saved }).__saved = saved;
-    (window as unknown as { showSaveFilePicker: unknown }).showSaveFilePicker = async ({ suggestedName }: { suggestedName: string }) => ({
-      async createWritable() {
-        const file: { chunks: Uint8Array[]; state: string } = { chunks: [], state: 'writing' };
-        saved[suggestedName] = file;
-        return new WritableStream<Uint8Array>({
-          write(chunk) {
-            file.chunks.push(new Uint8Array(chunk));
-          },
-          close() {
-            file.state = 'closed';
-          },
-          abort() {
-            file.state = 'aborted';
-          },
-        });
-      },
-    });
-  });
-}
-
-async function savedFile(page: Page, name: string): Promise<Buffer> {
-  await expect.poll(() => page.evaluate((n) => (window as unknown as { __saved: Record<string, { state: string }> }).__saved[n]?.state, name), { timeout: 30_000 }).toBe('closed');
-  const base64 = await page.evaluate(async (n) => {
-    const file = (window as unknown as { __saved: Record<string, { chunks: Uint8Array[] }> }).__saved[n]!;
-    const blob = new Blob(file.chunks as BlobPart[]);
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(text);
-  }, name);
-  return Buffer.from(base64, 'base64');
 }
 
 let sent: Sent;

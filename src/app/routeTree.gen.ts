@@ -19,6 +19,7 @@ import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as AuthedVaultRouteImport } from './routes/_authed/vault'
 import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signed-out/forgot-password'
 import { Route as SignedOutResetPasswordRouteImport } from './routes/_signed-out/reset-password'
 import { Route as SignedOutSigninRouteImport } from './routes/_signed-out/signin'
@@ -85,6 +86,11 @@ const AuthedOutboxRoute = AuthedOutboxRouteImport.update({
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedVaultRoute = AuthedVaultRouteImport.update({
+  id: '/vault',
+  path: '/vault',
   getParentRoute: () => AuthedRoute,
 } as any)
 const SignedOutForgotPasswordRoute = SignedOutForgotPasswordRouteImport.update({
@@ -194,6 +200,7 @@ export interface FileRoutesByFullPath {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
+  '/vault': typeof AuthedVaultRoute
   '/forgot-password': typeof SignedOutForgotPasswordRoute
   '/reset-password': typeof SignedOutResetPasswordRoute
   '/signin': typeof SignedOutSigninRoute
@@ -222,6 +229,7 @@ export interface FileRoutesByTo {
   '/keys': typeof AuthedKeysRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
+  '/vault': typeof AuthedVaultRoute
   '/forgot-password': typeof SignedOutForgotPasswordRoute
   '/reset-password': typeof SignedOutResetPasswordRoute
   '/signin': typeof SignedOutSigninRoute
@@ -254,6 +262,7 @@ export interface FileRoutesById {
   '/_authed/keys': typeof AuthedKeysRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/settings': typeof AuthedSettingsRoute
+  '/_authed/vault': typeof AuthedVaultRoute
   '/_signed-out/forgot-password': typeof SignedOutForgotPasswordRoute
   '/_signed-out/reset-password': typeof SignedOutResetPasswordRoute
   '/_signed-out/signin': typeof SignedOutSigninRoute
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/outbox'
     | '/settings'
+    | '/vault'
     | '/forgot-password'
     | '/reset-password'
     | '/signin'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/outbox'
     | '/settings'
+    | '/vault'
     | '/forgot-password'
     | '/reset-password'
     | '/signin'
@@ -344,6 +355,7 @@ export interface FileRouteTypes {
     | '/_authed/keys'
     | '/_authed/outbox'
     | '/_authed/settings'
+    | '/_authed/vault'
     | '/_signed-out/forgot-password'
     | '/_signed-out/reset-password'
     | '/_signed-out/signin'
@@ -446,6 +458,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AuthedSettingsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/vault': {
+      id: '/_authed/vault'
+      path: '/vault'
+      fullPath: '/vault'
+      preLoaderRoute: typeof AuthedVaultRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_signed-out/forgot-password': {
@@ -590,6 +609,7 @@ interface AuthedRouteChildren {
   AuthedKeysRoute: typeof AuthedKeysRoute
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedVaultRoute: typeof AuthedVaultRoute
   AuthedCollectionsCollectionIdRoute: typeof AuthedCollectionsCollectionIdRoute
   AuthedRequestsRequestIdRoute: typeof AuthedRequestsRequestIdRoute
   AuthedTransfersTransferIdRoute: typeof AuthedTransfersTransferIdRoute
@@ -607,6 +627,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedKeysRoute: AuthedKeysRoute,
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedVaultRoute: AuthedVaultRoute,
   AuthedCollectionsCollectionIdRoute: AuthedCollectionsCollectionIdRoute,
   AuthedRequestsRequestIdRoute: AuthedRequestsRequestIdRoute,
   AuthedTransfersTransferIdRoute: AuthedTransfersTransferIdRoute,

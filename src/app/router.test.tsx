@@ -40,6 +40,7 @@ describe('the app shell and its routes', () => {
       'Transfers',
       'Collections',
       'Requests',
+      'Vault',
       'Contacts',
       'Webhooks',
       'API keys',

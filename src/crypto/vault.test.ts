@@ -16,9 +16,11 @@ import {
   hashWasmArgon2id,
   newFileKey,
   openVaultName,
+  openVaultThumbnail,
   parseRecoveryCode,
   recoverVault,
   sealVaultName,
+  sealVaultThumbnail,
   unlockVault,
   unwrapFileKey,
   vaultKeyPurposes,
@@ -420,6 +422,15 @@ describe('sealed names', () => {
     expect(await refusal(openVaultName(masterKey, { kind: 'folder', id: 'item_1' }, sealed))).toBe('tampered');
     const other = await createVault(passphrase, options);
     expect(await refusal(openVaultName(other.masterKey, file, sealed))).toBe('tampered');
+  });
+
+  it('seal a thumbnail that opens only as that file\'s thumbnail, never as its name or another file\'s', async () => {
+    const { masterKey } = await createVault(passphrase, options);
+    const image = randomBytes(3000);
+    const sealed = await sealVaultThumbnail(masterKey, 'item_1', image);
+    expect(await openVaultThumbnail(masterKey, 'item_1', sealed)).toEqual(image);
+    expect(await refusal(openVaultThumbnail(masterKey, 'item_2', sealed))).toBe('tampered');
+    expect(await refusal(openVaultName(masterKey, file, sealed))).toBe('tampered');
   });
 
   it('are not file keys: a name key and a file-keys key are different keys', async () => {

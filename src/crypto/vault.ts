@@ -3,7 +3,7 @@ import { fromBase64url, toBase64url } from './base64url.js';
 import { bufferSource, concatBytes, utf8 } from './bytes.js';
 import { SALT_SIZE } from './container.js';
 import { E2eeError } from './errors.js';
-import { openJson, sealJson, type SealBinding } from './sealed.js';
+import { openBytes, openJson, sealBytes, sealJson, type SealBinding } from './sealed.js';
 
 /**
  * The vault's key hierarchy (issue 18): a passphrase, through Argon2id, opens a random master key; the master key
@@ -535,4 +535,15 @@ export async function openVaultName(master: MasterKey, item: VaultItemRef, seale
     meta.salt = salt;
   }
   return meta;
+}
+
+const thumbnailBinding = (fileId: string): SealBinding => ({ purpose: 'vault thumbnail', transferId: fileId });
+
+/** A file's preview image (a small JPEG the browser drew), sealed like its name but bound to it as a thumbnail. */
+export function sealVaultThumbnail(master: MasterKey, fileId: string, image: Uint8Array): Promise<string> {
+  return sealBytes(master.names, image, thumbnailBinding(fileId));
+}
+
+export function openVaultThumbnail(master: MasterKey, fileId: string, sealed: string): Promise<Uint8Array<ArrayBuffer>> {
+  return openBytes(master.names, sealed, thumbnailBinding(fileId));
 }

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { sessionQueryOptions, useSession } from '../features/auth/api/get-session';
 import { SignOutButton } from '../features/auth/components/sign-out-button';
+import { useIdleLock } from '../features/vault/vault-lock';
 import { safeRedirectPath } from '../lib/safe-redirect';
 
 /** Everything behind sign-in. Without a session, off to /signin, remembering where the user was going. */
@@ -17,6 +18,7 @@ export const Route = createFileRoute('/_authed')({
 
 function AuthedLayout() {
   const session = useSession();
+  useIdleLock();
   return (
     <AppShell workspaceName={session.workspace.name} isOperator={session.user.isOperator} plan={session.workspace.plan} signOut={<SignOutButton />}>
       <Outlet />

@@ -9,6 +9,7 @@ const navigation = [
   { to: '/transfers', label: 'Transfers' },
   { to: '/collections', label: 'Collections' },
   { to: '/requests', label: 'Requests' },
+  { to: '/vault', label: 'Vault' },
   { to: '/contacts', label: 'Contacts' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/keys', label: 'API keys' },

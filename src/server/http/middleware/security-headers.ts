@@ -3,11 +3,14 @@ import { setResponseHeaders } from '../headers.js';
 
 /**
  * A strict policy for every response: no inline script or style, no framing, nothing loaded from
- * another origin. `blob:` images let the app preview files it is about to upload.
+ * another origin. `blob:` images let the app preview files it is about to upload (and show the
+ * vault's decrypted thumbnails). `'wasm-unsafe-eval'` lets the vault's Argon2id (WebAssembly, in a
+ * worker whose script is served with this same policy) compile: it allows compiling WebAssembly
+ * modules only, not eval or inline script.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",

@@ -3,15 +3,17 @@ import type { Session, SignInRequest } from '../../../../contract/dashboard';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import { userDataRoot } from '../../../lib/query-keys';
 import { forgetAccessToken } from '../../../lib/v1-client';
+import { lockVault } from '../../vault/vault-lock';
 import { sessionQueryKey } from './get-session';
 
 export function signIn(input: SignInRequest): Promise<Session> {
   return dashboardFetch<Session>('/signin', { method: 'POST', json: input });
 }
 
-/** A new session: nothing cached for whoever was signed in before may show. */
+/** A new session: nothing cached (or unlocked) for whoever was signed in before may show. */
 export function startSession(queryClient: QueryClient, session: Session) {
   forgetAccessToken();
+  lockVault();
   queryClient.removeQueries({ queryKey: userDataRoot });
   queryClient.setQueryData(sessionQueryKey, session);
 }

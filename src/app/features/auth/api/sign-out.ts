@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import { userDataRoot } from '../../../lib/query-keys';
 import { forgetAccessToken } from '../../../lib/v1-client';
+import { lockVault } from '../../vault/vault-lock';
 import { sessionQueryKey } from './get-session';
 
 export function signOut(): Promise<void> {
@@ -19,6 +20,7 @@ export function useSignOut({ onSignedOut }: { onSignedOut: () => Promise<void> }
     mutationFn: signOut,
     onSuccess: async () => {
       forgetAccessToken();
+      lockVault();
       await onSignedOut();
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ queryKey: userDataRoot });

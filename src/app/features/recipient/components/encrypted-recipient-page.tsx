@@ -219,12 +219,18 @@ function DecryptedTransferView({
   }
 
   function saveFile(file: OpenedFile) {
-    void save(file.id, { filename: file.name, size: file.size, type: file.type }, file.name, (urls, onBytes) => decryptedFile(keys, file, urls.get(file.id) ?? '', onBytes), file.size);
+    void save(file.id, { filename: file.name, size: file.size, type: file.type }, file.name, (urls, onBytes) => decryptedFile(keys.content, file, urls.get(file.id) ?? '', onBytes), file.size);
   }
 
   function saveZip() {
     if (!zip) return;
-    void save('zip', { filename: zip.name, size: zip.size, type: 'application/zip' }, zip.name, (urls, onBytes) => decryptedZip(keys, files, urls, onBytes), totalBytes);
+    const entries = (urls: Map<string, string>, onBytes: (n: number) => void) =>
+      files.map((file) => {
+        const url = urls.get(file.id);
+        if (!url) throw new Error(`${file.name} has no download link.`);
+        return { ...file, open: () => decryptedFile(keys.content, file, url, onBytes) };
+      });
+    void save('zip', { filename: zip.name, size: zip.size, type: 'application/zip' }, zip.name, (urls, onBytes) => decryptedZip(entries(urls, onBytes)), totalBytes);
   }
 
   const progress = (id: string) =>

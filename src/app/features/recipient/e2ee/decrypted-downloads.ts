@@ -1,5 +1,5 @@
 import { makeZip, predictLength } from 'client-zip';
-import { createDecryptStream, type LinkKeys } from '../../../../crypto';
+import { createDecryptStream } from '../../../../crypto';
 import { errorFromResponse } from '../../../lib/api-error';
 import type { OpenedFile } from './open-transfer';
 
@@ -20,15 +20,23 @@ function counting(onBytes: (n: number) => void): TransformStream<Uint8Array, Uin
   });
 }
 
-/** Fetches one file's container and decrypts it; the request starts only when the stream is first read. */
-export function decryptedFile(keys: LinkKeys, file: Pick<OpenedFile, 'salt' | 'size'>, url: string, onBytes: (n: number) => void = () => {}): ReadableStream<Uint8Array> {
+/**
+ * Fetches one file's container and decrypts it with its content key (a transfer's link keys' `content`, or a vault
+ * file's own key); the request starts only when the stream is first read.
+ */
+export function decryptedFile(
+  contentKey: CryptoKey,
+  file: Pick<OpenedFile, 'salt' | 'size'>,
+  url: string,
+  onBytes: (n: number) => void = () => {},
+): ReadableStream<Uint8Array> {
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const controller = new AbortController();
   async function open() {
     const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', signal: controller.signal });
     if (!response.ok) throw await errorFromResponse(response);
     if (!response.body) throw new Error('The server sent no file.');
-    return response.body.pipeThrough(createDecryptStream(keys.content, { salt: file.salt, size: file.size })).pipeThrough(counting(onBytes)).getReader();
+    return response.body.pipeThrough(createDecryptStream(contentKey, { salt: file.salt, size: file.size })).pipeThrough(counting(onBytes)).getReader();
   }
   return new ReadableStream<Uint8Array>(
     {
@@ -68,19 +76,23 @@ export function zipSize(files: readonly Pick<OpenedFile, 'name' | 'path' | 'size
   return Number(predictLength(files.map((file, i) => ({ name: names[i]!, size: file.size }))));
 }
 
+/** One file of a zip: where it goes, its exact size, and its bytes (opened only when the zip reaches it). */
+export interface ZipEntry {
+  name: string;
+  path: string | null;
+  size: number;
+  open(): ReadableStream<Uint8Array>;
+}
+
 /**
  * Every file as one zip, streamed: a file's request starts only once the previous file is in the zip, and
  * nothing is kept. A file that fails to decrypt fails the whole zip.
  */
-export function decryptedZip(keys: LinkKeys, files: readonly OpenedFile[], urls: ReadonlyMap<string, string>, onBytes: (n: number) => void = () => {}): ReadableStream<Uint8Array> {
+export function decryptedZip(files: readonly ZipEntry[]): ReadableStream<Uint8Array> {
   const names = zipEntryNames(files);
   const lastModified = new Date();
   async function* entries() {
-    for (const [i, file] of files.entries()) {
-      const url = urls.get(file.id);
-      if (!url) throw new Error(`${file.name} has no download link.`);
-      yield { name: names[i]!, size: file.size, lastModified, input: decryptedFile(keys, file, url, onBytes) };
-    }
+    for (const [i, file] of files.entries()) yield { name: names[i]!, size: file.size, lastModified, input: file.open() };
   }
   return makeZip(entries());
 }

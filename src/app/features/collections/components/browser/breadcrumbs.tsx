@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ComponentType, ReactNode } from 'react';
 import type { Folder } from '../../../../../contract/collections';
 import type { ItemDrag } from './use-item-drag';
 
@@ -19,50 +20,79 @@ function Separator() {
   );
 }
 
+/** What a crumb renders as: a link to one folder of the browser (null: its top level), with the crumb's props spread on it. */
+export type FolderLinkComponent = ComponentType<
+  { folderId: string | null; className: string; children: ReactNode; 'aria-current'?: 'page' } & ReturnType<ItemDrag['targetProps']>
+>;
+
+/** The collection browser's crumbs: the collection's page, with `folder` in its search. */
+export function collectionFolderLink(collectionId: string): FolderLinkComponent {
+  return function CollectionFolderLink({ folderId, ...props }) {
+    return (
+      <Link
+        from="/collections/$collectionId"
+        to="/collections/$collectionId"
+        params={{ collectionId }}
+        search={(prev) => ({ ...prev, folder: folderId ?? undefined })}
+        activeOptions={onlyWhenShown}
+        {...props}
+      />
+    );
+  };
+}
+
+export const CollectionsCrumb = () => (
+  <Link to="/collections" activeOptions={onlyWhenShown} className={crumbClass}>
+    Collections
+  </Link>
+);
+
+interface BreadcrumbsProps {
+  /** The crumb before the browser's own (the grid it belongs to), if any. */
+  parent?: ReactNode;
+  /** The top level's name. */
+  title: string;
+  ancestry: Folder[];
+  drag: ItemDrag;
+  FolderLink: FolderLinkComponent;
+}
+
 /**
- * Where the browser is: Collections › the collection › its folders down to the one shown. Each
- * crumb but the grid's is a drop target for dragged items (a move there).
+ * Where the browser is: the parent (Collections) › the top level › its folders down to the one
+ * shown. Each crumb of the browser is a drop target for dragged items (a move there).
  */
-export function Breadcrumbs({ collectionId, title, ancestry, drag }: { collectionId: string; title: string; ancestry: Folder[]; drag: ItemDrag }) {
+export function Breadcrumbs({ parent, title, ancestry, drag, FolderLink }: BreadcrumbsProps) {
   const current = ancestry.at(-1)?.id ?? null;
   return (
     <nav aria-label="Breadcrumb" className="mb-2 min-w-0 text-sm text-zinc-600 dark:text-zinc-400">
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1">
-        <li className="flex items-center gap-1">
-          <Link to="/collections" activeOptions={onlyWhenShown} className={crumbClass}>
-            Collections
-          </Link>
-          <Separator />
-        </li>
+        {parent ? (
+          <li className="flex items-center gap-1">
+            {parent}
+            <Separator />
+          </li>
+        ) : null}
         <li className="flex min-w-0 items-center gap-1">
-          <Link
-            from="/collections/$collectionId"
-            to="/collections/$collectionId"
-            params={{ collectionId }}
-            search={(prev) => ({ ...prev, folder: undefined })}
-            activeOptions={onlyWhenShown}
+          <FolderLink
+            folderId={null}
             {...drag.targetProps(null)}
             aria-current={current === null ? 'page' : undefined}
             className={`${crumbClass} ${current === null ? 'font-medium text-zinc-900 dark:text-zinc-100' : ''}`}
           >
             {title}
-          </Link>
+          </FolderLink>
           {ancestry.length > 0 ? <Separator /> : null}
         </li>
         {ancestry.map((folder, i) => (
           <li key={folder.id} className="flex min-w-0 items-center gap-1">
-            <Link
-              from="/collections/$collectionId"
-              to="/collections/$collectionId"
-              params={{ collectionId }}
-              search={(prev) => ({ ...prev, folder: folder.id })}
-              activeOptions={onlyWhenShown}
+            <FolderLink
+              folderId={folder.id}
               {...drag.targetProps(folder.id)}
               aria-current={folder.id === current ? 'page' : undefined}
               className={`${crumbClass} ${folder.id === current ? 'font-medium text-zinc-900 dark:text-zinc-100' : ''}`}
             >
               {folder.name}
-            </Link>
+            </FolderLink>
             {i < ancestry.length - 1 ? <Separator /> : null}
           </li>
         ))}

@@ -44,6 +44,8 @@ export interface SelectionActions {
   onMove?: () => void;
   onDelete?: () => void;
   onSetCover?: () => void;
+  /** Whether the browser has covers at all: where it does, the button stays in place, disabled when it does not apply. */
+  hasCovers?: boolean;
   onDownload?: () => void;
   downloadLabel: string;
   downloading: boolean;
@@ -79,7 +81,9 @@ export function BrowserToolbar({
         <ToolButton icon={icons.rename} label="Rename" onClick={() => actions.onRename?.()} disabled={!actions.onRename} />
         <ToolButton icon={icons.move} label="Move" onClick={() => actions.onMove?.()} disabled={!actions.onMove} />
         <ToolButton icon={icons.delete} label="Delete" onClick={() => actions.onDelete?.()} disabled={!actions.onDelete} />
-        <ToolButton icon={icons.cover} label="Set as cover" onClick={() => actions.onSetCover?.()} disabled={!actions.onSetCover} />
+        {actions.hasCovers === false ? null : (
+          <ToolButton icon={icons.cover} label="Set as cover" onClick={() => actions.onSetCover?.()} disabled={!actions.onSetCover} />
+        )}
         <ToolButton
           icon={icons.download}
           label={actions.downloading ? 'Preparing…' : actions.downloadLabel}

@@ -19,7 +19,7 @@ import type { CollectionBrowserSearch } from '../../utils/browser-search';
 import { ancestryOf, canMoveFolderInto } from '../../utils/folder-tree';
 import { keepShown, noSelection, type Selection } from '../../utils/selection';
 import { useAddCollectionImport } from '../../api/add-collection-files';
-import { Breadcrumbs } from './breadcrumbs';
+import { Breadcrumbs, CollectionsCrumb, collectionFolderLink } from './breadcrumbs';
 import { BrowserToolbar, type SelectionActions } from './browser-toolbar';
 import { CollectionImports } from './collection-imports';
 import { CollectionUploads } from './collection-uploads';
@@ -84,6 +84,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
     (id: string | null) => (id === null ? collection.title : (folders.find((f) => f.id === id)?.name ?? '')),
     [collection.title, folders],
   );
+  const folderLink = useMemo(() => collectionFolderLink(collectionId), [collectionId]);
   const moveItems = useCallback((moving: BrowserItem[], to: string | null) => actions.move(moving, to, nameOf(to)), [actions, nameOf]);
 
   const drag = useItemDrag({
@@ -142,7 +143,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
   const completeFiles = files.filter(isComplete);
   return (
     <>
-      <Breadcrumbs collectionId={collectionId} title={collection.title} ancestry={ancestry} drag={drag} />
+      <Breadcrumbs parent={<CollectionsCrumb />} title={collection.title} ancestry={ancestry} drag={drag} FolderLink={folderLink} />
       <PageHeader
         title={collection.title}
         description={`${plural(completeFiles.length, 'file', 'files')} · ${formatBytes(completeFiles.reduce((sum, f) => sum + f.sizeBytes, 0))}`}
@@ -273,7 +274,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
       ) : null}
       {dialog?.kind === 'move' ? (
         <MoveDialog
-          collectionTitle={collection.title}
+          rootTitle={collection.title}
           folders={folders}
           items={dialog.items}
           fromFolderId={folderId}

@@ -7,7 +7,7 @@ import type { BrowserItem } from '../../utils/browser-items';
 import { FolderIcon } from './item-visual';
 
 interface MoveDialogProps {
-  collectionTitle: string;
+  rootTitle: string;
   folders: Folder[];
   items: BrowserItem[];
   /** Where the items are now: moving them there changes nothing. */
@@ -28,16 +28,16 @@ interface Destination {
 const TOP = 'top';
 
 /**
- * The folder picker: the keyboard's way to what dragging onto a folder does. The collection's
+ * The folder picker: the keyboard's way to what dragging onto a folder does. The browser's
  * whole tree as a listbox (the top level first, then each folder under its parent); arrows move,
  * Enter or "Move here" moves. A folder cannot go into itself or anything inside it.
  */
-export function MoveDialog({ collectionTitle, folders, items, fromFolderId, onMove, onClose }: MoveDialogProps) {
+export function MoveDialog({ rootTitle, folders, items, fromFolderId, onMove, onClose }: MoveDialogProps) {
   const listId = useId();
   const list = useRef<HTMLDivElement>(null);
   const blocked = new Set(items.flatMap((item) => (item.kind === 'folder' ? [...subtreeIds(folders, item.id)] : [])));
   const destinations: Destination[] = [
-    { id: null, name: collectionTitle, depth: -1, path: 'Top level' },
+    { id: null, name: rootTitle, depth: -1, path: 'Top level' },
     ...folders.map((f) => ({ id: f.id, name: f.name, depth: f.depth, path: f.path })),
   ].map((d) => ({
     ...d,

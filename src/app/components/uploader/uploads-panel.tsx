@@ -1,0 +1,98 @@
+import { useEffect, useId, useState, type Ref } from 'react';
+import { formatBytes } from '../../lib/format';
+import type { RememberedFile, UploadSession } from '../../lib/uploads/upload-session';
+import { Button } from '../button';
+import { FormError } from '../form-error';
+import { FileUploader, noUploads, type FileUploaderHandle, type UploaderState } from './file-uploader';
+import { UploadStatus } from './upload-status';
+
+export type EarlierUpload = RememberedFile & { key: string };
+
+interface UploadsPanelProps {
+  session: UploadSession;
+  /** The accessible name of the uploader. */
+  label: string;
+  note: string;
+  /** Where files added now go (the folder being viewed), as the session's registrar reads it. */
+  destination: string;
+  /** Each registered file's state on the server, by id: what an earlier visit left is offered only while it is still `uploading`. */
+  serverStates: ReadonlyMap<string, string>;
+  /** The path of the folder a destination stands for (null: the top level), to say where an earlier visit's file was going. */
+  folderPathOf: (destination: string | undefined) => string | null;
+  /** Deletes what an earlier visit left unfinished on the server. */
+  onDiscard: (fileIds: string[]) => void;
+  onFileUploaded?: (key: string) => void;
+  onStateChange?: (state: UploaderState) => void;
+  ref?: Ref<FileUploaderHandle>;
+}
+
+/**
+ * Uploads into an owner that keeps its files (a collection, the vault), with the same uploader as transfers: per-file
+ * and total progress, pause, resume, retry, tokens renewed. Shown while it holds files (or has some to resume); files
+ * come from the page's drop zone and Upload buttons, or its own "Add more". Uploads interrupted by closing the tab are
+ * listed, and continue when the same files are added again in the same folder.
+ */
+export function UploadsPanel({ session, label, note, destination, serverStates, folderPathOf, onDiscard, onFileUploaded, onStateChange, ref }: UploadsPanelProps) {
+  const headingId = useId();
+  const [uploader, setUploader] = useState<UploaderState>(noUploads);
+  const [registrationError, setRegistrationError] = useState<unknown>(null);
+
+  // What an earlier visit left unfinished, as the server still has it: finished or deleted since, it is forgotten.
+  const earlier = session.filesNotIn(uploader.keys);
+  const resumable = earlier.filter((f) => serverStates.get(f.fileId) === 'uploading');
+  const settled = earlier.filter((f) => serverStates.get(f.fileId) !== 'uploading');
+  useEffect(() => {
+    for (const file of settled) session.forgetFile(file.key);
+  });
+
+  const placeOf = (file: EarlierUpload) => [folderPathOf(file.destination), file.path, file.name].filter(Boolean).join('/');
+
+  const discardEarlier = () => {
+    const ids = resumable.map((f) => f.fileId);
+    for (const file of resumable) session.forgetFile(file.key);
+    onDiscard(ids);
+  };
+
+  const hidden = uploader.fileCount === 0 && resumable.length === 0 && !registrationError;
+  return (
+    <section aria-labelledby={headingId} hidden={hidden} className="mb-6 space-y-3">
+      <h2 id={headingId} className="text-base font-semibold">
+        Uploads
+      </h2>
+      {resumable.length > 0 ? (
+        <div className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+          <p className="font-semibold">Unfinished uploads from an earlier visit</p>
+          <p className="mt-1">Add these files again, in the same folder (your browser needs you to pick them), and they continue where they stopped:</p>
+          <ul className="mt-2 list-inside list-disc">
+            {resumable.map((file) => (
+              <li key={file.key} className="break-words">
+                {placeOf(file)} ({formatBytes(file.size)})
+              </li>
+            ))}
+          </ul>
+          <Button variant="secondary" className="mt-3" onClick={discardEarlier}>
+            Discard them
+          </Button>
+        </div>
+      ) : null}
+      <FileUploader
+        ref={ref}
+        session={session}
+        label={label}
+        height={300}
+        note={note}
+        destination={destination}
+        keepsUploadedFiles
+        onChange={(state) => {
+          setUploader(state);
+          onStateChange?.(state);
+          if (state.fileCount === 0) setRegistrationError(null);
+        }}
+        onRegistrationError={setRegistrationError}
+        onFileUploaded={onFileUploaded}
+      />
+      <UploadStatus state={uploader} />
+      <FormError error={registrationError} />
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import { TextField } from '../../../components/text-field';
+import { atLeast, passphraseStrength, REQUIRED_STRENGTH, strengthLabels, type Strength } from '../utils/passphrase-strength';
+
+export interface NewPassphrase {
+  passphrase: string;
+  repeated: string;
+}
+
+export const emptyPassphrase: NewPassphrase = { passphrase: '', repeated: '' };
+
+/** Why the new passphrase cannot be used yet, or null when it can. */
+export function newPassphraseProblem({ passphrase, repeated }: NewPassphrase): { field: 'passphrase' | 'repeated'; message: string } | null {
+  const strength = passphraseStrength(passphrase);
+  if (!atLeast(strength, REQUIRED_STRENGTH)) {
+    return { field: 'passphrase', message: `${strengthLabels[strength]}. Use a longer passphrase: several unrelated words work well.` };
+  }
+  if (passphrase !== repeated) return { field: 'repeated', message: 'The two passphrases are not the same.' };
+  return null;
+}
+
+const meterColours: Record<Strength, string> = {
+  'too-short': 'bg-red-600',
+  weak: 'bg-red-600',
+  fair: 'bg-amber-500',
+  good: 'bg-emerald-600',
+  strong: 'bg-emerald-600',
+};
+const meterSteps: Record<Strength, number> = { 'too-short': 0, weak: 1, fair: 2, good: 3, strong: 4 };
+
+/** Four bars and a word: how hard the passphrase is to guess, said to screen readers as a meter. */
+function StrengthMeter({ passphrase, labelledBy }: { passphrase: string; labelledBy: string }) {
+  const strength = passphraseStrength(passphrase);
+  const steps = passphrase === '' ? 0 : meterSteps[strength];
+  return (
+    <div className="mt-2">
+      <div
+        role="meter"
+        aria-labelledby={labelledBy}
+        aria-valuemin={0}
+        aria-valuemax={4}
+        aria-valuenow={steps}
+        aria-valuetext={passphrase === '' ? 'Nothing typed yet' : strengthLabels[strength]}
+        className="flex gap-1"
+      >
+        {[1, 2, 3, 4].map((bar) => (
+          <span key={bar} className={`h-1.5 flex-1 rounded-full ${bar <= steps ? meterColours[strength] : 'bg-zinc-200 dark:bg-zinc-700'}`} />
+        ))}
+      </div>
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
+        {passphrase === '' ? 'Several unrelated words make a strong passphrase that is easy to remember.' : strengthLabels[strength]}
+      </p>
+    </div>
+  );
+}
+
+/** A new passphrase, typed twice, with its strength shown as it is typed. */
+export function NewPassphraseFields({
+  value,
+  onChange,
+  errors,
+  label = 'Passphrase',
+}: {
+  value: NewPassphrase;
+  onChange: (value: NewPassphrase) => void;
+  errors: Partial<Record<'passphrase' | 'repeated', string>>;
+  label?: string;
+}) {
+  const meterLabel = useId();
+  return (
+    <div className="space-y-4">
+      <div>
+        <TextField
+          label={label}
+          type="password"
+          autoComplete="new-password"
+          value={value.passphrase}
+          onChange={(event) => onChange({ ...value, passphrase: event.target.value })}
+          error={errors.passphrase}
+        />
+        <span id={meterLabel} className="sr-only">
+          Passphrase strength
+        </span>
+        <StrengthMeter passphrase={value.passphrase} labelledBy={meterLabel} />
+      </div>
+      <TextField
+        label={`${label}, again`}
+        type="password"
+        autoComplete="new-password"
+        value={value.repeated}
+        onChange={(event) => onChange({ ...value, repeated: event.target.value })}
+        error={errors.repeated}
+      />
+    </div>
+  );
+}

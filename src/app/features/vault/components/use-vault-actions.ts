@@ -1,0 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { sealVaultName, type MasterKey } from '../../../../crypto';
+import { isApiRequestError } from '../../../lib/api-error';
+import { canMoveFolderInto } from '../../collections/utils/folder-tree';
+import type { BrowserItem } from '../../collections/utils/browser-items';
+import { createVaultFolder, deleteVaultFolder, deleteVaultItems, updateVaultFolder, updateVaultItem, vaultKeys, type VaultContents } from '../api/vault-api';
+import type { OpenedVault } from '../utils/open-contents';
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+
+/**
+ * The vault's changes. Names are sealed here before they are sent (the server cannot check them), so what the
+ * collection API checks on the server (a name taken among siblings, a folder moved into itself) is checked here.
+ * Each change is shown once the server took it; a refusal is shown beside the item it was about.
+ */
+export function useVaultActions({ master, vault, announce }: { master: MasterKey; vault: OpenedVault; announce: (text: string) => void }) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
+
+  const refresh = useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: vaultKeys.contents }), queryClient.invalidateQueries({ queryKey: vaultKeys.vault })]),
+    [queryClient],
+  );
+
+  const setError = useCallback((key: string, message: string | null) => {
+    setErrors((current) => {
+      const next = new Map(current);
+      if (message === null) next.delete(key);
+      else next.set(key, message);
+      return next;
+    });
+  }, []);
+
+  /** A sibling already named so (regardless of case), other than `exceptId`. */
+  const nameTaken = useCallback(
+    (parentId: string | null, name: string, exceptId?: string) =>
+      vault.folders.some((f) => f.parentId === parentId && f.id !== exceptId && sameName(f.name, name)) ||
+      vault.files.some((f) => f.folderId === parentId && f.id !== exceptId && sameName(f.name, name)),
+    [vault],
+  );
+
+  return useMemo(() => {
+    async function createFolder(name: string, parentId: string | null) {
+      if (nameTaken(parentId, name)) throw new Error(`There is already something named “${name}” here.`);
+      const folder = await createVaultFolder({ parentId });
+      await updateVaultFolder(folder.id, { sealedName: await sealVaultName(master, { kind: 'folder', id: folder.id }, { name }) });
+      await refresh();
+      return folder;
+    }
+
+    async function run(item: BrowserItem, change: () => Promise<unknown>, done: string) {
+      setError(item.key, null);
+      try {
+        await change();
+        announce(done);
+      } catch (error) {
+        setError(item.key, isApiRequestError(error) || error instanceof Error ? error.message : 'That did not work. Try again.');
+      }
+    }
+
+    function rename(item: BrowserItem, name: string) {
+      const parentId = item.kind === 'folder' ? item.folder.parentId : item.file.folderId;
+      if (nameTaken(parentId, name, item.id)) {
+        setError(item.key, `There is already something named “${name}” here.`);
+        return Promise.resolve();
+      }
+      return run(
+        item,
+        async () => {
+          if (item.kind === 'folder') {
+            await updateVaultFolder(item.id, { sealedName: await sealVaultName(master, { kind: 'folder', id: item.id }, { name }) });
+          } else {
+            const meta = vault.byId.get(item.id)?.meta;
+            if (!meta) throw new Error('This file cannot be renamed: its name could not be read.');
+            await updateVaultItem(item.id, { sealedMeta: await sealVaultName(master, { kind: 'file', id: item.id }, { ...meta, name }) });
+          }
+          await refresh();
+        },
+        `Renamed to “${name}”.`,
+      );
+    }
+
+    async function move(items: BrowserItem[], to: string | null, toName: string) {
+      for (const item of items) {
+        if (item.kind === 'folder' && !canMoveFolderInto(vault.folders, item.id, to)) {
+          setError(item.key, 'A folder cannot go into itself or a folder inside it.');
+          continue;
+        }
+        if (nameTaken(to, item.name, item.id)) {
+          setError(item.key, `“${toName}” already has something named “${item.name}”.`);
+          continue;
+        }
+        await run(
+          item,
+          () => (item.kind === 'folder' ? updateVaultFolder(item.id, { parentId: to }) : updateVaultItem(item.id, { folderId: to })),
+          `Moved “${item.name}” to “${toName}”.`,
+        );
+      }
+      await refresh();
+    }
+
+    async function remove(items: BrowserItem[]) {
+      const fileIds = items.filter((i) => i.kind === 'file').map((i) => i.id);
+      // Shown gone at once: the list is read again either way.
+      const gone = new Set(items.map((i) => i.id));
+      queryClient.setQueryData<VaultContents>(vaultKeys.contents, (contents) =>
+        contents ? { folders: contents.folders.filter((f) => !gone.has(f.id)), items: contents.items.filter((i) => !gone.has(i.id)) } : contents,
+      );
+      try {
+        if (fileIds.length > 0) await deleteVaultItems(fileIds);
+        for (const folder of items.filter((i) => i.kind === 'folder')) await deleteVaultFolder(folder.id);
+        announce(items.length === 1 ? `Deleted “${items[0]!.name}”.` : `Deleted ${items.length} items.`);
+      } catch (error) {
+        announce(error instanceof Error ? error.message : 'Deleting failed.');
+        throw error;
+      } finally {
+        await refresh();
+      }
+    }
+
+    return { errors, createFolder, rename, move, remove };
+  }, [announce, errors, master, nameTaken, queryClient, refresh, setError, vault]);
+}

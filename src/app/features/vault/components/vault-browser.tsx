@@ -1,0 +1,351 @@
+import { Link } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { MasterKey } from '../../../../crypto';
+import type { Vault } from '../../../../contract/vault';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormError } from '../../../components/form-error';
+import { PageHeader } from '../../../components/page-header';
+import { inputClass } from '../../../components/text-field';
+import type { FileUploaderHandle } from '../../../components/uploader/file-uploader';
+import { formatBytes, plural } from '../../../lib/format';
+import { Breadcrumbs, type FolderLinkComponent } from '../../collections/components/browser/breadcrumbs';
+import { BrowserToolbar, type SelectionActions } from '../../collections/components/browser/browser-toolbar';
+import { ItemListbox, ListColumns } from '../../collections/components/browser/item-listbox';
+import { MoveDialog } from '../../collections/components/browser/move-dialog';
+import { NameDialog } from '../../collections/components/browser/name-dialog';
+import { UploadButtons } from '../../collections/components/browser/upload-buttons';
+import { useItemDrag } from '../../collections/components/browser/use-item-drag';
+import { usePageFileDrop } from '../../collections/components/browser/use-page-file-drop';
+import { folderKey, folderTotals, itemsIn, type BrowserItem } from '../../collections/utils/browser-items';
+import type { CollectionBrowserSearch } from '../../collections/utils/browser-search';
+import { ancestryOf, canMoveFolderInto } from '../../collections/utils/folder-tree';
+import { keepShown, noSelection, type Selection } from '../../collections/utils/selection';
+import { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay } from '../../recipient/e2ee/save-file';
+import type { OpenedVault } from '../utils/open-contents';
+import { fileSave, folderSave, type VaultSave } from '../utils/vault-downloads';
+import { noteVaultActivity } from '../vault-lock';
+import { useVaultActions } from './use-vault-actions';
+import { VaultUploadsPanel } from './vault-uploads-panel';
+
+type OpenDialog =
+  | { kind: 'new-folder' }
+  | { kind: 'rename'; item: BrowserItem }
+  | { kind: 'move'; items: BrowserItem[] }
+  | { kind: 'delete'; items: BrowserItem[] }
+  | null;
+
+const VAULT_TITLE = 'Vault';
+
+const VaultFolderLink: FolderLinkComponent = ({ folderId, ...props }) => (
+  <Link from="/vault" to="/vault" search={(prev) => ({ ...prev, folder: folderId ?? undefined })} activeOptions={{ exact: true }} {...props} />
+);
+
+/** Every folder and file whose decrypted name holds the query, wherever it is: the vault is searched here, never on the server. */
+function searchItems(vault: OpenedVault, query: string, search: CollectionBrowserSearch): BrowserItem[] {
+  const needle = query.toLocaleLowerCase();
+  const totals = folderTotals(vault.folders, vault.files);
+  const matches = (name: string) => name.toLocaleLowerCase().includes(needle);
+  // Sorted as the folder view sorts, as if every match were in one folder.
+  const folders = vault.folders.filter((f) => matches(f.name)).map((f) => ({ ...f, parentId: null }));
+  const files = vault.files.filter((f) => matches(f.name)).map((f) => ({ ...f, folderId: null }));
+  return itemsIn(folders, files, null, search.sort, search.order).map((item) => {
+    if (item.kind === 'folder') return { ...item, ...totals.get(item.id)!, folder: vault.folders.find((f) => f.id === item.id)! };
+    return { ...item, file: vault.files.find((f) => f.id === item.id)! };
+  });
+}
+
+interface VaultBrowserProps {
+  userId: string;
+  master: MasterKey;
+  vault: OpenedVault;
+  record: Vault;
+  search: CollectionBrowserSearch;
+  onSearchChange: (change: Partial<CollectionBrowserSearch>, options?: { replace?: boolean }) => void;
+  /** The header's own controls (lock, passphrase, idle time). */
+  headerActions: ReactNode;
+}
+
+/**
+ * The unlocked vault, browsed like a collection (the same listbox, toolbar, breadcrumbs, dialogs and drag and drop),
+ * with what only the vault does: names decrypted and searched here, files encrypted as they upload and decrypted as
+ * they download, straight to disk.
+ */
+export function VaultBrowser({ userId, master, vault, record, search, onSearchChange, headerActions }: VaultBrowserProps) {
+  const folderId = search.folder ?? null;
+  const [query, setQuery] = useState('');
+  const searching = query.trim() !== '';
+  const ancestry = useMemo(() => ancestryOf(vault.folders, folderId), [vault.folders, folderId]);
+  const folderGone = folderId !== null && ancestry.length === 0;
+  const here = ancestry.at(-1)?.name ?? VAULT_TITLE;
+  const items = useMemo(
+    () => (searching ? searchItems(vault, query.trim(), search) : itemsIn(vault.folders, vault.files, folderId, search.sort, search.order)),
+    [vault, folderId, search, searching, query],
+  );
+  const keys = useMemo(() => items.map((item) => item.key), [items]);
+
+  const [selectionIn, setSelectionIn] = useState<{ folderId: string | null; selection: Selection }>({ folderId, selection: noSelection });
+  if (selectionIn.folderId !== folderId) setSelectionIn({ folderId, selection: noSelection });
+  const selection = keepShown(selectionIn.folderId === folderId ? selectionIn.selection : noSelection, keys);
+  const setSelection = useCallback((next: Selection) => setSelectionIn({ folderId, selection: next }), [folderId]);
+  const selected = items.filter((item) => selection.selected.has(item.key));
+
+  const [announcement, setAnnouncement] = useState('');
+  const announce = useCallback((text: string) => setAnnouncement(text), []);
+  const actions = useVaultActions({ master, vault, announce });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [folderDialog, setFolderDialog] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
+
+  const nameOf = useCallback((id: string | null) => (id === null ? VAULT_TITLE : (vault.folders.find((f) => f.id === id)?.name ?? '')), [vault.folders]);
+  const moveItems = useCallback((moving: BrowserItem[], to: string | null) => void actions.move(moving, to, nameOf(to)), [actions, nameOf]);
+
+  const drag = useItemDrag({
+    itemsToDrag: useCallback(
+      (item: BrowserItem) => {
+        if (selection.selected.has(item.key)) return items.filter((i) => selection.selected.has(i.key));
+        setSelection({ selected: new Set([item.key]), anchor: item.key, active: item.key });
+        return [item];
+      },
+      [items, selection.selected, setSelection],
+    ),
+    canDropInto: useCallback(
+      (dragged: BrowserItem[], to: string | null) =>
+        to !== folderId && dragged.every((item) => (item.kind === 'folder' ? canMoveFolderInto(vault.folders, item.id, to) : true)),
+      [folderId, vault.folders],
+    ),
+    onDropInto: moveItems,
+  });
+
+  const uploads = useRef<FileUploaderHandle>(null);
+  const addToUploads = useCallback((picked: File[]) => uploads.current?.addFiles(picked), []);
+  const draggingFiles = usePageFileDrop(addToUploads);
+
+  const [saving, setSaving] = useState<{ done: number; total: number } | null>(null);
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const busy = useRef(false);
+  async function download(target: BrowserItem | null) {
+    if (busy.current) return;
+    busy.current = true;
+    setDownloadError(null);
+    try {
+      let save: VaultSave;
+      if (target?.kind === 'file') {
+        const file = vault.byId.get(target.id);
+        if (!file) throw new Error('This file is not in your vault any more.');
+        save = fileSave(master, file);
+      } else {
+        const scope = target === null ? folderId : target.id;
+        save = folderSave(master, vault, scope, nameOf(scope));
+      }
+      // First, while the click's user activation lasts: the save dialog needs it.
+      const destination = await chooseSaveTarget(save.request);
+      let done = 0;
+      setSaving({ done, total: save.total });
+      await destination.write(
+        save.open((n) => {
+          done += n;
+          noteVaultActivity();
+          setSaving({ done, total: save.total });
+        }),
+      );
+      announce(`${save.request.filename} was decrypted and saved.`);
+    } catch (error) {
+      if (error instanceof TooBigForMemory) {
+        setDownloadError(new Error(`This browser can only save files up to ${formatBytes(MEMORY_SAVE_LIMIT)} from the vault. Use Chrome, Edge, Firefox or Safari.`));
+      } else if (!(error instanceof SaveCancelled)) setDownloadError(error);
+    } finally {
+      busy.current = false;
+      setSaving(null);
+    }
+  }
+
+  const only = selected.length === 1 ? selected[0]! : null;
+  const toolbarActions: SelectionActions = {
+    onNewFolder: () => setDialog({ kind: 'new-folder' }),
+    hasCovers: false,
+    onRename: only ? () => setDialog({ kind: 'rename', item: only }) : undefined,
+    onMove: selected.length > 0 ? () => setDialog({ kind: 'move', items: selected }) : undefined,
+    onDelete: selected.length > 0 ? () => setDialog({ kind: 'delete', items: selected }) : undefined,
+    onDownload: selected.length > 1 || (only?.kind === 'file' && only.file.state !== 'complete') ? undefined : () => void download(only),
+    downloadLabel: only ? 'Download' : selected.length > 1 ? 'Download' : folderId === null ? 'Download all' : 'Download this folder',
+    downloading: saving !== null,
+  };
+
+  const openItem = (item: BrowserItem) => {
+    if (item.kind === 'folder') {
+      setQuery('');
+      onSearchChange({ folder: item.id });
+    }
+  };
+
+  const complete = vault.files.filter((f) => f.state === 'complete');
+  const { usedBytes, limitBytes } = record.usage;
+  return (
+    <>
+      <Breadcrumbs title={VAULT_TITLE} ancestry={ancestry} drag={drag} FolderLink={VaultFolderLink} />
+      <PageHeader
+        title={folderId === null ? VAULT_TITLE : here}
+        description={`${plural(complete.length, 'file', 'files')} · ${formatBytes(usedBytes)} of ${formatBytes(limitBytes)} used · encrypted in this browser`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <UploadButtons onFiles={addToUploads} />
+            {headerActions}
+          </div>
+        }
+      />
+
+      <VaultUploadsPanel ref={uploads} userId={userId} master={master} vault={vault} folderId={folderId} />
+
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <label className="flex min-w-0 flex-1 items-center gap-2 sm:max-w-sm">
+          <span className="sr-only">Search your vault by name</span>
+          <input
+            type="search"
+            className={inputClass}
+            placeholder="Search names in your vault"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
+          />
+        </label>
+        {saving ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status">
+            Decrypting… {saving.total ? Math.floor((saving.done / saving.total) * 100) : 100}%
+          </p>
+        ) : null}
+      </div>
+
+      {folderGone && !searching ? (
+        <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
+          <h2 className="text-base font-semibold">This folder is not here any more</h2>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">It may have been deleted, or moved with the folder it was in.</p>
+          <Button variant="secondary" className="mt-4" onClick={() => onSearchChange({ folder: undefined })}>
+            Go to the top of your vault
+          </Button>
+        </div>
+      ) : (
+        <section aria-label="Files and folders" className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+          <BrowserToolbar
+            selectedCount={selected.length}
+            actions={toolbarActions}
+            sort={search.sort}
+            order={search.order}
+            view={search.view}
+            onSortChange={(sort) => onSearchChange({ sort }, { replace: true })}
+            onOrderChange={(order) => onSearchChange({ order }, { replace: true })}
+            onViewChange={(view) => onSearchChange({ view }, { replace: true })}
+          />
+          {downloadError ? <FormError error={downloadError} className="m-2" /> : null}
+          {search.view === 'list' && items.length > 0 ? <ListColumns /> : null}
+          <ItemListbox
+            items={items}
+            view={search.view}
+            label={searching ? `Search results for “${query.trim()}”` : `Contents of ${here}`}
+            emptyText={
+              searching
+                ? 'Nothing in your vault has a name like that.'
+                : 'Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files. They are encrypted before they leave this browser.'
+            }
+            selection={selection}
+            onSelectionChange={setSelection}
+            onOpen={openItem}
+            onDeleteRequest={() => toolbarActions.onDelete?.()}
+            onRenameRequest={() => toolbarActions.onRename?.()}
+            errors={actions.errors}
+            coverFileId={null}
+            drag={drag}
+          />
+        </section>
+      )}
+      {saveWay() === 'memory' ? (
+        <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
+          This browser can save decrypted files only through its memory: files over {formatBytes(MEMORY_SAVE_LIMIT)} cannot be downloaded here.
+        </p>
+      ) : null}
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      {draggingFiles ? (
+        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-indigo-600/10 p-6 dark:bg-indigo-400/10">
+          <div className="rounded-xl border-2 border-dashed border-indigo-500 bg-white/95 px-8 py-6 text-center shadow-lg dark:bg-zinc-900/95">
+            <p className="text-base font-semibold">Drop to encrypt and upload</p>
+            <p className="mt-1 max-w-sm truncate text-sm text-zinc-600 dark:text-zinc-400">into “{here}”</p>
+          </div>
+        </div>
+      ) : null}
+
+      {dialog?.kind === 'new-folder' ? (
+        <NameDialog
+          title={`New folder in “${here}”`}
+          label="Folder name"
+          submitLabel="Create folder"
+          pendingLabel="Creating…"
+          pending={folderDialog.pending}
+          error={folderDialog.error}
+          onClose={() => {
+            setFolderDialog({ pending: false, error: null });
+            setDialog(null);
+          }}
+          onSubmit={(name) => {
+            setFolderDialog({ pending: true, error: null });
+            actions.createFolder(name, folderId).then(
+              (folder) => {
+                setFolderDialog({ pending: false, error: null });
+                setDialog(null);
+                setSelection({ selected: new Set([folderKey(folder.id)]), anchor: folderKey(folder.id), active: folderKey(folder.id) });
+                announce(`Folder “${name}” created.`);
+              },
+              (error: unknown) => setFolderDialog({ pending: false, error }),
+            );
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'rename' ? (
+        <NameDialog
+          title={`Rename “${dialog.item.name}”`}
+          label="New name"
+          initialName={dialog.item.name}
+          keepExtension={dialog.item.kind === 'file'}
+          submitLabel="Rename"
+          onClose={() => setDialog(null)}
+          onSubmit={(name) => {
+            setDialog(null);
+            void actions.rename(dialog.item, name);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveDialog
+          rootTitle={VAULT_TITLE}
+          folders={vault.folders}
+          items={dialog.items}
+          fromFolderId={searching ? null : folderId}
+          onClose={() => setDialog(null)}
+          onMove={(to) => {
+            setDialog(null);
+            moveItems(dialog.items, to);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={dialog.items.length === 1 ? `Delete “${dialog.items[0]!.name}”?` : `Delete ${dialog.items.length} items?`}
+          confirmLabel="Delete"
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            const items = dialog.items;
+            setDialog(null);
+            setSelection(noSelection);
+            actions.remove(items).catch((error: unknown) => setDownloadError(error));
+          }}
+        >
+          {dialog.items.some((item) => item.kind === 'folder')
+            ? 'Folders are deleted with everything inside them. This cannot be undone.'
+            : 'The file is deleted from your vault. This cannot be undone.'}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Vault } from '../../../../contract/vault';
+import { argon2InWorker, changePassphrase, type Argon2id, type MasterKey } from '../../../../crypto';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { ModalDialog } from '../../../components/modal-dialog';
+import { PageHeader } from '../../../components/page-header';
+import { SkeletonPage } from '../../../components/skeleton';
+import { TextField, inputClass } from '../../../components/text-field';
+import type { CollectionBrowserSearch } from '../../collections/utils/browser-search';
+import { replaceVaultRecord, vaultContentsQueryOptions, vaultKeys, vaultQueryOptions } from '../api/vault-api';
+import { OpenedCache, openContents, type OpenedVault } from '../utils/open-contents';
+import { idleChoices, idleMinutes, lockVault, setIdleMinutes, useVaultKey, type IdleMinutes } from '../vault-lock';
+import { emptyPassphrase, newPassphraseProblem, NewPassphraseFields, type NewPassphrase } from './new-passphrase-fields';
+import { CreateVault, UnlockVault, vaultErrorMessage } from './vault-access';
+import { VaultBrowser } from './vault-browser';
+
+interface VaultPageProps {
+  userId: string;
+  search: CollectionBrowserSearch;
+  onSearchChange: (change: Partial<CollectionBrowserSearch>, options?: { replace?: boolean }) => void;
+  argon2?: Argon2id;
+}
+
+/** /vault: create it, unlock it, or browse it, whichever applies in this tab now. */
+export function VaultPage({ userId, search, onSearchChange, argon2 = argon2InWorker }: VaultPageProps) {
+  const { data: vault } = useSuspenseQuery(vaultQueryOptions());
+  const master = useVaultKey(userId);
+  if (!vault) {
+    return (
+      <>
+        <PageHeader title="Vault" description="Your private files, encrypted in this browser with a passphrase only you know." />
+        <CreateVault userId={userId} argon2={argon2} />
+      </>
+    );
+  }
+  if (!master) {
+    return (
+      <>
+        <PageHeader title="Vault" description="Your private files, encrypted in this browser with a passphrase only you know." />
+        <UnlockVault userId={userId} vault={vault} argon2={argon2} />
+      </>
+    );
+  }
+  return <UnlockedVault userId={userId} vault={vault} master={master} search={search} onSearchChange={onSearchChange} argon2={argon2} />;
+}
+
+/** The decrypted view of the vault, kept while it stays open with the same key; its thumbnails' URLs revoked when it locks. */
+function useOpenedVault(master: MasterKey): OpenedVault | null {
+  // Read afresh each time the vault opens: it may have changed in another tab or device while it was locked here.
+  const { data: contents } = useQuery({ ...vaultContentsQueryOptions(), refetchOnMount: 'always' });
+  const [cache] = useState(() => new OpenedCache(master));
+  const [opened, setOpened] = useState<OpenedVault | null>(null);
+  useEffect(() => () => cache.clear(), [cache]);
+  useEffect(() => {
+    if (!contents) return;
+    let current = true;
+    void openContents(cache, contents).then((value) => {
+      if (current) setOpened(value);
+    });
+    return () => {
+      current = false;
+    };
+  }, [cache, contents]);
+  return opened;
+}
+
+function UnlockedVault({ userId, vault, master, search, onSearchChange, argon2 }: { vault: Vault; master: MasterKey } & Required<VaultPageProps>) {
+  const opened = useOpenedVault(master);
+  const { error } = useQuery(vaultContentsQueryOptions());
+  const [changing, setChanging] = useState(false);
+  const headerActions = (
+    <>
+      <Button variant="secondary" onClick={() => setChanging(true)}>
+        Change passphrase
+      </Button>
+      <Button variant="secondary" onClick={lockVault}>
+        Lock
+      </Button>
+    </>
+  );
+  return (
+    <>
+      {opened ? (
+        <VaultBrowser userId={userId} master={master} vault={opened} record={vault} search={search} onSearchChange={onSearchChange} headerActions={headerActions} />
+      ) : error ? (
+        <FormError error={error} />
+      ) : (
+        <SkeletonPage label="Decrypting your vault" />
+      )}
+      <IdleSetting />
+      {changing ? <ChangePassphraseDialog userId={userId} vault={vault} argon2={argon2} onClose={() => setChanging(false)} /> : null}
+    </>
+  );
+}
+
+function IdleSetting() {
+  const id = useId();
+  const [minutes, setMinutes] = useState<IdleMinutes>(idleMinutes);
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <label htmlFor={id}>Lock the vault after</label>
+      <select
+        id={id}
+        className={`${inputClass} w-auto`}
+        value={minutes}
+        onChange={(event) => {
+          const next = Number(event.target.value) as IdleMinutes;
+          setMinutes(next);
+          setIdleMinutes(next);
+        }}
+      >
+        {idleChoices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice < 60 ? `${choice} minutes` : `${choice / 60} ${choice === 60 ? 'hour' : 'hours'}`}
+          </option>
+        ))}
+      </select>
+      <span>without use. It also locks when you sign out or close this tab.</span>
+    </div>
+  );
+}
+
+/** A new passphrase: only the master key is wrapped again (no file changes); the recovery code stays valid. */
+function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: string; vault: Vault; argon2: Argon2id; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const current = useRef<HTMLInputElement>(null);
+  const [old, setOld] = useState('');
+  const [next, setNext] = useState<NewPassphrase>(emptyPassphrase);
+  const [tried, setTried] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const problem = tried ? newPassphraseProblem(next) : null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (newPassphraseProblem(next)) return;
+    setPending(true);
+    setError(null);
+    try {
+      const record = await changePassphrase(vault.record, old, next.passphrase, { accountId: userId, argon2 });
+      queryClient.setQueryData<Vault | null>(vaultKeys.vault, await replaceVaultRecord(record));
+      setDone(true);
+    } catch (cause) {
+      setError(vaultErrorMessage(cause));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <ModalDialog title="Change your vault passphrase" onClose={onClose} busy={pending} initialFocus={done ? undefined : current}>
+      {done ? (
+        <div className="space-y-4">
+          <p role="status" className="text-sm">
+            Your vault passphrase was changed. Use the new one from now on; your recovery code still works.
+          </p>
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      ) : (
+        <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+          <TextField ref={current} label="Current passphrase" type="password" autoComplete="current-password" value={old} onChange={(e) => setOld(e.target.value)} />
+          <NewPassphraseFields label="New passphrase" value={next} onChange={setNext} errors={problem ? { [problem.field]: problem.message } : {}} />
+          <FormError error={error} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={onClose} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Changing…' : 'Change passphrase'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
