@@ -110,6 +110,24 @@ test('create, upload a folder, lock, unlock, download, change the passphrase and
     await tool(page, 'Download').click();
     expect((await savedFile(page, 'itinerary-secret.txt')).equals(files['Holiday plans/notes/itinerary-secret.txt']!.bytes)).toBe(true);
 
+    // Sent on as an encrypted transfer without downloading it: re-encrypted in the page under a new link key.
+    await tool(page, 'Send').click();
+    const send = page.getByRole('dialog', { name: 'Send “itinerary-secret.txt” end-to-end encrypted' });
+    await send.getByLabel('Title (optional)').fill('Trip itinerary');
+    await expectNoSeriousA11yViolations(page, 'sending from the vault');
+    await send.getByRole('button', { name: 'Make the link' }).click();
+    const ready = page.getByRole('dialog', { name: 'Your encrypted transfer is ready' });
+    const link = await ready.getByRole('textbox', { name: 'Link to share (with its key)' }).inputValue({ timeout: 30_000 });
+    expect(link).toMatch(/\/t\/[A-Za-z0-9_-]+#v1\./);
+    const recipient = await context.newPage();
+    await stubFilePicker(recipient);
+    await recipient.goto(link);
+    await expect(recipient.getByRole('heading', { level: 1, name: 'Trip itinerary' })).toBeVisible();
+    await recipient.getByRole('button', { name: 'Download itinerary-secret.txt', exact: true }).click();
+    expect((await savedFile(recipient, 'itinerary-secret.txt')).equals(files['Holiday plans/notes/itinerary-secret.txt']!.bytes)).toBe(true);
+    await recipient.close();
+    await ready.getByRole('button', { name: 'Send another' }).click();
+
     // Search runs over the decrypted names, here.
     await page.getByRole('searchbox', { name: 'Search your vault by name' }).fill('sunset');
     await expect.poll(() => optionNames(page.getByRole('listbox', { name: 'Search results for “sunset”' }))).toEqual(['beach-sunset.png']);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { concatBytes } from './bytes.js';
 import { CHUNK_SIZE, HEADER_SIZE, chunkOffsets, newSalt } from './container.js';
+import { createDecryptingSource } from './decrypt.js';
 import { createEncryptedSource } from './encrypt.js';
 import { E2eeError, type E2eeErrorReason } from './errors.js';
 import { deriveLinkKeys, newLinkKey, type LinkKeys } from './keys.js';
@@ -171,5 +172,54 @@ describe('the decrypting stream refuses what belongs elsewhere', () => {
     const wrong = await deriveLinkKeys(newLinkKey());
     const error = await expectRefused(file.container, 'tampered', 0, wrong.content);
     expect(error.message).toMatch(/key is wrong/);
+  });
+});
+
+describe('random access to the plaintext (createDecryptingSource)', () => {
+  /** The container as a store of ciphertext that records which ranges were asked for, and can be made to lie. */
+  function store(container: Uint8Array, change: (bytes: Uint8Array, start: number) => Uint8Array = (b) => b) {
+    const asked: [number, number][] = [];
+    const read = async (start: number, end: number) => {
+      asked.push([start, end]);
+      return change(container.slice(start, end), start);
+    };
+    return { asked, read };
+  }
+
+  it('reads any range, fetching only the chunks under it, and re-encrypts to the same plaintext under another key', async () => {
+    const cipher = store(file.container);
+    const source = await createDecryptingSource(keys.content, { salt: file.salt, size: file.size }, cipher.read);
+    expect(source.size).toBe(plain.length);
+    expect(await source.read(P - 3, P + 7)).toEqual(plain.subarray(P - 3, P + 7));
+    expect(cipher.asked).toEqual([[chunkOffsets(file.size, 0).cipherStart, chunkOffsets(file.size, 1).cipherEnd]]);
+    expect(await source.read(3 * P, 3 * P + 5)).toEqual(plain.subarray(3 * P));
+    expect(await source.read(5, 5)).toEqual(new Uint8Array(0));
+
+    // Sent on as a transfer would be: encrypted again under a new key, from the decrypting source, chunk by chunk.
+    const other = await deriveLinkKeys(newLinkKey());
+    const reencrypted = await createEncryptedSource(other.content, source);
+    const { emitted, error } = await decryptAll(other.content, await reencrypted.read(0, reencrypted.size), { salt: reencrypted.salt, size: plain.length });
+    expect(error).toBeUndefined();
+    expect(firstDifference(emitted, plain)).toBe(-1);
+  });
+
+  it('refuses a changed byte, a chunk of the wrong place, a short answer, the wrong key and the wrong salt', async () => {
+    const expected = { salt: file.salt, size: file.size };
+    const reason = async (make: () => Promise<{ read: (s: number, e: number) => Promise<Uint8Array> }>, start = P, end = P + 10) => {
+      const source = await make();
+      return (await (source.read(start, end) as Promise<Uint8Array>).then(() => null, (e: unknown) => e)) as E2eeError | RangeError | null;
+    };
+    const flipped = store(file.container, (b) => b.map((v, i) => (i === 100 ? v ^ 1 : v)));
+    expect(((await reason(() => createDecryptingSource(keys.content, expected, flipped.read))) as E2eeError).reason).toBe('tampered');
+    // Chunk 2's bytes where chunk 1 was asked for: the index is bound, so it does not open.
+    const moved = store(file.container, (b, start) => (start === chunkOffsets(file.size, 1).cipherStart ? chunk(2).slice() : b));
+    expect(((await reason(() => createDecryptingSource(keys.content, expected, moved.read))) as E2eeError).reason).toBe('tampered');
+    const short = store(file.container, (b) => b.subarray(0, b.length - 1));
+    expect(((await reason(() => createDecryptingSource(keys.content, expected, short.read))) as E2eeError).reason).toBe('truncated');
+    const wrongKey = (await deriveLinkKeys(newLinkKey())).content;
+    expect(((await reason(() => createDecryptingSource(wrongKey, expected, store(file.container).read))) as E2eeError).reason).toBe('tampered');
+    const wrongSalt = { salt: newSalt(), size: file.size };
+    expect(((await reason(() => createDecryptingSource(keys.content, wrongSalt, store(file.container).read))) as E2eeError).reason).toBe('tampered');
+    expect(await reason(() => createDecryptingSource(keys.content, expected, store(file.container).read), 0, file.size + 1)).toBeInstanceOf(RangeError);
   });
 });

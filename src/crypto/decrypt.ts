@@ -1,6 +1,7 @@
 import { equalBytes } from './bytes.js';
 import { E2eeError } from './errors.js';
-import { HEADER_SIZE, chunkCount, chunkOffsets, openChunk, parseHeader, payloadKey } from './container.js';
+import { CHUNK_SIZE, HEADER_SIZE, chunkCount, chunkOffsets, createHeader, openChunk, parseHeader, payloadKey } from './container.js';
+import type { PlainSource } from './encrypt.js';
 
 /** What the file's sealed metadata (and the manifest) say it is: the stream accepts that file and no other. */
 export interface ExpectedFile {
@@ -68,4 +69,64 @@ export function createDecryptStream(contentKey: CryptoKey, expected: ExpectedFil
       controller.enqueue(last);
     },
   });
+}
+
+/** Ciphertext bytes [start, end) of a container, from wherever it is kept (a Range request of its download link). */
+export type CipherReader = (start: number, end: number) => Promise<Uint8Array>;
+
+/**
+ * Random access to a container's plaintext without reading the rest: [start, end) is read by fetching only the sealed
+ * chunks under it and opening each (bound to its index, its finality and the header the salt makes), so a server that
+ * serves other bytes, another chunk or another file's is refused. What it gives is a PlainSource, so a file can be
+ * re-encrypted under another key as an uploader asks for it (a vault file sent as a transfer), one chunk at a time.
+ */
+export async function createDecryptingSource(contentKey: CryptoKey, expected: ExpectedFile, readCipher: CipherReader): Promise<PlainSource> {
+  const header = createHeader(expected.salt);
+  const key = await payloadKey(contentKey, expected.salt);
+  const count = chunkCount(expected.size);
+  // An encrypting reader asks for one chunk at a time, and a retried request for the same one again.
+  let cached: { index: number; plain: Uint8Array<ArrayBuffer> } | undefined;
+
+  async function openChunks(first: number, last: number): Promise<Uint8Array<ArrayBuffer>[]> {
+    const from = chunkOffsets(expected.size, first);
+    const to = chunkOffsets(expected.size, last);
+    const sealed = await readCipher(from.cipherStart, to.cipherEnd);
+    if (sealed.length !== to.cipherEnd - from.cipherStart) {
+      throw new E2eeError('truncated', `Asked for ciphertext bytes [${from.cipherStart}, ${to.cipherEnd}) and got ${sealed.length}`);
+    }
+    const opened: Uint8Array<ArrayBuffer>[] = [];
+    for (let index = first; index <= last; index++) {
+      const span = chunkOffsets(expected.size, index);
+      const bytes = sealed.subarray(span.cipherStart - from.cipherStart, span.cipherEnd - from.cipherStart);
+      const plain = await openChunk(key, header, index, bytes, span.final);
+      if (plain.length !== span.plainEnd - span.plainStart) throw new E2eeError('bad_length', `Chunk ${index} opened to ${plain.length} bytes`);
+      opened.push(plain);
+    }
+    return opened;
+  }
+
+  async function read(start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
+    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || start > end || end > expected.size) {
+      throw new RangeError(`Cannot read [${start}, ${end}) of a ${expected.size}-byte file`);
+    }
+    const out = new Uint8Array(end - start);
+    if (start === end) return out;
+    const first = Math.floor(start / CHUNK_SIZE);
+    const last = Math.min(count - 1, Math.floor((end - 1) / CHUNK_SIZE));
+    let chunks: Uint8Array<ArrayBuffer>[];
+    if (cached && first === cached.index && last === cached.index) chunks = [cached.plain];
+    else {
+      chunks = await openChunks(first, last);
+      cached = { index: last, plain: chunks[chunks.length - 1]! };
+    }
+    chunks.forEach((plain, i) => {
+      const chunkStart = (first + i) * CHUNK_SIZE;
+      const from = Math.max(start, chunkStart);
+      const to = Math.min(end, chunkStart + plain.length);
+      out.set(plain.subarray(from - chunkStart, to - chunkStart), from - start);
+    });
+    return out;
+  }
+
+  return { size: expected.size, read };
 }

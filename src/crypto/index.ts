@@ -81,7 +81,7 @@ export {
   type ChunkOffsets,
   type ContainerHeader,
 } from './container.js';
-export { createDecryptStream, type ExpectedFile } from './decrypt.js';
+export { createDecryptStream, createDecryptingSource, type CipherReader, type ExpectedFile } from './decrypt.js';
 export { blobSource, createEncryptedSource, type ByteReader, type EncryptedSource, type PlainSource } from './encrypt.js';
 export { E2eeError, type E2eeErrorReason } from './errors.js';
 export {

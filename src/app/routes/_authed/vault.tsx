@@ -22,6 +22,7 @@ function VaultRoute() {
   return (
     <VaultPage
       userId={session.user.id}
+      workspaceId={session.workspace.id}
       search={search}
       onSearchChange={(change, options) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace })}
     />

@@ -12,6 +12,7 @@ import {
   sealTransferMeta,
   toBase64url,
   type LinkKeys,
+  type PlainSource,
   type TransferNote,
 } from '../../../../crypto';
 import type { FileToUpload, HeldUpload, UploadSource } from '../../../lib/uploads/upload-session';
@@ -47,6 +48,14 @@ export interface EncryptedUploadsOptions {
   storeSealed?: typeof storeSealedFile;
 }
 
+/**
+ * A file whose bytes are not a Blob of this page: read range by range from elsewhere (a vault file, decrypted as it is
+ * read), with its preview image if it has one. Given to tus as the file to upload, in place of a File.
+ */
+export interface ReadableFile extends PlainSource {
+  thumbnail(): Promise<Uint8Array | null>;
+}
+
 /** tus-js-client 4's FileSource, as its `fileReader.openFile` hands it over. */
 interface TusFileSource {
   size: number;
@@ -68,7 +77,7 @@ export class EncryptedUploads implements UploadSource {
   private readonly sealed: Set<string>;
   private readonly sealing = new Map<string, Promise<void>>();
   /** Held files by server id, so a sealing that failed can be tried again at sending. */
-  private readonly held = new Map<string, { file: FileToUpload; data: Blob; salt: Uint8Array }>();
+  private readonly held = new Map<string, { file: FileToUpload; data: Blob | ReadableFile; salt: Uint8Array }>();
   private readonly transferId: () => string | null;
   private readonly onChange: () => void;
   private readonly storeSealed: typeof storeSealedFile;
@@ -98,10 +107,10 @@ export class EncryptedUploads implements UploadSource {
   }
 
   tusOptions(held: HeldUpload): Record<string, unknown> {
-    const openFile = async (input: Blob): Promise<TusFileSource> => {
+    const openFile = async (input: Blob | ReadableFile): Promise<TusFileSource> => {
       const { fileId, state } = await held.registered();
       const salt = fromBase64url(state);
-      const source = await createEncryptedSource((await this.linkKeys()).content, blobSource(input), { salt });
+      const source = await createEncryptedSource((await this.linkKeys()).content, input instanceof Blob ? blobSource(input) : input, { salt });
       this.held.set(fileId, { file: held.file, data: input, salt });
       // Sealed as its upload starts rather than once it ends: a tab closed between a file's last byte and its
       // sealing would leave a complete file nobody could name, and this way a re-added file is sealed anyway.
@@ -137,7 +146,7 @@ export class EncryptedUploads implements UploadSource {
       const { file, data, salt } = held;
       const type = file.mimeType ?? 'application/octet-stream';
       const name = file.path ? `${file.path}/${file.name}` : file.name;
-      const thumbnail = await makeThumbnail(data, type).catch(() => null);
+      const thumbnail = await (data instanceof Blob ? makeThumbnail(data, type) : data.thumbnail()).catch(() => null);
       const [meta, thumb] = await Promise.all([
         sealFileMeta(keys, transferId, fileId, { name, type, size: data.size, salt }),
         thumbnail ? sealThumbnail(keys, transferId, fileId, thumbnail) : Promise.resolve(''),

@@ -22,9 +22,10 @@ import type { CollectionBrowserSearch } from '../../collections/utils/browser-se
 import { ancestryOf, canMoveFolderInto } from '../../collections/utils/folder-tree';
 import { keepShown, noSelection, type Selection } from '../../collections/utils/selection';
 import { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay } from '../../recipient/e2ee/save-file';
-import type { OpenedVault } from '../utils/open-contents';
+import type { OpenedVault, OpenedVaultFile } from '../utils/open-contents';
 import { fileSave, folderSave, type VaultSave } from '../utils/vault-downloads';
 import { noteVaultActivity } from '../vault-lock';
+import { SendFromVaultDialog } from './send-from-vault-dialog';
 import { useVaultActions } from './use-vault-actions';
 import { VaultUploadsPanel } from './vault-uploads-panel';
 
@@ -33,6 +34,7 @@ type OpenDialog =
   | { kind: 'rename'; item: BrowserItem }
   | { kind: 'move'; items: BrowserItem[] }
   | { kind: 'delete'; items: BrowserItem[] }
+  | { kind: 'send'; files: OpenedVaultFile[] }
   | null;
 
 const VAULT_TITLE = 'Vault';
@@ -57,6 +59,7 @@ function searchItems(vault: OpenedVault, query: string, search: CollectionBrowse
 
 interface VaultBrowserProps {
   userId: string;
+  workspaceId: string;
   master: MasterKey;
   vault: OpenedVault;
   record: Vault;
@@ -71,7 +74,7 @@ interface VaultBrowserProps {
  * with what only the vault does: names decrypted and searched here, files encrypted as they upload and decrypted as
  * they download, straight to disk.
  */
-export function VaultBrowser({ userId, master, vault, record, search, onSearchChange, headerActions }: VaultBrowserProps) {
+export function VaultBrowser({ userId, workspaceId, master, vault, record, search, onSearchChange, headerActions }: VaultBrowserProps) {
   const folderId = search.folder ?? null;
   const [query, setQuery] = useState('');
   const searching = query.trim() !== '';
@@ -160,9 +163,15 @@ export function VaultBrowser({ userId, master, vault, record, search, onSearchCh
   }
 
   const only = selected.length === 1 ? selected[0]! : null;
+  // Files only, each fully uploaded and readable: what can be sent on as a transfer.
+  const sendable = selected.every((item) => item.kind === 'file' && item.file.state === 'complete')
+    ? selected.flatMap((item) => vault.byId.get(item.id) ?? [])
+    : [];
   const toolbarActions: SelectionActions = {
     onNewFolder: () => setDialog({ kind: 'new-folder' }),
     hasCovers: false,
+    canSend: true,
+    onSend: sendable.length > 0 && sendable.length === selected.length ? () => setDialog({ kind: 'send', files: sendable }) : undefined,
     onRename: only ? () => setDialog({ kind: 'rename', item: only }) : undefined,
     onMove: selected.length > 0 ? () => setDialog({ kind: 'move', items: selected }) : undefined,
     onDelete: selected.length > 0 ? () => setDialog({ kind: 'delete', items: selected }) : undefined,
@@ -329,6 +338,7 @@ export function VaultBrowser({ userId, master, vault, record, search, onSearchCh
           }}
         />
       ) : null}
+      {dialog?.kind === 'send' ? <SendFromVaultDialog workspaceId={workspaceId} master={master} files={dialog.files} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title={dialog.items.length === 1 ? `Delete “${dialog.items[0]!.name}”?` : `Delete ${dialog.items.length} items?`}

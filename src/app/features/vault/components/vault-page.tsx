@@ -18,13 +18,14 @@ import { VaultBrowser } from './vault-browser';
 
 interface VaultPageProps {
   userId: string;
+  workspaceId: string;
   search: CollectionBrowserSearch;
   onSearchChange: (change: Partial<CollectionBrowserSearch>, options?: { replace?: boolean }) => void;
   argon2?: Argon2id;
 }
 
 /** /vault: create it, unlock it, or browse it, whichever applies in this tab now. */
-export function VaultPage({ userId, search, onSearchChange, argon2 = argon2InWorker }: VaultPageProps) {
+export function VaultPage({ userId, workspaceId, search, onSearchChange, argon2 = argon2InWorker }: VaultPageProps) {
   const { data: vault } = useSuspenseQuery(vaultQueryOptions());
   const master = useVaultKey(userId);
   if (!vault) {
@@ -43,7 +44,9 @@ export function VaultPage({ userId, search, onSearchChange, argon2 = argon2InWor
       </>
     );
   }
-  return <UnlockedVault userId={userId} vault={vault} master={master} search={search} onSearchChange={onSearchChange} argon2={argon2} />;
+  return (
+    <UnlockedVault userId={userId} workspaceId={workspaceId} vault={vault} master={master} search={search} onSearchChange={onSearchChange} argon2={argon2} />
+  );
 }
 
 /** The decrypted view of the vault, kept while it stays open with the same key; its thumbnails' URLs revoked when it locks. */
@@ -66,7 +69,7 @@ function useOpenedVault(master: MasterKey): OpenedVault | null {
   return opened;
 }
 
-function UnlockedVault({ userId, vault, master, search, onSearchChange, argon2 }: { vault: Vault; master: MasterKey } & Required<VaultPageProps>) {
+function UnlockedVault({ userId, workspaceId, vault, master, search, onSearchChange, argon2 }: { vault: Vault; master: MasterKey } & Required<VaultPageProps>) {
   const opened = useOpenedVault(master);
   const { error } = useQuery(vaultContentsQueryOptions());
   const [changing, setChanging] = useState(false);
@@ -83,7 +86,16 @@ function UnlockedVault({ userId, vault, master, search, onSearchChange, argon2 }
   return (
     <>
       {opened ? (
-        <VaultBrowser userId={userId} master={master} vault={opened} record={vault} search={search} onSearchChange={onSearchChange} headerActions={headerActions} />
+        <VaultBrowser
+          userId={userId}
+          workspaceId={workspaceId}
+          master={master}
+          vault={opened}
+          record={vault}
+          search={search}
+          onSearchChange={onSearchChange}
+          headerActions={headerActions}
+        />
       ) : error ? (
         <FormError error={error} />
       ) : (
@@ -101,22 +113,24 @@ function IdleSetting() {
   return (
     <div className="mt-6 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
       <label htmlFor={id}>Lock the vault after</label>
-      <select
-        id={id}
-        className={`${inputClass} w-auto`}
-        value={minutes}
-        onChange={(event) => {
-          const next = Number(event.target.value) as IdleMinutes;
-          setMinutes(next);
-          setIdleMinutes(next);
-        }}
-      >
-        {idleChoices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice < 60 ? `${choice} minutes` : `${choice / 60} ${choice === 60 ? 'hour' : 'hours'}`}
-          </option>
-        ))}
-      </select>
+      <span className="w-36">
+        <select
+          id={id}
+          className={inputClass}
+          value={minutes}
+          onChange={(event) => {
+            const next = Number(event.target.value) as IdleMinutes;
+            setMinutes(next);
+            setIdleMinutes(next);
+          }}
+        >
+          {idleChoices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice < 60 ? `${choice} minutes` : `${choice / 60} ${choice === 60 ? 'hour' : 'hours'}`}
+            </option>
+          ))}
+        </select>
+      </span>
       <span>without use. It also locks when you sign out or close this tab.</span>
     </div>
   );
@@ -162,7 +176,14 @@ function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: st
         </div>
       ) : (
         <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <TextField ref={current} label="Current passphrase" type="password" autoComplete="current-password" value={old} onChange={(e) => setOld(e.target.value)} />
+          <TextField
+            ref={current}
+            label="Current passphrase"
+            type="password"
+            autoComplete="current-password"
+            value={old}
+            onChange={(e) => setOld(e.target.value)}
+          />
           <NewPassphraseFields label="New passphrase" value={next} onChange={setNext} errors={problem ? { [problem.field]: problem.message } : {}} />
           <FormError error={error} />
           <div className="flex flex-wrap justify-end gap-3">

@@ -46,6 +46,10 @@ export interface SelectionActions {
   onSetCover?: () => void;
   /** Whether the browser has covers at all: where it does, the button stays in place, disabled when it does not apply. */
   hasCovers?: boolean;
+  /** The vault's "Send": a file (or several) sent on as an encrypted transfer; absent where there is no such thing. */
+  onSend?: () => void;
+  /** Whether the browser can send at all (the vault): the button stays in place, disabled when nothing sendable is selected. */
+  canSend?: boolean;
   onDownload?: () => void;
   downloadLabel: string;
   downloading: boolean;
@@ -90,6 +94,7 @@ export function BrowserToolbar({
           onClick={() => actions.onDownload?.()}
           disabled={!actions.onDownload || actions.downloading}
         />
+        {actions.canSend ? <ToolButton icon={icons.send} label="Send" onClick={() => actions.onSend?.()} disabled={!actions.onSend} /> : null}
       </div>
       <p aria-live="polite" className="px-2 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
         {selectedCount > 0 ? `${formatInteger(selectedCount)} selected` : ''}

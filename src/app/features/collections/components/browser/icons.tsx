@@ -20,6 +20,11 @@ function Glyph({ children }: { children: ReactNode }) {
 }
 
 export const icons = {
+  send: (
+    <Glyph>
+      <path d="M17 3 8.5 11.5M17 3l-5 14-3.5-5.5L3 8z" />
+    </Glyph>
+  ),
   newFolder: (
     <Glyph>
       <path d="M2.5 5.5A1.5 1.5 0 0 1 4 4h3.5l1.75 2H16a1.5 1.5 0 0 1 1.5 1.5v7A1.5 1.5 0 0 1 16 16H4a1.5 1.5 0 0 1-1.5-1.5z" />
