@@ -77,6 +77,10 @@ export const VaultUsageSchema = z.object({
   limitBytes: z.number().int().min(0),
 });
 
+/** `GET /vault/usage`: the quota whether or not a vault exists yet (for settings). */
+export const VaultUsageResponseSchema = z.object({ usage: VaultUsageSchema.extend({ exists: z.boolean() }) });
+export type VaultUsageResponse = z.infer<typeof VaultUsageResponseSchema>;
+
 export const VaultSchema = z.object({
   record: VaultRecordSchema,
   usage: VaultUsageSchema,

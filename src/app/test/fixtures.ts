@@ -64,6 +64,8 @@ export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHan
     // Signed-in visitors land on the transfers list.
     'GET /api/v1/transfers': json({ transfers: [], nextCursor: null }),
     'GET /api/dashboard/notifications': json({ downloads: true, beforeExpiry: true }),
+    // Settings shows the vault's quota, made or not.
+    'GET /api/dashboard/vault/usage': json({ usage: { exists: false, usedBytes: 0, limitBytes: 2_000_000_000 } }),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   VaultFolderResponseSchema,
   VaultItemResponseSchema,
   VaultResponseSchema,
+  VaultUsageResponseSchema,
 } from '../../contract/vault.js';
 import { createVault as createBrowserVault, newFileKey, openVaultName, sealVaultName, unlockVault, unwrapFileKey, wrapFileKey, type Argon2id } from '../../crypto/index.js';
 import { files, uploadTokens, vaultFolders, vaultItems, vaults } from '../db/schema/index.js';
@@ -255,6 +256,7 @@ describe('the vault (dashboard, session only)', () => {
 
     const paths: [string, string, unknown?][] = [
       ['GET', ''],
+      ['GET', '/usage'],
       ['PUT', '', { record: record() }],
       ['PATCH', '', { record: record() }],
       ['GET', '/items'],
@@ -344,6 +346,9 @@ describe('the vault (dashboard, session only)', () => {
 
   it('holds registrations to the plan quota, refusing the whole call past it with nothing written', async () => {
     const o = await owner();
+    // Settings shows the quota before there is a vault.
+    const usage = async () => VaultUsageResponseSchema.parse(await (await o.call('GET', '/usage')).json()).usage;
+    expect(await usage()).toEqual({ exists: false, usedBytes: 0, limitBytes: FREE_QUOTA });
     await createVault(o);
     await register(o, [item(60_000)]);
     const filesBefore = await server.services.db.select({ id: files.id }).from(files).where(eq(files.workspaceId, o.ws.id));
@@ -364,6 +369,7 @@ describe('the vault (dashboard, session only)', () => {
     await server.setPlan(o.ws.id, 'paid');
     await register(o, [item(500_000)]);
     expect(VaultResponseSchema.parse(await (await o.call('GET', '')).json()).vault.usage).toEqual({ usedBytes: FREE_QUOTA + 500_000, limitBytes: PAID_QUOTA });
+    expect(await usage()).toEqual({ exists: true, usedBytes: FREE_QUOTA + 500_000, limitBytes: PAID_QUOTA });
 
     // 1 to 100 items per call, and each one's fields named when wrong.
     expect((await expectError(await o.call('POST', '/items', { items: [] }), 400, 'invalid_request')).details.fields?.[0]?.path).toBe('items');

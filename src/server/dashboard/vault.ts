@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/env.js';
 import { parseJsonBody, parseQuery, pathId } from '../http/validate.js';
 import { createVaultFolder, deleteVaultFolder, updateVaultFolder } from '../vault/folders.js';
 import { deleteVaultItems, listVault, registerVaultItems, updateVaultItem, vaultItemDownload } from '../vault/items.js';
-import { createVault, getVault, replaceVaultRecord, type VaultHolder } from '../vault/vault.js';
+import { createVault, getVault, holderVaultUsage, replaceVaultRecord, type VaultHolder } from '../vault/vault.js';
 import { requireSession } from './session.js';
 
 /**
@@ -41,6 +41,8 @@ export function vaultRoutes() {
   });
 
   app.get('/', async (c) => c.json({ vault: await getVault(c.var.services, holderOf(c)) }));
+
+  app.get('/usage', async (c) => c.json({ usage: await holderVaultUsage(c.var.services, holderOf(c)) }));
 
   app.put('/', async (c) => {
     const { record } = await parseJsonBody(c, VaultRecordRequestSchema);

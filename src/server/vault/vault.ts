@@ -60,6 +60,12 @@ export async function vaultUsage(services: Pick<Services, 'config'>, db: Pick<Da
   return { usedBytes: await vaultUsedBytes(db, vaultId), limitBytes: vaultQuota(holder.plan, services.config) };
 }
 
+/** What the holder's vault uses of its quota; a holder without a vault uses nothing of it yet (settings shows the quota either way). */
+export async function holderVaultUsage(services: Pick<Services, 'config' | 'db'>, holder: VaultHolder) {
+  const [row] = await services.db.select({ id: vaults.id }).from(vaults).where(ofHolder(holder));
+  return { exists: row !== undefined, ...(row ? await vaultUsage(services, services.db, holder, row.id) : { usedBytes: 0, limitBytes: vaultQuota(holder.plan, services.config) }) };
+}
+
 async function vaultBody(services: Pick<Services, 'config'>, db: Pick<Database, 'select'>, holder: VaultHolder, row: VaultRow): Promise<Vault> {
   return {
     record: row.record,

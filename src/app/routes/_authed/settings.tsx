@@ -8,6 +8,7 @@ import { AccountOverview } from '../../features/settings/components/account-over
 import { ChangePassword } from '../../features/settings/components/change-password';
 import { NotificationDefaults } from '../../features/settings/components/notification-defaults';
 import { ReferralCard } from '../../features/settings/components/referral-card';
+import { vaultUsageQueryOptions } from '../../features/vault/api/vault-api';
 
 export const Route = createFileRoute('/_authed/settings')({
   loader: ({ context }) =>
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_authed/settings')({
       context.queryClient.ensureQueryData(meQueryOptions()),
       context.queryClient.ensureQueryData(referralQueryOptions()),
       context.queryClient.ensureQueryData(notificationSettingsQueryOptions()),
+      context.queryClient.ensureQueryData(vaultUsageQueryOptions()),
     ]),
   component: SettingsPage,
 });

@@ -6,15 +6,17 @@ import { Card } from '../../../components/card';
 import { CopyField } from '../../../components/copy-field';
 import { formatBytes, formatDate, formatEuros, formatInteger, formatMonth } from '../../../lib/format';
 import { meQueryOptions } from '../../../lib/me';
+import { vaultUsageQueryOptions, type getVaultUsage } from '../../vault/api/vault-api';
 import { RenameWorkspace } from './rename-workspace';
 
 export function AccountOverview() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
+  const { data: vault } = useSuspenseQuery(vaultUsageQueryOptions());
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <WorkspaceCard me={me} />
       <PlanCard me={me} />
-      <UsageCard me={me} />
+      <UsageCard me={me} vault={vault} />
     </div>
   );
 }
@@ -93,7 +95,9 @@ function PlanCard({ me }: { me: Me }) {
   );
 }
 
-function UsageCard({ me }: { me: Me }) {
+type VaultUsage = Awaited<ReturnType<typeof getVaultUsage>>;
+
+function UsageCard({ me, vault }: { me: Me; vault: VaultUsage }) {
   const headingId = useId();
   const { usage, plan } = me;
   const calls = plan.limits.monthlyCalls;
@@ -115,6 +119,13 @@ function UsageCard({ me }: { me: Me }) {
           allowance={includedBytes}
           usedText={formatBytes(usage.apiUploadBytes)}
           allowanceText={`of ${formatBytes(includedBytes)} included, then ${formatEuros(plan.limits.uploadPriceEurPerGb)} per GB`}
+        />
+        <UsageMeter
+          label="Your vault"
+          used={vault.usedBytes}
+          allowance={vault.limitBytes}
+          usedText={formatBytes(vault.usedBytes)}
+          allowanceText={`of ${formatBytes(vault.limitBytes)}${vault.exists ? '' : ' (you have not created your vault yet)'}`}
         />
       </div>
     </Card>

@@ -26,6 +26,7 @@ describe('settings page', () => {
     expect(within(usage).getByRole('meter', { name: 'API calls' })).toHaveAttribute('aria-valuenow', '1234');
     expect(within(usage).getByText('of 50,000')).toBeInTheDocument();
     expect(within(usage).getByText('2.5 GB')).toBeInTheDocument();
+    expect(within(usage).getByRole('meter', { name: 'Your vault' })).toHaveAttribute('aria-valuetext', '0 bytes of 2 GB (you have not created your vault yet)');
 
     expect(network.requestsTo('POST /api/dashboard/token')).toHaveLength(1);
     expect(network.requestsTo('GET /api/v1/me')[0]?.headers.get('Authorization')).toBe('Bearer tok_dashboard');

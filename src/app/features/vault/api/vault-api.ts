@@ -14,6 +14,7 @@ import type {
   VaultItem,
   VaultItemToUploadSchema,
   VaultRecord,
+  VaultUsageResponse,
 } from '../../../../contract/vault';
 import { isApiRequestError } from '../../../lib/api-error';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
@@ -36,6 +37,7 @@ export const vaultKeys = {
   all: [...userDataRoot, 'vault'] as const,
   vault: [...userDataRoot, 'vault', 'record'] as const,
   contents: [...userDataRoot, 'vault', 'contents'] as const,
+  usage: [...userDataRoot, 'vault', 'usage'] as const,
 };
 
 /** The signed-in user's vault, or null before they made one. */
@@ -49,6 +51,13 @@ export async function getVault(signal?: AbortSignal): Promise<Vault | null> {
 }
 
 export const vaultQueryOptions = () => queryOptions({ queryKey: vaultKeys.vault, queryFn: ({ signal }) => getVault(signal) });
+
+/** What the vault uses of the plan's quota (settings), whether or not it exists yet. */
+export async function getVaultUsage(signal?: AbortSignal): Promise<VaultUsageResponse['usage']> {
+  return (await dashboardFetch<VaultUsageResponse>('/vault/usage', { signal })).usage;
+}
+
+export const vaultUsageQueryOptions = () => queryOptions({ queryKey: vaultKeys.usage, queryFn: ({ signal }) => getVaultUsage(signal) });
 
 /** Makes the vault (409 `vault_exists` when there is one). */
 export async function createVaultRecord(record: VaultRecord): Promise<Vault> {

@@ -19,7 +19,7 @@ export function useVaultActions({ master, vault, announce }: { master: MasterKey
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
 
   const refresh = useCallback(
-    () => Promise.all([queryClient.invalidateQueries({ queryKey: vaultKeys.contents }), queryClient.invalidateQueries({ queryKey: vaultKeys.vault })]),
+    () => queryClient.invalidateQueries({ queryKey: vaultKeys.all }),
     [queryClient],
   );
 
