@@ -10,7 +10,8 @@ export interface NewPassphrase {
 export const emptyPassphrase: NewPassphrase = { passphrase: '', repeated: '' };
 
 /** Why the new passphrase cannot be used yet, or null when it can. */
-export function newPassphraseProblem({ passphrase, repeated }: NewPassphrase): { field: 'passphrase' | 'repeated'; message: string } | null {
+export function newPassphraseProblem({ passphrase, repeated }: NewPassphrase, current?: string): { field: 'passphrase' | 'repeated'; message: string } | null {
+  if (current !== undefined && passphrase === current) return { field: 'passphrase', message: 'This is your current passphrase: choose a new one.' };
   const strength = passphraseStrength(passphrase);
   if (!atLeast(strength, REQUIRED_STRENGTH)) {
     return { field: 'passphrase', message: `${strengthLabels[strength]}. Use a longer passphrase: several unrelated words work well.` };

@@ -20,6 +20,9 @@ interface AccessProps {
 /** What the page says for a refusal of the crypto library, in words for the owner. */
 export function vaultErrorMessage(error: unknown): Error {
   if (!(error instanceof E2eeError)) return error instanceof Error ? error : new Error('Something went wrong. Try again.');
+  // A record of a later format is this page being old, not the record being tampered with: say so.
+  if (error.reason === 'malformed' && /newer version/.test(error.message))
+    return new Error('Your vault was saved by a newer version of this site. Reload the page.');
   switch (error.reason) {
     case 'weak_kdf':
     case 'bad_kdf':
@@ -82,8 +85,8 @@ export function CreateVault({ userId, argon2 = argon2InWorker }: AccessProps) {
           read, and only your passphrase opens it.
         </p>
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
-          <strong>There is no “forgot passphrase”.</strong> You will get a recovery code next. If you lose both your passphrase and the recovery code,
-          nobody can open your vault, not us and not this server’s operator: its files are lost for good.
+          <strong>There is no “forgot passphrase”.</strong> You will get a recovery code next. If you lose both your passphrase and the recovery code, nobody
+          can open your vault, not us and not this server’s operator: its files are lost for good.
         </p>
       </div>
       <form className="mt-5 space-y-4" onSubmit={(event) => void submit(event)} noValidate>

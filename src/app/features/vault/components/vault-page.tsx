@@ -146,12 +146,12 @@ function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: st
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
-  const problem = tried ? newPassphraseProblem(next) : null;
+  const problem = tried ? newPassphraseProblem(next, old) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTried(true);
-    if (newPassphraseProblem(next)) return;
+    if (newPassphraseProblem(next, old)) return;
     setPending(true);
     setError(null);
     try {
