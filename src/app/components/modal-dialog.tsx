@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { Button } from './button';
 
 const focusableSelector =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -109,5 +110,19 @@ export function ModalDialog({ title, description, onClose, busy = false, initial
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** A form dialog's buttons: Cancel, and the submit button saying what it does (and that it is doing it). */
+export function DialogActions({ onCancel, pending = false, submitLabel, pendingLabel }: { onCancel: () => void; pending?: boolean; submitLabel: string; pendingLabel?: string }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending && pendingLabel ? pendingLabel : submitLabel}
+      </Button>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import type { Folder } from '../../../contract/collections';
 import { formatBytes } from '../../lib/format';
-import type { RememberedFile, UploadSession } from '../../lib/uploads/upload-session';
+import { destinationOf, folderIdOf, type RememberedFile, type UploadSession } from '../../lib/uploads/upload-session';
 import { Button } from '../button';
 import { FormError } from '../form-error';
 import { FileUploader, noUploads, type FileUploaderHandle, type UploaderState } from './file-uploader';
@@ -13,18 +14,22 @@ interface UploadsPanelProps {
   /** The accessible name of the uploader. */
   label: string;
   note: string;
-  /** Where files added now go (the folder being viewed), as the session's registrar reads it. */
-  destination: string;
-  /** Each registered file's state on the server, by id: what an earlier visit left is offered only while it is still `uploading`. */
-  serverStates: ReadonlyMap<string, string>;
-  /** The path of the folder a destination stands for (null: the top level), to say where an earlier visit's file was going. */
-  folderPathOf: (destination: string | undefined) => string | null;
+  /** The folder being viewed: files added now go there, keeping a dropped folder's tree. */
+  folderId: string | null;
+  /** The owner's folders, to say where an earlier visit's file was going. */
+  folders: readonly Pick<Folder, 'id' | 'path'>[];
+  /** The owner's files as the server lists them: what an earlier visit left is offered only while it is still `uploading`. */
+  serverFiles: readonly { id: string; state: string }[];
   /** Deletes what an earlier visit left unfinished on the server. */
   onDiscard: (fileIds: string[]) => void;
-  onFileUploaded?: (key: string) => void;
+  /** Files finished: the owner's lists are read again (at most every REFRESH_AFTER_UPLOAD_MS, and at once when the panel goes). */
+  onUploaded: () => void;
   onStateChange?: (state: UploaderState) => void;
   ref?: Ref<FileUploaderHandle>;
 }
+
+/** Finished files come in bursts (a dropped folder): the owner's lists are read again at most this often. */
+const REFRESH_AFTER_UPLOAD_MS = 800;
 
 /**
  * Uploads into an owner that keeps its files (a collection, the vault), with the same uploader as transfers: per-file
@@ -32,10 +37,32 @@ interface UploadsPanelProps {
  * come from the page's drop zone and Upload buttons, or its own "Add more". Uploads interrupted by closing the tab are
  * listed, and continue when the same files are added again in the same folder.
  */
-export function UploadsPanel({ session, label, note, destination, serverStates, folderPathOf, onDiscard, onFileUploaded, onStateChange, ref }: UploadsPanelProps) {
+export function UploadsPanel({ session, label, note, folderId, folders, serverFiles, onDiscard, onUploaded, onStateChange, ref }: UploadsPanelProps) {
   const headingId = useId();
   const [uploader, setUploader] = useState<UploaderState>(noUploads);
   const [registrationError, setRegistrationError] = useState<unknown>(null);
+
+  const refresh = useRef(onUploaded);
+  refresh.current = onUploaded;
+  const refreshTimer = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      // Left (or locked) with a refresh pending: the lists are read now, so a finished file does not stay shown as uploading.
+      if (refreshTimer.current === null) return;
+      window.clearTimeout(refreshTimer.current);
+      refresh.current();
+    },
+    [],
+  );
+  const refreshSoon = () => {
+    if (refreshTimer.current !== null) return;
+    refreshTimer.current = window.setTimeout(() => {
+      refreshTimer.current = null;
+      refresh.current();
+    }, REFRESH_AFTER_UPLOAD_MS);
+  };
+  const serverStates = new Map(serverFiles.map((f) => [f.id, f.state]));
+  const folderPaths = new Map(folders.map((f) => [f.id, f.path]));
 
   // What an earlier visit left unfinished, as the server still has it: finished or deleted since, it is forgotten.
   const earlier = session.filesNotIn(uploader.keys);
@@ -45,7 +72,10 @@ export function UploadsPanel({ session, label, note, destination, serverStates, 
     for (const file of settled) session.forgetFile(file.key);
   });
 
-  const placeOf = (file: EarlierUpload) => [folderPathOf(file.destination), file.path, file.name].filter(Boolean).join('/');
+  const placeOf = (file: EarlierUpload) => {
+    const folder = folderIdOf(file.destination);
+    return [folder === null ? null : folderPaths.get(folder), file.path, file.name].filter(Boolean).join('/');
+  };
 
   const discardEarlier = () => {
     const ids = resumable.map((f) => f.fileId);
@@ -81,7 +111,7 @@ export function UploadsPanel({ session, label, note, destination, serverStates, 
         label={label}
         height={300}
         note={note}
-        destination={destination}
+        destination={destinationOf(folderId)}
         keepsUploadedFiles
         onChange={(state) => {
           setUploader(state);
@@ -89,7 +119,7 @@ export function UploadsPanel({ session, label, note, destination, serverStates, 
           if (state.fileCount === 0) setRegistrationError(null);
         }}
         onRegistrationError={setRegistrationError}
-        onFileUploaded={onFileUploaded}
+        onFileUploaded={refreshSoon}
       />
       <UploadStatus state={uploader} />
       <FormError error={registrationError} />

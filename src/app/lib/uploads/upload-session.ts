@@ -17,6 +17,12 @@ export interface FileToUpload extends FileToRegister {
   destination?: string;
 }
 
+const TOP_LEVEL = 'top';
+
+/** The uploader's destination for a folder of its owner (null: the top level); part of each file's identity there. */
+export const destinationOf = (folderId: string | null) => folderId ?? TOP_LEVEL;
+export const folderIdOf = (destination: string | undefined) => (destination === undefined || destination === TOP_LEVEL ? null : destination);
+
 export interface RememberedFile {
   fileId: string;
   name: string;

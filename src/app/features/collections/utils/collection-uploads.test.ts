@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fixtures';
-import { collectionRegistrar, destinationOf } from './collection-uploads';
+import { destinationOf } from '../../../lib/uploads/upload-session';
+import { collectionRegistrar } from './collection-uploads';
 
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 

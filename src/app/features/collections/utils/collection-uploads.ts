@@ -1,16 +1,11 @@
 import type { UploadTarget } from '../../../../contract/transfers';
-import type { FileToUpload, UploadRegistrar } from '../../../lib/uploads/upload-session';
+import { folderIdOf, type FileToUpload, type UploadRegistrar } from '../../../lib/uploads/upload-session';
 import { addCollectionFiles } from '../api/add-collection-files';
 import { deleteFiles } from '../api/delete-files';
 
 /** Where a collection's unfinished uploads are remembered, so they resume after the tab was closed. */
 export const collectionUploadsStorageKey = (collectionId: string) => `parcel.collection.uploads.${collectionId}`;
 
-const TOP_LEVEL = 'top';
-
-/** The uploader's destination for a folder (null: the top level); part of each file's identity there. */
-export const destinationOf = (folderId: string | null) => folderId ?? TOP_LEVEL;
-export const folderIdOf = (destination: string | undefined) => (destination === undefined || destination === TOP_LEVEL ? null : destination);
 
 /**
  * A collection's files are registered into the folder that was being viewed when they were added

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { TextField } from '../../../components/text-field';
 import { firstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import type { ImportToAdd } from '../api/import-status';
@@ -102,14 +102,7 @@ export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDial
           }}
         />
         <FormError error={fieldErrorShown ? null : adding.error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={adding.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={adding.isPending}>
-            {adding.isPending ? 'Adding…' : 'Add'}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} pending={adding.isPending} submitLabel="Add" pendingLabel="Adding…" />
       </form>
     </ModalDialog>
   );

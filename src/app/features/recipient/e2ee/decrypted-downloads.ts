@@ -30,14 +30,21 @@ export function decryptedFile(
   url: string,
   onBytes: (n: number) => void = () => {},
 ): ReadableStream<Uint8Array> {
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const controller = new AbortController();
-  async function open() {
+  return openedWhenRead(async () => {
     const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', signal: controller.signal });
     if (!response.ok) throw await errorFromResponse(response);
     if (!response.body) throw new Error('The server sent no file.');
     return response.body.pipeThrough(createDecryptStream(contentKey, { salt: file.salt, size: file.size })).pipeThrough(counting(onBytes)).getReader();
-  }
+  }, (reason) => controller.abort(reason));
+}
+
+/**
+ * A stream whose source is opened only when it is first read (a zip reaches its entry, a save starts), then passed
+ * through one chunk per pull: nothing is requested or decrypted ahead of the consumer.
+ */
+export function openedWhenRead(open: () => Promise<ReadableStreamDefaultReader<Uint8Array>>, onCancel?: (reason: unknown) => void): ReadableStream<Uint8Array> {
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   return new ReadableStream<Uint8Array>(
     {
       async pull(out) {
@@ -47,7 +54,7 @@ export function decryptedFile(
         else out.enqueue(value);
       },
       async cancel(reason) {
-        controller.abort(reason);
+        onCancel?.(reason);
         await reader?.cancel(reason).catch(() => {});
       },
     },

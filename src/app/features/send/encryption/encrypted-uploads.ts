@@ -11,6 +11,7 @@ import {
   sealThumbnail,
   sealTransferMeta,
   toBase64url,
+  type EncryptedSource,
   type LinkKeys,
   type PlainSource,
   type TransferNote,
@@ -64,6 +65,35 @@ interface TusFileSource {
 }
 
 /**
+ * tus options that upload ciphertext made as tus reads it: `open` gives the container of the file tus was handed (a
+ * Blob, or a ReadableFile), and tus asks it for one request's bytes at a time, from any offset. Shared by every
+ * encrypting source (a transfer's, the vault's), so they differ only in their keys.
+ */
+export function encryptingTusOptions(open: (input: Blob | ReadableFile) => Promise<EncryptedSource>): Record<string, unknown> {
+  const openFile = async (input: Blob | ReadableFile): Promise<TusFileSource> => {
+    const source = await open(input);
+    return {
+      size: source.size,
+      async slice(start, end) {
+        const stop = Math.min(end, source.size);
+        // A Blob, as tus-js-client wants: it reads `value.size` and hands `value` to XMLHttpRequest.send.
+        return { value: new Blob([await source.read(start, stop)]), done: stop >= source.size };
+      },
+      close() {},
+    };
+  };
+  return {
+    chunkSize: ENCRYPTED_REQUEST_BYTES,
+    // Otherwise tus sends the file's name and type in Upload-Metadata.
+    allowedMetaFields: [],
+    fileReader: { openFile },
+  };
+}
+
+/** What tus is handed as the file, as the plaintext source it is read from. */
+export const plainSourceOf = (input: Blob | ReadableFile): PlainSource => (input instanceof Blob ? blobSource(input) : input);
+
+/**
  * The sending half of an end-to-end encrypted transfer, as the upload session's source. Each file is registered
  * under a neutral name with its container's exact size, C(L); tus reads it through a `fileReader` that encrypts the
  * asked range on demand (any offset, the same bytes each time for the file's remembered salt), so uploads pause,
@@ -107,30 +137,16 @@ export class EncryptedUploads implements UploadSource {
   }
 
   tusOptions(held: HeldUpload): Record<string, unknown> {
-    const openFile = async (input: Blob | ReadableFile): Promise<TusFileSource> => {
+    return encryptingTusOptions(async (input) => {
       const { fileId, state } = await held.registered();
       const salt = fromBase64url(state);
-      const source = await createEncryptedSource((await this.linkKeys()).content, input instanceof Blob ? blobSource(input) : input, { salt });
+      const source = await createEncryptedSource((await this.linkKeys()).content, plainSourceOf(input), { salt });
       this.held.set(fileId, { file: held.file, data: input, salt });
       // Sealed as its upload starts rather than once it ends: a tab closed between a file's last byte and its
       // sealing would leave a complete file nobody could name, and this way a re-added file is sealed anyway.
       this.sealFile(fileId).catch(() => undefined);
-      return {
-        size: source.size,
-        async slice(start, end) {
-          const stop = Math.min(end, source.size);
-          // A Blob, as tus-js-client wants: it reads `value.size` and hands `value` to XMLHttpRequest.send.
-          return { value: new Blob([await source.read(start, stop)]), done: stop >= source.size };
-        },
-        close() {},
-      };
-    };
-    return {
-      chunkSize: ENCRYPTED_REQUEST_BYTES,
-      // Otherwise tus sends the file's name and type in Upload-Metadata.
-      allowedMetaFields: [],
-      fileReader: { openFile },
-    };
+      return source;
+    });
   }
 
   /** Seals a held file's metadata and thumbnail and stores them; once per file, and again only after a failure. */

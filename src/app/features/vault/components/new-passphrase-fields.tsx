@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/text-field';
+import { vaultErrorMessage } from '../utils/vault-errors';
 import { atLeast, passphraseStrength, REQUIRED_STRENGTH, strengthLabels, type Strength } from '../utils/passphrase-strength';
 
 export interface NewPassphrase {
@@ -94,4 +95,34 @@ export function NewPassphraseFields({
       />
     </div>
   );
+}
+
+/**
+ * A form that sets a new passphrase (create, recover, change): the two fields, checked only once submitted, and the
+ * work run with the passphrase once they are right, its refusal said in the owner's words. `current` is the
+ * passphrase being replaced, which the new one must differ from.
+ */
+export function useNewPassphraseForm(current?: string) {
+  const [value, setValue] = useState<NewPassphrase>(emptyPassphrase);
+  const [tried, setTried] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const problem = tried ? newPassphraseProblem(value, current) : null;
+
+  const submit = (work: (passphrase: string) => Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (newPassphraseProblem(value, current)) return;
+    setPending(true);
+    setError(null);
+    void work(value.passphrase).then(
+      () => setPending(false),
+      (cause: unknown) => {
+        setError(vaultErrorMessage(cause));
+        setPending(false);
+      },
+    );
+  };
+
+  return { fields: { value, onChange: setValue, errors: problem ? { [problem.field]: problem.message } : {} }, pending, error, submit };
 }

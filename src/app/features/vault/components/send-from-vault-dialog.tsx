@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { MasterKey } from '../../../../crypto';
 import { ciphertextSize } from '../../../../crypto';
-import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { formatBytes, plural } from '../../../lib/format';
 import { userDataRoot } from '../../../lib/query-keys';
@@ -96,14 +95,7 @@ export function SendFromVaultDialog({ workspaceId, master, files, onClose }: Sen
             </div>
           ) : null}
           <FormError error={error} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Sending…' : 'Make the link'}
-            </Button>
-          </div>
+          <DialogActions onCancel={onClose} pending={busy} submitLabel="Make the link" pendingLabel="Sending…" />
         </form>
       )}
     </ModalDialog>

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Vault } from '../../../../contract/vault';
-import { argon2InWorker, createVault, E2eeError, recoverVault, unlockVault, type Argon2id, type NewVault } from '../../../../crypto';
+import { argon2InWorker, createVault, recoverVault, unlockVault, type Argon2id, type NewVault } from '../../../../crypto';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { createVaultRecord, replaceVaultRecord, vaultKeys } from '../api/vault-api';
+import { vaultErrorMessage } from '../utils/vault-errors';
 import { unlockVaultWith } from '../vault-lock';
-import { emptyPassphrase, newPassphraseProblem, NewPassphraseFields, type NewPassphrase } from './new-passphrase-fields';
+import { NewPassphraseFields, useNewPassphraseForm } from './new-passphrase-fields';
 import { RecoveryCodeStep } from './recovery-code';
 
 interface AccessProps {
@@ -17,49 +18,14 @@ interface AccessProps {
   argon2?: Argon2id;
 }
 
-/** What the page says for a refusal of the crypto library, in words for the owner. */
-export function vaultErrorMessage(error: unknown): Error {
-  if (!(error instanceof E2eeError)) return error instanceof Error ? error : new Error('Something went wrong. Try again.');
-  // A record of a later format is this page being old, not the record being tampered with: say so.
-  if (error.reason === 'malformed' && /newer version/.test(error.message))
-    return new Error('Your vault was saved by a newer version of this site. Reload the page.');
-  switch (error.reason) {
-    case 'weak_kdf':
-    case 'bad_kdf':
-    case 'malformed':
-      return new Error('This vault’s stored settings are not ones this page accepts (they may have been tampered with), so it was not opened.');
-    default:
-      return new Error(error.message);
-  }
-}
-
 const WORKING = 'Securing your passphrase…';
 
 /** Before there is a vault: what it is, the one warning that matters, a passphrase, then the recovery code. */
 export function CreateVault({ userId, argon2 = argon2InWorker }: AccessProps) {
   const queryClient = useQueryClient();
-  const [passphrase, setPassphrase] = useState<NewPassphrase>(emptyPassphrase);
-  const [tried, setTried] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const form = useNewPassphraseForm();
   const [made, setMade] = useState<NewVault | null>(null);
-  const problem = tried ? newPassphraseProblem(passphrase) : null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (newPassphraseProblem(passphrase)) return;
-    setPending(true);
-    setError(null);
-    try {
-      setMade(await createVault(passphrase.passphrase, { accountId: userId, argon2 }));
-      setPassphrase(emptyPassphrase);
-    } catch (cause) {
-      setError(vaultErrorMessage(cause));
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.submit(async (passphrase) => setMade(await createVault(passphrase, { accountId: userId, argon2 })));
 
   if (made) {
     // The vault is stored only once the code is saved: there is never a vault whose only way back was not kept.
@@ -89,16 +55,11 @@ export function CreateVault({ userId, argon2 = argon2InWorker }: AccessProps) {
           can open your vault, not us and not this server’s operator: its files are lost for good.
         </p>
       </div>
-      <form className="mt-5 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-        <NewPassphraseFields
-          label="Vault passphrase"
-          value={passphrase}
-          onChange={setPassphrase}
-          errors={problem ? { [problem.field]: problem.message } : {}}
-        />
-        <FormError error={error} />
-        <Button type="submit" disabled={pending}>
-          {pending ? WORKING : 'Continue'}
+      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+        <NewPassphraseFields label="Vault passphrase" {...form.fields} />
+        <FormError error={form.error} />
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? WORKING : 'Continue'}
         </Button>
       </form>
     </Card>
@@ -166,29 +127,12 @@ export function UnlockVault({ userId, vault, argon2 = argon2InWorker }: AccessPr
 function RecoverVault({ userId, vault, argon2, onCancel }: Required<AccessProps> & { vault: Vault; onCancel: () => void }) {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const [passphrase, setPassphrase] = useState<NewPassphrase>(emptyPassphrase);
-  const [tried, setTried] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const problem = tried ? newPassphraseProblem(passphrase) : null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (newPassphraseProblem(passphrase)) return;
-    setPending(true);
-    setError(null);
-    try {
-      const recovered = await recoverVault(vault.record, code, passphrase.passphrase, { accountId: userId, argon2 });
-      const saved = await replaceVaultRecord(recovered.record);
-      queryClient.setQueryData<Vault | null>(vaultKeys.vault, saved);
-      unlockVaultWith(recovered.masterKey, userId);
-    } catch (cause) {
-      setError(vaultErrorMessage(cause));
-    } finally {
-      setPending(false);
-    }
-  }
+  const form = useNewPassphraseForm();
+  const submit = form.submit(async (passphrase) => {
+    const recovered = await recoverVault(vault.record, code, passphrase, { accountId: userId, argon2 });
+    queryClient.setQueryData<Vault | null>(vaultKeys.vault, await replaceVaultRecord(recovered.record));
+    unlockVaultWith(recovered.masterKey, userId);
+  });
 
   return (
     <Card className="max-w-2xl">
@@ -196,7 +140,7 @@ function RecoverVault({ userId, vault, argon2, onCancel }: Required<AccessProps>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         Type the recovery code you saved when you created the vault, and choose a new passphrase. Your files stay as they are.
       </p>
-      <form className="mt-4 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="mt-4 space-y-4" onSubmit={submit} noValidate>
         <TextField
           label="Recovery code"
           autoComplete="off"
@@ -207,18 +151,13 @@ function RecoverVault({ userId, vault, argon2, onCancel }: Required<AccessProps>
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />
-        <NewPassphraseFields
-          label="New vault passphrase"
-          value={passphrase}
-          onChange={setPassphrase}
-          errors={problem ? { [problem.field]: problem.message } : {}}
-        />
-        <FormError error={error} />
+        <NewPassphraseFields label="New vault passphrase" {...form.fields} />
+        <FormError error={form.error} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={pending}>
-            {pending ? WORKING : 'Recover and unlock'}
+          <Button type="submit" disabled={form.pending}>
+            {form.pending ? WORKING : 'Recover and unlock'}
           </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          <Button variant="secondary" onClick={onCancel} disabled={form.pending}>
             Back
           </Button>
         </div>

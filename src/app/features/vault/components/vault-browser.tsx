@@ -13,14 +13,15 @@ import { Breadcrumbs, type FolderLinkComponent } from '../../collections/compone
 import { BrowserToolbar, type SelectionActions } from '../../collections/components/browser/browser-toolbar';
 import { ItemListbox, ListColumns } from '../../collections/components/browser/item-listbox';
 import { MoveDialog } from '../../collections/components/browser/move-dialog';
-import { NameDialog } from '../../collections/components/browser/name-dialog';
+import { FileDropOverlay } from '../../collections/components/browser/file-drop-overlay';
+import { NameDialog, RenameDialog } from '../../collections/components/browser/name-dialog';
 import { UploadButtons } from '../../collections/components/browser/upload-buttons';
-import { useItemDrag } from '../../collections/components/browser/use-item-drag';
+import { useBrowserState } from '../../collections/components/browser/use-browser-state';
 import { usePageFileDrop } from '../../collections/components/browser/use-page-file-drop';
 import { folderKey, folderTotals, itemsIn, type BrowserItem } from '../../collections/utils/browser-items';
 import type { CollectionBrowserSearch } from '../../collections/utils/browser-search';
-import { ancestryOf, canMoveFolderInto } from '../../collections/utils/folder-tree';
-import { keepShown, noSelection, type Selection } from '../../collections/utils/selection';
+import { ancestryOf } from '../../collections/utils/folder-tree';
+import { noSelection } from '../../collections/utils/selection';
 import { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay } from '../../recipient/e2ee/save-file';
 import type { OpenedVault, OpenedVaultFile } from '../utils/open-contents';
 import { fileSave, folderSave, type VaultSave } from '../utils/vault-downloads';
@@ -85,14 +86,6 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
     () => (searching ? searchItems(vault, query.trim(), search) : itemsIn(vault.folders, vault.files, folderId, search.sort, search.order)),
     [vault, folderId, search, searching, query],
   );
-  const keys = useMemo(() => items.map((item) => item.key), [items]);
-
-  const [selectionIn, setSelectionIn] = useState<{ folderId: string | null; selection: Selection }>({ folderId, selection: noSelection });
-  if (selectionIn.folderId !== folderId) setSelectionIn({ folderId, selection: noSelection });
-  const selection = keepShown(selectionIn.folderId === folderId ? selectionIn.selection : noSelection, keys);
-  const setSelection = useCallback((next: Selection) => setSelectionIn({ folderId, selection: next }), [folderId]);
-  const selected = items.filter((item) => selection.selected.has(item.key));
-
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
   const actions = useVaultActions({ master, vault, announce });
@@ -102,22 +95,7 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
   const nameOf = useCallback((id: string | null) => (id === null ? VAULT_TITLE : (vault.folders.find((f) => f.id === id)?.name ?? '')), [vault.folders]);
   const moveItems = useCallback((moving: BrowserItem[], to: string | null) => void actions.move(moving, to, nameOf(to)), [actions, nameOf]);
 
-  const drag = useItemDrag({
-    itemsToDrag: useCallback(
-      (item: BrowserItem) => {
-        if (selection.selected.has(item.key)) return items.filter((i) => selection.selected.has(i.key));
-        setSelection({ selected: new Set([item.key]), anchor: item.key, active: item.key });
-        return [item];
-      },
-      [items, selection.selected, setSelection],
-    ),
-    canDropInto: useCallback(
-      (dragged: BrowserItem[], to: string | null) =>
-        to !== folderId && dragged.every((item) => (item.kind === 'folder' ? canMoveFolderInto(vault.folders, item.id, to) : true)),
-      [folderId, vault.folders],
-    ),
-    onDropInto: moveItems,
-  });
+  const { selection, setSelection, selected, drag } = useBrowserState({ items, folders: vault.folders, folderId, onDropInto: moveItems });
 
   const uploads = useRef<FileUploaderHandle>(null);
   const addToUploads = useCallback((picked: File[]) => uploads.current?.addFiles(picked), []);
@@ -276,14 +254,7 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
         {announcement}
       </p>
 
-      {draggingFiles ? (
-        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-indigo-600/10 p-6 dark:bg-indigo-400/10">
-          <div className="rounded-xl border-2 border-dashed border-indigo-500 bg-white/95 px-8 py-6 text-center shadow-lg dark:bg-zinc-900/95">
-            <p className="text-base font-semibold">Drop to encrypt and upload</p>
-            <p className="mt-1 max-w-sm truncate text-sm text-zinc-600 dark:text-zinc-400">into “{here}”</p>
-          </div>
-        </div>
-      ) : null}
+      {draggingFiles ? <FileDropOverlay title="Drop to encrypt and upload" place={here} /> : null}
 
       {dialog?.kind === 'new-folder' ? (
         <NameDialog
@@ -311,20 +282,7 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
           }}
         />
       ) : null}
-      {dialog?.kind === 'rename' ? (
-        <NameDialog
-          title={`Rename “${dialog.item.name}”`}
-          label="New name"
-          initialName={dialog.item.name}
-          keepExtension={dialog.item.kind === 'file'}
-          submitLabel="Rename"
-          onClose={() => setDialog(null)}
-          onSubmit={(name) => {
-            setDialog(null);
-            void actions.rename(dialog.item, name);
-          }}
-        />
-      ) : null}
+      {dialog?.kind === 'rename' ? <RenameDialog item={dialog.item} onRename={(item, name) => void actions.rename(item, name)} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'move' ? (
         <MoveDialog
           rootTitle={VAULT_TITLE}

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Vault } from '../../../../contract/vault';
 import { argon2InWorker, changePassphrase, type Argon2id, type MasterKey } from '../../../../crypto';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
-import { ModalDialog } from '../../../components/modal-dialog';
+import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonPage } from '../../../components/skeleton';
 import { TextField, inputClass } from '../../../components/text-field';
@@ -12,8 +12,8 @@ import type { CollectionBrowserSearch } from '../../collections/utils/browser-se
 import { replaceVaultRecord, vaultContentsQueryOptions, vaultKeys, vaultQueryOptions } from '../api/vault-api';
 import { OpenedCache, openContents, type OpenedVault } from '../utils/open-contents';
 import { idleChoices, idleMinutes, lockVault, setIdleMinutes, useVaultKey, type IdleMinutes } from '../vault-lock';
-import { emptyPassphrase, newPassphraseProblem, NewPassphraseFields, type NewPassphrase } from './new-passphrase-fields';
-import { CreateVault, UnlockVault, vaultErrorMessage } from './vault-access';
+import { NewPassphraseFields, useNewPassphraseForm } from './new-passphrase-fields';
+import { CreateVault, UnlockVault } from './vault-access';
 import { VaultBrowser } from './vault-browser';
 
 interface VaultPageProps {
@@ -141,32 +141,16 @@ function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: st
   const queryClient = useQueryClient();
   const current = useRef<HTMLInputElement>(null);
   const [old, setOld] = useState('');
-  const [next, setNext] = useState<NewPassphrase>(emptyPassphrase);
-  const [tried, setTried] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const form = useNewPassphraseForm(old);
   const [done, setDone] = useState(false);
-  const problem = tried ? newPassphraseProblem(next, old) : null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (newPassphraseProblem(next, old)) return;
-    setPending(true);
-    setError(null);
-    try {
-      const record = await changePassphrase(vault.record, old, next.passphrase, { accountId: userId, argon2 });
-      queryClient.setQueryData<Vault | null>(vaultKeys.vault, await replaceVaultRecord(record));
-      setDone(true);
-    } catch (cause) {
-      setError(vaultErrorMessage(cause));
-    } finally {
-      setPending(false);
-    }
-  }
+  const submit = form.submit(async (passphrase) => {
+    const record = await changePassphrase(vault.record, old, passphrase, { accountId: userId, argon2 });
+    queryClient.setQueryData<Vault | null>(vaultKeys.vault, await replaceVaultRecord(record));
+    setDone(true);
+  });
 
   return (
-    <ModalDialog title="Change your vault passphrase" onClose={onClose} busy={pending} initialFocus={done ? undefined : current}>
+    <ModalDialog title="Change your vault passphrase" onClose={onClose} busy={form.pending} initialFocus={done ? undefined : current}>
       {done ? (
         <div className="space-y-4">
           <p role="status" className="text-sm">
@@ -175,7 +159,7 @@ function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: st
           <Button onClick={onClose}>Done</Button>
         </div>
       ) : (
-        <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <form className="space-y-4" onSubmit={submit} noValidate>
           <TextField
             ref={current}
             label="Current passphrase"
@@ -184,16 +168,9 @@ function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: st
             value={old}
             onChange={(e) => setOld(e.target.value)}
           />
-          <NewPassphraseFields label="New passphrase" value={next} onChange={setNext} errors={problem ? { [problem.field]: problem.message } : {}} />
-          <FormError error={error} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Changing…' : 'Change passphrase'}
-            </Button>
-          </div>
+          <NewPassphraseFields label="New passphrase" {...form.fields} />
+          <FormError error={form.error} />
+          <DialogActions onCancel={onClose} pending={form.pending} submitLabel="Change passphrase" pendingLabel="Changing…" />
         </form>
       )}
     </ModalDialog>

@@ -13,7 +13,7 @@ import {
 import { firstDifference } from '../../../../crypto/test-support';
 import { apiError, json, stubFetch, type StubHandler, type StubRequest } from '../../../test/fetch-stub';
 import { UploadSession, type FileToUpload } from '../../../lib/uploads/upload-session';
-import { destinationOf } from '../../collections/utils/collection-uploads';
+import { destinationOf } from '../../../lib/uploads/upload-session';
 import { ENCRYPTED_REQUEST_BYTES } from '../../send/encryption/encrypted-uploads';
 import { VAULT_OWNER_ID, VaultUploads, vaultUploadsStorageKey, type DecryptedFolderRef, type VaultUploadsOptions } from './vault-uploads';
 

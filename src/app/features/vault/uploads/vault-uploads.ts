@@ -1,7 +1,6 @@
 import type { UploadTarget } from '../../../../contract/transfers';
 import { MAX_VAULT_ITEMS_PER_CALL } from '../../../../contract/vault';
 import {
-  blobSource,
   ciphertextSize,
   createEncryptedSource,
   fileContentKey,
@@ -15,9 +14,8 @@ import {
   wrapFileKey,
   type MasterKey,
 } from '../../../../crypto';
-import type { FileToRegister, FileToUpload, HeldUpload, UploadRegistrar, UploadSource } from '../../../lib/uploads/upload-session';
-import { folderIdOf } from '../../collections/utils/collection-uploads';
-import { ENCRYPTED_REQUEST_BYTES, SEALED_FILE_NAME } from '../../send/encryption/encrypted-uploads';
+import { folderIdOf, type FileToRegister, type FileToUpload, type HeldUpload, type UploadRegistrar, type UploadSource } from '../../../lib/uploads/upload-session';
+import { SEALED_FILE_NAME, encryptingTusOptions, plainSourceOf } from '../../send/encryption/encrypted-uploads';
 import { makeThumbnail } from '../../send/encryption/thumbnail';
 import { createVaultFolder, deleteVaultFolder, deleteVaultItems, registerVaultItems, updateVaultFolder, updateVaultItem } from '../api/vault-api';
 
@@ -56,12 +54,6 @@ interface PreparedFile {
   salt: Uint8Array<ArrayBuffer>;
 }
 
-/** tus-js-client 4's FileSource, as its `fileReader.openFile` hands it over. */
-interface TusFileSource {
-  size: number;
-  slice(start: number, end: number): Promise<{ value: Blob; done: boolean }>;
-  close(): void;
-}
 
 const segmentsOf = (path: string | null | undefined) => (path ?? '').split('/').filter((segment) => segment !== '');
 
@@ -109,26 +101,12 @@ export class VaultUploads implements UploadSource {
   }
 
   tusOptions(held: HeldUpload): Record<string, unknown> {
-    const openFile = async (input: Blob): Promise<TusFileSource> => {
+    return encryptingTusOptions(async (input) => {
       const { fileId, state } = await held.registered();
-      const source = await createEncryptedSource(await this.contentKeyOf(fileId), blobSource(input), { salt: fromBase64url(state) });
-      this.storeThumbnailOnce(fileId, input, held.file.mimeType ?? '');
-      return {
-        size: source.size,
-        async slice(start, end) {
-          const stop = Math.min(end, source.size);
-          // A Blob, as tus-js-client wants: it reads `value.size` and hands `value` to XMLHttpRequest.send.
-          return { value: new Blob([await source.read(start, stop)]), done: stop >= source.size };
-        },
-        close() {},
-      };
-    };
-    return {
-      chunkSize: ENCRYPTED_REQUEST_BYTES,
-      // Otherwise tus sends the file's name and type in Upload-Metadata.
-      allowedMetaFields: [],
-      fileReader: { openFile },
-    };
+      const source = await createEncryptedSource(await this.contentKeyOf(fileId), plainSourceOf(input), { salt: fromBase64url(state) });
+      if (input instanceof Blob) this.storeThumbnailOnce(fileId, input, held.file.mimeType ?? '');
+      return source;
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { fileContentKey, unwrapFileKey, type MasterKey } from '../../../../crypto';
-import { decryptedFile, decryptedZip, zipSize, type ZipEntry } from '../../recipient/e2ee/decrypted-downloads';
+import { decryptedFile, decryptedZip, openedWhenRead, zipSize, type ZipEntry } from '../../recipient/e2ee/decrypted-downloads';
 import type { SaveRequest } from '../../recipient/e2ee/save-file';
 import { getVaultItemDownload } from '../api/vault-api';
 import type { OpenedVault, OpenedVaultFile } from './open-contents';
@@ -13,27 +13,12 @@ export function vaultFileStream(master: MasterKey, file: OpenedVaultFile, onByte
   const { meta, item } = file;
   if (!meta?.salt || meta.size === undefined) throw new Error(`${file.listed.name} cannot be downloaded: its upload did not finish.`);
   const expected = { salt: meta.salt, size: meta.size };
-  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
-  async function open() {
+  return openedWhenRead(async () => {
     const [{ url }, fileKey] = await Promise.all([getVaultItemDownload(item.id), unwrapFileKey(master, item.id, item.wrappedKey)]);
     const contentKey = await fileContentKey(fileKey);
     fileKey.fill(0);
     return decryptedFile(contentKey, expected, url, onBytes).getReader();
-  }
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(out) {
-        reader ??= await open();
-        const { done, value } = await reader.read();
-        if (done) out.close();
-        else out.enqueue(value);
-      },
-      async cancel(reason) {
-        await reader?.cancel(reason).catch(() => {});
-      },
-    },
-    { highWaterMark: 0 },
-  );
+  });
 }
 
 /** What downloading a selection saves: one file as itself, a folder (or the whole vault) as a zip of its tree. */

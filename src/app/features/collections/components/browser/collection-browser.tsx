@@ -16,8 +16,7 @@ import { AddFromUrlButton, AddFromUrlDialog } from '../../../imports/components/
 import { ShareCollectionDialog } from '../sharing/share-dialog';
 import { isComplete, isImage, itemsIn, folderKey, type BrowserItem } from '../../utils/browser-items';
 import type { CollectionBrowserSearch } from '../../utils/browser-search';
-import { ancestryOf, canMoveFolderInto } from '../../utils/folder-tree';
-import { keepShown, noSelection, type Selection } from '../../utils/selection';
+import { ancestryOf } from '../../utils/folder-tree';
 import { useAddCollectionImport } from '../../api/add-collection-files';
 import { Breadcrumbs, CollectionsCrumb, collectionFolderLink } from './breadcrumbs';
 import { BrowserToolbar, type SelectionActions } from './browser-toolbar';
@@ -26,11 +25,12 @@ import { CollectionUploads } from './collection-uploads';
 import { icons } from './icons';
 import { ItemListbox, ListColumns } from './item-listbox';
 import { MoveDialog } from './move-dialog';
-import { NameDialog } from './name-dialog';
+import { FileDropOverlay } from './file-drop-overlay';
+import { NameDialog, RenameDialog } from './name-dialog';
 import { startDownload } from './start-download';
 import { UploadButtons } from './upload-buttons';
 import { useBrowserActions } from './use-browser-actions';
-import { useItemDrag } from './use-item-drag';
+import { useBrowserState } from './use-browser-state';
 import { usePageFileDrop } from './use-page-file-drop';
 
 type OpenDialog =
@@ -63,15 +63,6 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
   const folderGone = folderId !== null && ancestry.length === 0;
   const here = ancestry.at(-1)?.name ?? collection.title;
   const items = useMemo(() => itemsIn(folders, files, folderId, search.sort, search.order), [folders, files, folderId, search.sort, search.order]);
-  const keys = useMemo(() => items.map((item) => item.key), [items]);
-
-  // The selection belongs to the folder it was made in: opening another starts afresh.
-  const [selectionIn, setSelectionIn] = useState<{ folderId: string | null; selection: Selection }>({ folderId, selection: noSelection });
-  if (selectionIn.folderId !== folderId) setSelectionIn({ folderId, selection: noSelection });
-  const selection = keepShown(selectionIn.folderId === folderId ? selectionIn.selection : noSelection, keys);
-  const setSelection = useCallback((next: Selection) => setSelectionIn({ folderId, selection: next }), [folderId]);
-  const selected = items.filter((item) => selection.selected.has(item.key));
-
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
   const actions = useBrowserActions({ collectionId, folders, announce });
@@ -87,22 +78,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
   const folderLink = useMemo(() => collectionFolderLink(collectionId), [collectionId]);
   const moveItems = useCallback((moving: BrowserItem[], to: string | null) => actions.move(moving, to, nameOf(to)), [actions, nameOf]);
 
-  const drag = useItemDrag({
-    itemsToDrag: useCallback(
-      (item: BrowserItem) => {
-        if (selection.selected.has(item.key)) return items.filter((i) => selection.selected.has(i.key));
-        setSelection({ selected: new Set([item.key]), anchor: item.key, active: item.key });
-        return [item];
-      },
-      [items, selection.selected, setSelection],
-    ),
-    canDropInto: useCallback(
-      (dragged: BrowserItem[], to: string | null) =>
-        to !== folderId && dragged.every((item) => (item.kind === 'folder' ? canMoveFolderInto(folders, item.id, to) : true)),
-      [folderId, folders],
-    ),
-    onDropInto: moveItems,
-  });
+  const { selection, setSelection, selected, drag } = useBrowserState({ items, folders, folderId, onDropInto: moveItems });
 
   const uploads = useRef<FileUploaderHandle>(null);
   const addToUploads = useCallback((picked: File[]) => uploads.current?.addFiles(picked), []);
@@ -212,14 +188,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
         {announcement}
       </p>
 
-      {draggingFiles ? (
-        <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-indigo-600/10 p-6 dark:bg-indigo-400/10">
-          <div className="rounded-xl border-2 border-dashed border-indigo-500 bg-white/95 px-8 py-6 text-center shadow-lg dark:bg-zinc-900/95">
-            <p className="text-base font-semibold">Drop to upload</p>
-            <p className="mt-1 max-w-sm truncate text-sm text-zinc-600 dark:text-zinc-400">into “{here}”</p>
-          </div>
-        </div>
-      ) : null}
+      {draggingFiles ? <FileDropOverlay title="Drop to upload" place={here} /> : null}
 
       {dialog?.kind === 'new-folder' ? (
         <NameDialog
@@ -258,20 +227,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
           onClose={() => setDialog(null)}
         />
       ) : null}
-      {dialog?.kind === 'rename' ? (
-        <NameDialog
-          title={`Rename “${dialog.item.name}”`}
-          label="New name"
-          initialName={dialog.item.name}
-          keepExtension={dialog.item.kind === 'file'}
-          submitLabel="Rename"
-          onClose={() => setDialog(null)}
-          onSubmit={(name) => {
-            setDialog(null);
-            actions.rename(dialog.item, name);
-          }}
-        />
-      ) : null}
+      {dialog?.kind === 'rename' ? <RenameDialog item={dialog.item} onRename={actions.rename} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'move' ? (
         <MoveDialog
           rootTitle={collection.title}

@@ -1,15 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import type { Folder, ListedCollectionFile } from '../../../../../contract/collections';
 import type { FileUploaderHandle } from '../../../../components/uploader/file-uploader';
 import { UploadsPanel } from '../../../../components/uploader/uploads-panel';
 import { UploadSession } from '../../../../lib/uploads/upload-session';
 import { useDeleteFiles } from '../../api/delete-files';
 import { collectionKeys } from '../../api/query-keys';
-import { collectionRegistrar, collectionUploadsStorageKey, destinationOf, folderIdOf } from '../../utils/collection-uploads';
-
-/** Finished files come in bursts (a dropped folder): the list is read again at most this often. */
-const REFRESH_AFTER_UPLOAD_MS = 800;
+import { collectionRegistrar, collectionUploadsStorageKey } from '../../utils/collection-uploads';
 
 interface CollectionUploadsProps {
   collectionId: string;
@@ -42,40 +39,21 @@ export function CollectionUploads({ collectionId, folderId, folders, files, ref 
   });
   const deleteFiles = useDeleteFiles(collectionId);
 
-  const refreshTimer = useRef<number | null>(null);
-  useEffect(
-    () => () => {
-      if (refreshTimer.current !== null) window.clearTimeout(refreshTimer.current);
-    },
-    [],
-  );
-  const refreshSoon = () => {
-    if (refreshTimer.current !== null) return;
-    refreshTimer.current = window.setTimeout(() => {
-      refreshTimer.current = null;
-      for (const queryKey of [collectionKeys.files(collectionId), collectionKeys.detail(collectionId), collectionKeys.list]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    }, REFRESH_AFTER_UPLOAD_MS);
-  };
-
-  const folderPaths = new Map(folders.map((f) => [f.id, f.path]));
-  const folderPathOf = (destination: string | undefined) => {
-    const folder = folderIdOf(destination);
-    return folder === null ? null : (folderPaths.get(folder) ?? null);
-  };
-
   return (
     <UploadsPanel
       ref={ref}
       session={session}
       label="Files uploading to this collection"
       note="Files and whole folders go into the folder you are viewing."
-      destination={destinationOf(folderId)}
-      serverStates={new Map(files.map((f) => [f.id, f.state]))}
-      folderPathOf={folderPathOf}
+      folderId={folderId}
+      folders={folders}
+      serverFiles={files}
       onDiscard={(ids) => deleteFiles.mutate(ids)}
-      onFileUploaded={refreshSoon}
+      onUploaded={() => {
+        for (const queryKey of [collectionKeys.files(collectionId), collectionKeys.detail(collectionId), collectionKeys.list]) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+      }}
     />
   );
 }

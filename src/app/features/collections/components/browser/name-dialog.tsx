@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../../components/button';
 import { FormError } from '../../../../components/form-error';
-import { ModalDialog } from '../../../../components/modal-dialog';
+import { DialogActions, ModalDialog } from '../../../../components/modal-dialog';
 import { TextField } from '../../../../components/text-field';
+import type { BrowserItem } from '../../utils/browser-items';
 
 interface NameDialogProps {
   title: string;
@@ -73,15 +73,26 @@ export function NameDialog({
           maxLength={255}
         />
         <FormError error={error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending && pendingLabel ? pendingLabel : submitLabel}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
       </form>
     </ModalDialog>
+  );
+}
+
+/** Renaming one item of a browser: its name offered, a file's extension left out of the selection. */
+export function RenameDialog({ item, onRename, onClose }: { item: BrowserItem; onRename: (item: BrowserItem, name: string) => void; onClose: () => void }) {
+  return (
+    <NameDialog
+      title={`Rename “${item.name}”`}
+      label="New name"
+      initialName={item.name}
+      keepExtension={item.kind === 'file'}
+      submitLabel="Rename"
+      onClose={onClose}
+      onSubmit={(name) => {
+        onClose();
+        onRename(item, name);
+      }}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { CollectionVisibility } from '../../../../../contract/collections';
-import { Button } from '../../../../components/button';
 import { FormError } from '../../../../components/form-error';
-import { ModalDialog } from '../../../../components/modal-dialog';
+import { DialogActions, ModalDialog } from '../../../../components/modal-dialog';
 import { inputClass, TextField } from '../../../../components/text-field';
 import { firstInvalid, serverFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
 import { useCreateCollection } from '../../api/create-collection';
@@ -139,14 +138,7 @@ export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
           />
         ) : null}
         <p className="text-xs text-zinc-600 dark:text-zinc-400">You can change who can open it, and invite guests, at any time under Share.</p>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create collection'}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} pending={create.isPending} submitLabel="Create collection" pendingLabel="Creating…" />
       </form>
     </ModalDialog>
   );
