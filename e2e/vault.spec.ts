@@ -133,6 +133,37 @@ test('create, upload a folder, lock, unlock, download, change the passphrase and
     await expect.poll(() => optionNames(page.getByRole('listbox', { name: 'Search results for “sunset”' }))).toEqual(['beach-sunset.png']);
     await page.getByRole('searchbox', { name: 'Search your vault by name' }).fill('');
 
+    // A new folder, a rename and a move by the folder picker, and a delete: every name sealed before it is sent.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Vault' }).click();
+    const top = contents(page, 'Vault');
+    await tool(page, 'New folder').click();
+    const newFolder = page.getByRole('dialog', { name: 'New folder in “Vault”' });
+    await newFolder.getByLabel('Folder name').fill('Best of summer');
+    await newFolder.getByRole('button', { name: 'Create folder' }).click();
+    await expect.poll(() => optionNames(top)).toEqual(['Best of summer', 'Holiday plans']);
+    await top.getByRole('option', { name: 'Holiday plans' }).dblclick();
+    await contents(page, 'Holiday plans').getByRole('option', { name: 'beach-sunset.png' }).click();
+    await tool(page, 'Rename').click();
+    const rename = page.getByRole('dialog', { name: 'Rename “beach-sunset.png”' });
+    await rename.getByLabel('New name').fill('golden-hour.png');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect.poll(() => optionNames(contents(page, 'Holiday plans'))).toEqual(['notes', 'golden-hour.png']);
+    await tool(page, 'Move').click();
+    const move = page.getByRole('dialog', { name: 'Move “golden-hour.png”' });
+    await move.getByRole('listbox', { name: 'Destination folder' }).getByRole('option', { name: 'Best of summer', exact: true }).click();
+    await move.getByRole('button', { name: 'Move here' }).click();
+    await expect.poll(() => optionNames(contents(page, 'Holiday plans'))).toEqual(['notes']);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Vault' }).click();
+    await top.getByRole('option', { name: 'Best of summer' }).dblclick();
+    await expect.poll(() => optionNames(contents(page, 'Best of summer'))).toEqual(['golden-hour.png']);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Vault' }).click();
+    await top.getByRole('option', { name: 'Best of summer' }).click();
+    await tool(page, 'Delete').click();
+    await page.getByRole('alertdialog', { name: 'Delete “Best of summer”?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => optionNames(top)).toEqual(['Holiday plans']);
+    await top.getByRole('option', { name: 'Holiday plans' }).dblclick();
+    await contents(page, 'Holiday plans').getByRole('option', { name: 'notes' }).dblclick();
+
     // A new passphrase: the old one stops working, the new one opens the same files.
     await page.getByRole('button', { name: 'Change passphrase' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change your vault passphrase' });
@@ -163,8 +194,9 @@ test('create, upload a folder, lock, unlock, download, change the passphrase and
 
     // Nothing the server (or anyone on the way) saw holds a passphrase, the code or a name.
     const base64 = (text: string) => Buffer.from(text).toString('base64');
-    const secrets = [FIRST, SECOND, RECOVERED, recoveryCode, recoveryCode.replace(/-/g, ''), 'beach-sunset', 'itinerary-secret', 'Holiday plans', 'Holiday%20plans'];
-    const encoded = ['beach-sunset.png', 'itinerary-secret.txt', 'Holiday plans'].map(base64);
+    const names = ['beach-sunset', 'golden-hour', 'itinerary-secret', 'Holiday plans', 'Holiday%20plans', 'Best of summer', 'Best%20of%20summer'];
+    const secrets = [FIRST, SECOND, RECOVERED, recoveryCode, recoveryCode.replace(/-/g, ''), ...names];
+    const encoded = ['beach-sunset.png', 'golden-hour.png', 'itinerary-secret.txt', 'Holiday plans', 'Best of summer'].map(base64);
     expect(requests.some((r) => r.includes('/api/dashboard/vault/items'))).toBe(true);
     expect(requests.some((r) => r.includes('PATCH ') && r.includes('/files/'))).toBe(true);
     for (const request of requests) {
