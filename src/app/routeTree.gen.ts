@@ -39,6 +39,7 @@ import { Route as AuthedTransfersTransferIdRouteImport } from './routes/_authed/
 import { Route as AuthedTransfersNewRouteImport } from './routes/_authed/transfers/new'
 import { Route as AuthedWebhooksIndexRouteImport } from './routes/_authed/webhooks/index'
 import { Route as AuthedWebhooksWebhookIdRouteImport } from './routes/_authed/webhooks/$webhookId'
+import { Route as AuthedOauthConsentUidRouteImport } from './routes/_authed/oauth/consent.$uid'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -190,6 +191,11 @@ const AuthedWebhooksWebhookIdRoute = AuthedWebhooksWebhookIdRouteImport.update({
   path: '/webhooks/$webhookId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedOauthConsentUidRoute = AuthedOauthConsentUidRouteImport.update({
+  id: '/oauth/consent/$uid',
+  path: '/oauth/consent/$uid',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -220,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/requests/': typeof AuthedRequestsIndexRoute
   '/transfers/': typeof AuthedTransfersIndexRoute
   '/webhooks/': typeof AuthedWebhooksIndexRoute
+  '/oauth/consent/$uid': typeof AuthedOauthConsentUidRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -249,6 +256,7 @@ export interface FileRoutesByTo {
   '/requests': typeof AuthedRequestsIndexRoute
   '/transfers': typeof AuthedTransfersIndexRoute
   '/webhooks': typeof AuthedWebhooksIndexRoute
+  '/oauth/consent/$uid': typeof AuthedOauthConsentUidRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -282,6 +290,7 @@ export interface FileRoutesById {
   '/_authed/requests/': typeof AuthedRequestsIndexRoute
   '/_authed/transfers/': typeof AuthedTransfersIndexRoute
   '/_authed/webhooks/': typeof AuthedWebhooksIndexRoute
+  '/_authed/oauth/consent/$uid': typeof AuthedOauthConsentUidRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/requests/'
     | '/transfers/'
     | '/webhooks/'
+    | '/oauth/consent/$uid'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -343,6 +353,7 @@ export interface FileRouteTypes {
     | '/requests'
     | '/transfers'
     | '/webhooks'
+    | '/oauth/consent/$uid'
   id:
     | '__root__'
     | '/'
@@ -375,6 +386,7 @@ export interface FileRouteTypes {
     | '/_authed/requests/'
     | '/_authed/transfers/'
     | '/_authed/webhooks/'
+    | '/_authed/oauth/consent/$uid'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -600,6 +612,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedWebhooksWebhookIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/oauth/consent/$uid': {
+      id: '/_authed/oauth/consent/$uid'
+      path: '/oauth/consent/$uid'
+      fullPath: '/oauth/consent/$uid'
+      preLoaderRoute: typeof AuthedOauthConsentUidRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -619,6 +638,7 @@ interface AuthedRouteChildren {
   AuthedRequestsIndexRoute: typeof AuthedRequestsIndexRoute
   AuthedTransfersIndexRoute: typeof AuthedTransfersIndexRoute
   AuthedWebhooksIndexRoute: typeof AuthedWebhooksIndexRoute
+  AuthedOauthConsentUidRoute: typeof AuthedOauthConsentUidRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -637,6 +657,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedRequestsIndexRoute: AuthedRequestsIndexRoute,
   AuthedTransfersIndexRoute: AuthedTransfersIndexRoute,
   AuthedWebhooksIndexRoute: AuthedWebhooksIndexRoute,
+  AuthedOauthConsentUidRoute: AuthedOauthConsentUidRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -29,6 +29,10 @@ const envSchema = z.object({
   DEFAULT_PLAN: z.enum(['free', 'paid']).default('free'),
   SESSION_TTL_SECONDS: positiveInt(60 * 60 * 24 * 30),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
+  /** How long an OAuth access token (an AI assistant's) lives; its refresh token gets it another. */
+  OAUTH_ACCESS_TOKEN_TTL_SECONDS: positiveInt(60 * 60),
+  /** RFC 7591 dynamic client registration, for MCP clients that predate client ID metadata documents. */
+  OAUTH_DYNAMIC_REGISTRATION: z.enum(['0', '1']).default('1'),
   UPLOAD_TOKEN_TTL_SECONDS: positiveInt(2 * 60 * 60),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(60),
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: positiveInt(20),

@@ -66,6 +66,7 @@ export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHan
     'GET /api/dashboard/notifications': json({ downloads: true, beforeExpiry: true }),
     // Settings shows the vault's quota, made or not.
     'GET /api/dashboard/vault/usage': json({ usage: { exists: false, usedBytes: 0, limitBytes: 2_000_000_000 } }),
+    'GET /api/dashboard/connected-apps': json({ apps: [] }),
   };
 }
 

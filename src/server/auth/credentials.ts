@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { accessTokens, apiKeys, workspaces } from '../db/schema/index.js';
+import { accessTokens, apiKeys, oauthStore, workspaces } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { effectivePlan } from '../workspaces/plan.js';
 import { scopesForPlan, sendScope } from '../../contract/scopes.js';
-import { API_KEY_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
+import { noteGrantUse } from '../oauth/grants.js';
+import { API_KEY_PATTERN, OAUTH_TOKEN_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
 
 const BEARER = /^Bearer ([!-~]+)$/;
 
@@ -79,5 +80,41 @@ export async function resolveCaller(services: Services, token: string): Promise<
       canEmail: row.token.kind === 'session' || row.token.scopes.includes(sendScope),
     };
   }
+  if (OAUTH_TOKEN_PATTERN.test(token)) return resolveOAuthCaller(services, token);
   return null;
+}
+
+/**
+ * An AI assistant's access token (oauth/): a live AccessToken of the authorization server's store,
+ * looked up by its hash. The grant is the credential (rate limits per grant, revocation per grant);
+ * its scopes are what the owner left ticked, held to the plan as it is now, and it may email
+ * recipients only if `transfers:send` was granted.
+ */
+async function resolveOAuthCaller(services: Services, token: string): Promise<Caller | null> {
+  const { db, clock } = services;
+  const [row] = await db
+    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, accountId: oauthStore.accountId })
+    .from(oauthStore)
+    .where(and(eq(oauthStore.model, 'AccessToken'), eq(oauthStore.id, sha256(token)), gt(oauthStore.expiresAt, sql`now()`)));
+  const [workspaceId, userId] = row?.accountId?.split('/') ?? [];
+  if (!row?.grantId || !workspaceId || !userId) return null;
+  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  if (!ws) return null;
+  refuseDisabled(ws);
+  const now = clock.now();
+  const plan = effectivePlan(ws, now);
+  const allowed: readonly string[] = scopesForPlan(plan);
+  const granted = String(row.payload.scope ?? '').split(' ').filter(Boolean);
+  void noteGrantUse(db, row.grantId, now).catch((err: unknown) => services.log.warn({ err }, 'could not record an app’s use'));
+  return {
+    workspaceId: ws.id,
+    workspaceName: ws.name,
+    customDomain: ws.customDomain,
+    plan,
+    via: 'oauth',
+    credentialId: row.grantId,
+    userId,
+    scopes: granted.filter((s) => allowed.includes(s)),
+    canEmail: granted.includes(sendScope),
+  };
 }

@@ -37,6 +37,8 @@ export const newApiKey = () => `${API_KEY_PREFIX}${randomBase62(43)}`;
 /** Dashboard access tokens minted from a session; OAuth access tokens take their own prefix later. */
 export const SESSION_TOKEN_PREFIX = 'st_';
 export const SESSION_TOKEN_PATTERN = /^st_[0-9A-Za-z]{43}$/;
+/** An OAuth access token (oidc-provider's opaque token, prefixed in oauth/provider.ts). */
+export const OAUTH_TOKEN_PATTERN = /^oat_[0-9A-Za-z_-]{43}$/;
 export const newSessionToken = () => `${SESSION_TOKEN_PREFIX}${randomBase62(43)}`;
 
 /** A short non-secret reminder of which key this is. */

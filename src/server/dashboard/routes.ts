@@ -24,6 +24,7 @@ import { notificationSettingsRoutes } from './notification-settings.js';
 import { adminRoutes } from './admin-routes.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { vaultRoutes } from './vault.js';
+import { connectedAppRoutes } from './connected-apps.js';
 import { invitedAddress, signupPolicy } from '../workspaces/operator.js';
 import { endSession, requireSession, sameOriginOnly, sessionBody, signInAs } from './session.js';
 
@@ -187,6 +188,7 @@ export function dashboardRoutes() {
   app.route('/password-reset', passwordResetRoutes());
   app.route('/admin', adminRoutes());
   app.route('/vault', vaultRoutes());
+  app.route('/connected-apps', connectedAppRoutes());
 
   return app;
 }

@@ -10,6 +10,7 @@ import { errorCodeForStatus } from '../../contract/errors.js';
 import { v1App } from '../api/v1/index.js';
 import { CONTACT_IMPORT_BODY_LIMIT, CONTACT_IMPORT_PATH } from '../dashboard/contacts.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
+import { oauthRoutes } from '../oauth/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
 import { thumbnailRoutes } from '../thumbnails/thumbnails.js';
 import { publicRoutes } from '../public/transfers.js';
@@ -107,6 +108,8 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/public', publicRoutes(services));
   app.route('/dl', downloadRoutes(services));
   app.route('/thumb', thumbnailRoutes(services));
+  // AI assistants: the OAuth authorization server (/oauth, /.well-known/oauth-*).
+  app.route('/', oauthRoutes(services));
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
   });

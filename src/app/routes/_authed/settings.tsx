@@ -9,6 +9,8 @@ import { ChangePassword } from '../../features/settings/components/change-passwo
 import { NotificationDefaults } from '../../features/settings/components/notification-defaults';
 import { ReferralCard } from '../../features/settings/components/referral-card';
 import { vaultUsageQueryOptions } from '../../features/vault/api/vault-api';
+import { connectedAppsQueryOptions } from '../../features/oauth/api/oauth-api';
+import { ConnectedApps } from '../../features/oauth/components/connected-apps';
 
 export const Route = createFileRoute('/_authed/settings')({
   loader: ({ context }) =>
@@ -17,6 +19,7 @@ export const Route = createFileRoute('/_authed/settings')({
       context.queryClient.ensureQueryData(referralQueryOptions()),
       context.queryClient.ensureQueryData(notificationSettingsQueryOptions()),
       context.queryClient.ensureQueryData(vaultUsageQueryOptions()),
+      context.queryClient.ensureQueryData(connectedAppsQueryOptions()),
     ]),
   component: SettingsPage,
 });
@@ -32,6 +35,7 @@ function SettingsPage() {
       <div className="space-y-6">
         <AccountOverview />
         <NotificationDefaults />
+        <ConnectedApps />
         <ChangePassword />
         <ReferralCard />
       </div>

@@ -8,3 +8,4 @@ export * from './files.js';
 export * from './transfers.js';
 export * from './events.js';
 export * from './vault.js';
+export * from './oauth.js';

@@ -23,15 +23,18 @@ export const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The headers every response carries (also set by hand on responses a Node handler writes itself, such as the OAuth server's). */
+export const securityHeaderValues: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': contentSecurityPolicy,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  setResponseHeaders(c, {
-    'Content-Security-Policy': contentSecurityPolicy,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  });
+  setResponseHeaders(c, securityHeaderValues);
 };

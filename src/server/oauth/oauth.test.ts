@@ -1,0 +1,324 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthStore } from '../db/schema/index.js';
+import { sweepExpiredCredentials } from '../jobs/maintenance.js';
+import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+
+/**
+ * The OAuth authorization server driven by a standard client library (oauth4webapi) against the real
+ * server: discovery, dynamic registration, authorization with PKCE through the real consent routes
+ * (the owner signed in to the dashboard, unticking a scope), code → token, the token on /api/v1,
+ * refresh with rotation, replay detection, and the refusals the issue lists.
+ */
+
+/** The issuer must be the URL clients reach, so the test server listens on a port chosen up front. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+let server: TestServer;
+let issuer: string;
+let as: oauth.AuthorizationServer;
+const insecure = { [oauth.allowInsecureRequests]: true } as const;
+const redirectUri = 'http://127.0.0.1:9999/callback';
+
+beforeAll(async () => {
+  const port = await freePort();
+  issuer = `http://127.0.0.1:${port}`;
+  server = await startTestServer({ PORT: String(port), PUBLIC_URL: issuer, RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000' });
+  as = await oauth.processDiscoveryResponse(new URL(issuer), await oauth.discoveryRequest(new URL(issuer), { algorithm: 'oauth2', ...insecure }));
+});
+afterAll(() => server.stop());
+
+/** A browser's cookie jar that follows no redirect, so each step's answer can be read. */
+function browser() {
+  const jar = new Map<string, string>();
+  return async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(new URL(url, issuer), { ...init, headers, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair!.indexOf('=');
+      const [name, value] = [pair!.slice(0, at), pair!.slice(at + 1)];
+      if (value) jar.set(name, value);
+      else jar.delete(name);
+    }
+    return res;
+  };
+}
+type Browser = ReturnType<typeof browser>;
+
+async function signedIn(ws: TestWorkspace): Promise<Browser> {
+  const open = browser();
+  const res = await open('/api/dashboard/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ws.email, password: ws.password }) });
+  expect(res.status).toBe(200);
+  return open;
+}
+
+async function register(): Promise<oauth.Client> {
+  const metadata = { client_name: 'Test assistant', redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none', application_type: 'native' };
+  const registered = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, metadata, insecure));
+  return { client_id: registered.client_id };
+}
+
+interface AuthorizeParams {
+  scope: string;
+  resource?: string;
+  state?: string;
+  verifier?: string;
+  redirect_uri?: string;
+  code_challenge_method?: string;
+}
+
+async function authorizeUrl(client: oauth.Client, p: AuthorizeParams & { challenge?: string | null }) {
+  const url = new URL(as.authorization_endpoint!);
+  const params: Record<string, string | undefined> = {
+    client_id: client.client_id,
+    response_type: 'code',
+    redirect_uri: p.redirect_uri ?? redirectUri,
+    scope: p.scope,
+    state: p.state,
+    resource: p.resource,
+    code_challenge: p.challenge === null ? undefined : (p.challenge ?? (p.verifier ? await oauth.calculatePKCECodeChallenge(p.verifier) : undefined)),
+    code_challenge_method: p.challenge === null ? undefined : (p.code_challenge_method ?? 'S256'),
+  };
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.href;
+}
+
+/** Authorizes as the signed-in owner who leaves `approved` ticked; returns what the app's redirect URI received. */
+async function approve(open: Browser, client: oauth.Client, scope: string, approved: string[], resource = `${issuer}/mcp`) {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const start = await open(await authorizeUrl(client, { scope, resource, state, verifier }));
+  expect(start.status).toBe(303);
+  const consent = start.headers.get('location')!;
+  expect(consent).toMatch(/^\/oauth\/consent\/[A-Za-z0-9_-]+$/);
+  const details = (await (await open(`${consent}/details`)).json()) as { client: { name: string }; redirectHost: string; scopes: string[]; resource: string };
+  expect(details).toMatchObject({ client: { name: 'Test assistant' }, redirectHost: '127.0.0.1:9999', scopes: scope.split(' '), resource });
+  const decided = await open(consent, { method: 'POST', headers: { 'content-type': 'application/json', origin: issuer }, body: JSON.stringify({ approve: true, scopes: approved }) });
+  expect(decided.status).toBe(200);
+  const { redirectTo } = (await decided.json()) as { redirectTo: string };
+  const back = new URL((await open(redirectTo)).headers.get('location')!);
+  return { back, state, verifier };
+}
+
+async function tokens(client: oauth.Client, open: Browser, scope: string, approved: string[], resource = `${issuer}/mcp`) {
+  const { back, state, verifier } = await approve(open, client, scope, approved, resource);
+  const params = oauth.validateAuthResponse(as, client, back, state);
+  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, { additionalParameters: { resource }, ...insecure });
+  return { params, verifier, tokens: await oauth.processAuthorizationCodeResponse(as, client, response) };
+}
+
+const me = async (token: string) => {
+  const res = await fetch(`${issuer}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: (await res.json()) as { key?: { via: string; canEmail: boolean; scopes: string[] } } };
+};
+
+describe('OAuth for AI assistants', () => {
+  it('publishes RFC 8414 metadata (S256 only, iss in responses, registration) and RFC 9728 metadata for /mcp', async () => {
+    expect(as).toMatchObject({
+      issuer,
+      authorization_endpoint: `${issuer}/oauth/authorize`,
+      token_endpoint: `${issuer}/oauth/token`,
+      registration_endpoint: `${issuer}/oauth/register`,
+      code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
+    });
+    expect(as.scopes_supported).toEqual(expect.arrayContaining(['transfers:read', 'transfers:send', 'webhooks:write']));
+    const resource = new URL(`${issuer}/mcp`);
+    const metadata = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, insecure));
+    expect(metadata).toMatchObject({ resource: `${issuer}/mcp`, authorization_servers: [issuer], bearer_methods_supported: ['header'] });
+  });
+
+  it('registers a client, lets the signed-in owner untick a scope, and gives tokens that work on /api/v1 as the owner, with no value stored', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const client = await register();
+    const open = await signedIn(ws);
+    const { tokens: t, params } = await tokens(client, open, 'transfers:read transfers:write contacts:read transfers:send', ['transfers:read', 'transfers:write', 'contacts:read']);
+    expect(t.access_token).toMatch(/^oat_/);
+    expect(t.refresh_token).toMatch(/^ort_/);
+    expect(t.scope?.split(' ').sort()).toEqual(['contacts:read', 'transfers:read', 'transfers:write']);
+
+    const { status, body } = await me(t.access_token);
+    expect(status).toBe(200);
+    expect(body.key).toMatchObject({ via: 'oauth', canEmail: false });
+    expect(body.key!.scopes.sort()).toEqual(['contacts:read', 'transfers:read', 'transfers:write']);
+
+    const stored = JSON.stringify(await server.services.db.select().from(oauthStore));
+    for (const secret of [t.access_token, t.refresh_token!, params.get('code')!]) expect(stored).not.toContain(secret);
+
+    // The sweep forgets what expired (here the used code, made to expire), and nothing live.
+    await server.services.db.update(oauthStore).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthStore.model, 'AuthorizationCode'));
+    const swept = await sweepExpiredCredentials(server.services);
+    expect(swept.oauth).toBeGreaterThan(0);
+    expect(await server.services.db.select().from(oauthStore).where(eq(oauthStore.model, 'AuthorizationCode'))).toEqual([]);
+    expect((await me(t.access_token)).status).toBe(200);
+
+    // With transfers:send granted, it may email recipients.
+    const withSend = await tokens(client, open, 'transfers:read transfers:send', ['transfers:read', 'transfers:send']);
+    expect((await me(withSend.tokens.access_token)).body.key).toMatchObject({ via: 'oauth', canEmail: true });
+  });
+
+  it('rotates refresh tokens, and a replayed one revokes the whole grant', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const { tokens: first } = await tokens(client, await signedIn(ws), 'transfers:read', ['transfers:read']);
+    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, insecure));
+    expect(refreshed.refresh_token).not.toBe(first.refresh_token);
+    expect((await me(refreshed.access_token)).status).toBe(200);
+
+    const replay = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), first.refresh_token!, insecure);
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
+    expect((await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure)).status).toBe(400);
+    expect((await me(refreshed.access_token)).status).toBe(401);
+    expect((await me(first.access_token)).status).toBe(401);
+  });
+
+  it('lets one of two concurrent refreshes with the same token win; the other is a replay', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const { tokens: t } = await tokens(client, await signedIn(ws), 'transfers:read', ['transfers:read']);
+    const answers = await Promise.all([0, 1].map(() => oauth.refreshTokenGrantRequest(as, client, oauth.None(), t.refresh_token!, insecure)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const winner = (await answers.find((a) => a.status === 200)!.json()) as { refresh_token: string };
+    expect((await oauth.refreshTokenGrantRequest(as, client, oauth.None(), winner.refresh_token, insecure)).status).toBe(400);
+  });
+
+  it('refuses a missing state, resource or PKCE, plain PKCE, an unknown resource and an inexact redirect URI', async () => {
+    const client = await register();
+    const open = browser();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const base = { scope: 'transfers:read', state: 'st', resource: `${issuer}/mcp`, verifier };
+    const refusal = async (p: AuthorizeParams & { challenge?: string | null }) => {
+      const res = await open(await authorizeUrl(client, p));
+      const location = res.headers.get('location');
+      if (location && !location.startsWith('/oauth/consent/')) {
+        const back = new URL(location);
+        return { at: back.origin + back.pathname, error: back.searchParams.get('error'), iss: back.searchParams.get('iss') };
+      }
+      return { status: res.status, error: ((await res.json().catch(() => ({}))) as { error?: string }).error ?? null };
+    };
+    const atApp = (error: string) => ({ at: redirectUri, error, iss: issuer });
+    expect(await refusal({ ...base, state: undefined })).toEqual(atApp('invalid_request'));
+    expect(await refusal({ ...base, resource: undefined })).toEqual(atApp('invalid_target'));
+    expect(await refusal({ ...base, resource: 'https://evil.example/mcp' })).toEqual(atApp('invalid_target'));
+    expect(await refusal({ ...base, challenge: null })).toEqual(atApp('invalid_request'));
+    expect(await refusal({ ...base, challenge: verifier, code_challenge_method: 'plain' })).toEqual(atApp('invalid_request'));
+    // A redirect URI that is not exactly a registered one is never redirected to.
+    expect(await refusal({ ...base, redirect_uri: 'http://127.0.0.1:9998/callback' })).toEqual({ status: 400, error: 'invalid_redirect_uri' });
+    expect(await refusal({ ...base, redirect_uri: `${redirectUri}?x=1` })).toEqual({ status: 400, error: 'invalid_redirect_uri' });
+  });
+
+  it('refuses a wrong PKCE verifier and a reused code (which also revokes what the code gave)', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const open = await signedIn(ws);
+    const { back, state, verifier } = await approve(open, client, 'transfers:read', ['transfers:read']);
+    const params = oauth.validateAuthResponse(as, client, back, state);
+    const exchange = (v: string) =>
+      oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, v, { additionalParameters: { resource: `${issuer}/mcp` }, ...insecure });
+    const wrong = await exchange(oauth.generateRandomCodeVerifier());
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: string }).error).toBe('invalid_grant');
+
+    const again = await approve(open, client, 'transfers:read', ['transfers:read']);
+    const params2 = oauth.validateAuthResponse(as, client, again.back, again.state);
+    const swap = (v: string) =>
+      oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params2, redirectUri, v, { additionalParameters: { resource: `${issuer}/mcp` }, ...insecure });
+    const good = await oauth.processAuthorizationCodeResponse(as, client, await swap(again.verifier));
+    const reused = await swap(again.verifier);
+    expect(reused.status).toBe(400);
+    expect((await me(good.access_token)).status).toBe(401);
+    void verifier;
+  });
+
+  it('needs the dashboard session for the consent routes, and a declined request reaches the app as access_denied', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const stranger = browser();
+    const start = await stranger(await authorizeUrl(client, { scope: 'transfers:read', state: 's1', resource: `${issuer}/mcp`, verifier: oauth.generateRandomCodeVerifier() }));
+    const consent = start.headers.get('location')!;
+    expect((await stranger(`${consent}/details`)).status).toBe(401);
+
+    const open = await signedIn(ws);
+    const begin = await open(await authorizeUrl(client, { scope: 'transfers:read', state: 's2', resource: `${issuer}/mcp`, verifier: oauth.generateRandomCodeVerifier() }));
+    const page = begin.headers.get('location')!;
+    const declined = await open(page, { method: 'POST', headers: { 'content-type': 'application/json', origin: issuer }, body: JSON.stringify({ approve: false }) });
+    const back = new URL((await open(((await declined.json()) as { redirectTo: string }).redirectTo)).headers.get('location')!);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ error: 'access_denied', state: 's2', iss: issuer });
+  });
+
+  it('lists the owner’s connected apps with their scopes and last use, and revoking one ends its tokens at once', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const open = await signedIn(ws);
+    const { tokens: t } = await tokens(client, open, 'transfers:read contacts:read', ['transfers:read']);
+    expect((await me(t.access_token)).status).toBe(200);
+
+    const listed = (await (await open('/api/dashboard/connected-apps')).json()) as { apps: { id: string; client: { name: string }; scopes: string[]; resource: string; lastUsedAt: string | null }[] };
+    expect(listed.apps).toHaveLength(1);
+    expect(listed.apps[0]).toMatchObject({ client: { name: 'Test assistant' }, scopes: ['transfers:read'], resource: `${issuer}/mcp` });
+    await expect.poll(async () => ((await (await open('/api/dashboard/connected-apps')).json()) as typeof listed).apps[0]!.lastUsedAt).not.toBeNull();
+
+    // Another owner can neither see nor revoke it.
+    const other = await signedIn(await server.createWorkspace());
+    expect(((await (await other('/api/dashboard/connected-apps')).json()) as typeof listed).apps).toEqual([]);
+    expect((await other(`/api/dashboard/connected-apps/${listed.apps[0]!.id}`, { method: 'DELETE', headers: { origin: issuer } })).status).toBe(404);
+    expect((await me(t.access_token)).status).toBe(200);
+
+    const revoked = await open(`/api/dashboard/connected-apps/${listed.apps[0]!.id}`, { method: 'DELETE', headers: { origin: issuer } });
+    expect(revoked.status).toBe(200);
+    expect((await me(t.access_token)).status).toBe(401);
+    expect((await oauth.refreshTokenGrantRequest(as, client, oauth.None(), t.refresh_token!, insecure)).status).toBe(400);
+    expect(((await (await open('/api/dashboard/connected-apps')).json()) as typeof listed).apps).toEqual([]);
+  });
+
+  it('lets an app email recipients only with transfers:send: without it, 403 insufficient_scope naming the scope', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const { tokens: t } = await tokens(client, await signedIn(ws), 'transfers:read transfers:write', ['transfers:read', 'transfers:write']);
+    const draft = { title: 'For Ada', files: [{ name: 'notes.txt', size: 5 }], recipients: ['ada@example.test'] };
+    const refused = await fetch(`${issuer}/api/v1/transfers`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify(draft) });
+    expect(refused.status).toBe(403);
+    const body = (await refused.json()) as { error: { code: string; message: string; details: { required: string } } };
+    expect(body.error).toMatchObject({ code: 'insufficient_scope', details: { required: 'transfers:send' } });
+    expect(body.error.message).toContain('transfers:send');
+    // Without recipients the same token makes the draft.
+    const made = await fetch(`${issuer}/api/v1/transfers`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...draft, recipients: [] }) });
+    expect(made.status).toBe(201);
+  });
+});
+
+describe('an operator who turned dynamic registration off', () => {
+  let closed: TestServer;
+  let closedIssuer: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    closedIssuer = `http://127.0.0.1:${port}`;
+    closed = await startTestServer({ PORT: String(port), PUBLIC_URL: closedIssuer, OAUTH_DYNAMIC_REGISTRATION: '0', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '4' });
+  });
+  afterAll(() => closed.stop());
+
+  it('advertises no registration endpoint and answers it 404; the OAuth endpoints count against the anonymous per-address limit', async () => {
+    const metadata = (await (await fetch(`${closedIssuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    expect(metadata.issuer).toBe(closedIssuer);
+    expect(metadata).not.toHaveProperty('registration_endpoint');
+    const registerOnce = () => fetch(`${closedIssuer}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [redirectUri] }) });
+    expect((await registerOnce()).status).toBe(404);
+    expect((await registerOnce()).status).toBe(404);
+    expect((await registerOnce()).status).toBe(404);
+    const limited = await registerOnce();
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+  });
+});
+
