@@ -4,6 +4,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStore } from '../db/schema/index.js';
 import { sweepExpiredCredentials } from '../jobs/maintenance.js';
+import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 /**
@@ -181,6 +182,17 @@ describe('OAuth for AI assistants', () => {
     expect((await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure)).status).toBe(400);
     expect((await me(refreshed.access_token)).status).toBe(401);
     expect((await me(first.access_token)).status).toBe(401);
+  });
+
+  it('stops a disabled workspace’s app at once, and gives it no new token on refresh', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const { tokens: t } = await tokens(client, await signedIn(ws), 'transfers:read', ['transfers:read']);
+    await setWorkspaceDisabled(server.services.db, ws.id, true, new Date());
+    expect((await me(t.access_token)).status).toBe(403);
+    const refresh = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), t.refresh_token!, insecure);
+    expect(refresh.status).toBe(400);
+    expect(((await refresh.json()) as { error: string }).error).toBe('invalid_grant');
   });
 
   it('lets one of two concurrent refreshes with the same token win; the other is a replay', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type Provider from 'oidc-provider';
 import type { Configuration, errors as oidcErrors, KoaContextWithOIDC } from 'oidc-provider';
 import { scopes as apiScopes, sendScope } from '../../contract/scopes.js';
-import { serverSettings } from '../db/schema/index.js';
+import { serverSettings, users, workspaces } from '../db/schema/index.js';
 import type { Database } from '../db/connection.js';
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';
@@ -150,7 +150,17 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
       },
     },
     interactions: { url: (_ctx, interaction) => consentPath(interaction.uid), policy },
+    // Called again on every refresh: an owner whose account or workspace is gone, or whose workspace the
+    // operator disabled, gets no new token (the refresh is refused as invalid_grant).
     async findAccount(_ctx, sub) {
+      const [workspaceId, userId] = sub.split('/');
+      if (!workspaceId || !userId) return undefined;
+      const [row] = await db
+        .select({ disabledAt: workspaces.disabledAt })
+        .from(users)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceId))
+        .where(eq(users.id, userId));
+      if (!row || row.disabledAt) return undefined;
       return { accountId: sub, claims: async () => ({ sub }) };
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
