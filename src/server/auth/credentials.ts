@@ -116,5 +116,6 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
     userId,
     scopes: granted.filter((s) => allowed.includes(s)),
     canEmail: granted.includes(sendScope),
+    audience: typeof row.payload.aud === 'string' ? row.payload.aud : undefined,
   };
 }

@@ -17,4 +17,6 @@ export interface Caller {
   userId: string | null;
   scopes: string[];
   canEmail: boolean;
+  /** An OAuth token's audience (RFC 8707): the resource it was issued for, the MCP server or the API. */
+  audience?: string;
 }

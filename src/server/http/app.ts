@@ -11,6 +11,7 @@ import { v1App } from '../api/v1/index.js';
 import { CONTACT_IMPORT_BODY_LIMIT, CONTACT_IMPORT_PATH } from '../dashboard/contacts.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { oauthRoutes } from '../oauth/routes.js';
+import { mountMcp } from '../mcp/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
 import { thumbnailRoutes } from '../thumbnails/thumbnails.js';
 import { publicRoutes } from '../public/transfers.js';
@@ -108,8 +109,9 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/api/public', publicRoutes(services));
   app.route('/dl', downloadRoutes(services));
   app.route('/thumb', thumbnailRoutes(services));
-  // AI assistants: the OAuth authorization server (/oauth, /.well-known/oauth-*).
+  // AI assistants: the OAuth authorization server (/oauth, /.well-known/oauth-*) and the MCP server (/mcp).
   app.route('/', oauthRoutes(services));
+  mountMcp(app, services);
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
   });

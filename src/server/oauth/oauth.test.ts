@@ -163,6 +163,16 @@ describe('OAuth for AI assistants', () => {
     expect(await server.services.db.select().from(oauthStore).where(eq(oauthStore.model, 'AuthorizationCode'))).toEqual([]);
     expect((await me(t.access_token)).status).toBe(200);
 
+    // Issued for /mcp, it opens /mcp; one issued for /api/v1 works there but not on /mcp.
+    const mcp = (token: string) =>
+      fetch(`${issuer}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    expect((await mcp(t.access_token)).status).not.toBe(401);
+    const forApi = await tokens(client, open, 'transfers:read', ['transfers:read'], `${issuer}/api/v1`);
+    expect((await me(forApi.tokens.access_token)).status).toBe(200);
+    const refused = await mcp(forApi.tokens.access_token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${issuer}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`);
+
     // With transfers:send granted, it may email recipients.
     const withSend = await tokens(client, open, 'transfers:read transfers:send', ['transfers:read', 'transfers:send']);
     expect((await me(withSend.tokens.access_token)).body.key).toMatchObject({ via: 'oauth', canEmail: true });

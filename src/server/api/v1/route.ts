@@ -18,6 +18,11 @@ export interface V1Operation extends V1Access {
   method: string;
   path: string;
   operationId: string;
+  summary: string;
+  description: string;
+  /** The contract's schemas of the request's parts (as the route validates them) and of its success answer. */
+  request: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType };
+  success: z.ZodType | undefined;
 }
 
 /** Every v1 operation with its access rule, so tests can check the whole scope and plan matrix. */
@@ -68,7 +73,23 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
   const middleware: MiddlewareHandler<AppEnv>[] = [bearerAuth, requireScope(scope)];
   if (paidOnly) middleware.push(requirePaidPlan);
   if (route.method === 'post') middleware.push(idempotency);
-  v1Operations.push({ method: route.method.toUpperCase(), path: route.path, operationId: route.operationId, scope, paidOnly });
+  const successResponse = (route.responses[200] ?? route.responses[201]) as { content?: Record<string, { schema?: z.ZodType }> } | undefined;
+  const body = (route.request?.body as { content?: Record<string, { schema?: z.ZodType }> } | undefined)?.content?.['application/json']?.schema;
+  v1Operations.push({
+    method: route.method.toUpperCase(),
+    path: route.path,
+    operationId: route.operationId,
+    scope,
+    paidOnly,
+    summary: route.summary ?? route.operationId,
+    description: route.description ?? '',
+    request: {
+      params: route.request?.params as z.ZodObject | undefined,
+      query: route.request?.query as z.ZodObject | undefined,
+      ...(body ? { body } : {}),
+    },
+    success: successResponse?.content?.['application/json']?.schema,
+  });
 
   const access = [
     scope === 'any' ? 'Any scope.' : `Scope: \`${scope}\`${scope.endsWith(':read') ? ` (or \`${scope.replace(':read', ':write')}\`)` : ''}.`,
