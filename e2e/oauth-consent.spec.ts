@@ -1,7 +1,6 @@
-import os from 'node:os';
 import * as oauth from 'oauth4webapi';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp } from './support';
+import { screenshotsInBothThemes, signUp } from './support';
 import { expectNoSeriousA11yViolations } from './transfer-support';
 
 /**
@@ -13,19 +12,7 @@ import { expectNoSeriousA11yViolations } from './transfer-support';
 
 const redirectUri = 'http://127.0.0.1:9/callback';
 
-async function screenshots(page: Page, name: string) {
-  if (!process.env.OAUTH_SCREENSHOTS) return;
-  for (const [viewport, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${os.tmpdir()}/oauth-${name}-${viewport}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const screenshots = (page: Page, name: string) => screenshotsInBothThemes(page, `oauth-${name}`, 'OAUTH_SCREENSHOTS');
 
 test('the owner allows an assistant with one permission unticked, then revokes it in Connected apps', async ({ page, baseURL }) => {
   const issuer = new URL(baseURL!);

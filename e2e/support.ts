@@ -49,3 +49,23 @@ export async function makeWorkspacePaid(page: Page) {
     },
   );
 }
+
+/**
+ * Screenshots of the page on a desktop and a phone, in the light and the dark theme, under the system's temp
+ * directory as `<name>-<viewport>-<theme>.png`, when `flag` is set in the environment (for looking at a page,
+ * not for asserting anything).
+ */
+export async function screenshotsInBothThemes(page: Page, name: string, flag: string) {
+  if (!process.env[flag]) return;
+  for (const [viewport, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      // Let colour transitions finish.
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${os.tmpdir()}/${name}-${viewport}-${theme}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { contents, optionNames, tool, uploadToCollection, writeImage } from './collection-support';
 import { recordRequests, savedFile, stubFilePicker } from './e2ee-support';
-import { makeFiles, signUp } from './support';
+import { makeFiles, screenshotsInBothThemes, signUp } from './support';
 import { expectNoSeriousA11yViolations } from './transfer-support';
 
 /**
@@ -27,19 +26,7 @@ async function unlock(page: Page, passphrase: string) {
 
 const lock = (page: Page) => page.getByRole('button', { name: 'Lock', exact: true }).click();
 
-async function screenshots(page: Page, name: string) {
-  if (!process.env.VAULT_SCREENSHOTS) return;
-  for (const [viewport, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${os.tmpdir()}/vault-${name}-${viewport}-${theme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const screenshots = (page: Page, name: string) => screenshotsInBothThemes(page, `vault-${name}`, 'VAULT_SCREENSHOTS');
 
 test('create, upload a folder, lock, unlock, download, change the passphrase and recover; nothing secret leaves the browser', async ({ page, context }) => {
   test.setTimeout(180_000);
