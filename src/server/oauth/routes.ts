@@ -1,5 +1,6 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
+import type Provider from 'oidc-provider';
 import { ConsentDecisionSchema, type ConsentDetails } from '../../contract/oauth.js';
 import { ApiError } from '../core/errors.js';
 import { requireSession, sameOriginOnly } from '../dashboard/session.js';
@@ -27,29 +28,34 @@ function asApiError(server: OAuthServer, error: unknown): never {
  */
 export function oauthRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  let server: Promise<OAuthServer> | null = null;
+  // The provider's Node request handler is made once with it (Koa composes its middleware in `callback()`).
+  let server: Promise<OAuthServer & { handle: ReturnType<Provider['callback']> }> | null = null;
   const getServer = () =>
-    (server ??= createOAuthProvider(services).catch((error: unknown) => {
-      server = null;
-      throw error;
-    }));
+    (server ??= createOAuthProvider(services).then(
+      (made) => ({ ...made, handle: made.provider.callback() }),
+      (error: unknown) => {
+        server = null;
+        throw error;
+      },
+    ));
 
   // The provider (a Koa app) writes the response itself: our headers go on first, and the request's
   // outcome is known to the outer middleware (logs) once it is sent.
   const handOver = async (c: Context<AppEnv>) => {
     // Registration, authorization and tokens are anonymous requests: the per-address limit holds (a 429 before the provider sees it).
     await chargeAnonymous(services, clientAddress(c, services.config.TRUST_PROXY));
-    const callback = (await getServer()).provider.callback();
+    const { handle } = await getServer();
     return new Promise<Response>((resolve) => {
       const res = c.env.outgoing;
       res.once('close', () => resolve(RESPONSE_ALREADY_SENT));
       for (const [name, value] of Object.entries(securityHeaderValues)) res.setHeader(name, value);
       res.setHeader('X-Request-Id', c.var.requestId);
-      void callback(c.env.incoming, res);
+      void handle(c.env.incoming, res);
     });
   };
 
-  const { issuer, resources } = { issuer: services.config.PUBLIC_URL, resources: oauthResources(services.config.PUBLIC_URL) };
+  const issuer = services.config.PUBLIC_URL;
+  const resources = oauthResources(issuer);
   const protectedResource = (c: Context<AppEnv>) => {
     c.header('Access-Control-Allow-Origin', '*');
     return c.json({
