@@ -88,3 +88,38 @@ test('the owner allows an assistant with one permission unticked, then revokes i
   await expect(apps.getByText('No apps are connected.')).toBeVisible();
   expect((await me()).status()).toBe(401);
 });
+
+test('an owner who is not signed in signs in first, and lands on the consent page of the same request', async ({ browser, baseURL }) => {
+  const issuer = new URL(baseURL!);
+  const insecure = { [oauth.allowInsecureRequests]: true } as const;
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+  const { client_id } = await oauth.processDynamicClientRegistrationResponse(
+    await oauth.dynamicClientRegistrationRequest(as, { client_name: 'Signed-out assistant', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }, insecure),
+  );
+  // An account that exists, in a browser signed out of it.
+  const owner = await (await browser.newContext()).newPage();
+  const { email, password } = await signUp(owner, 'Later Owners');
+  await owner.context().close();
+
+  const page = await (await browser.newContext()).newPage();
+  const authorize = new URL(as.authorization_endpoint!);
+  for (const [k, v] of Object.entries({
+    client_id,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'contacts:read',
+    state: 'later',
+    resource: `${issuer.origin}/mcp`,
+    code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()),
+    code_challenge_method: 'S256',
+  })) {
+    authorize.searchParams.set(k, v);
+  }
+  await page.goto(authorize.href);
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Foauth%2Fconsent%2F/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Signed-out assistant wants access to your workspace' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /See your contacts/ })).toBeChecked();
+});
