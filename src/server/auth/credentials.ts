@@ -92,14 +92,15 @@ export async function resolveCaller(services: Services, token: string): Promise<
  */
 async function resolveOAuthCaller(services: Services, token: string): Promise<Caller | null> {
   const { db, clock } = services;
+  // One query on every request: the token and the workspace of the owner who approved it (`<workspaceId>/<userId>`).
   const [row] = await db
-    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, accountId: oauthStore.accountId })
+    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, accountId: oauthStore.accountId, ws: workspaces })
     .from(oauthStore)
+    .innerJoin(workspaces, eq(workspaces.id, sql`split_part(${oauthStore.accountId}, '/', 1)`))
     .where(and(eq(oauthStore.model, 'AccessToken'), eq(oauthStore.id, sha256(token)), gt(oauthStore.expiresAt, sql`now()`)));
-  const [workspaceId, userId] = row?.accountId?.split('/') ?? [];
-  if (!row?.grantId || !workspaceId || !userId) return null;
-  const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
-  if (!ws) return null;
+  const userId = row?.accountId?.split('/')[1];
+  if (!row?.grantId || !userId) return null;
+  const { ws } = row;
   refuseDisabled(ws);
   const now = clock.now();
   const plan = effectivePlan(ws, now);

@@ -244,7 +244,7 @@ describe('OAuth for AI assistants', () => {
     const ws = await server.createWorkspace();
     const client = await register();
     const open = await signedIn(ws);
-    const { back, state, verifier } = await approve(open, client, 'transfers:read', ['transfers:read']);
+    const { back, state } = await approve(open, client, 'transfers:read', ['transfers:read']);
     const params = oauth.validateAuthResponse(as, client, back, state);
     const exchange = (v: string) =>
       oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, v, { additionalParameters: { resource: `${issuer}/mcp` }, ...insecure });
@@ -260,7 +260,6 @@ describe('OAuth for AI assistants', () => {
     const reused = await swap(again.verifier);
     expect(reused.status).toBe(400);
     expect((await me(good.access_token)).status).toBe(401);
-    void verifier;
   });
 
   it('needs the dashboard session for the consent routes, and a declined request reaches the app as access_denied', async () => {

@@ -50,9 +50,9 @@ export function VaultPage({ userId, workspaceId, search, onSearchChange, argon2 
 }
 
 /** The decrypted view of the vault, kept while it stays open with the same key; its thumbnails' URLs revoked when it locks. */
-function useOpenedVault(master: MasterKey): OpenedVault | null {
+function useOpenedVault(master: MasterKey): { opened: OpenedVault | null; error: unknown } {
   // Read afresh each time the vault opens: it may have changed in another tab or device while it was locked here.
-  const { data: contents } = useQuery({ ...vaultContentsQueryOptions(), refetchOnMount: 'always' });
+  const { data: contents, error } = useQuery({ ...vaultContentsQueryOptions(), refetchOnMount: 'always' });
   const [cache] = useState(() => new OpenedCache(master));
   const [opened, setOpened] = useState<OpenedVault | null>(null);
   useEffect(() => () => cache.clear(), [cache]);
@@ -66,12 +66,11 @@ function useOpenedVault(master: MasterKey): OpenedVault | null {
       current = false;
     };
   }, [cache, contents]);
-  return opened;
+  return { opened, error };
 }
 
 function UnlockedVault({ userId, workspaceId, vault, master, search, onSearchChange, argon2 }: { vault: Vault; master: MasterKey } & Required<VaultPageProps>) {
-  const opened = useOpenedVault(master);
-  const { error } = useQuery(vaultContentsQueryOptions());
+  const { opened, error } = useOpenedVault(master);
   const [changing, setChanging] = useState(false);
   const headerActions = (
     <>

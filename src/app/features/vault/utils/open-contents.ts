@@ -109,8 +109,8 @@ export async function openContents(cache: OpenedCache, contents: VaultContents):
         hasThumbnail: thumbnailUrl !== null,
         thumbnailUrl,
         crc32: null,
-        // An item that cannot be opened cannot be downloaded either: it shows as failed, to be deleted.
-        state: meta === null && !unfinished ? 'failed' : unfinished && item.state === 'complete' ? 'failed' : item.state,
+        // An item that cannot be opened (a name that does not open, or bytes without a key) cannot be downloaded: failed, to be deleted.
+        state: (meta === null && !unfinished) || (unfinished && item.state === 'complete') ? 'failed' : item.state,
         error: null,
         scanResult: null,
         createdAt: item.createdAt,
