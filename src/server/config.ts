@@ -33,6 +33,8 @@ const envSchema = z.object({
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: positiveInt(60 * 60),
   /** RFC 7591 dynamic client registration, for MCP clients that predate client ID metadata documents. */
   OAUTH_DYNAMIC_REGISTRATION: z.enum(['0', '1']).default('1'),
+  /** Development and tests only: an assistant's client ID metadata document may be served from loopback (still https). Never other private addresses. */
+  OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: flag,
   UPLOAD_TOKEN_TTL_SECONDS: positiveInt(2 * 60 * 60),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(60),
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: positiveInt(20),

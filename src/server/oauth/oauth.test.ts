@@ -1,9 +1,16 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStore } from '../db/schema/index.js';
 import { sweepExpiredCredentials } from '../jobs/maintenance.js';
+import type { ConnectFn, LookupFn } from '../net/safe-request.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
@@ -29,13 +36,63 @@ let as: oauth.AuthorizationServer;
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const redirectUri = 'http://127.0.0.1:9999/callback';
 
+/**
+ * An assistant's own https site on loopback, serving client ID metadata documents under a name of its
+ * own (`assistant.example.test`, certificate from a CA made for this run). The server reaches it through
+ * its real SSRF-safe client: only name resolution and the certificate's trust are this test's.
+ */
+const assistantHost = 'assistant.example.test';
+const assistantDocs = new Map<string, string>();
+const assistantFetches: string[] = [];
+let assistantSite: https.Server;
+let assistantOrigin: string;
+let assistantCert: string;
+
+function selfSignedCertificate(host: string): { key: string; cert: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-oauth-tls-'));
+  try {
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
+      '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`], { stdio: 'ignore' });
+    return { key: fs.readFileSync(key, 'utf8'), cert: fs.readFileSync(cert, 'utf8') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const assistantLookup: LookupFn = async (hostname) => (hostname === assistantHost ? [{ address: '127.0.0.1', family: 4 }] : []);
+const assistantConnect: ConnectFn = ({ host, port, tls: secure, signal }) =>
+  new Promise((resolve, reject) => {
+    const options = { host, port, ca: assistantCert, ALPNProtocols: ['http/1.1'] };
+    const socket = secure ? tls.connect({ ...options, servername: secure.servername }, () => resolve(socket)) : net.connect(options, () => resolve(socket));
+    socket.once('error', reject);
+    signal.addEventListener('abort', () => socket.destroy(new Error('aborted')));
+  });
+
 beforeAll(async () => {
+  const { key, cert } = selfSignedCertificate(assistantHost);
+  assistantCert = cert;
+  assistantSite = https.createServer({ key, cert }, (req, res) => {
+    assistantFetches.push(req.url ?? '');
+    const doc = assistantDocs.get(req.url ?? '');
+    res.writeHead(doc ? 200 : 404, { 'content-type': 'application/json' }).end(doc ?? '{}');
+  });
+  await new Promise<void>((resolve) => assistantSite.listen(0, '127.0.0.1', resolve));
+  assistantOrigin = `https://${assistantHost}:${(assistantSite.address() as net.AddressInfo).port}`;
+
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
-  server = await startTestServer({ PORT: String(port), PUBLIC_URL: issuer, RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000' });
+  server = await startTestServer(
+    { PORT: String(port), PUBLIC_URL: issuer, RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: '1' },
+    { outbound: { lookup: assistantLookup, connect: assistantConnect } },
+  );
   as = await oauth.processDiscoveryResponse(new URL(issuer), await oauth.discoveryRequest(new URL(issuer), { algorithm: 'oauth2', ...insecure }));
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  assistantSite.closeAllConnections();
+  await new Promise((resolve) => assistantSite.close(resolve));
+});
 
 /** A browser's cookie jar that follows no redirect, so each step's answer can be read. */
 function browser() {
@@ -109,6 +166,14 @@ async function approve(open: Browser, client: oauth.Client, scope: string, appro
   const { redirectTo } = (await decided.json()) as { redirectTo: string };
   const back = new URL((await open(redirectTo)).headers.get('location')!);
   return { back, state, verifier };
+}
+
+/** Publishes a client ID metadata document on the assistant's site; the client's id is the document's URL. */
+function metadataClient(docPath: string, metadata: Record<string, unknown> = {}): oauth.Client {
+  const clientId = `${assistantOrigin}${docPath}`;
+  const doc = { client_id: clientId, client_name: 'Test assistant', redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...metadata };
+  assistantDocs.set(docPath, JSON.stringify(doc));
+  return { client_id: clientId };
 }
 
 async function tokens(client: oauth.Client, open: Browser, scope: string, approved: string[], resource = `${issuer}/mcp`) {
@@ -316,6 +381,50 @@ describe('OAuth for AI assistants', () => {
     // Without recipients the same token makes the draft.
     const made = await fetch(`${issuer}/api/v1/transfers`, { method: 'POST', headers: { authorization: `Bearer ${t.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...draft, recipients: [] }) });
     expect(made.status).toBe(201);
+  });
+});
+
+describe('clients identified by a client ID metadata document (an https URL)', () => {
+  it('fetches the document from the client’s own https URL, once while cached, and completes the whole flow with it', async () => {
+    const ws = await server.createWorkspace();
+    const client = metadataClient('/oauth/client.json');
+    const open = await signedIn(ws);
+    const { tokens: t } = await tokens(client, open, 'transfers:read contacts:read', ['transfers:read', 'contacts:read']);
+    expect((await me(t.access_token)).body.key).toMatchObject({ via: 'oauth' });
+    const fetched = assistantFetches.filter((u) => u === '/oauth/client.json').length;
+    expect(fetched).toBeGreaterThanOrEqual(1);
+
+    // A second authorization of the same client is served from the cache.
+    await tokens(client, open, 'transfers:read', ['transfers:read']);
+    expect(assistantFetches.filter((u) => u === '/oauth/client.json').length).toBe(fetched);
+
+    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), t.refresh_token!, insecure));
+    expect((await me(refreshed.access_token)).status).toBe(200);
+    // Connected apps names it by its id, whose host is the identity the owner can trust (the document's name is only its claim).
+    const listed = (await (await open('/api/dashboard/connected-apps')).json()) as { apps: { client: { id: string; name: string | null } }[] };
+    expect(listed.apps.map((a) => a.client)).toContainEqual({ id: client.client_id, name: null });
+  });
+
+  it('refuses a document that is too large, whose client_id is not its own URL, at a forbidden address, or over plain http', async () => {
+    const refusal = async (client: oauth.Client) => {
+      const res = await fetch(await authorizeUrl(client, { scope: 'transfers:read', state: 's', resource: `${issuer}/mcp`, verifier: oauth.generateRandomCodeVerifier() }), { redirect: 'manual' });
+      expect(res.headers.get('location') ?? '').not.toMatch(/^\/oauth\/consent\//);
+      return { status: res.status, error: ((await res.json()) as { error: string }).error };
+    };
+    const huge = metadataClient('/oauth/huge.json', { client_name: 'x'.repeat(6000) });
+    expect(await refusal(huge)).toEqual({ status: 400, error: 'invalid_client' });
+    expect(assistantFetches).toContain('/oauth/huge.json');
+
+    const impostor = metadataClient('/oauth/impostor.json');
+    assistantDocs.set('/oauth/impostor.json', JSON.stringify({ ...JSON.parse(assistantDocs.get('/oauth/impostor.json')!), client_id: `${assistantOrigin}/oauth/client.json` }));
+    expect(await refusal(impostor)).toEqual({ status: 400, error: 'invalid_client_metadata' });
+
+    // Names that resolve nowhere allowed (here: nowhere at all), and private addresses, are never connected to.
+    const before = assistantFetches.length;
+    expect(await refusal({ client_id: 'https://elsewhere.example.test/client.json' })).toEqual({ status: 400, error: 'invalid_client' });
+    expect(await refusal({ client_id: 'https://10.0.0.7/client.json' })).toEqual({ status: 400, error: 'invalid_client' });
+    expect(await refusal({ client_id: `http://127.0.0.1:${(assistantSite.address() as net.AddressInfo).port}/oauth/client.json` })).toMatchObject({ status: 400 });
+    expect(assistantFetches.length).toBe(before);
   });
 });
 

@@ -40,15 +40,11 @@ async function sharedSigningKey(db: Database): Promise<Record<string, unknown>> 
  * Client ID metadata documents are fetched by our SSRF-safe client (one resolution, every address
  * checked, no redirects, a capped body), not the provider's own.
  */
-async function fetchClientMetadata(url: URL | string): Promise<Response> {
-  const result = await safeRequest(String(url), {
-    method: 'GET',
-    headers: { accept: 'application/json' },
-    timeoutMs: 2500,
-    // A client's metadata lives at an https URL (the client's own id): never plain http.
-    allowInsecure: false,
-    maxResponseBytes: CLIENT_METADATA_LIMIT + 1,
-  });
+async function fetchClientMetadata(services: Pick<Services, 'config' | 'outbound'>, url: URL | string): Promise<Response> {
+  // A client's metadata lives at an https URL (the client's own id): never plain http, whatever the setting.
+  if (URL.parse(String(url))?.protocol !== 'https:') throw new Error('client metadata must be served over https');
+  const options = { method: 'GET' as const, headers: { accept: 'application/json' }, timeoutMs: 2500, maxResponseBytes: CLIENT_METADATA_LIMIT + 1 };
+  const result = await safeRequest(String(url), { ...options, allowInsecure: services.config.OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK }, services.outbound);
   if (!result.ok) throw new Error(`client metadata could not be fetched: ${result.reason}`);
   if (result.truncated) throw new Error('client metadata is too large');
   return new Response(result.bodyText, { status: result.status, headers: result.headers });
@@ -67,7 +63,7 @@ export interface OAuthServer {
   errors: typeof oidcErrors;
 }
 
-export async function createOAuthProvider(services: Pick<Services, 'db' | 'config'>): Promise<OAuthServer> {
+export async function createOAuthProvider(services: Pick<Services, 'db' | 'config' | 'outbound'>): Promise<OAuthServer> {
   const { db, config } = services;
   // Loaded on the first OAuth request rather than at start: a server no assistant uses never loads it.
   const { default: Provider, errors, interactionPolicy } = await import('oidc-provider');
@@ -175,7 +171,7 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
       Session: 600,
     },
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
-    fetch: fetchClientMetadata as Configuration['fetch'],
+    fetch: ((url: URL | string) => fetchClientMetadata(services, url)) as Configuration['fetch'],
     fetchResponseBodyLimits: { 'client_id metadata document': CLIENT_METADATA_LIMIT },
     async renderError(ctx, out) {
       ctx.type = 'json';
