@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStore } from '../db/schema/index.js';
+import { oauthScopes } from './provider.js';
 import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import type { ConnectFn, LookupFn } from '../net/safe-request.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
@@ -241,6 +242,24 @@ describe('OAuth for AI assistants', () => {
     // With transfers:send granted, it may email recipients.
     const withSend = await tokens(client, open, 'transfers:read transfers:send', ['transfers:read', 'transfers:send']);
     expect((await me(withSend.tokens.access_token)).body.key).toMatchObject({ via: 'oauth', canEmail: true });
+  });
+
+  it('offers every advertised scope to a client that asks for none, and grants only what the owner leaves ticked', async () => {
+    const ws = await server.createWorkspace();
+    const client = await register();
+    const open = await signedIn(ws);
+    const verifier = oauth.generateRandomCodeVerifier();
+    const start = await open(await authorizeUrl(client, { scope: '', state: 'no-scope', resource: `${issuer}/mcp`, verifier }));
+    const consent = start.headers.get('location')!;
+    const details = (await (await open(`${consent}/details`)).json()) as { scopes: string[] };
+    expect(details.scopes.sort()).toEqual([...oauthScopes].sort());
+    const decided = await open(consent, { method: 'POST', headers: { 'content-type': 'application/json', origin: issuer }, body: JSON.stringify({ approve: true, scopes: ['contacts:read'] }) });
+    const back = new URL((await open(((await decided.json()) as { redirectTo: string }).redirectTo)).headers.get('location')!);
+    const params = oauth.validateAuthResponse(as, client, back, 'no-scope');
+    const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirectUri, verifier, { additionalParameters: { resource: `${issuer}/mcp` }, ...insecure });
+    const t = await oauth.processAuthorizationCodeResponse(as, client, response);
+    expect(t.scope).toBe('contacts:read');
+    expect((await me(t.access_token)).body.key).toMatchObject({ via: 'oauth', scopes: ['contacts:read'] });
   });
 
   it('rotates refresh tokens, and a replayed one revokes the whole grant', async () => {

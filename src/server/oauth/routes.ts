@@ -121,6 +121,18 @@ export function oauthRoutes(services: Services) {
     return c.json({ redirectTo });
   });
 
+  // A client that asks for no scope is offered every scope the MCP server's metadata advertises (RFC 6749 §3.3
+  // lets the server choose; MCP clients that follow the spec ask for exactly those): the owner unticks the rest.
+  app.get(`${OAUTH_PREFIX}/authorize`, async (c) => {
+    const incoming = c.env.incoming;
+    const url = new URL(incoming.url ?? '/', issuer);
+    if (!url.searchParams.get('scope')?.trim()) {
+      url.searchParams.set('scope', oauthScopes.join(' '));
+      incoming.url = `${url.pathname}${url.search}`;
+    }
+    return handOver(c);
+  });
+
   // The consent page itself is the web app's (GET /oauth/consent/{uid}); everything else under /oauth is the provider's.
   app.all(`${OAUTH_PREFIX}/*`, async (c, next) => {
     if (c.req.method === 'GET' && /^\/oauth\/consent\/[^/]+$/.test(c.req.path)) return next();
