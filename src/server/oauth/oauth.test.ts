@@ -14,6 +14,7 @@ import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import type { ConnectFn, LookupFn } from '../net/safe-request.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { browser as cookieBrowser, freePort, signedInBrowser, type Browser } from '../test/oauth-client.js';
 
 /**
  * The OAuth authorization server driven by a standard client library (oauth4webapi) against the real
@@ -21,15 +22,6 @@ import { startTestServer, type TestServer, type TestWorkspace } from '../test/ha
  * (the owner signed in to the dashboard, unticking a scope), code → token, the token on /api/v1,
  * refresh with rotation, replay detection, and the refusals the issue lists.
  */
-
-/** The issuer must be the URL clients reach, so the test server listens on a port chosen up front. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 let server: TestServer;
 let issuer: string;
@@ -95,31 +87,8 @@ afterAll(async () => {
   await new Promise((resolve) => assistantSite.close(resolve));
 });
 
-/** A browser's cookie jar that follows no redirect, so each step's answer can be read. */
-function browser() {
-  const jar = new Map<string, string>();
-  return async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(new URL(url, issuer), { ...init, headers, redirect: 'manual' });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair!.indexOf('=');
-      const [name, value] = [pair!.slice(0, at), pair!.slice(at + 1)];
-      if (value) jar.set(name, value);
-      else jar.delete(name);
-    }
-    return res;
-  };
-}
-type Browser = ReturnType<typeof browser>;
-
-async function signedIn(ws: TestWorkspace): Promise<Browser> {
-  const open = browser();
-  const res = await open('/api/dashboard/signin', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ws.email, password: ws.password }) });
-  expect(res.status).toBe(200);
-  return open;
-}
+const browser = () => cookieBrowser(issuer);
+const signedIn = (ws: TestWorkspace) => signedInBrowser(issuer, ws);
 
 async function register(): Promise<oauth.Client> {
   const metadata = { client_name: 'Test assistant', redirect_uris: [redirectUri], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none', application_type: 'native' };
