@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createApiKey } from '../src/server/auth/api-keys.js';
 import { loadConfig } from '../src/server/config.js';
 import { createLogger } from '../src/server/logger.js';
@@ -122,4 +126,65 @@ export async function startBenchServer(
     await server.close();
     throw err;
   }
+}
+
+
+/**
+ * GETs `url` and streams the body to nowhere, counting bytes (`onBytes` sees the running total);
+ * fails unless the answer is a 200 with exactly `expected` bytes and that Content-Length.
+ */
+export function streamDownload(url: string, expected: number, onBytes?: (total: number) => void): Promise<{ ms: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(url, { agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`GET ${url}: status ${res.statusCode}`));
+        return;
+      }
+      let count = 0;
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          count += chunk.length;
+          onBytes?.(count);
+          callback();
+        },
+      });
+      pipeline(res, sink).then(() => {
+        const ms = performance.now() - started;
+        if (count !== expected) reject(new Error(`GET ${url}: ${count} bytes, expected ${expected}`));
+        else if (res.headers['content-length'] !== String(expected)) reject(new Error(`GET ${url}: Content-Length ${res.headers['content-length']}, expected ${expected}`));
+        else resolve({ ms, bytes: count });
+      }, reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+
+/** One tus PATCH with the whole file at `file`, its body streamed from disk; checks the 204 and the final offset. */
+export function tusPatchFile(uploadUrl: string, token: string, file: string, size: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(uploadUrl, {
+      method: 'PATCH',
+      agent: false,
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(size),
+        'x-service-upload-token': token,
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 204 && res.headers['upload-offset'] === String(size)
+          ? resolve()
+          : reject(new Error(`tus PATCH: ${res.statusCode}, Upload-Offset ${String(res.headers['upload-offset'])}`)),
+      );
+    });
+    pipeline(fs.createReadStream(file), req).catch(reject);
+  });
 }

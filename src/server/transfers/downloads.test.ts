@@ -11,6 +11,7 @@ import { ApiError } from '../core/errors.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { createOwnerDownloadLinks } from './download-links.js';
 import { downloadUrl } from '../downloads/links.js';
+import { STORED_CHECKS_AT_ONCE } from '../downloads/serve.js';
 import { download, pathOf, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from './testing.js';
 
 const run = promisify(execFile);
@@ -189,6 +190,33 @@ print(json.dumps([[i.filename, hashlib.sha256(z.read(i)).hexdigest()] for i in z
     expect(again.body.equals(whole)).toBe(true);
     expect(again.res.headers.get('etag')).toBe(first.res.headers.get('etag'));
     expect(again.res.headers.get('etag')).toMatch(/^"zip-[A-Za-z0-9_-]{32}"$/);
+  });
+
+  it('checks a zip of many files in storage a few at a time, not all at once (memory, and HEAD bursts on S3)', async () => {
+    const many = await seedTransfer(server, { files: Array.from({ length: 60 }, (_, i) => ({ name: `f${i}.txt`, data: Buffer.from(`file ${i}\n`) })) });
+    const storage = server.services.storage;
+    const realSize = storage.size;
+    let inFlight = 0;
+    let most = 0;
+    // Counts the calls in flight; every answer is the real storage's.
+    storage.size = async (key) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await realSize.call(storage, key);
+      } finally {
+        inFlight--;
+      }
+    };
+    try {
+      const links = await createOwnerDownloadLinks(server.services, many.transfer);
+      const { res, body } = await download(server, links.zip.url);
+      expect(res.status).toBe(200);
+      expect(body.length).toBe(links.zip.sizeBytes);
+    } finally {
+      storage.size = realSize;
+    }
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(STORED_CHECKS_AT_ONCE);
   });
 });
 
