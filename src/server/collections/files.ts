@@ -6,7 +6,7 @@ import { invalidField, notFound } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
 import { collectionFiles, collectionFolders, collections, files, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
-import { deleteStoredBytes } from '../files/stored.js';
+import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import { decodeCursor, encodeCursor } from '../http/pagination.js';
 import type { Services } from '../services.js';
 import { checkImportUrls, registerImports } from '../imports/register.js';
@@ -42,13 +42,17 @@ const collectionFileColumns = {
   uploaderEmail: collectionFiles.uploaderEmail,
 };
 
-/** A collection's files (all, or those matching `where`), oldest first. */
+/**
+ * A collection's files (all, or those matching `where`), oldest first. The collection also owns
+ * each of its files in the engine's terms; saying so lets files_owner_idx (owner, seq) give them in
+ * order, so a page reads its own rows and not every file of the collection.
+ */
 export function filesOfCollection(db: Pick<Database, 'select'>, collectionId: string, where?: SQL) {
   return db
     .select(collectionFileColumns)
     .from(files)
     .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
-    .where(and(eq(collectionFiles.collectionId, collectionId), where))
+    .where(and(ownedBy('collection', collectionId), eq(collectionFiles.collectionId, collectionId), where))
     .orderBy(asc(files.seq));
 }
 

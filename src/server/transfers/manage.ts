@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, exists, ilike, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Transfer, TransferDownloadsSchema, TransferListQuerySchema, TransferListSchema, transferListSorts, UpdateTransferRequestSchema } from '../../contract/transfers.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -66,15 +67,24 @@ export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' 
     else if (status === 'sent') conditions.push(isNotNull(transfers.finalizedAt));
     else if (status === 'active') conditions.push(isNotNull(transfers.finalizedAt), eq(transfers.status, 'active'));
     else if (status) conditions.push(eq(transfers.status, status));
+    const direction = order.descending ? desc : asc;
     if (q) {
       const pattern = likeContains(q);
+      // Matches by title, and by file name, found apart so that each can use its trigram index (an OR with an
+      // EXISTS can use neither and reads every file name of the workspace). Only the first page of title
+      // matches can be on this page, so that half stops there; file matches are ids, ordered below.
+      const titled = db
+        .select({ id: transfers.id })
+        .from(transfers)
+        .where(and(...conditions, ilike(transfers.title, pattern)))
+        .orderBy(direction(order.key), direction(transfers.id))
+        .limit(limit + 1);
       const fileNamed = db
-        .select({ one: sql`1` })
+        .select({ id: files.ownerId })
         .from(files)
-        .where(and(eq(files.ownerKind, 'transfer'), eq(files.ownerId, transfers.id), eq(files.workspaceId, workspaceId), ilike(files.name, pattern)));
-      conditions.push(or(ilike(sql`coalesce(${transfers.title}, '')`, pattern), exists(fileNamed))!);
+        .where(and(eq(files.workspaceId, workspaceId), eq(files.ownerKind, 'transfer'), ilike(files.name, pattern)));
+      conditions.push(inArray(transfers.id, unionAll(titled, fileNamed)));
     }
-    const direction = order.descending ? desc : asc;
     const rows = await db
       .select({ t: transfers, key: sql<string | Date>`${order.key}` })
       .from(transfers)

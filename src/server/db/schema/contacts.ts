@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 import { workspaces } from './accounts.js';
 
@@ -20,5 +20,15 @@ export const contacts = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('contacts_workspace_email_key').on(t.workspaceId, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('contacts_workspace_email_key').on(t.workspaceId, sql`lower(${t.email})`),
+    // `q` of the contact list: ILIKE '%…%' on "first last", company and email within a workspace (pg_trgm, btree_gin), as listContacts writes them.
+    index('contacts_search_trgm_idx').using(
+      'gin',
+      t.workspaceId,
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+      t.company.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+    ),
+  ],
 );

@@ -47,6 +47,8 @@ export const transfers = pgTable(
   (t) => [
     index('transfers_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('transfers_expires_idx').on(t.expiresAt),
+    // `q` of the transfer list: ILIKE '%…%' on the title within a workspace (pg_trgm, btree_gin).
+    index('transfers_workspace_title_trgm_idx').using('gin', t.workspaceId, t.title.op('gin_trgm_ops')),
   ],
 );
 

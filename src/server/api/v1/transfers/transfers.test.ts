@@ -178,6 +178,40 @@ describe('GET /transfers', () => {
     await post('/transfers', { files: [{ name: 'notes-of-another.txt', size: 1 }] }, await other.createKey(['transfers:write']));
     expect(await found('notes')).toEqual([untitled.id]);
   });
+
+  it('pages through matches by title and by file name together, in order, with no repeat or gap', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const k = await ws.createKey(['transfers:write']);
+    // Title matches (more than a page and one), file-name matches, both, and neither, interleaved in time and in size.
+    const made: { id: string; match: boolean; size: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const title = i === 9 ? null : i % 2 === 0 ? `${i % 4 ? 'ATLAS' : 'Atlas'} shoot ${i}` : `Memo ${i}`;
+      const fileName = i % 3 === 0 ? `old atlas-${i}.tif` : `f${i}.bin`;
+      server.clock.advance(1000);
+      const size = ((i * 7) % 9) + 1;
+      const res = await post('/transfers', { title, files: [{ name: fileName, size }] }, k);
+      made.push({ id: CreateTransferResponseSchema.parse(await res.json()).id, match: /atlas/i.test(`${title} ${fileName}`), size });
+    }
+    async function pages(sort: string) {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await get(`/transfers?limit=2&q=atlas&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`, k);
+        expect(res.status).toBe(200);
+        const page = TransferListSchema.parse(await res.json());
+        ids.push(...page.transfers.map((t) => t.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    }
+    const matching = made.filter((t) => t.match);
+    expect(await pages('created')).toEqual(matching.map((t) => t.id).reverse());
+    const bySize = await pages('size');
+    expect(bySize).toHaveLength(matching.length);
+    expect(new Set(bySize)).toEqual(new Set(matching.map((t) => t.id)));
+    const sizes = bySize.map((id) => matching.find((t) => t.id === id)!.size);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  });
 });
 
 describe('GET /transfers?sort and status=sent', () => {
