@@ -102,6 +102,6 @@ export const errorExplanations: Record<ErrorCode, string> = {
   headers_too_large: 'The request headers are larger than the server accepts (16 KB in all).',
   internal_error: 'Something failed on the server. The request id in `X-Request-Id` helps the operator find it.',
   not_implemented: 'The request asks for a protocol feature this server does not offer, such as a tus extension it does not implement.',
-  unavailable: 'The service is starting or shutting down. Retry shortly.',
+  unavailable: 'The service is starting or shutting down, or cannot reach its database or storage for a moment. Retry after `Retry-After` seconds.',
 };
 

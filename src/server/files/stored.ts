@@ -73,3 +73,31 @@ export async function sweepAbandonedUploads(services: DeleteServices & Pick<Serv
   await deleteStoredBytes(services, removed);
   return removed.length;
 }
+
+/** Bytes without a row are left this long before they are deleted: a preview is written before its row names it. */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes stored bytes that no file row names any more, untouched for an hour: rows are deleted
+ * before their bytes (an upload still arriving must be refused first), so a crash in between, or an
+ * upload created just as its draft was deleted, leaves bytes that nothing else would ever delete.
+ */
+export async function sweepOrphanedBytes(services: Pick<Services, 'db' | 'clock' | 'storage'>): Promise<number> {
+  const before = new Date(services.clock.now().getTime() - ORPHAN_GRACE_MS);
+  return services.storage.sweepUnreferenced(before, async (keys) => {
+    // Storage keys are file ids (and `<id>_thumb` for previews): looked up by primary key first.
+    const ids = [...new Set(keys.map((k) => k.replace(/_thumb$/, '')))];
+    const rows = await services.db.select({ key: files.storageKey, thumb: files.thumbnailKey }).from(files).where(inArray(files.id, ids));
+    const inUse = new Set(rows.flatMap((r) => (r.thumb ? [r.key, r.thumb] : [r.key])));
+    // Whatever that did not find is asked for by key itself before it counts as unreferenced.
+    const unknown = keys.filter((k) => !inUse.has(k));
+    if (unknown.length > 0) {
+      const named = await services.db
+        .select({ key: files.storageKey, thumb: files.thumbnailKey })
+        .from(files)
+        .where(or(inArray(files.storageKey, unknown), inArray(files.thumbnailKey, unknown)));
+      for (const r of named) for (const k of [r.key, r.thumb]) if (k) inUse.add(k);
+    }
+    return inUse;
+  });
+}

@@ -24,6 +24,7 @@ import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from './env.js';
 import { hostnameOf, requestHost } from './headers.js';
 import { ApiError, errorBody } from '../core/errors.js';
+import { isUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../core/unavailable.js';
 import { requestContextMiddleware } from './middleware/request-context.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { settleUnreadBody } from './middleware/unread-body.js';
@@ -57,6 +58,11 @@ export function createApp(services: Services, options: AppOptions) {
     if (err instanceof HTTPException && err.status < 500) {
       const code = errorCodeForStatus(err.status);
       return c.json(errorBody(config.PUBLIC_URL, code, err.message || 'Bad request', {}), err.status);
+    }
+    if (isUnavailable(err)) {
+      log.warn({ err }, 'a service the server depends on is unavailable');
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody(config.PUBLIC_URL, 'unavailable', 'The service cannot reach its database or storage right now; retry shortly', {}), 503);
     }
     // SQLSTATE class 22 (data exception: a character or number the database cannot hold) is input
     // the validation should have refused. Answer it as the client's error, and warn so it is fixed.

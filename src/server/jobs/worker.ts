@@ -1,10 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
-import { sweepAbandonedUploads } from '../files/stored.js';
+import { sweepAbandonedUploads, sweepOrphanedBytes } from '../files/stored.js';
 import { sweepExpiredCredentials } from './maintenance.js';
 import { retrySubmissionMails } from '../requests/submission-mail.js';
 import { sweepUnsentSubmissions } from '../requests/submissions.js';
-import { retryDeferredNotifications } from '../transfers/send.js';
+import { retryDeferredNotifications, sendSettledTransfers } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
@@ -41,6 +41,34 @@ async function retryOnDeadlock<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Every ten minutes: what has expired or been abandoned is forgotten. Exported for tools and tests, which run it on demand. */
+export async function runMaintenanceSweep(services: Services): Promise<void> {
+  const swept = await sweepExpiredCredentials(services);
+  const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
+  const abandonedUploads = await sweepAbandonedUploads(services);
+  const unsentSubmissions = await sweepUnsentSubmissions(services);
+  // Last: whatever the sweeps above (or a crash) left in storage without a row.
+  const orphanedBytes = await sweepOrphanedBytes(services);
+  services.log.info(
+    { swept, webhookDeliveries, abandonedUploads, unsentSubmissions, orphanedBytes },
+    'swept expired credentials, old webhook deliveries, abandoned uploads, unsent submissions and orphaned bytes',
+  );
+}
+
+/** Every minute: expiry warnings and reminders, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure. */
+export async function runTransferSweep(services: Services): Promise<void> {
+  const swept = await sweepTransfers(services);
+  // Sent transfers whose last import settled in a process that died before sending them out.
+  await sendSettledTransfers(services);
+  await retryDeferredNotifications(services);
+  await retryDownloadNotifications(services);
+  await retrySubmissionMails(services);
+  await remindUnseenBeforeExpiry(services);
+  // Previews are also made right after each upload completes (uploads/crc.ts); this catches the rest.
+  await makeDueThumbnails(services);
+  if (swept.expiring + swept.expired + swept.drafts + swept.purged > 0) services.log.info({ swept }, 'swept transfers');
+}
+
 export async function startWorker(services: Services, databaseUrl: string): Promise<Worker> {
   // Its own schema, 'jobs': pg-boss 10's tables. (The 'pgboss' schema of the 12.x line, which needs Node 22, is left as it was.)
   const boss = new PgBoss({ connectionString: databaseUrl, schema: 'jobs', max: 4 });
@@ -48,29 +76,11 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   await retryOnDeadlock(() => boss.start());
   await retryOnDeadlock(() => boss.createQueue(SWEEP));
   await retryOnDeadlock(() => boss.schedule(SWEEP, '*/10 * * * *'));
-  await boss.work(SWEEP, async () => {
-    const swept = await sweepExpiredCredentials(services);
-    const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
-    const abandonedUploads = await sweepAbandonedUploads(services);
-    const unsentSubmissions = await sweepUnsentSubmissions(services);
-    services.log.info(
-      { swept, webhookDeliveries, abandonedUploads, unsentSubmissions },
-      'swept expired credentials, old webhook deliveries, abandoned uploads and unsent submissions',
-    );
-  });
+  await boss.work(SWEEP, () => runMaintenanceSweep(services));
   // Every minute: expiry warnings and reminders, expiry, unsent drafts past 24 hours, mail deferred by a temporary failure.
   await retryOnDeadlock(() => boss.createQueue(TRANSFERS));
   await retryOnDeadlock(() => boss.schedule(TRANSFERS, '* * * * *'));
-  await boss.work(TRANSFERS, async () => {
-    const swept = await sweepTransfers(services);
-    await retryDeferredNotifications(services);
-    await retryDownloadNotifications(services);
-    await retrySubmissionMails(services);
-    await remindUnseenBeforeExpiry(services);
-    // Previews are also made right after each upload completes (uploads/crc.ts); this catches the rest.
-    await makeDueThumbnails(services);
-    if (swept.expiring + swept.expired + swept.drafts > 0) services.log.info({ swept }, 'swept transfers');
-  });
+  await boss.work(TRANSFERS, () => runTransferSweep(services));
   // Webhook deliveries need seconds, not a minute's schedule: their own polling loop, on the same rows.
   const dispatcher = startDispatcher(services);
   // URL imports likewise: claimed rows held by a lease, so a crashed worker's imports are resumed by another.

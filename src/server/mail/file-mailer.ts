@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -14,6 +14,8 @@ import { checkMessage, mailOptions, type Mailer, type OutgoingMessage, type Send
  */
 export const mailDir = (dataDir: string) => path.join(dataDir, 'mail');
 const indexFile = (dataDir: string) => path.join(mailDir(dataDir), 'index.jsonl');
+/** Messages with an idempotency key, by the key's hash: each holds the index entry it was kept under. */
+const keysDir = (dataDir: string) => path.join(mailDir(dataDir), 'keys');
 
 /** `20260310T120000000Z-0123456789abcdef`: sortable by time, collision-free by its random part. */
 const ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{16}$/;
@@ -37,8 +39,21 @@ export function createFileMailer(options: { dataDir: string; from: string; log: 
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
   let announced = false;
 
+  const entryFor = (id: string, message: OutgoingMessage, now: Date): OutboxEntry => ({
+    id,
+    file: `${id}.eml`,
+    to: message.to,
+    subject: message.subject,
+    tag: message.tag,
+    workspaceId: message.workspaceId,
+    createdAt: now.toISOString(),
+  });
+  // One append per line (O_APPEND), so that web and worker processes can share the index.
+  const appendEntry = (entry: OutboxEntry) => fs.appendFile(indexFile(dataDir), `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+
   async function keep(raw: Buffer, message: OutgoingMessage, now: Date): Promise<string> {
     await fs.mkdir(mailDir(dataDir), { recursive: true, mode: 0o700 });
+    if (message.idempotencyKey !== undefined) return keepOnce(raw, message, now, message.idempotencyKey);
     let id = newMessageId(now);
     for (let attempt = 0; ; attempt++) {
       try {
@@ -50,18 +65,41 @@ export function createFileMailer(options: { dataDir: string; from: string; log: 
         id = newMessageId(now);
       }
     }
-    const entry: OutboxEntry = {
-      id,
-      file: `${id}.eml`,
-      to: message.to,
-      subject: message.subject,
-      tag: message.tag,
-      workspaceId: message.workspaceId,
-      createdAt: now.toISOString(),
-    };
-    // One append per line (O_APPEND), so that web and worker processes can share the index.
-    await fs.appendFile(indexFile(dataDir), `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    await appendEntry(entryFor(id, message, now));
     return id;
+  }
+
+  /**
+   * A message with an idempotency key is kept once: its index entry is first recorded under the
+   * key (created whole or not at all), then its file written and its line appended. A send of the
+   * same key again (after a crash between sending and recording it) finishes whatever the first one
+   * left undone and adds nothing else.
+   */
+  async function keepOnce(raw: Buffer, message: OutgoingMessage, now: Date, key: string): Promise<string> {
+    const dir = keysDir(dataDir);
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const marker = path.join(dir, createHash('sha256').update(key).digest('hex'));
+    let entry = entryFor(newMessageId(now), message, now);
+    const temp = `${marker}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(temp, JSON.stringify(entry), { mode: 0o600 });
+    let first = true;
+    try {
+      // link() creates the name with its whole content, or fails if the key was kept before.
+      await fs.link(temp, marker);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      first = false;
+      entry = JSON.parse(await fs.readFile(marker, 'utf8')) as OutboxEntry;
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+    try {
+      await fs.writeFile(path.join(mailDir(dataDir), entry.file), raw, { mode: 0o600, flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || first) throw err;
+    }
+    if (first || !(await readIndex(dataDir)).some((e) => e.id === entry.id)) await appendEntry(entry);
+    return entry.id;
   }
 
   return {

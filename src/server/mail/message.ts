@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 
@@ -14,6 +15,12 @@ export interface OutgoingMessage {
   tag: string;
   /** The workspace the message belongs to: the dashboard lists only the signed-in workspace's mail. */
   workspaceId: string | null;
+  /**
+   * Names the one message this is (`transfer.sent:<recipient id>`): sent again after a crash between
+   * sending and recording it, it is the same message. It gets a Message-ID derived from the key (mail
+   * clients show a repeated Message-ID once) and the file outbox keeps it once.
+   */
+  idempotencyKey?: string;
 }
 
 export type SendResult =
@@ -51,6 +58,7 @@ export function checkMessage(message: OutgoingMessage): void {
 export function mailOptions(message: OutgoingMessage, from: string, date: Date): SendMailOptions {
   return {
     from,
+    ...(message.idempotencyKey !== undefined ? { messageId: idempotentMessageId(message.idempotencyKey, from) } : {}),
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -60,4 +68,10 @@ export function mailOptions(message: OutgoingMessage, from: string, date: Date):
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+/** The Message-ID of a message with an idempotency key: the same for every send of it, in the sender's domain. */
+export function idempotentMessageId(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
 }

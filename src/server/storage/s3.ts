@@ -4,11 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/server';
-import { assertKey, type FileStorage } from './storage.js';
+import type { DataStore, Upload } from '@tus/server';
+import { assertKey, batches, SWEEP_BATCH, type FileStorage } from './storage.js';
 
 export interface S3Settings {
   /** An S3-compatible endpoint (`https://…`); without it, AWS's own for the region. */
@@ -51,6 +60,39 @@ class S3UploadStore extends S3Store {
   override async remove(id: string): Promise<void> {
     await super.remove(id);
     await this.client.deleteObject({ Bucket: this.bucket, Key: `${id}.part` });
+  }
+
+  /**
+   * An upload counts as all there once its parts add up to its size, but its object only exists
+   * once the multipart upload is completed, which the PATCH that stored the last part does next. A
+   * process that died in between left every byte stored and no object: the HEAD that finds the
+   * upload whole (before it is completed and read) completes it here.
+   */
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    if (upload.size !== undefined && upload.size > 0 && upload.offset === upload.size) await this.completeStoredParts(id, upload.size);
+    return upload;
+  }
+
+  private async completeStoredParts(id: string, size: number): Promise<void> {
+    let parts: Awaited<ReturnType<S3Store['retrieveParts']>>;
+    try {
+      parts = await this.retrieveParts(id);
+    } catch (err) {
+      // Completed already (or aborted): nothing left to assemble.
+      if (['NoSuchUpload', 'NoSuchKey'].includes((err as { name?: string }).name ?? '')) return;
+      throw err;
+    }
+    if (parts.reduce((sum, p) => sum + (p.Size ?? 0), 0) !== size) return;
+    const metadata = await this.getMetadata(id);
+    try {
+      await this.finishMultipartUpload(metadata, parts);
+    } catch (err) {
+      // Another instance completed it in the meantime.
+      if ((err as { name?: string }).name !== 'NoSuchUpload') throw err;
+    }
+    await this.completeMetadata(metadata.file);
+    await this.clearCache(id);
   }
 }
 
@@ -147,4 +189,34 @@ export class S3Storage implements FileStorage {
       new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: [{ Key: key }, { Key: `${key}.info` }, { Key: `${key}.part` }], Quiet: true } }),
     );
   }
+
+  async sweepUnreferenced(before: Date, referenced: (keys: string[]) => Promise<Set<string>>): Promise<number> {
+    const stale = new Set<string>();
+    const fresh = new Set<string>();
+    let continuation: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: continuation }));
+      for (const object of page.Contents ?? []) {
+        // Only names the server makes (ids, with the tus store's suffixes): a bucket may hold other things too.
+        const key = object.Key?.replace(/\.(info|part)$/, '');
+        if (!key || !SERVER_KEY.test(key)) continue;
+        (object.LastModified && object.LastModified < before ? stale : fresh).add(key);
+      }
+      continuation = page.NextContinuationToken;
+    } while (continuation);
+    for (const key of fresh) stale.delete(key);
+    let deleted = 0;
+    for (const batch of batches([...stale], SWEEP_BATCH)) {
+      const inUse = await referenced(batch);
+      for (const key of batch) {
+        if (inUse.has(key)) continue;
+        await this.delete(key);
+        deleted++;
+      }
+    }
+    return deleted;
+  }
 }
+
+/** The keys the server stores under: a file's id (`fi_…`), and a preview's (`…_thumb`). */
+const SERVER_KEY = /^[a-z]{1,10}_[A-Za-z0-9]{20}(_thumb)?$/;

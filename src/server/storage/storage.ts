@@ -32,6 +32,12 @@ export interface FileStorage {
   /** Throws unless the storage can be used now (checked before the server listens). */
   check(): Promise<void>;
   /**
+   * Deletes the bytes of every key nobody has written to since `before` that `referenced` does not
+   * claim (it is given keys in batches and returns those still in use), with whatever a store keeps
+   * beside them, and temporary files of writes that never finished. Returns how many keys it deleted.
+   */
+  sweepUnreferenced(before: Date, referenced: (keys: string[]) => Promise<Set<string>>): Promise<number>;
+  /**
    * A URL that serves the stored file by itself for `expiresInSeconds`, with these response
    * headers; only storage that can (S3) has it.
    */
@@ -95,4 +101,45 @@ export class DiskStorage implements FileStorage {
     // @tus/file-store keeps each upload's metadata beside it.
     await fsp.rm(`${this.path(key)}.json`, { force: true });
   }
+
+  async sweepUnreferenced(before: Date, referenced: (keys: string[]) => Promise<Set<string>>): Promise<number> {
+    const stale = new Set<string>();
+    const fresh = new Set<string>();
+    let deleted = 0;
+    for (const name of await fsp.readdir(this.directory)) {
+      const stat = await fsp.stat(path.join(this.directory, name)).catch(() => null);
+      if (!stat?.isFile()) continue;
+      const old = stat.mtime < before;
+      if (PARTIAL.test(name)) {
+        // A write renames its partial file into place when it is done: one this old was never finished.
+        if (old) await fsp.rm(path.join(this.directory, name), { force: true });
+        continue;
+      }
+      const key = name.replace(/\.json$/, '');
+      if (!SAFE_KEY.test(key)) continue;
+      (old ? stale : fresh).add(key);
+    }
+    for (const key of fresh) stale.delete(key);
+    for (const batch of batches([...stale], SWEEP_BATCH)) {
+      const inUse = await referenced(batch);
+      for (const key of batch) {
+        if (inUse.has(key)) continue;
+        await this.delete(key);
+        deleted++;
+      }
+    }
+    return deleted;
+  }
+}
+
+/** A write's temporary file: `<key>.<12 hex digits>.partial` (see `write`). */
+const PARTIAL = /^[A-Za-z0-9_-]{1,100}\.[0-9a-f]{12}\.partial$/;
+
+/** Keys asked about at once when sweeping unreferenced bytes. */
+export const SWEEP_BATCH = 500;
+
+export function batches<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -61,7 +61,10 @@ function withMultipartExtras(server: S3rver): S3rver {
  * s3rver answers a PUT (an object, a part, a completed multipart upload) once the body has passed its
  * hash, before its file is written and closed: a GET right after can find the object empty or short
  * (on a busy machine, most likely how the tus store once read back an empty `.info` it had just written:
- * "Unexpected end of JSON input"). These answer once the file is complete, as S3 does.
+ * "Unexpected end of JSON input"). These answer once the file is complete, as S3 does. And as in S3, a
+ * PUT whose sender dies halfway leaves nothing: the body goes to a temporary file that becomes the
+ * object or part only once it is whole (a half-written part without its `.md5` would otherwise fail
+ * every ListParts of its upload from then on).
  */
 function withCompleteWrites(server: S3rver): S3rver {
   const store = server.store;
@@ -76,18 +79,27 @@ function withCompleteWrites(server: S3rver): S3rver {
         callback(null, chunk);
       },
     });
-    await pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, hash, createWriteStream(file));
-    return { size, md5: md5.digest('hex') };
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, hash, createWriteStream(temp));
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+    return { size, md5: md5.digest('hex'), temp };
   };
   store.putObject = async (object) => {
-    const written = await writeHashed(object.content, store.getResourcePath(object.bucket, object.key, 'object'));
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    const { temp, ...written } = await writeHashed(object.content, file);
     await store.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    await fs.rename(temp, file);
     return written;
   };
   store.putPart = async (bucket, uploadId, partNumber, content) => {
     const file = path.join(store.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber));
-    const written = await writeHashed(content, file);
+    const { temp, ...written } = await writeHashed(content, file);
     await fs.writeFile(`${file}.md5`, written.md5);
+    await fs.rename(temp, file);
     return written;
   };
   return server;

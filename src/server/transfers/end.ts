@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, gt, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, gt, ne, type SQL } from 'drizzle-orm';
 import { events, transfers } from '../db/schema/index.js';
 import { purgeOwnerBytes } from '../files/stored.js';
 import { SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
@@ -36,9 +36,24 @@ export async function endTransfer(
     await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, data: { transfer: { id: t.id }, reason } });
     return t;
   });
-  if (!ended) return false;
+  if (!ended) {
+    // Ended before, by a process that died before it deleted the bytes: this call finishes the job.
+    const [t] = await services.db.select({ status: transfers.status, purgedAt: transfers.purgedAt }).from(transfers).where(eq(transfers.id, transferId));
+    if (t && t.status !== 'active' && t.purgedAt === null) await purgeFiles(services, transferId);
+    return false;
+  }
   await purgeFiles(services, transferId);
   return true;
+}
+
+/** Transfers that ended without their bytes deleted (the process died in between): deleted now. */
+export async function purgeEnded(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>): Promise<number> {
+  const due = await services.db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(and(ne(transfers.status, 'active'), isNull(transfers.purgedAt)));
+  for (const { id } of due) await purgeFiles(services, id);
+  return due.length;
 }
 
 /** Deletes a transfer's bytes from storage; the rows stay for the owner's history. */
@@ -108,5 +123,6 @@ export async function sweepTransfers(services: Services) {
   const expiring = await announceExpiring(services);
   const expired = await expireDue(services);
   const drafts = await deleteStaleDrafts(services);
-  return { expiring, expired, drafts };
+  const purged = await purgeEnded(services);
+  return { expiring, expired, drafts, purged };
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { formatBytes } from '../../contract/units.js';
-import { randomBase62, sha256 } from '../core/secrets.js';
+import { createHmac } from 'node:crypto';
+import { sha256 } from '../core/secrets.js';
 import { files as storedFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
 import { filesOfTransfer } from './files.js';
@@ -74,6 +75,32 @@ export async function whenImportsSettle(services: Services, transferId: string) 
   await markReadyIfComplete(services, transferId);
 }
 
+/**
+ * Sent transfers with every file settled that never went out: the process that landed (or gave up)
+ * the last import died before it mailed the recipients and emitted `transfer.ready`. They go out
+ * now, once (whenImportsSettle mails each recipient once and emits the event once).
+ */
+export async function sendSettledTransfers(services: Services): Promise<number> {
+  const due = await services.db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.status, 'active'),
+        isNotNull(transfers.finalizedAt),
+        isNull(transfers.readyAt),
+        notExists(
+          services.db
+            .select({ one: sql`1` })
+            .from(storedFiles)
+            .where(and(eq(storedFiles.ownerKind, 'transfer'), eq(storedFiles.ownerId, transfers.id), inArray(storedFiles.state, ['uploading', 'importing']))),
+        ),
+      ),
+    );
+  for (const { id } of due) await whenImportsSettle(services, id);
+  return due.length;
+}
+
 /** Files named in a recipient's mail; the rest are counted. */
 const MAIL_FILES_LISTED = 20;
 
@@ -114,8 +141,11 @@ export async function notifyRecipients(services: Services, transferId: string) {
     .where(and(eq(transferRecipients.transferId, t.id), isNull(transferRecipients.notifiedAt), isNull(transferRecipients.bouncedAt)))
     .orderBy(asc(transferRecipients.createdAt));
   for (const r of pending) {
-    const token = randomBase62(32);
-    await db.update(transferRecipients).set({ linkTokenHash: sha256(token) }).where(eq(transferRecipients.id, r.id));
+    const token = recipientLinkToken(services.sealingKey, r.id);
+    await db
+      .update(transferRecipients)
+      .set({ linkTokenHash: sha256(token) })
+      .where(and(eq(transferRecipients.id, r.id), isNull(transferRecipients.notifiedAt)));
     const link = `${transferUrl(config.PUBLIC_URL, t.slug)}?r=${token}`;
     const what = t.title ? `“${t.title}”` : 'files';
     const content = renderEmail({
@@ -128,24 +158,50 @@ export async function notifyRecipients(services: Services, transferId: string) {
       table: fileTable,
       action: { label: 'Get your files', url: link },
     });
-    const result = await mailer.send({
-      to: r.email,
-      subject: `${workspaceName} sent you ${t.title ? t.title : 'files'}`.slice(0, 200).replace(/[\r\n]+/g, ' '),
-      text: content.text,
-      html: content.html,
-      tag: 'transfer.sent',
-      workspaceId: t.workspaceId,
+    await db.transaction(async (tx) => {
+      // One sender per recipient at a time: whoever else gets here meanwhile (a second finalize, the
+      // last import landing, the retry sweep, on any instance) skips the recipient rather than mail it again.
+      const [claimed] = await tx
+        .select({ id: transferRecipients.id })
+        .from(transferRecipients)
+        .where(and(eq(transferRecipients.id, r.id), isNull(transferRecipients.notifiedAt), isNull(transferRecipients.bouncedAt)))
+        .for('update', { skipLocked: true });
+      if (!claimed) return;
+      const result = await mailer.send({
+        to: r.email,
+        subject: `${workspaceName} sent you ${t.title ? t.title : 'files'}`.slice(0, 200).replace(/[\r\n]+/g, ' '),
+        text: content.text,
+        html: content.html,
+        tag: 'transfer.sent',
+        workspaceId: t.workspaceId,
+        // A crash after the send and before it is recorded sends the same message again, never a second one.
+        idempotencyKey: `transfer.sent:${r.id}`,
+      });
+      const now = clock.now();
+      if (result.status === 'sent') {
+        await tx.update(transferRecipients).set({ notifiedAt: now }).where(eq(transferRecipients.id, r.id));
+      } else if (result.status === 'bounced') {
+        await tx.update(transferRecipients).set({ bouncedAt: now, bounceKind: result.kind }).where(eq(transferRecipients.id, r.id));
+      } else {
+        services.log.warn({ transferId: t.id, recipientId: r.id }, 'recipient mail deferred');
+      }
     });
-    const now = clock.now();
-    if (result.status === 'sent') {
-      await db.update(transferRecipients).set({ notifiedAt: now }).where(eq(transferRecipients.id, r.id));
-    } else if (result.status === 'bounced') {
-      await db.update(transferRecipients).set({ bouncedAt: now, bounceKind: result.kind }).where(eq(transferRecipients.id, r.id));
-    } else {
-      services.log.warn({ transferId: t.id, recipientId: r.id }, 'recipient mail deferred');
-    }
   }
 }
+
+/**
+ * A recipient's personal link token, derived from the recipient with the server's key rather than
+ * drawn at random: a mail sent again after a crash (the same message, see `idempotencyKey`) carries
+ * the same working link. Only its hash is stored.
+ */
+export function recipientLinkToken(key: Buffer, recipientId: string): string {
+  const digest = createHmac('sha256', key).update(`recipient-link\n${recipientId}`).digest();
+  let token = '';
+  for (const byte of digest) token += BASE62[byte % 62];
+  return token;
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** Re-sends mail that was deferred by a temporary failure, for sent transfers still active. */
 export async function retryDeferredNotifications(services: Services) {

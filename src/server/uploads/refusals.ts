@@ -1,6 +1,7 @@
 import { ERRORS, HEADERS, TUS_RESUMABLE } from '@tus/server';
 import { errorCodeForStatus, type ErrorCode } from '../../contract/errors.js';
 import { ApiError } from '../core/errors.js';
+import { isUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../core/unavailable.js';
 import { UPLOAD_TOKEN_HEADER } from './tokens.js';
 
 /**
@@ -90,6 +91,11 @@ export const tusRefusals = {
 
   // The server.
   extension_unsupported: { code: 'not_implemented', message: 'This tus extension is not offered here.' },
+  unavailable: {
+    code: 'unavailable',
+    message: 'The service cannot reach its database or storage right now; resume the upload shortly.',
+    headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  },
   internal: { code: 'internal_error', message: 'Something went wrong on our side' },
 } as const satisfies Record<string, Refusal>;
 
@@ -202,6 +208,7 @@ function writtenRefusal({ status_code, body }: TusError): ApiError {
  */
 export function tusRefusal(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (isUnavailable(err)) return refuse('unavailable');
   if (!isTusError(err)) return refuse('internal');
   const name = tusErrorName(err);
   return name ? refuse(tusServerErrors[name]) : writtenRefusal(err);

@@ -237,7 +237,11 @@ export function mountTus(app: Hono<AppEnv>, services: Services, locker: Locker):
       if (method === 'HEAD' && offset === file.sizeBytes && file.state === 'uploading') {
         // Every byte is stored but the file was never marked complete (a crash or a failed write
         // after the last byte): the client now considers the upload done, so finish it here.
-        await store.complete(file.id).catch((err: unknown) => log.error({ err, fileId: file.id }, 'could not complete upload'));
+        // If that fails the client must not take the upload for done: it hears 5xx and asks again.
+        await store.complete(file.id).catch((err: unknown) => {
+          log.error({ err, fileId: file.id }, 'could not complete upload');
+          throw tusRefusal(err);
+        });
       }
       // Expiration extension: an unfinished upload lives as long as its owner.
       if (method !== 'DELETE' && offset < file.sizeBytes) res.headers.set('Upload-Expires', file.keptUntil.toUTCString());
