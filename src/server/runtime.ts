@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings, type Http2Bindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './config.js';
 import { connect, runMigrations } from './db/connection.js';
@@ -76,6 +77,19 @@ export async function assembleServices(
   };
 }
 
+/**
+ * Hono answers HEAD by running the GET route and rebuilding its Response, which turns a route's
+ * RESPONSE_ALREADY_SENT (it wrote the Node response itself: the OAuth provider, previews) into an
+ * ordinary response that @hono/node-server then tries to write a second time. A response whose
+ * headers are out has been answered.
+ */
+function answerOnce(fetch: (req: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>) {
+  return async (req: Request, env: HttpBindings | Http2Bindings) => {
+    const res = await fetch(req, env);
+    return env.outgoing.headersSent ? RESPONSE_ALREADY_SENT : res;
+  };
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
@@ -99,7 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const server = await new Promise<Server>((resolve) => {
     // No limit on a whole request: one tus PATCH of a large file runs as long as the upload does
     // (Node's default cuts it at five minutes with a 408). Slow headers are still cut (headersTimeout).
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { requestTimeout: 0 } }, () => resolve(s as Server));
+    const s = serve({ fetch: answerOnce(app.fetch), port: config.PORT, hostname: config.HOST, serverOptions: { requestTimeout: 0 } }, () => resolve(s as Server));
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, config.PUBLIC_URL));
   const port = (server.address() as AddressInfo).port;

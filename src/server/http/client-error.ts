@@ -9,13 +9,29 @@ const MESSAGES: Record<number, string> = {
   431: 'The request headers are larger than 16 KB',
 };
 
+/** The response a connection is still sending, as Node keeps it on the socket, with its request. */
+interface InFlightResponse {
+  headersSent: boolean;
+  writableFinished: boolean;
+  req?: { complete: boolean };
+  once(event: 'finish', listener: () => void): unknown;
+}
+
 /**
  * Node answers requests its HTTP parser refuses (malformed, headers over 16 KB, too slow) before
  * the app sees them, with an empty body. This gives those answers the Error shape too.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, publicUrl: string): void {
-  const responding = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
-  if (err.code === 'ECONNRESET' || !socket.writable || responding) {
+  const inFlight = (socket as Duplex & { _httpMessage?: InFlightResponse | null })._httpMessage;
+  // A keep-alive client can send its next request (pipelined, or as soon as it has the last byte
+  // of a download) before the answer to the one before, whose request was read whole, has finished
+  // going out. Answers go in order: this one waits for that answer instead of cutting it off.
+  if (err.code !== 'ECONNRESET' && inFlight?.req?.complete && !inFlight.writableFinished) {
+    inFlight.once('finish', () => answerClientError(err, socket, publicUrl));
+    return;
+  }
+  // An error in the request being answered (its body cut short): nothing more can be said once its answer has begun.
+  if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }

@@ -7,6 +7,17 @@ import { oauthStore } from '../db/schema/index.js';
 /** Models whose ids are not bearer secrets: the dashboard lists and revokes grants by id, and clients are public. */
 const PLAIN_ID_MODELS = new Set(['Grant', 'Client']);
 
+/** PostgreSQL text cannot hold U+0000: a value with one names nothing stored (and must not reach a query, which would fail). */
+const storable = (value: string) => !value.includes('\u0000');
+
+/** Whether a payload holds U+0000 in any string or key (jsonb cannot hold it either). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return !storable(value);
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => !storable(k) || holdsNul(v));
+  return false;
+}
+
 /**
  * oidc-provider's storage in PostgreSQL (oauth_store), so any instance serves any step of a flow.
  * Opaque tokens are their own ids, so every id but a grant's or a client's is stored as its SHA-256,
@@ -22,6 +33,12 @@ export function oauthAdapter(db: Database, errors: typeof oidcErrors): AdapterCo
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined) {
+      // What the provider saves comes from requests (a client's metadata, an authorization's
+      // parameters): a NUL there is the request's error, answered as OAuth says, not a failed write.
+      if (!storable(id) || holdsNul(payload)) {
+        const problem = 'a value contains a NUL character';
+        throw this.model === 'Client' ? new errors.InvalidClientMetadata(problem) : new errors.InvalidRequest(problem);
+      }
       const { jti: _value, ...withoutValue } = payload;
       const stored = PLAIN_ID_MODELS.has(this.model) ? payload : withoutValue;
       const row = {
@@ -56,16 +73,17 @@ export function oauthAdapter(db: Database, errors: typeof oidcErrors): AdapterCo
       return payload;
     }
 
-    find(id: string) {
-      return this.findWhere(eq(oauthStore.id, this.key(id)), id);
+    // Ids come from requests (a client_id, a uid in the path): one that cannot be stored is not found.
+    async find(id: string) {
+      return storable(id) ? this.findWhere(eq(oauthStore.id, this.key(id)), id) : undefined;
     }
 
-    findByUid(uid: string) {
-      return this.findWhere(eq(oauthStore.uid, uid));
+    async findByUid(uid: string) {
+      return storable(uid) ? this.findWhere(eq(oauthStore.uid, uid)) : undefined;
     }
 
-    findByUserCode(userCode: string) {
-      return this.findWhere(eq(oauthStore.userCode, userCode));
+    async findByUserCode(userCode: string) {
+      return storable(userCode) ? this.findWhere(eq(oauthStore.userCode, userCode)) : undefined;
     }
 
     /**

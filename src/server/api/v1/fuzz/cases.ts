@@ -16,7 +16,11 @@ export interface Operation {
   path: string;
   operationId: string;
   pathParams: string[];
+  /** The schema of each path parameter (the id pattern of its resource). */
+  pathParamSchemas: Record<string, Schema>;
   queryParams: { name: string; schema: Schema }[];
+  /** Request headers the operation documents, such as `Idempotency-Key`. */
+  headerParams: { name: string; schema: Schema }[];
   bodySchema: Schema | null;
 }
 
@@ -51,7 +55,9 @@ export function operationsOf(doc: Document): Operation[] {
         path,
         operationId: op.operationId,
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+        pathParamSchemas: Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, p.schema ?? {}])),
         queryParams: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
+        headerParams: params.filter((p) => p.in === 'header').map((p) => ({ name: p.name, schema: p.schema })),
         bodySchema: op.requestBody?.content?.['application/json']?.schema ?? null,
       });
     }
@@ -67,7 +73,7 @@ export function resolve(doc: Document, schema: Schema): Schema {
   return s ?? {};
 }
 
-const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
+export const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
 /** A value the schema accepts: its example, else the smallest value of its first type. */
 export function synthesize(doc: Document, schema: Schema, name = '', depth = 0): unknown {
@@ -125,9 +131,16 @@ export function fieldPaths(doc: Document, schema: Schema, prefix: (string | numb
   return out;
 }
 
+/** A deep copy of JSON data; anything that is not a plain object or array (a placeholder of the property suite) is kept as it is. */
+export function cloneJson<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(cloneJson) as T;
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cloneJson(v)])) as T;
+}
+
 /** A copy of `body` with `value` at `path`, creating missing parents as valid values of their schemas. */
-function withValue(doc: Document, rootSchema: Schema, body: unknown, path: (string | number)[], value: unknown): unknown {
-  const root = structuredClone(body ?? {}) as any;
+export function withValue(doc: Document, rootSchema: Schema, body: unknown, path: (string | number)[], value: unknown): unknown {
+  const root = cloneJson(body ?? {}) as any;
   let node = root;
   let schema = resolve(doc, rootSchema);
   for (let i = 0; i < path.length - 1; i++) {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema, errorStatus, type ErrorCode } from '../../../../contract/errors.js';
-import { scopes } from '../../../../contract/scopes.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import type { TestServer } from '../../../test/harness.js';
 import { v1App } from '../index.js';
 import { openApiDocumentConfig } from '../openapi.js';
 import { casesFor, operationsOf, type FuzzCase } from './cases.js';
+import { FuzzWorkspace, PUBLIC_URL, startFuzzServer, usedUpBy, validBodies } from './resources.js';
 
 /**
  * Every v1 operation, from the OpenAPI document the service serves, gets requests with one thing
@@ -14,119 +14,15 @@ import { casesFor, operationsOf, type FuzzCase } from './cases.js';
  * connections are refused.
  */
 
-const PUBLIC_URL = 'http://127.0.0.1';
 const doc = v1App().getOpenAPI31Document(openApiDocumentConfig(PUBLIC_URL));
 const operations = operationsOf(doc);
 
 let server: TestServer;
-let key: string;
-const ids = { transfer: '', file: '', webhook: '', delivery: '', contact: '', collection: '', folder: '', guest: '', request: '' };
-let contacts = 0;
-
-async function call(method: string, path: string, json?: unknown) {
-  const res = await server.fetch(`/api/v1${path}`, { method, token: key, json });
-  const body = (await res.json().catch(() => null)) as Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (!res.ok) throw new Error(`fuzz setup: ${method} ${path} answered ${res.status} ${JSON.stringify(body)}`);
-  return body!;
-}
-
-/** Real resources for the path ids of the valid variants; made anew after a case may have used them up. */
-async function freshResources() {
-  const { webhooks } = await call('GET', '/webhooks');
-  for (const w of webhooks as { id: string }[]) await call('DELETE', `/webhooks/${w.id}`);
-  const draft = await call('POST', '/transfers', { title: 'Fuzz', files: [{ name: 'a.txt', size: 3 }] });
-  ids.transfer = draft.id;
-  ids.file = draft.files[0].id;
-  ids.webhook = (await call('POST', '/webhooks', { url: null, events: ['transfer.ready'], description: 'fuzz' })).webhook.id;
-  ids.delivery = (await call('POST', `/webhooks/${ids.webhook}/test`)).deliveryId;
-  ids.contact = (await call('POST', '/contacts', { email: `fuzz${++contacts}@example.test` })).contact.id;
-  ids.collection = (await call('POST', '/collections', { title: 'Fuzz' })).collection.id;
-  ids.folder = (await call('POST', `/collections/${ids.collection}/folders`, { name: 'Fuzz' })).folder.id;
-  await call('POST', `/collections/${ids.collection}/guests`, { emails: ['fuzz-guest@example.test'] });
-  ids.guest = (await call('GET', `/collections/${ids.collection}/guests`)).guests[0].id;
-  ids.request = (await call('POST', '/requests', { title: 'Fuzz', collectionId: ids.collection, folderId: ids.folder })).request.id;
-}
-
-function realId(path: string, param: string): string {
-  if (param === 'fileId') return ids.file;
-  if (param === 'deliveryId') return ids.delivery;
-  if (param === 'folderId') return ids.folder;
-  if (param === 'guestId') return ids.guest;
-  const resource = path.split('/')[1];
-  const byResource: Record<string, string | undefined> = {
-    transfers: ids.transfer,
-    webhooks: ids.webhook,
-    contacts: ids.contact,
-    collections: ids.collection,
-    requests: ids.request,
-  };
-  return byResource[resource ?? ''] ?? 'unknown';
-}
-
-/**
- * Bodies that are valid for reasons beyond their schema, so that the cases start from a request
- * that succeeds and each broken field is what gets refused.
- */
-const validBodies: Record<string, unknown> = {
-  createTransfer: { title: 'Fuzz', files: [{ name: 'a.txt', size: 3, mimeType: 'text/plain', path: 'docs' }], recipients: ['someone@example.test'], password: 'secret words' },
-  updateTransfer: { title: 'Renamed', message: 'Hello', maxDownloads: 5 },
-  addTransferFiles: { files: [{ name: 'b.txt', size: 3 }] },
-  createWebhook: { url: null, events: ['transfer.ready'], description: 'fuzz' },
-  updateWebhook: { description: 'changed', events: ['transfer.ready', 'transfer.expired'] },
-  createCollection: { title: 'Fuzz', description: 'Fuzzed', visibility: 'password', password: 'secret words' },
-  updateCollection: { title: 'Renamed', description: 'Changed', visibility: 'password', password: 'other words' },
-  createCollectionFolder: { name: 'Fuzz inner', parentId: null },
-  updateCollectionFolder: { name: 'Fuzz renamed', parentId: null },
-  addCollectionFiles: { files: [{ name: 'b.txt', size: 3, path: 'docs/2026' }], folderId: null },
-  updateCollectionFile: { name: 'renamed.txt', folderId: null },
-  deleteCollectionFiles: { fileIds: ['fi_1'] },
-  replaceContact: { email: 'replaced@example.test', firstName: 'Ada', lastName: 'Lovelace', company: 'Engines', phone: '+44 1', type: 'person' },
-  // A link of this service (PUBLIC_URL) naming no transfer: 404, so each broken field is what gets refused.
-  resolveLink: { url: `${PUBLIC_URL}/t/NoSuchSlug0000000000000`, password: 'secret words' },
-  // An upload request goes into a real collection and folder (read when the operation's cases are made).
-  get createUploadRequest() {
-    return {
-      title: 'Fuzz',
-      message: 'Send us your files',
-      collectionId: ids.collection,
-      folderId: ids.folder,
-      status: 'open',
-      deadline: '2026-12-31T23:59:59Z',
-      maxFiles: 10,
-      maxBytes: 1_000_000,
-      allowedTypes: ['image/*', 'application/pdf'],
-      requireEmail: true,
-    };
-  },
-  get updateUploadRequest() {
-    return {
-      title: 'Renamed',
-      message: 'Changed',
-      collectionId: ids.collection,
-      folderId: ids.folder,
-      status: 'paused',
-      deadline: '2026-12-31T23:59:59Z',
-      maxFiles: 5,
-      maxBytes: 500_000,
-      allowedTypes: ['text/plain'],
-      requireEmail: false,
-    };
-  },
-};
-
-const usesUp = (c: FuzzCase) => c.method === 'DELETE' || /\/(revoke|finalize)$/.test(c.path) || c.operationId === 'createWebhook';
+let workspace: FuzzWorkspace;
 
 beforeAll(async () => {
-  const refuse = async () => {
-    throw Object.assign(new Error('fuzz: no outbound network'), { code: 'ENOTFOUND' });
-  };
-  server = await startTestServer(
-    { RATE_LIMIT_KEY_PER_MINUTE: '100000000', RATE_LIMIT_WORKSPACE_PER_DAY: '100000000', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000' },
-    { outbound: { lookup: refuse, connect: refuse } },
-  );
-  const ws = await server.createWorkspace({ plan: 'paid' });
-  key = await ws.createKey(scopes);
-  await freshResources();
+  server = await startFuzzServer();
+  workspace = await FuzzWorkspace.create(server);
 }, 60_000);
 afterAll(() => server?.stop());
 
@@ -143,12 +39,12 @@ function fieldNamed(details: Record<string, unknown>, path: string): boolean {
 }
 
 async function check(c: FuzzCase, baselineStatus: number | undefined): Promise<{ status: number; failure?: Failure }> {
-  const path = c.path.replace(/\{(\w+)\}/g, (_, name: string) => c.pathOverrides[name] ?? realId(c.path, name));
+  const path = c.path.replace(/\{(\w+)\}/g, (_, name: string) => c.pathOverrides[name] ?? workspace.realId(c.path, name));
   const caseName = `${c.operationId} ${c.location}: ${c.mutation}`;
   let res: Response;
   let text: string;
   try {
-    res = await server.fetch(`/api/v1${path}${c.query ? `?${c.query}` : ''}`, { method: c.method, token: key, headers: c.headers, body: c.body });
+    res = await server.fetch(`/api/v1${path}${c.query ? `?${c.query}` : ''}`, { method: c.method, token: workspace.key, headers: c.headers, body: c.body });
     text = await res.text();
   } catch (err) {
     // Every request gets an answer; a dropped connection is a failure too.
@@ -183,7 +79,8 @@ async function check(c: FuzzCase, baselineStatus: number | undefined): Promise<{
   } else if (c.expectNotFound) {
     return fail('a NUL in a path id was accepted');
   }
-  if (res.status < 300 && usesUp(c)) await freshResources();
+  const usedUp = res.status < 300 ? usedUpBy(c) : null;
+  if (usedUp) await workspace.refresh(usedUp);
   return { status: res.status };
 }
 
@@ -191,13 +88,13 @@ describe('fuzzing every v1 operation', () => {
   it('covers every operation of the document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(28);
     for (const op of operations)
-      expect(casesFor(doc, op, validBodies[op.operationId]).length).toBeGreaterThan(op.pathParams.length + op.queryParams.length + (op.bodySchema ? 1 : 0));
+      expect(casesFor(doc, op, validBodies(workspace.ids)[op.operationId]).length).toBeGreaterThan(op.pathParams.length + op.queryParams.length + (op.bodySchema ? 1 : 0));
   });
 
   it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     '%s: no 5xx, and every 4xx in the Error shape',
     async (_, op) => {
-      const cases = casesFor(doc, op, validBodies[op.operationId]);
+      const cases = casesFor(doc, op, validBodies(workspace.ids)[op.operationId]);
       const failures: Failure[] = [];
       let baselineStatus: number | undefined;
       for (const c of cases) {
