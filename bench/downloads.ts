@@ -28,7 +28,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { nginxVersion, startNginx, startRawNode, type BaselineServer } from './baselines.js';
 import { cpuSeconds, createKey, errorLines, machineLine, mb, rssOf, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { MB, mbps, median, positiveIntEnv, streamDownload, tusCreate, tusPatchFile, writeRandomFile } from './support.js';
+import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, streamDownload, tusCreate, tusPatchFile, writeRandomFile } from './support.js';
 
 const SMALL_FILE_SIZES = [MB, 64 * 1024, 1024];
 
@@ -59,19 +59,11 @@ async function main() {
   const workDir = path.join(dataDir, 'bench');
   let server: ServerProcess | null = null;
   const baselines: BaselineServer[] = [];
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      for (const b of baselines) await b.stop().catch((err: unknown) => console.error('could not stop a baseline:', err));
-      await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
-      await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const cleanup = cleanupOnExit(async () => {
+    for (const b of baselines) await b.stop().catch((err: unknown) => console.error('could not stop a baseline:', err));
+    await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
+    await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
+  });
 
   try {
     await fsp.mkdir(workDir, { recursive: true });
@@ -91,16 +83,7 @@ async function main() {
     const running = server;
     const { cookie } = await signUp(running.url, 'downloads');
     const key = await createKey(running.url, cookie, ['transfers:read', 'transfers:write']);
-    const api = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${running.url}${pathname}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const api = apiClient(running, key);
     const t = await api<CreatedTransfer>('POST', '/api/v1/transfers', { title: 'downloads', files: entries.map((e) => ({ name: e.name, size: e.size })) });
     for (const [i, target] of t.files.entries()) {
       await tusPatchFile(await tusCreate(t.tusEndpoint, target.uploadToken, entries[i]!.size), target.uploadToken, entries[i]!.file, entries[i]!.size);

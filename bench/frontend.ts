@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createKey, errorLines, machineLine, repoRoot, signIn, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { median, positiveIntEnv, tusCreate } from './support.js';
+import { apiClient, cleanupOnExit, median, positiveIntEnv, tusCreate } from './support.js';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const lighthouseDir = path.join(repoRoot, '.cache/lighthouse');
@@ -253,18 +253,10 @@ async function main() {
   // DATA_DIR is a temp dir of its own: the embedded PostgreSQL's user must be able to reach it.
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parcel-bench-frontend-data-'));
   let server: ServerProcess | null = null;
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
-      for (const dir of [workDir, dataDir]) await fsp.rm(dir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dir}:`, err));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const cleanup = cleanupOnExit(async () => {
+    await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
+    for (const dir of [workDir, dataDir]) await fsp.rm(dir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dir}:`, err));
+  });
 
   try {
     console.log('building the dashboard (vite build --manifest) into a temp dir…');
@@ -290,16 +282,7 @@ async function main() {
     const running = server;
     const { email, password, cookie: signupCookie } = await signUp(running.url, 'frontend');
     const key = await createKey(running.url, signupCookie, ['transfers:read', 'transfers:write']);
-    const api = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${running.url}${pathname}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const api = apiClient(running, key);
     // A list worth rendering: 25 sent transfers of three files each; the last one is the recipient page.
     let recipientUrl = '';
     for (let i = 0; i < 25; i++) {

@@ -28,7 +28,7 @@ import { createApiKey } from '../src/server/auth/api-keys.js';
 import { encodeCursor } from '../src/server/http/pagination.js';
 import type { RunningServer } from '../src/server/runtime.js';
 import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
-import { positiveIntEnv, startBenchServer } from './support.js';
+import { cleanupOnExit, positiveIntEnv, startBenchServer } from './support.js';
 
 const SMALL_ROWS = 1000;
 const PAGE = 100;
@@ -521,21 +521,13 @@ async function main() {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parcel-bench-lists-'));
   const scratch = await scratchDatabase();
   let server: RunningServer | null = null;
-  let cleaning: Promise<void> | null = null;
   // Stops the server (and with it the embedded PostgreSQL), drops the scratch database and removes the temp dir.
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      await server?.close().catch((err: unknown) => console.error('could not stop the server:', err));
-      if (scratch && process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept the scratch database: ${scratch.url}`);
-      else await scratch?.drop().catch((err: unknown) => console.error('could not drop the scratch database:', err));
-      await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const cleanup = cleanupOnExit(async () => {
+    await server?.close().catch((err: unknown) => console.error('could not stop the server:', err));
+    if (scratch && process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept the scratch database: ${scratch.url}`);
+    else await scratch?.drop().catch((err: unknown) => console.error('could not drop the scratch database:', err));
+    await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
+  });
 
   try {
     console.log('starting the server…');

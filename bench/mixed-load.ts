@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { cpuSeconds, createKey, errorLines, machineLine, mb, rssOf, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { median, positiveIntEnv, tusCreate } from './support.js';
+import { cleanupOnExit, median, positiveIntEnv, tusCreate } from './support.js';
 
 // ---------------------------------------------------------------------------------------------
 // autocannon (CommonJS, no bundled types): the part of its API used here
@@ -245,18 +245,10 @@ async function main() {
 
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parcel-bench-load-'));
   let server: ServerProcess | null = null;
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
-      await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const cleanup = cleanupOnExit(async () => {
+    await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
+    await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
+  });
 
   try {
     console.log('starting the server (child process)…');

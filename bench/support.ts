@@ -63,7 +63,8 @@ export const median = (xs: number[]) => {
 export const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
 
 
-export function apiClient(server: RunningServer, apiKey: string) {
+/** Calls the API with a key: JSON in, JSON out, any non-2xx thrown with its body. */
+export function apiClient(server: Pick<RunningServer, 'url'>, apiKey: string) {
   return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${server.url}${pathname}`, {
       method,
@@ -76,6 +77,23 @@ export function apiClient(server: RunningServer, apiKey: string) {
   };
 }
 
+
+/**
+ * Makes `cleanup` run once, whoever asks first: the benchmark's own end, an error, or Ctrl-C and
+ * SIGTERM (then the process exits 130). Servers, the embedded PostgreSQL (its own process group)
+ * and temp dirs would otherwise outlive an interrupted run.
+ */
+export function cleanupOnExit(cleanup: () => Promise<void>): () => Promise<void> {
+  let cleaning: Promise<void> | null = null;
+  const once = () => (cleaning ??= cleanup());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping…`);
+      void once().finally(() => process.exit(130));
+    });
+  }
+  return once;
+}
 
 /** tus creation (no body); returns the absolute upload URL. */
 export async function tusCreate(endpoint: string, token: string, size: number): Promise<string> {

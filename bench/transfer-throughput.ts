@@ -24,7 +24,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { pipeline } from 'node:stream/promises';
 import type { RunningServer } from '../src/server/runtime.js';
 import { startTestS3, type TestS3 } from '../src/server/test/s3-server.js';
-import { apiClient, MB, mbps, median, positiveIntEnv, startBenchServer, tusCreate, writeRandomFile } from './support.js';
+import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, startBenchServer, tusCreate, writeRandomFile } from './support.js';
 
 /** Read size of the server's download streams (DiskStorage.read); the baseline reads the same way. */
 const READ_CHUNK = 256 * 1024;
@@ -308,22 +308,14 @@ async function main() {
   let baseline: Baseline | null = null;
   // BENCH_S3=1: the server's files in an S3-compatible server on loopback, and the baseline's too.
   const s3: TestS3 | null = process.env.BENCH_S3 === '1' ? await startTestS3() : null;
-  let cleaning: Promise<void> | null = null;
   // Stops both servers (and with them the embedded PostgreSQL, which runs in its own process group
   // and would outlive a Ctrl-C) and removes the temp dir: at the end, on error and on a signal.
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      await baseline?.close().catch((err: unknown) => console.error('could not stop the baseline server:', err));
-      await server?.close().catch((err: unknown) => console.error('could not stop the server:', err));
-      await s3?.stop().catch((err: unknown) => console.error('could not stop the S3 server:', err));
-      await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const cleanup = cleanupOnExit(async () => {
+    await baseline?.close().catch((err: unknown) => console.error('could not stop the baseline server:', err));
+    await server?.close().catch((err: unknown) => console.error('could not stop the server:', err));
+    await s3?.stop().catch((err: unknown) => console.error('could not stop the S3 server:', err));
+    await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
+  });
 
   try {
     await fsp.mkdir(baselineUploads, { recursive: true });

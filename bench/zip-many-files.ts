@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startRawNode, type BaselineServer } from './baselines.js';
 import { createKey, errorLines, machineLine, mb, rssSampler, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { MB, mbps, positiveIntEnv, streamDownload } from './support.js';
+import { apiClient, cleanupOnExit, MB, mbps, positiveIntEnv, streamDownload } from './support.js';
 
 interface UploadTarget {
   id: string;
@@ -38,19 +38,11 @@ async function main() {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parcel-bench-zip-'));
   let server: ServerProcess | null = null;
   let baseline: BaselineServer | null = null;
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      await baseline?.stop().catch((err: unknown) => console.error('could not stop the baseline:', err));
-      await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
-      await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const cleanup = cleanupOnExit(async () => {
+    await baseline?.stop().catch((err: unknown) => console.error('could not stop the baseline:', err));
+    await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
+    await fsp.rm(dataDir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dataDir}:`, err));
+  });
 
   try {
     console.log('starting the server (child process)…');
@@ -58,16 +50,7 @@ async function main() {
     const running = server;
     const { cookie } = await signUp(running.url, 'zip');
     const key = await createKey(running.url, cookie, ['transfers:read', 'transfers:write']);
-    const api = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${running.url}${pathname}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text}`);
-      return JSON.parse(text) as T;
-    };
+    const api = apiClient(running, key);
 
     // Register the files, 1,000 per call (the API's limit), in folders of 500.
     const spec = (i: number) => ({ name: `file-${String(i).padStart(5, '0')}.bin`, size: fileSize, path: `part-${Math.floor(i / 500)}` });
