@@ -86,10 +86,16 @@ function seedStatements(ws: Seeded, tag: string, now: Date): { table: string; sq
   // Transfers over a year, collection files and contacts too; the pull feed's events over its 30 days of retention.
   const series = (days: number) => `(SELECT i, date_trunc('milliseconds', ${at} - (${n} - i) * interval '${(days * 86_400_000) / n} milliseconds') AS created FROM generate_series(1, ${n}) AS i) AS s`;
   const ext = (k: 0 | 1, div: number) => `${words(FILE_TYPES.map((t) => t[k]))}[1 + ((i / ${div}) % ${FILE_TYPES.length})]`;
+  // Each transfer's one file; the transfer holds its name and size too (`file_names`, `size_bytes`,
+  // which the database's triggers keep, but they are off while seeding: session_replication_role = replica).
+  const transferFileSize = `1024 + (i::bigint * 7919) % 500000000`;
+  const transferFileName = `CASE WHEN i % ${rare} = ${11 % rare} THEN 'zanzibar-' || i || '.mov'
+               WHEN i % 200 = 105 THEN 'invoice-' || i || '.pdf'
+               ELSE ${pick(FILE_PREFIXES, 5)} || lpad(i::text, 7, '0') || '.' || ${ext(0, 11)} END`;
   return [
     {
       table: 'transfers',
-      sql: `INSERT INTO transfers (id, workspace_id, slug, title, message, status, max_bytes, origin, finalized_at, ready_at, expires_at, created_at)
+      sql: `INSERT INTO transfers (id, workspace_id, slug, title, message, status, max_bytes, origin, finalized_at, ready_at, expires_at, created_at, file_names, size_bytes)
         SELECT ${id('tr', 't')}, ${w}, substr(md5('${tag}:slug:' || i), 1, 22),
           CASE WHEN i % ${rare} = ${3 % rare} THEN 'Zanzibar ' || ${pick(NOUNS, 3)} || ' ' || to_char(created, 'Mon YYYY')
                WHEN i % 200 = 5 THEN 'Invoice ' || i
@@ -97,17 +103,15 @@ function seedStatements(ws: Seeded, tag: string, now: Date): { table: string; sq
                ELSE ${pick(ADJECTIVES)} || ' ' || ${pick(NOUNS, 7)} || ' ' || to_char(created, 'Mon YYYY') END,
           CASE WHEN i % 4 = 0 THEN 'Here are the files we talked about.' END,
           CASE WHEN created + interval '30 days' < ${at} THEN 'expired' ELSE 'active' END,
-          2147483648, CASE WHEN i % 3 = 0 THEN 'web' ELSE 'api' END, created, created, created + interval '30 days', created
+          2147483648, CASE WHEN i % 3 = 0 THEN 'web' ELSE 'api' END, created, created, created + interval '30 days', created, ${transferFileName}, ${transferFileSize}
         FROM ${series(365)}`,
     },
     {
       table: 'files (of transfers)',
       sql: `INSERT INTO files (id, workspace_id, owner_kind, owner_id, name, size_bytes, mime_type, state, storage_key, crc32, scan_result, thumbnail_state, created_at, completed_at)
         SELECT ${id('fi', 'tf')}, ${w}, 'transfer', ${id('tr', 't')},
-          CASE WHEN i % ${rare} = ${11 % rare} THEN 'zanzibar-' || i || '.mov'
-               WHEN i % 200 = 105 THEN 'invoice-' || i || '.pdf'
-               ELSE ${pick(FILE_PREFIXES, 5)} || lpad(i::text, 7, '0') || '.' || ${ext(0, 11)} END,
-          1024 + (i::bigint * 7919) % 500000000, ${ext(1, 11)}, 'complete', ${id('fi', 'tf')}, lpad(to_hex(i), 8, '0'), 'clean', 'failed', created, created
+          ${transferFileName},
+          ${transferFileSize}, ${ext(1, 11)}, 'complete', ${id('fi', 'tf')}, lpad(to_hex(i), 8, '0'), 'clean', 'failed', created, created
         FROM ${series(365)}`,
     },
     {
@@ -423,6 +427,10 @@ function cases(server: RunningServer, deepPages: number): Case[] {
         return { path: `/transfers?limit=${PAGE}&cursor=${encodeURIComponent(cursor)}`, check: expectPage('transfers', next!.id) };
       },
     },
+    // The other orders of the dashboard's list (`sort=size`, `sort=expiry`): first page and a deep one.
+    { name: 'GET /transfers?sort=size, first page', search: false, prepare: async () => ({ path: `/transfers?limit=${PAGE}&sort=size`, check: expectCount('transfers', PAGE) }) },
+    { name: `GET /transfers?sort=size, page ${deepPages}`, search: false, prepare: deep('transfers', () => `/transfers?limit=${PAGE}&sort=size`) },
+    { name: 'GET /transfers?sort=expiry, first page', search: false, prepare: async () => ({ path: `/transfers?limit=${PAGE}&sort=expiry`, check: expectCount('transfers', PAGE) }) },
     { name: 'GET /collections/{id}/files, first page', search: false, prepare: async (ws) => ({ path: `/collections/${ws.collectionId}/files?limit=${PAGE}`, check: expectCount('files', PAGE) }) },
     { name: `GET /collections/{id}/files, page ${deepPages} (cursors)`, search: false, prepare: deep('files', (ws) => `/collections/${ws.collectionId}/files?limit=${PAGE}`) },
     {

@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transfer, TransferDownloadsSchema, TransferListQuerySchema, TransferListSchema, transferListSorts, UpdateTransferRequestSchema } from '../../contract/transfers.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { likeContains } from '../core/like.js';
-import { downloads, files, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
+import { downloads, transferFileNames, transferFiles, transferSizeBytes, transferRecipients, transfers } from '../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../http/pagination.js';
 import type { Services } from '../services.js';
 import { createOwnerDownloadLinks, type DownloadLinks } from './download-links.js';
@@ -37,15 +36,14 @@ export async function getTransfer(services: Pick<Services, 'db' | 'config'>, cal
   return loadTransfer(services.db, services.config.PUBLIC_URL, await ownTransfer(services, caller, id));
 }
 
-const sizeOf = sql<string>`(select coalesce(sum(${files.sizeBytes}), 0) from ${files} where ${files.ownerKind} = 'transfer' and ${files.ownerId} = ${transfers.id})`;
-
 /**
  * Each order: its key, its direction, and how the last row's key goes into the cursor and back.
- * Keyset pagination on (key, id), so a page never repeats or skips a row while others are added.
+ * Keyset pagination on (key, id), so a page never repeats or skips a row while others are added;
+ * each is an index of `transfers` that leads with the workspace.
  */
 const orders: Record<TransferListSort, { key: SQLWrapper; descending: boolean; read: (v: string | number) => SQL; list: string }> = {
   created: { key: transfers.createdAt, descending: true, read: (v) => sql`${String(v)}::timestamptz`, list: 'transfers' },
-  size: { key: sizeOf, descending: true, read: (v) => sql`${Number(v)}::numeric`, list: 'transfers:size' },
+  size: { key: transferSizeBytes, descending: true, read: (v) => sql`${Number(v)}::bigint`, list: 'transfers:size' },
   expiry: { key: transfers.expiresAt, descending: false, read: (v) => sql`${String(v)}::timestamptz`, list: 'transfers:expiry' },
 };
 
@@ -70,20 +68,14 @@ export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' 
     const direction = order.descending ? desc : asc;
     if (q) {
       const pattern = likeContains(q);
-      // Matches by title, and by file name, found apart so that each can use its trigram index (an OR with an
-      // EXISTS can use neither and reads every file name of the workspace). Only the first page of title
-      // matches can be on this page, so that half stops there; file matches are ids, ordered below.
-      const titled = db
-        .select({ id: transfers.id })
-        .from(transfers)
-        .where(and(...conditions, ilike(transfers.title, pattern)))
-        .orderBy(direction(order.key), direction(transfers.id))
-        .limit(limit + 1);
-      const fileNamed = db
-        .select({ id: files.ownerId })
-        .from(files)
-        .where(and(eq(files.workspaceId, workspaceId), eq(files.ownerKind, 'transfer'), ilike(files.name, pattern)));
-      conditions.push(inArray(transfers.id, unionAll(titled, fileNamed)));
+      // Title or any file name, both in one trigram index of the transfer (`file_names`), so PostgreSQL
+      // may find the matches there or walk the transfers in the asked order and stop after a page.
+      // Names are one per line and hold no line break, so a `q` with one can only match a title.
+      conditions.push(
+        q.includes('\n')
+          ? ilike(transfers.title, pattern)
+          : sql`(${transfers.title} ILIKE ${pattern} OR ${transferFileNames} ILIKE ${pattern})`,
+      );
     }
     const rows = await db
       .select({ t: transfers, key: sql<string | Date>`${order.key}` })

@@ -67,8 +67,6 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_idx').on(t.ownerKind, t.ownerId, t.seq),
-    // `q` of the transfer list: ILIKE '%…%' on file names within a workspace (pg_trgm, btree_gin).
-    index('files_workspace_name_trgm_idx').using('gin', t.workspaceId, t.name.op('gin_trgm_ops')),
     // The importer's queue: imports not finished yet.
     index('files_importing_idx').on(t.importLeaseUntil).where(sql`${t.state} = 'importing'`),
     // The scanner's queue: complete files not scanned yet.

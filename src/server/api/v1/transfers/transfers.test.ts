@@ -179,6 +179,40 @@ describe('GET /transfers', () => {
     expect(await found('notes')).toEqual([untitled.id]);
   });
 
+  it('finds and sorts a draft by the files added to it later (at once or one after another), renamed, resized or removed', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const k = await ws.createKey(['transfers:write']);
+    const found = async (q: string) =>
+      TransferListSchema.parse(await (await get(`/transfers?limit=500&q=${encodeURIComponent(q)}`, k)).json()).transfers.map((t) => t.id);
+    const bySize = async () => TransferListSchema.parse(await (await get('/transfers?sort=size', k)).json()).transfers.map((t) => t.id);
+    const draft = CreateTransferResponseSchema.parse(await (await post('/transfers', { title: 'Shoot', files: [{ name: 'first.jpg', size: 3 }] }, k)).json());
+    const other = CreateTransferResponseSchema.parse(await (await post('/transfers', { title: 'Other', files: [{ name: 'o.bin', size: 10 }] }, k)).json());
+    expect(await bySize()).toEqual([other.id, draft.id]);
+    // Eight batches at once: each one's names must survive the others' (the names are kept per transfer).
+    const added = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(`/transfers/${draft.id}/files`, { files: [{ name: `batch-${i}-gecko.tif`, size: 1 }] }, k)),
+    );
+    expect(added.map((r) => r.status)).toEqual(Array(8).fill(201));
+    for (let i = 0; i < 8; i++) expect(await found(`batch-${i}-gecko`)).toEqual([draft.id]);
+    expect(await found('first.jpg')).toEqual([draft.id]);
+    expect(await bySize()).toEqual([draft.id, other.id]);
+
+    const first = draft.files[0]!;
+    expect((await server.fetch(`/api/v1/transfers/${draft.id}/files/${first.id}`, { method: 'DELETE', token: k })).status).toBe(200);
+    expect(await found('first.jpg')).toEqual([]);
+    expect(await found('gecko')).toEqual([draft.id]);
+    expect(await bySize()).toEqual([other.id, draft.id]);
+    // Names are one per line: a q spanning two of them finds nothing.
+    expect(await found('gecko.tif\nbatch')).toEqual([]);
+
+    // An import learns its name and size once fetched, by an update of its row.
+    const batchFile = (TransferSchema.parse(await (await get(`/transfers/${draft.id}`, k)).json())).files.find((f) => f.name === 'batch-0-gecko.tif')!;
+    await server.services.db.update(files).set({ name: 'okapi.mov', sizeBytes: 50 }).where(eq(files.id, batchFile.id));
+    expect(await found('okapi')).toEqual([draft.id]);
+    expect(await found('batch-0-gecko')).toEqual([]);
+    expect(await bySize()).toEqual([draft.id, other.id]);
+  });
+
   it('pages through matches by title and by file name together, in order, with no repeat or gap', async () => {
     const ws = await server.createWorkspace({ plan: 'paid' });
     const k = await ws.createKey(['transfers:write']);
