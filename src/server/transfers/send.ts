@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, notExists, sql } f
 import { formatBytes } from '../../contract/units.js';
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../core/secrets.js';
-import { files as storedFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
+import { files as storedFiles, transferFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
 import { filesOfTransfer } from './files.js';
 import type { Caller } from '../core/caller.js';
@@ -26,7 +26,11 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
     if (t.status !== 'active' || t.expiresAt <= now) {
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
     }
-    const files = await tx.select({ id: storedFiles.id, state: storedFiles.state }).from(storedFiles).where(ownedBy('transfer', t.id));
+    const files = await tx
+      .select({ id: storedFiles.id, state: storedFiles.state, sealedMeta: transferFiles.sealedMeta })
+      .from(storedFiles)
+      .leftJoin(transferFiles, eq(transferFiles.fileId, storedFiles.id))
+      .where(ownedBy('transfer', t.id));
     if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
     const pending = files.filter((f) => f.state === 'uploading' || f.state === 'failed').map((f) => f.id);
     if (pending.length > 0) {
@@ -37,6 +41,19 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
         location: 'body',
         fields: [{ path: 'e2eeMeta', message: 'only for e2ee transfers' }],
       });
+    }
+    if (t.e2ee) {
+      // Without them nobody could open it: the recipient page names files and checks the manifest from these.
+      if (!(input.e2eeMeta ?? t.e2eeMeta)) {
+        throw new ApiError('invalid_request', 'An end-to-end encrypted transfer is sent with its sealed e2eeMeta', {
+          location: 'body',
+          fields: [{ path: 'e2eeMeta', message: 'required for e2ee transfers' }],
+        });
+      }
+      const unsealed = files.filter((f) => !f.sealedMeta).map((f) => f.id);
+      if (unsealed.length > 0) {
+        throw new ApiError('conflict', 'Some files have no sealed metadata yet', { reason: 'files_unsealed', unsealedFileIds: unsealed });
+      }
     }
     const recipients = await tx.select({ id: transferRecipients.id }).from(transferRecipients).where(eq(transferRecipients.transferId, t.id));
     if (recipients.length > 0 && !caller.canEmail) {

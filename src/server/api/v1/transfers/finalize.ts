@@ -13,7 +13,7 @@ const route = v1Route({
   summary: 'Send a transfer',
   description: [
     'Sends the draft: `finalizedAt` is set, the link goes live and each recipient is emailed a personal link once. Finalizing again changes nothing and emails nobody. `transfer.ready` is emitted once every file has finished uploading.',
-    'Refused with `409 conflict` while files are still uploading (`details.reason` `uploads_incomplete`, `details.pendingFileIds`), when there are no files (`no_files`), or when the transfer has ended (`transfer_inactive`). A transfer with recipients needs a credential that may email: an OAuth app without `transfers:send` gets `403 insufficient_scope`. `e2eeMeta` is only for end-to-end encrypted transfers.',
+    'Refused with `409 conflict` while files are still uploading (`details.reason` `uploads_incomplete`, `details.pendingFileIds`), when there are no files (`no_files`), or when the transfer has ended (`transfer_inactive`). A transfer with recipients needs a credential that may email: an OAuth app without `transfers:send` gets `403 insufficient_scope`. `e2eeMeta` is only for end-to-end encrypted transfers, and required for them (`400`); an end-to-end encrypted transfer is also refused with `409` (`files_unsealed`, `details.unsealedFileIds`) until every file has its sealed metadata (`POST /transfers/{id}/files/{fileId}/sealed`).',
   ].join('\n\n'),
   scope: 'transfers:write',
   request: { params: TransferIdParams, body: { required: false, content: { 'application/json': { schema: FinalizeTransferRequestSchema } } } },

@@ -365,6 +365,24 @@ describe('drafts, finalize and revoke', () => {
     expect((ErrorSchema.parse(await res.json()).error.details.fields as { path: string }[]).map((f) => f.path)).toEqual(['title', 'password']);
   });
 
+  it('sends an end-to-end encrypted draft only with its sealed e2eeMeta and every file sealed, which nobody could open otherwise', async () => {
+    const draft = CreateTransferResponseSchema.parse(await (await post('/transfers', { e2ee: true, files: [{ name: 'f1', size: 1 }, { name: 'f2', size: 1 }] })).json());
+    await completeFiles(draft.id);
+    const withoutMeta = await post(`/transfers/${draft.id}/finalize`, {});
+    expect(withoutMeta.status).toBe(400);
+    expect(ErrorSchema.parse(await withoutMeta.json()).error.details.fields).toEqual([{ path: 'e2eeMeta', message: 'required for e2ee transfers' }]);
+    const seal = (fileId: string) => post(`/transfers/${draft.id}/files/${fileId}/sealed`, { meta: 'sealed-meta', thumb: '' });
+    expect((await seal(draft.files[0]!.id)).status).toBe(200);
+    const unsealed = await post(`/transfers/${draft.id}/finalize`, { e2eeMeta: 'sealed-transfer-meta' });
+    expect(unsealed.status).toBe(409);
+    expect(ErrorSchema.parse(await unsealed.json()).error.details).toEqual({ reason: 'files_unsealed', unsealedFileIds: [draft.files[1]!.id] });
+    expect(TransferSchema.parse(await (await get(`/transfers/${draft.id}`)).json()).finalizedAt).toBeNull();
+    expect((await seal(draft.files[1]!.id)).status).toBe(200);
+    const sent = await post(`/transfers/${draft.id}/finalize`, { e2eeMeta: 'sealed-transfer-meta' });
+    expect(sent.status).toBe(200);
+    expect(TransferSchema.parse(await sent.json()).finalizedAt).not.toBeNull();
+  });
+
   it('revokes: status removed, earlier events replaced by transfer.expired with reason revoked', async () => {
     const draft = await createDraft();
     await completeFiles(draft.id);
