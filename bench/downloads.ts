@@ -165,8 +165,10 @@ async function main() {
           `/dl÷Node ${(c / n).toFixed(2)}   /dl÷nginx ${(c / x).toFixed(2)}   server peak RSS ${mb(Math.max(...runs.candidate.map((r) => r.peakRss)))} MB`,
       );
       const [cc, nc, xc] = [cpuPerGb(runs.candidate), cpuPerGb(runs.node), cpuPerGb(runs.nginx)];
+      // A baseline whose CPU time stayed below the clock's tick (nginx with sendfile, on a small file) has no ratio.
+      const over = (base: number, digits: number) => (base > 0 ? (cc / base).toFixed(digits) : 'n/a (baseline used under 10 ms)');
       console.log(
-        `${''.padEnd(20)} CPU s per GB sent: server ${cc.toFixed(2)}   raw Node ${nc.toFixed(2)}   nginx ${xc.toFixed(2)}   /dl÷Node ${(cc / nc).toFixed(2)}   /dl÷nginx ${(cc / xc).toFixed(1)}`,
+        `${''.padEnd(20)} CPU s per GB sent: server ${cc.toFixed(2)}   raw Node ${nc.toFixed(2)}   nginx ${xc.toFixed(2)}   /dl÷Node ${over(nc, 2)}   /dl÷nginx ${over(xc, 1)}`,
       );
     }
     console.log('');
