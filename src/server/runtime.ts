@@ -20,6 +20,7 @@ import { checkStorage, createStorage } from './storage/create.js';
 import { fileOwners } from './owners.js';
 import type { Database } from './db/connection.js';
 import { serverKeys } from './settings.js';
+import { sealPlainSigningSecrets } from './webhooks/signing.js';
 
 export interface RunningServer {
   url: string;
@@ -63,6 +64,9 @@ export async function assembleServices(
   const storage = createStorage(config);
   await checkStorage(storage, config);
   const rateLimits = base.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
+  const keys = await serverKeys(base.db, config);
+  // Secrets stored before they were sealed at rest are sealed now (a no-op once done).
+  await sealPlainSigningSecrets(base.db, keys.webhookSecretKey);
   return {
     config,
     db: base.db,
@@ -72,7 +76,7 @@ export async function assembleServices(
     storage,
     owners: fileOwners(),
     mailer: createMailer(config, base.log, base.clock),
-    ...(await serverKeys(base.db, config)),
+    ...keys,
     outbound: base.outbound,
   };
 }

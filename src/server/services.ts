@@ -27,6 +27,8 @@ export interface Services {
   cursorKey: Buffer;
   /** Seals remembered idempotent responses (they can carry secrets shown once); see auth/sealing.ts. */
   sealingKey: Buffer;
+  /** Seals webhook signing secrets at rest (webhooks/signing.ts); derived from the same material. */
+  webhookSecretKey: Buffer;
   /**
    * How outbound requests (webhook deliveries, URL checks) resolve names and open sockets.
    * Absent in production (the real DNS and network); tests inject both to prove the SSRF guard

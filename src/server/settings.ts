@@ -22,6 +22,7 @@ export async function serverKeys(db: Database, config: Pick<Config, 'SERVER_SECR
   return {
     cursorKey: await sharedSecret(db, 'cursor-key'),
     sealingKey: deriveKey(sealingMaterial, 'idempotent-responses'),
+    webhookSecretKey: deriveKey(sealingMaterial, 'webhook-signing-secrets'),
   };
 }
 

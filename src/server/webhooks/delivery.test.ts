@@ -6,6 +6,7 @@ import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { deliverDueWebhooks } from './dispatcher.js';
+import { openSigningSecret, sealPlainSigningSecrets, sealSigningSecret } from './signing.js';
 import { answers, startReceiver, verifySignature, type Receiver } from './test-receiver.js';
 import { parseEnvelope, revokeTransfer, sendTransfer, webhooksApi } from './testing.js';
 
@@ -408,6 +409,67 @@ describe('rotating the secret', () => {
     expect(fresh.headers['service-event-id']).not.toBe(before.headers['service-event-id']);
     expect(verifySignature(newSecret, fresh.headers['service-signature'], fresh.rawBody, server.clock.now())).toBe(true);
     expect(verifySignature(oldSecret, fresh.headers['service-signature'], fresh.rawBody, server.clock.now())).toBe(false);
+  });
+});
+
+describe('the signing secret at rest', () => {
+  const storedSecret = async (id: string) => (await server.services.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!.signingSecret;
+
+  it('is stored sealed, never as given, and still signs; a sealed value copied to another endpoint does not open', async () => {
+    const { api } = await workspace();
+    const hook = target(ok);
+    const { webhook, secret } = await api.create({ url: hook.url, events: ['transfer.ready'] });
+    const stored = await storedSecret(webhook.id);
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain(secret.slice(6, 30));
+    expect(openSigningSecret(server.services.webhookSecretKey, webhook.id, stored)).toBe(secret);
+    const rotated = await api.rotate(webhook.id);
+    expect(await storedSecret(webhook.id)).not.toContain(rotated);
+
+    const other = await api.create({ url: target(ok).url, events: ['transfer.ready'] });
+    expect(openSigningSecret(server.services.webhookSecretKey, other.webhook.id, await storedSecret(webhook.id))).toBeNull();
+    await api.test(webhook.id);
+    expect(await deliverDue()).toBe(1);
+    const [req] = hook.requests();
+    expect(verifySignature(rotated, req!.headers['service-signature'], req!.rawBody, server.clock.now())).toBe(true);
+  });
+
+  it('is sealed at start when it was stored in plain text before, and signs with the same secret', async () => {
+    const { api } = await workspace();
+    const hook = target(ok);
+    const { webhook } = await api.create({ url: hook.url, events: ['transfer.ready'] });
+    const plain = 'whsec_storedbeforesealingexisted0123456789abcdefgh';
+    await server.services.db.update(webhookEndpoints).set({ signingSecret: plain }).where(eq(webhookEndpoints.id, webhook.id));
+    expect(await sealPlainSigningSecrets(server.services.db, server.services.webhookSecretKey)).toBe(1);
+    expect(await sealPlainSigningSecrets(server.services.db, server.services.webhookSecretKey)).toBe(0);
+    expect(await storedSecret(webhook.id)).not.toContain(plain);
+    await api.test(webhook.id);
+    expect(await deliverDue()).toBe(1);
+    const [req] = hook.requests();
+    expect(verifySignature(plain, req!.headers['service-signature'], req!.rawBody, server.clock.now())).toBe(true);
+  });
+
+  it('that no longer opens (SERVER_SECRET changed) sends nothing: the attempt fails saying to rotate, and a rotation mends it', async () => {
+    const { api } = await workspace();
+    const hook = target(ok);
+    const { webhook } = await api.create({ url: hook.url, events: ['transfer.ready'] });
+    const otherKey = Buffer.alloc(32, 7);
+    await server.services.db
+      .update(webhookEndpoints)
+      .set({ signingSecret: sealSigningSecret(otherKey, webhook.id, 'whsec_sealedunderanotherserversecret0123456789') })
+      .where(eq(webhookEndpoints.id, webhook.id));
+    const deliveryId = await api.test(webhook.id);
+    expect(await deliverDue()).toBe(1);
+    expect(hook.requests()).toHaveLength(0);
+    const [attempt] = await api.attempts(webhook.id, deliveryId);
+    expect(attempt).toMatchObject({ success: false, statusCode: null });
+    expect(attempt!.error).toMatch(/signing secret could not be read.*Rotate the secret/);
+
+    const secret = await api.rotate(webhook.id);
+    server.clock.advance(DELAYS[0]! * SECOND);
+    expect(await deliverDue()).toBe(1);
+    const [req] = hook.requests();
+    expect(verifySignature(secret, req!.headers['service-signature'], req!.rawBody, server.clock.now())).toBe(true);
   });
 });
 

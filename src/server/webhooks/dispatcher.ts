@@ -5,17 +5,19 @@ import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../
 import { renderEmail } from '../mail/html.js';
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';
-import { signatureHeader } from './signing.js';
+import { openSigningSecret, signatureHeader } from './signing.js';
 
 /**
  * Push delivery. Every attempt is a database row claimed with FOR UPDATE SKIP LOCKED and held by
  * a lease (the delivery time-out plus a margin): any number of dispatchers can run, and when one
  * dies mid-delivery the lease runs out and another sends it again. At least once, never lost.
  */
-type DispatchServices = Pick<Services, 'db' | 'clock' | 'config' | 'log' | 'mailer' | 'outbound'>;
+type DispatchServices = Pick<Services, 'db' | 'clock' | 'config' | 'log' | 'mailer' | 'outbound' | 'webhookSecretKey'>;
 
 const LEASE_MARGIN_SECONDS = 5;
 const RESPONSE_BODY_KEPT = 2048;
+
+const UNREADABLE_SECRET = 'Not sent: the signing secret could not be read (the server\'s SERVER_SECRET changed since it was made). Rotate the secret.';
 
 export const PAUSE_REASON = `Paused automatically: ${WEBHOOK_PAUSE_AFTER_EXHAUSTED} deliveries in a row failed every attempt. Fix the receiver, then resume the endpoint.`;
 
@@ -27,7 +29,9 @@ interface Claimed {
   eventType: string;
   body: string;
   url: string;
-  secret: string;
+  endpointId: string;
+  /** The signing secret as stored: sealed (see signing.ts), opened only to sign. */
+  storedSecret: string;
 }
 
 /**
@@ -37,10 +41,19 @@ interface Claimed {
 export async function claimDueDeliveries(services: Pick<Services, 'db' | 'clock' | 'config'>, limit: number): Promise<Claimed[]> {
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + (services.config.WEBHOOK_TIMEOUT_SECONDS + LEASE_MARGIN_SECONDS) * 1000);
-  const result = await services.db.execute<{ id: string; redelivery_requests: number; event_id: string; event_type: string; body: string; url: string; signing_secret: string }>(sql`
+  const result = await services.db.execute<{
+    id: string;
+    redelivery_requests: number;
+    event_id: string;
+    event_type: string;
+    body: string;
+    url: string;
+    endpoint_id: string;
+    signing_secret: string;
+  }>(sql`
     UPDATE ${webhookDeliveries} AS d SET lease_until = ${leaseUntil}
     FROM (
-      SELECT d2.id, e.url, e.signing_secret FROM ${webhookDeliveries} AS d2 JOIN ${webhookEndpoints} AS e ON e.id = d2.endpoint_id
+      SELECT d2.id, e.id AS endpoint_id, e.url, e.signing_secret FROM ${webhookDeliveries} AS d2 JOIN ${webhookEndpoints} AS e ON e.id = d2.endpoint_id
       WHERE d2.mode = 'push'
         AND (d2.lease_until IS NULL OR d2.lease_until <= ${now})
         AND (d2.redelivery_requests > 0 OR (d2.status = 'pending' AND d2.next_attempt_at <= ${now} AND (e.enabled OR d2.force)))
@@ -49,7 +62,7 @@ export async function claimDueDeliveries(services: Pick<Services, 'db' | 'clock'
       FOR UPDATE OF d2 SKIP LOCKED
     ) AS due
     WHERE d.id = due.id
-    RETURNING d.id, d.redelivery_requests, d.event_id, d.event_type, d.body, due.url, due.signing_secret`);
+    RETURNING d.id, d.redelivery_requests, d.event_id, d.event_type, d.body, due.url, due.endpoint_id, due.signing_secret`);
   return result.rows.map((r) => ({
     id: r.id,
     redeliveries: Number(r.redelivery_requests),
@@ -57,13 +70,21 @@ export async function claimDueDeliveries(services: Pick<Services, 'db' | 'clock'
     eventType: r.event_type,
     body: r.body,
     url: r.url,
-    secret: r.signing_secret,
+    endpointId: r.endpoint_id,
+    storedSecret: r.signing_secret,
   }));
 }
 
 /** One HTTP attempt of a claimed delivery, then its outcome recorded. */
 export async function attemptDelivery(services: DispatchServices, claimed: Claimed): Promise<void> {
   const { config } = services;
+  const secret = openSigningSecret(services.webhookSecretKey, claimed.endpointId, claimed.storedSecret);
+  if (secret === null) {
+    // Nothing is sent unsigned or wrongly signed; the attempt fails where the owner sees it, and retries follow the schedule.
+    services.log.error({ deliveryId: claimed.id, endpointId: claimed.endpointId }, 'webhook signing secret cannot be opened; was SERVER_SECRET changed?');
+    await recordAttempt(services, claimed, { success: false, statusCode: null, error: UNREADABLE_SECRET, durationMs: 0, responseBody: null });
+    return;
+  }
   const sentAt = services.clock.now();
   const response = await safeRequest(
     claimed.url,
@@ -75,7 +96,7 @@ export async function attemptDelivery(services: DispatchServices, claimed: Claim
         'service-event-id': claimed.eventId,
         'service-event-type': claimed.eventType,
         'service-delivery-id': claimed.id,
-        'service-signature': signatureHeader(claimed.secret, claimed.body, sentAt),
+        'service-signature': signatureHeader(secret, claimed.body, sentAt),
       },
       body: claimed.body,
       timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,

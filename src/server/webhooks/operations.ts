@@ -10,7 +10,7 @@ import type { Services } from '../services.js';
 import { assertBelowEndpointLimit, assertDeliverableUrl, assertEventsAllowed, loadEndpoint, toWebhook, webhookNotFound } from './endpoints.js';
 import { deliveryRow, envelopeBody } from './fanout.js';
 import { readPullFeed } from './pull.js';
-import { newWebhookSecret } from './signing.js';
+import { newWebhookSecret, sealSigningSecret } from './signing.js';
 
 /**
  * Webhook endpoints and their deliveries: the operations the API, the dashboard and the MCP server
@@ -43,10 +43,11 @@ export async function getWebhook(services: Pick<Services, 'db'>, caller: Caller,
 }
 
 /** A new endpoint (a push URL, checked against the SSRF policy, or `null` for a pull feed) and its signing secret, shown once. */
-export async function createWebhook(services: Pick<Services, 'db' | 'clock' | 'config' | 'outbound'>, caller: Caller, input: CreateWebhookInput) {
+export async function createWebhook(services: Pick<Services, 'db' | 'clock' | 'config' | 'outbound' | 'webhookSecretKey'>, caller: Caller, input: CreateWebhookInput) {
   assertEventsAllowed(caller.plan, input.events);
   const url = input.url === null ? null : await assertDeliverableUrl(services, input.url);
   const secret = newWebhookSecret();
+  const id = newId('wh');
   const now = services.clock.now();
   const row = await services.db.transaction(async (tx) => {
     // Holding the workspace row makes "count, then insert" one step for concurrent creates.
@@ -54,7 +55,16 @@ export async function createWebhook(services: Pick<Services, 'db' | 'clock' | 'c
     await assertBelowEndpointLimit(tx, caller.workspaceId, caller.plan);
     const [created] = await tx
       .insert(webhookEndpoints)
-      .values({ id: newId('wh'), workspaceId: caller.workspaceId, url, description: input.description, events: input.events, signingSecret: secret, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        workspaceId: caller.workspaceId,
+        url,
+        description: input.description,
+        events: input.events,
+        signingSecret: sealSigningSecret(services.webhookSecretKey, id, secret),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return created!;
   });
@@ -93,9 +103,13 @@ export async function deleteWebhook(services: Pick<Services, 'db'>, caller: Call
 }
 
 /** A new signing secret, shown once; the old one stops signing at once. */
-export async function rotateWebhookSecret(services: Pick<Services, 'db' | 'clock'>, caller: Caller, id: string) {
+export async function rotateWebhookSecret(services: Pick<Services, 'db' | 'clock' | 'webhookSecretKey'>, caller: Caller, id: string) {
   const secret = newWebhookSecret();
-  const [row] = await services.db.update(webhookEndpoints).set({ signingSecret: secret, updatedAt: services.clock.now() }).where(byId(caller, id)).returning();
+  const [row] = await services.db
+    .update(webhookEndpoints)
+    .set({ signingSecret: sealSigningSecret(services.webhookSecretKey, id, secret), updatedAt: services.clock.now() })
+    .where(byId(caller, id))
+    .returning();
   if (!row) throw webhookNotFound();
   return { webhook: toWebhook(row), secret };
 }
