@@ -87,12 +87,14 @@ describe('a failed query', () => {
   });
 
   it('quotes no rejected input from the database message', async () => {
+    // The draft first: adding its files updates the transfer too (its file names), which the trigger would refuse.
+    const draft = await server.fetch('/api/v1/transfers', { method: 'POST', token: key, json: { title: 'T', files: [{ name: 'a', size: 1 }] } });
+    expect(draft.status).toBe(201);
+    const { id } = (await draft.json()) as { id: string };
     await server.services.db.execute(sql`
       CREATE FUNCTION refuse_with_value() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN PERFORM NEW.title::uuid; RETURN NEW; END $$`);
     await server.services.db.execute(sql.raw('CREATE TRIGGER cast_title BEFORE UPDATE ON transfers FOR EACH ROW EXECUTE FUNCTION refuse_with_value()'));
-    const draft = await server.fetch('/api/v1/transfers', { method: 'POST', token: key, json: { title: 'T', files: [{ name: 'a', size: 1 }] } });
-    const { id } = (await draft.json()) as { id: string };
     const from = logLines.length;
     const res = await server.fetch(`/api/v1/transfers/${id}`, { method: 'PATCH', token: key, json: { title: 'confidential-title-text' } });
     await server.services.db.execute(sql.raw('DROP TRIGGER cast_title ON transfers'));
