@@ -80,7 +80,7 @@ export function nginxVersion(): string {
 export async function startNginx(workDir: string, routes: Record<string, string>): Promise<BaselineServer> {
   const nginx = ensureNginx();
   const prefix = path.join(workDir, `nginx-${Date.now()}`);
-  await fsp.mkdir(path.join(prefix, 'tmp'), { recursive: true });
+  await fsp.mkdir(path.join(prefix, 'scratch'), { recursive: true });
   const port = await freePort();
   const locations = Object.entries(routes)
     .map(([route, file]) => `    location = ${route} { alias ${file}; }`)
@@ -98,11 +98,11 @@ http {
   sendfile on;
   tcp_nopush on;
   default_type application/octet-stream;
-  client_body_temp_path ${prefix}/tmp/body;
-  proxy_temp_path ${prefix}/tmp/proxy;
-  fastcgi_temp_path ${prefix}/tmp/fastcgi;
-  uwsgi_temp_path ${prefix}/tmp/uwsgi;
-  scgi_temp_path ${prefix}/tmp/scgi;
+  client_body_temp_path ${prefix}/scratch/body;
+  proxy_temp_path ${prefix}/scratch/proxy;
+  fastcgi_temp_path ${prefix}/scratch/fastcgi;
+  uwsgi_temp_path ${prefix}/scratch/uwsgi;
+  scgi_temp_path ${prefix}/scratch/scgi;
   server {
     listen 127.0.0.1:${port};
 ${locations}

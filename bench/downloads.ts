@@ -27,8 +27,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { nginxVersion, startNginx, startRawNode, type BaselineServer } from './baselines.js';
-import { cpuSeconds, createKey, errorLines, machineLine, mb, rssOf, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, streamDownload, tusCreate, tusPatchFile, writeRandomFile } from './support.js';
+import { cpuSeconds, createKey, machineLine, mb, printServerErrors, rssOf, type ServerProcess, signUp, startServerProcess } from './server-process.js';
+import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, runMain, streamDownload, tusCreate, tusPatchFile, writeRandomFile } from './support.js';
 
 const SMALL_FILE_SIZES = [MB, 64 * 1024, 1024];
 
@@ -178,18 +178,10 @@ async function main() {
       console.log(`  ${label.padEnd(20)} ${each(runs.candidate)} | ${each(runs.node)} | ${each(runs.nginx)}`);
     }
     console.log(`server RSS idle before the first measurement: ${mb(idleRss)} MB (the server process alone; PostgreSQL apart)`);
-    const logged = await errorLines(running.logFile);
-    console.log(`server log lines at level error or above: ${logged.length}`);
-    for (const line of logged.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+    await printServerErrors(running.logFile);
   } finally {
     await cleanup();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -23,7 +23,7 @@ import { ciphertextSize, createEncryptedSource, deriveLinkKeys, newLinkKey, toBa
 
 type CryptoModule = typeof cryptoModule;
 import type { RunningServer } from '../src/server/runtime.js';
-import { apiClient, freePort, MB, mbps, median, positiveIntEnv, startBenchServer, tusCreate, writeRandomFile } from './support.js';
+import { apiClient, freePort, MB, mbps, median, positiveIntEnv, runMain, startBenchServer, tusCreate, writeRandomFile } from './support.js';
 
 /** How much ciphertext one request body carries at a time: what tus-js-client's chunking would ask for. */
 const WINDOW = 8 * MB;
@@ -273,7 +273,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runMain(main);

@@ -24,8 +24,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createKey, errorLines, machineLine, repoRoot, signIn, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { apiClient, cleanupOnExit, median, positiveIntEnv, tusCreate } from './support.js';
+import { createKey, machineLine, printServerErrors, repoRoot, type ServerProcess, signIn, signUp, startServerProcess } from './server-process.js';
+import { apiClient, cleanupOnExit, median, positiveIntEnv, runMain, tusCreate } from './support.js';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const lighthouseDir = path.join(repoRoot, '.cache/lighthouse');
@@ -369,18 +369,10 @@ async function main() {
     }
     if (lighthouseRetries > 0) console.log(`Lighthouse runs repeated after a failed trace recording: ${lighthouseRetries}`);
     console.log(failed.size ? `accessibility audits not passed: ${[...failed].join(', ')}` : 'accessibility: every weighted audit passed on every page');
-    const logged = await errorLines(running.logFile);
-    console.log(`server log lines at level error or above: ${logged.length}`);
-    for (const line of logged.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+    await printServerErrors(running.logFile);
   } finally {
     await cleanup();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -28,7 +28,7 @@ import { createApiKey } from '../src/server/auth/api-keys.js';
 import { encodeCursor } from '../src/server/http/pagination.js';
 import type { RunningServer } from '../src/server/runtime.js';
 import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
-import { cleanupOnExit, positiveIntEnv, startBenchServer } from './support.js';
+import { cleanupOnExit, positiveIntEnv, runMain, startBenchServer } from './support.js';
 
 const SMALL_ROWS = 1000;
 const PAGE = 100;
@@ -637,10 +637,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -22,8 +22,8 @@ import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, createKey, errorLines, machineLine, mb, rssOf, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { cleanupOnExit, median, positiveIntEnv, tusCreate } from './support.js';
+import { cpuSeconds, createKey, machineLine, mb, printServerErrors, rssOf, type ServerProcess, signUp, startServerProcess } from './server-process.js';
+import { cleanupOnExit, median, positiveIntEnv, runMain, tusCreate } from './support.js';
 
 // ---------------------------------------------------------------------------------------------
 // autocannon (CommonJS, no bundled types): the part of its API used here
@@ -327,9 +327,7 @@ async function main() {
     console.log('');
     const marks = [0.1, 0.25, 0.5, 0.75, 0.9, 1].map((f) => rss[Math.min(rss.length - 1, Math.max(0, Math.round(f * rss.length) - 1))]!);
     console.log(`server RSS over the run: ${marks.map((s) => `${s.t.toFixed(0)} s ${mb(s.rss)} MB`).join(', ')}  (median ${mb(median(rss.map((s) => s.rss)))} MB)`);
-    const logged = await errorLines(running.logFile);
-    console.log(`server log lines at level error or above: ${logged.length}`);
-    for (const line of logged.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+    const logged = await printServerErrors(running.logFile);
     for (const err of errors) console.log(`  client error: ${err}`);
     if (non2xx > 0 || result.errors > 0 || logged.length > 0) process.exitCode = 1;
   } finally {
@@ -337,10 +335,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

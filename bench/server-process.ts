@@ -159,6 +159,14 @@ export async function errorLines(logFile: string): Promise<string[]> {
   });
 }
 
+/** Prints how many lines the server logged at level error or above, and the first five; returns them. */
+export async function printServerErrors(logFile: string): Promise<string[]> {
+  const logged = await errorLines(logFile);
+  console.log(`server log lines at level error or above: ${logged.length}`);
+  for (const line of logged.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+  return logged;
+}
+
 /** Samples a process's RSS every `intervalMs`; `stop()` returns every sample. */
 export function rssSampler(pid: number, intervalMs: number, extra: () => number = () => 0) {
   const samples: { at: number; rss: number; progress: number }[] = [];

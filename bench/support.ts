@@ -79,6 +79,21 @@ export function apiClient(server: Pick<RunningServer, 'url'>, apiKey: string) {
 
 
 /**
+ * Runs a benchmark's `main`: exits with `process.exitCode` (a benchmark sets it when a run saw
+ * errors) once it is done, or prints the error and exits 1. Exiting is explicit because servers and
+ * pools it started may still hold the event loop after their cleanup.
+ */
+export function runMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+
+/**
  * Makes `cleanup` run once, whoever asks first: the benchmark's own end, an error, or Ctrl-C and
  * SIGTERM (then the process exits 130). Servers, the embedded PostgreSQL (its own process group)
  * and temp dirs would otherwise outlive an interrupted run.

@@ -19,12 +19,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { pipeline } from 'node:stream/promises';
 import type { RunningServer } from '../src/server/runtime.js';
 import { startTestS3, type TestS3 } from '../src/server/test/s3-server.js';
-import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, startBenchServer, tusCreate, writeRandomFile } from './support.js';
+import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, runMain, startBenchServer, streamDownload, tusCreate, writeRandomFile } from './support.js';
 
 /** Read size of the server's download streams (DiskStorage.read); the baseline reads the same way. */
 const READ_CHUNK = 256 * 1024;
@@ -97,41 +97,6 @@ function sendFile(url: string, method: string, headers: Record<string, string>, 
       res.on('end', () => resolve({ ms, bytes: size, status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     pipeline(fs.createReadStream(file), req).catch(reject);
-  });
-}
-
-/** A Writable that throws the bytes away and counts them. */
-function discard() {
-  let count = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      count += chunk.length;
-      callback();
-    },
-  });
-  return { sink, count: () => count };
-}
-
-/** GETs `url` and streams the body to nowhere; asserts a 200 with exactly `expected` bytes. */
-function download(url: string, expected: number) {
-  return new Promise<{ ms: number; bytes: number }>((resolve, reject) => {
-    const started = performance.now();
-    const req = http.get(url, { agent: false }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`GET ${url}: status ${res.statusCode}`));
-        return;
-      }
-      const { sink, count } = discard();
-      pipeline(res, sink).then(() => {
-        const ms = performance.now() - started;
-        const got = count();
-        if (got !== expected) reject(new Error(`GET ${url}: ${got} bytes, expected ${expected}`));
-        else if (res.headers['content-length'] !== String(expected)) reject(new Error(`GET ${url}: Content-Length ${res.headers['content-length']}, expected ${expected}`));
-        else resolve({ ms, bytes: got });
-      }, reject);
-    });
-    req.on('error', reject);
   });
 }
 
@@ -422,8 +387,8 @@ async function main() {
     await alternate(
       rounds,
       fileLine,
-      () => download(bigLink.url, size),
-      () => download(`${baseline!.url}/serve/file`, size),
+      () => streamDownload(bigLink.url, size),
+      () => streamDownload(`${baseline!.url}/serve/file`, size),
     );
 
     const zipLine: Line = { label: 'zip download (/dl)', baselineLabel: 'same files back to back', candidate: [], baseline: [] };
@@ -431,8 +396,8 @@ async function main() {
     await alternate(
       rounds,
       zipLine,
-      () => download(links.zip.url, links.zip.sizeBytes),
-      () => download(`${baseline!.url}/serve/zip`, links.zip.sizeBytes),
+      () => streamDownload(links.zip.url, links.zip.sizeBytes),
+      () => streamDownload(`${baseline!.url}/serve/zip`, links.zip.sizeBytes),
     );
 
     report(sizeMb, rounds, [uploadLine, fileLine, zipLine], idleRss);
@@ -441,10 +406,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

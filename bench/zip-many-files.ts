@@ -18,8 +18,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startRawNode, type BaselineServer } from './baselines.js';
-import { createKey, errorLines, machineLine, mb, rssSampler, signUp, startServerProcess, type ServerProcess } from './server-process.js';
-import { apiClient, cleanupOnExit, MB, mbps, positiveIntEnv, streamDownload } from './support.js';
+import { createKey, machineLine, mb, printServerErrors, rssSampler, type ServerProcess, signUp, startServerProcess } from './server-process.js';
+import { apiClient, cleanupOnExit, MB, mbps, positiveIntEnv, runMain, streamDownload } from './support.js';
 
 interface UploadTarget {
   id: string;
@@ -125,18 +125,10 @@ async function main() {
       );
     }
     console.log(`server live heap after a full GC: ${mb(heapBefore.heapUsed)} MB before the first download, after each: ${results.map((r) => mb(r.heapAfter)).join(', ')} MB`);
-    const logged = await errorLines(running.logFile);
-    console.log(`server log lines at level error or above: ${logged.length}`);
-    for (const line of logged.slice(0, 5)) console.log(`  ${line.slice(0, 400)}`);
+    await printServerErrors(running.logFile);
   } finally {
     await cleanup();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runMain(main);

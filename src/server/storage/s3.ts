@@ -17,7 +17,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore, Upload } from '@tus/server';
-import { assertKey, batches, SWEEP_BATCH, type FileStorage } from './storage.js';
+import { assertKey, deleteUnreferenced, type FileStorage } from './storage.js';
 
 export interface S3Settings {
   /** An S3-compatible endpoint (`https://…`); without it, AWS's own for the region. */
@@ -205,16 +205,7 @@ export class S3Storage implements FileStorage {
       continuation = page.NextContinuationToken;
     } while (continuation);
     for (const key of fresh) stale.delete(key);
-    let deleted = 0;
-    for (const batch of batches([...stale], SWEEP_BATCH)) {
-      const inUse = await referenced(batch);
-      for (const key of batch) {
-        if (inUse.has(key)) continue;
-        await this.delete(key);
-        deleted++;
-      }
-    }
-    return deleted;
+    return deleteUnreferenced(this, stale, referenced);
   }
 }
 

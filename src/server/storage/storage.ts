@@ -105,7 +105,6 @@ export class DiskStorage implements FileStorage {
   async sweepUnreferenced(before: Date, referenced: (keys: string[]) => Promise<Set<string>>): Promise<number> {
     const stale = new Set<string>();
     const fresh = new Set<string>();
-    let deleted = 0;
     for (const name of await fsp.readdir(this.directory)) {
       const stat = await fsp.stat(path.join(this.directory, name)).catch(() => null);
       if (!stat?.isFile()) continue;
@@ -120,15 +119,7 @@ export class DiskStorage implements FileStorage {
       (old ? stale : fresh).add(key);
     }
     for (const key of fresh) stale.delete(key);
-    for (const batch of batches([...stale], SWEEP_BATCH)) {
-      const inUse = await referenced(batch);
-      for (const key of batch) {
-        if (inUse.has(key)) continue;
-        await this.delete(key);
-        deleted++;
-      }
-    }
-    return deleted;
+    return deleteUnreferenced(this, stale, referenced);
   }
 }
 
@@ -136,10 +127,27 @@ export class DiskStorage implements FileStorage {
 const PARTIAL = /^[A-Za-z0-9_-]{1,100}\.[0-9a-f]{12}\.partial$/;
 
 /** Keys asked about at once when sweeping unreferenced bytes. */
-export const SWEEP_BATCH = 500;
+const SWEEP_BATCH = 500;
 
-export function batches<T>(items: T[], size: number): T[][] {
+function batches<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * The end of every storage's `sweepUnreferenced`: asks about the stale keys a batch at a time and
+ * deletes those nothing references. Returns how many were deleted.
+ */
+export async function deleteUnreferenced(storage: Pick<FileStorage, 'delete'>, stale: Set<string>, referenced: (keys: string[]) => Promise<Set<string>>): Promise<number> {
+  let deleted = 0;
+  for (const batch of batches([...stale], SWEEP_BATCH)) {
+    const inUse = await referenced(batch);
+    for (const key of batch) {
+      if (inUse.has(key)) continue;
+      await storage.delete(key);
+      deleted++;
+    }
+  }
+  return deleted;
 }
