@@ -10,8 +10,9 @@ import { ClamdError, clamdVersion, parseClamdUrl, scanStream, type ClamdAddress 
  * `awaitingScan`). Files are claimed with FOR UPDATE SKIP LOCKED under a lease, so several workers
  * share the queue and a crashed worker's scans are taken over. A clean file is marked `clean`; an
  * infected one `infected` with clamd's signature name, and its owner deals with it (a sent transfer
- * is blocked, a draft keeps the file marked for its sender to remove, a collection file is quarantined). A scanner that is down or slow is never a reason to
- * serve a file unscanned: the scan is tried again with growing waits, for as long as it takes.
+ * is blocked, a draft keeps the file marked for its sender to remove, a collection file is
+ * quarantined). A scanner that is down or slow is never a reason to serve a file unscanned: the
+ * scan is tried again with growing waits, for as long as it takes.
  */
 
 type ScannerServices = Services;

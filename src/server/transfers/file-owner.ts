@@ -56,11 +56,11 @@ export const transferFileOwner: FileOwner = {
     // A draft goes on: the file stays, marked (finalize refuses while it is there), for its sender to remove.
     if (await isDraft(services, file.ownerId)) {
       await deleteStoredBytes(services, [file]);
-      await notifyInfectedTransfer(services, file, signature);
+      await notifyInfectedTransfer(services, file, signature, 'draft');
       return;
     }
     // A sent transfer is blocked whole (status `infected`, every file's bytes deleted), once.
-    if (await endTransfer(services, file.ownerId, 'infected')) await notifyInfectedTransfer(services, file, signature);
+    if (await endTransfer(services, file.ownerId, 'infected')) await notifyInfectedTransfer(services, file, signature, 'blocked');
     else await deleteStoredBytes(services, [file]);
   },
 

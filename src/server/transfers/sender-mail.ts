@@ -150,15 +150,21 @@ export async function notifyFailedImport(services: MailServices, file: { ownerId
 
 /**
  * The virus scan found malware in a file of a transfer: one mail to the workspace naming the file
- * and what was found. A sent transfer is now blocked: sent once (the caller ended the transfer with
- * a conditional update). A draft goes on: one mail per infected file (its verdict is recorded once),
- * asking the sender to remove it, since the draft cannot be sent while it is there.
+ * and what was found. A sent transfer is now `blocked`: sent once (the caller ended the transfer
+ * with a conditional update). A `draft` goes on: one mail per infected file (its verdict is recorded
+ * once), asking the sender to remove it, since the draft cannot be sent while it is there. The
+ * caller says which, as it decided under the transfer's lock.
  */
-export async function notifyInfectedTransfer(services: MailServices, file: { ownerId: string; name: string }, signature: string) {
+export async function notifyInfectedTransfer(
+  services: MailServices,
+  file: { ownerId: string; name: string },
+  signature: string,
+  outcome: 'blocked' | 'draft',
+) {
   const { db, config } = services;
   const [t] = await db.select().from(transfers).where(eq(transfers.id, file.ownerId));
   if (!t) return;
-  const draft = t.finalizedAt === null && t.status === 'active';
+  const draft = outcome === 'draft';
   const content = renderEmail({
     heading: draft
       ? `A file of your draft ${t.title ? `“${t.title}” ` : ''}contained malware`
