@@ -1,55 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { addFromUrl, startOrigin } from './origin-support';
 import { signUp } from './support';
 import { axeInBothThemes, download, expectNoSeriousA11yViolations, listMail, personalLinks, sendButton } from './transfer-support';
 import { crcHex } from './upload-support';
-
-/**
- * A real origin on 127.0.0.1 (the e2e server allows http loopback origins): it serves `bytes` at
- * /footage.bin and answers 404 to anything else. The body is held back until `release()` (the
- * headers, with the length, go at once), so the test can watch the import run and send meanwhile.
- */
-async function startOrigin(bytes: Buffer) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const server = http.createServer((req, res) => {
-    if (req.url !== '/footage.bin') {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not here');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': String(bytes.length) });
-    res.flushHeaders();
-    void released.then(() => res.end(bytes));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    release,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function openNewTransfer(page: Page) {
   await page.goto('/transfers');
   await page.getByRole('link', { name: 'New transfer' }).click();
   await expect(page.getByRole('heading', { name: 'New transfer', level: 1 })).toBeVisible();
-}
-
-async function addFromUrl(page: Page, url: string) {
-  await page.getByRole('button', { name: 'Add from URL' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add from URL' });
-  await dialog.getByLabel('File URL').fill(url);
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 test('an owner adds a file from a URL, sends while it imports, and the recipient downloads it once it is in', async ({ page, browser }) => {

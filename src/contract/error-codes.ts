@@ -83,7 +83,7 @@ export const errorExplanations: Record<ErrorCode, string> = {
   not_found: 'No such endpoint, or no such resource in this workspace.',
   method_not_allowed: 'The path exists but not with this method.',
   conflict:
-    'The request conflicts with another one. For idempotent requests, `details.reason` is `idempotency_in_progress` (retry after `Retry-After` seconds) or `idempotency_key_reused` (the key was used with another method, path or body).',
+    'The request conflicts with another one, or with the state of the resource; `details.reason` says which. For idempotent requests it is `idempotency_in_progress` (retry after `Retry-After` seconds) or `idempotency_key_reused` (the key was used with another method, path or body). Sending a transfer names what keeps it a draft, for example `uploads_incomplete` or `files_infected` (the virus scan found malware in `details.infectedFileIds`, also named in `details.infectedFileNames`: remove them and send again).',
   e2ee_unsupported:
     'The transfer is end-to-end encrypted; its files can only be opened in a browser that holds the key.',
   request_timeout: 'The request was not received in time; the connection is closed. Send it again.',

@@ -235,7 +235,7 @@ export const scanResultField = z
   .nullable()
   .openapi({
     description:
-      'Null until the virus scan has run (a draft\'s files are scanned once it is sent; always null when the server has no scanner configured: see `scanning` on `GET /me`), then `clean` or `infected`. Downloads of a file wait for its scan when a scanner is configured: its signed URL answers `503` with `Retry-After` until then. A transfer with an infected file becomes `infected` and its files are deleted; an infected collection file is quarantined (deleted, and the owner told). Treat unknown values as not clean.',
+      'Null until the virus scan has run (each file is scanned as soon as it is complete, a draft\'s too; always null when the server has no scanner configured: see `scanning` on `GET /me`), then `clean` or `infected`. Downloads of a file wait for its scan when a scanner is configured: its signed URL answers `503` with `Retry-After` until then. A sent transfer with an infected file becomes `infected` and its files are deleted; in a draft, an infected file stays listed (its bytes deleted) and the draft cannot be sent until it is removed (finalize answers `409`, `files_infected`); an infected collection file is quarantined (deleted, and the owner told). Treat unknown values as not clean.',
   });
 
 /** Why a file that will never complete failed: today a URL import's reason. */

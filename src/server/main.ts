@@ -21,6 +21,11 @@ async function main() {
   try {
     server = await startServer(config, { log });
   } catch (err) {
+    // A setting that names nothing usable (S3_BUCKET without such a bucket) ends the start like a malformed one.
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
     if (err instanceof DataDirInUseError || err instanceof StorageUnavailableError) {
       console.error(err.message);
       process.exit(1);

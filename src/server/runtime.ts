@@ -16,7 +16,8 @@ import { createMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './ratelimit/store.js';
 import type { SafeRequestDeps } from './net/safe-request.js';
 import type { Services } from './services.js';
-import { checkStorage, createStorage } from './storage/create.js';
+import { openStorage } from './storage/create.js';
+import type { FileStorage } from './storage/storage.js';
 import { fileOwners } from './owners.js';
 import type { Database } from './db/connection.js';
 import { serverKeys } from './settings.js';
@@ -55,14 +56,14 @@ export async function openDatabase(config: Config, log: Logger, override?: strin
 
 /**
  * Everything handlers and jobs use, for a web instance and for the worker alike: the storage
- * (checked before anything listens), rate limits, mail, the owners of files, the server keys.
+ * (checked before anything listens; opened first by whoever starts, see openStorage), rate
+ * limits, mail, the owners of files, the server keys.
  */
 export async function assembleServices(
   config: Config,
-  base: { db: Database; log: Logger; clock: Clock; rateLimits?: RateLimitStore; outbound?: SafeRequestDeps },
+  base: { db: Database; log: Logger; clock: Clock; storage?: FileStorage; rateLimits?: RateLimitStore; outbound?: SafeRequestDeps },
 ): Promise<Services> {
-  const storage = createStorage(config);
-  await checkStorage(storage, config);
+  const storage = base.storage ?? (await openStorage(config));
   const rateLimits = base.rateLimits ?? (config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL) : new MemoryRateLimitStore());
   const keys = await serverKeys(base.db, config);
   // Secrets stored before they were sealed at rest are sealed now (a no-op once done).
@@ -97,10 +98,12 @@ function answerOnce(fetch: (req: Request, env: HttpBindings | Http2Bindings) => 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
+  // Like a malformed setting, a bucket that cannot be used stops the start before the database does.
+  const storage = await openStorage(config);
   const { url: databaseUrl, db, embedded } = await openDatabase(config, log, options.databaseUrl);
   let services: Services;
   try {
-    services = await assembleServices(config, { db, log, clock, rateLimits: options.rateLimits, outbound: options.outbound });
+    services = await assembleServices(config, { db, log, clock, storage, rateLimits: options.rateLimits, outbound: options.outbound });
   } catch (err) {
     await db.$client.end();
     await embedded?.stop();

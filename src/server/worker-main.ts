@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { startWorker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { assembleServices, openDatabase } from './runtime.js';
-import { StorageUnavailableError } from './storage/create.js';
+import { openStorage, StorageUnavailableError } from './storage/create.js';
 
 /**
  * `npm run worker`: background jobs only, for deployments that run web instances with
@@ -15,8 +15,9 @@ async function main() {
   if (!config.DATABASE_URL) {
     throw new ConfigError('DATABASE_URL: a separate worker needs the same external PostgreSQL as the web instances');
   }
+  const storage = await openStorage(config);
   const { url, db } = await openDatabase(config, log);
-  const services = await assembleServices(config, { db, log, clock: systemClock });
+  const services = await assembleServices(config, { db, log, clock: systemClock, storage });
   const worker = await startWorker(services, url);
   log.info({ storage: services.storage.kind }, 'worker running');
   const stop = async () => {

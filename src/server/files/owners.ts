@@ -20,8 +20,8 @@ export interface FileOwner {
   fileCompleted(services: Services, file: FileRecord): Promise<void>;
   /**
    * The virus scan found malware in one of the owner's files (already marked `infected`, once): the
-   * owner keeps it from everyone, deletes its bytes and tells its workspace. A transfer is blocked
-   * whole; a collection quarantines the file.
+   * owner keeps it from everyone, deletes its bytes and tells its workspace. A sent transfer is
+   * blocked whole; a draft keeps the marked file for its sender to remove; a collection quarantines the file.
    */
   fileInfected(services: Services, file: FileRecord, signature: string): Promise<void>;
   /** Refuses (410 `link_unavailable`) unless a link holder may see this owner's files now. */

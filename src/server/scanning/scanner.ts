@@ -9,9 +9,10 @@ import { ClamdError, clamdVersion, parseClamdUrl, scanStream, type ClamdAddress 
  * it) is streamed from storage to clamd before anyone may download it (files/stored.ts
  * `awaitingScan`). Files are claimed with FOR UPDATE SKIP LOCKED under a lease, so several workers
  * share the queue and a crashed worker's scans are taken over. A clean file is marked `clean`; an
- * infected one `infected` with clamd's signature name, and its owner deals with it (a transfer is
- * blocked, a collection file quarantined). A scanner that is down or slow is never a reason to
- * serve a file unscanned: the scan is tried again with growing waits, for as long as it takes.
+ * infected one `infected` with clamd's signature name, and its owner deals with it (a sent transfer
+ * is blocked, a draft keeps the file marked for its sender to remove, a collection file is
+ * quarantined). A scanner that is down or slow is never a reason to serve a file unscanned: the
+ * scan is tried again with growing waits, for as long as it takes.
  */
 
 type ScannerServices = Services;
@@ -22,15 +23,14 @@ const MAX_RETRY_WAIT_SECONDS = 600;
 export const retryWaitSeconds = (attempts: number) => Math.min(MAX_RETRY_WAIT_SECONDS, 5 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * Complete files not scanned yet whose bytes are still there, and that someone could download: not
- * those of transfers that ended (purged), nor of drafts (scanned once sent, so that a file is never
- * pulled out from under a sender still composing; nobody but the sender can reach a draft), nor
- * ciphertext, which a scan cannot read and `clean` would be a false promise for: end-to-end
- * encrypted transfers' files and vault files.
+ * Complete files not scanned yet whose bytes are still there, as soon as they are complete (a
+ * draft's too, so that its recipients need not wait for the scan once it is sent): not those of
+ * transfers that ended (purged), nor ciphertext, which a scan cannot read and `clean` would be a
+ * false promise for: end-to-end encrypted transfers' files and vault files.
  */
 const awaitingVerdict = sql`files.state = 'complete' AND files.scan_result IS NULL AND files.owner_kind <> 'vault'
   AND NOT (files.owner_kind = 'transfer' AND EXISTS (
-    SELECT 1 FROM transfers t WHERE t.id = files.owner_id AND (t.status <> 'active' OR t.purged_at IS NOT NULL OR t.finalized_at IS NULL OR t.e2ee)))`;
+    SELECT 1 FROM transfers t WHERE t.id = files.owner_id AND (t.status <> 'active' OR t.purged_at IS NOT NULL OR t.e2ee)))`;
 
 /**
  * Claims up to `limit` files to scan: complete, not scanned, not held by another scanner (or due

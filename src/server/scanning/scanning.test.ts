@@ -14,7 +14,8 @@ import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { download, seedTransfer, startSession } from '../transfers/testing.js';
 import { crcOf, randomFile, storedLength, tusUpload } from '../uploads/testing.js';
-import { retryWaitSeconds, scanDueNow } from './scanner.js';
+import { parseClamdUrl } from './clamd.js';
+import { claimDueScans, retryWaitSeconds, runScan, scanDueNow } from './scanner.js';
 import { EICAR, EICAR_SIGNATURE, startTestClamd, type TestClamd } from './test-clamd.js';
 
 /**
@@ -51,16 +52,22 @@ async function ok<T>(res: Response, schema: { parse(v: unknown): T }, status = 2
 }
 const fileRow = async (id: string) => (await server.services.db.select().from(files).where(eq(files.id, id)))[0];
 
-/** A sent transfer holding these files, every byte uploaded through tus. */
-async function sentTransfer(toSend: { name: string; bytes: Buffer }[]) {
+/** A draft holding these files, every byte uploaded through tus, not sent. */
+async function draftWith(toSend: { name: string; bytes: Buffer }[]) {
   const created = await ok(
     await api('POST', '/transfers', { files: toSend.map((f) => ({ name: f.name, size: f.bytes.length })) }),
     CreateTransferResponseSchema,
     201,
   );
   for (const [i, target] of created.files.entries()) await tusUpload(toSend[i]!.bytes, { endpoint: `${server.url}/files/`, token: target.uploadToken });
-  const sent = await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
-  return { transfer: sent, fileIds: created.files.map((f) => f.id) };
+  return { id: created.id, fileIds: created.files.map((f) => f.id) };
+}
+
+/** A sent transfer holding these files, every byte uploaded through tus. */
+async function sentTransfer(toSend: { name: string; bytes: Buffer }[]) {
+  const draft = await draftWith(toSend);
+  const sent = await ok(await api('POST', `/transfers/${draft.id}/finalize`, {}), TransferSchema);
+  return { transfer: sent, fileIds: draft.fileIds };
 }
 
 const transferOf = async (id: string) => ok(await api('GET', `/transfers/${id}`), TransferSchema);
@@ -137,17 +144,94 @@ describe('the EICAR test file in a transfer', () => {
     expect(mail[0]!.subject).toContain('invoice.exe');
   });
 
-  it('is found when it was imported from a URL, too', async () => {
+  it('is found when it was imported from a URL into a draft, too, as soon as it lands', async () => {
     const o = await origins.start(serveFile(EICAR));
     const created = await ok(await api('POST', '/transfers', { files: [], imports: [{ url: `${o.url}/eicar.com` }] }), CreateTransferResponseSchema, 201);
     await importDueNow(server.services);
-    // A draft's files wait until it is sent.
-    expect(await scanDueNow(server.services)).toBe(0);
-    await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
     expect(await scanDueNow(server.services)).toBe(1);
     const t = await transferOf(created.id);
-    expect(t.status).toBe('infected');
+    expect([t.status, t.finalizedAt]).toEqual(['active', null]);
     expect(t.files[0]).toMatchObject({ name: 'eicar.com', scanResult: 'infected', scanSignature: EICAR_SIGNATURE });
+    const refused = await api('POST', `/transfers/${created.id}/finalize`, {});
+    expect(refused.status).toBe(409);
+    expect(ErrorSchema.parse(await refused.json()).error.details).toMatchObject({ reason: 'files_infected', infectedFileIds: [t.files[0]!.id] });
+  });
+});
+
+describe('a draft', () => {
+  it('has each complete file scanned before it is sent, and its files list shows the verdict', async () => {
+    const bytes = randomFile(120_000);
+    const draft = await draftWith([{ name: 'plans.pdf', bytes }]);
+    expect((await transferOf(draft.id)).files[0]).toMatchObject({ scanResult: null, scanSignature: null });
+    expect(await scanDueNow(server.services)).toBe(1);
+    const scanned = await transferOf(draft.id);
+    expect(scanned.finalizedAt).toBeNull();
+    expect(scanned.files.map((f) => [f.id, f.scanResult, f.scanSignature])).toEqual([[draft.fileIds[0], 'clean', null]]);
+
+    // Sent, it is ready at once: nothing waits for a scan.
+    const sent = await ok(await api('POST', `/transfers/${draft.id}/finalize`, {}), TransferSchema);
+    expect(await scanDueNow(server.services)).toBe(0);
+    const page = await ok(await publicTransfer(sent.slug), PublicTransferSchema);
+    expect(page.files.map((f) => f.scanPending)).toEqual([false]);
+    const served = await download(server, (await linksOf(draft.id)).files[0]!.url);
+    expect(served.res.status).toBe(200);
+    expect(crcOf(served.body)).toBe(crcOf(bytes));
+  });
+
+  it('with the EICAR test file stays a draft: the file is marked and its bytes deleted, sending is refused naming it until it is removed', async () => {
+    const mailBefore = (await listOutbox(server.dataDir, ws.id)).filter((m) => m.tag === 'transfer.infected').length;
+    const clean = randomFile(40_000);
+    const draft = await draftWith([
+      { name: 'brief.txt', bytes: clean },
+      { name: 'setup.exe', bytes: EICAR },
+    ]);
+    const [cleanId, eicarId] = draft.fileIds as [string, string];
+    expect(await scanDueNow(server.services)).toBe(2);
+
+    const after = await transferOf(draft.id);
+    expect([after.status, after.finalizedAt]).toEqual(['active', null]);
+    expect(after.files.map((f) => [f.name, f.scanResult, f.scanSignature])).toEqual([
+      ['brief.txt', 'clean', null],
+      ['setup.exe', 'infected', EICAR_SIGNATURE],
+    ]);
+    expect(await storedLength(server.services, eicarId)).toBeNull();
+    expect(await storedLength(server.services, cleanId)).toBe(clean.length);
+    const mail = (await listOutbox(server.dataDir, ws.id)).filter((m) => m.tag === 'transfer.infected');
+    expect(mail.length - mailBefore).toBe(1);
+    expect(mail.filter((m) => m.subject.includes('setup.exe')).map((m) => m.subject)).toEqual(['Malware found in setup.exe: remove it from your draft']);
+
+    const refused = await api('POST', `/transfers/${draft.id}/finalize`, {});
+    expect(refused.status).toBe(409);
+    const error = ErrorSchema.parse(await refused.json()).error;
+    expect(error).toMatchObject({
+      code: 'conflict',
+      message: '“setup.exe” contains malware and cannot be sent: remove it from the transfer, then send it.',
+      details: { reason: 'files_infected', infectedFileIds: [eicarId], infectedFileNames: ['setup.exe'] },
+    });
+    expect((await transferOf(draft.id)).finalizedAt).toBeNull();
+
+    expect((await api('DELETE', `/transfers/${draft.id}/files/${eicarId}`)).status).toBe(200);
+    const sent = await ok(await api('POST', `/transfers/${draft.id}/finalize`, {}), TransferSchema);
+    expect(sent.status).toBe('active');
+    expect(sent.finalizedAt).not.toBeNull();
+    expect(sent.files.map((f) => [f.name, f.scanResult])).toEqual([['brief.txt', 'clean']]);
+    const served = await download(server, (await linksOf(draft.id)).files[0]!.url);
+    expect(served.res.status).toBe(200);
+    expect(crcOf(served.body)).toBe(crcOf(clean));
+  });
+
+  it('sent while its EICAR file is still being scanned goes out, and is blocked whole when the verdict lands', async () => {
+    const draft = await draftWith([{ name: 'late.com', bytes: EICAR }]);
+    // The scan is under way (claimed) when the sender presses Send.
+    const [claimed] = await claimDueScans(server.services, 1);
+    expect(claimed).toBe(draft.fileIds[0]);
+    const sent = await ok(await api('POST', `/transfers/${draft.id}/finalize`, {}), TransferSchema);
+    expect(sent.finalizedAt).not.toBeNull();
+    await runScan(server.services, parseClamdUrl(clamd.url), claimed!);
+    const t = await transferOf(draft.id);
+    expect(t.status).toBe('infected');
+    expect(t.files[0]).toMatchObject({ scanResult: 'infected', scanSignature: EICAR_SIGNATURE });
+    expect((await publicTransfer(sent.slug)).status).toBe(410);
   });
 });
 

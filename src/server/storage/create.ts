@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import { S3Storage } from './s3.js';
 import { DiskStorage, type FileStorage } from './storage.js';
 
-/** A storage the server cannot use: it says so before it listens rather than on the first upload. */
+/** A storage the server cannot use for now (nothing answers at its endpoint, a disk it cannot write): it says so before it starts. */
 export class StorageUnavailableError extends Error {}
 
 /** The storage the settings name: an S3-compatible bucket with S3_BUCKET, otherwise DATA_DIR/files. */
@@ -20,15 +20,41 @@ export function createStorage(config: Config): FileStorage {
   });
 }
 
-/** Checks the storage answers (the bucket exists and these keys may use it); throws StorageUnavailableError. */
+/**
+ * Checks the storage answers. A bucket that does not exist, or that these keys may not use, is a
+ * setting that names nothing usable: a ConfigError naming the variable, as a malformed setting
+ * gets. Anything else (nothing answers at the endpoint, an unwritable DATA_DIR) throws
+ * StorageUnavailableError naming the setting to look at.
+ */
 export async function checkStorage(storage: FileStorage, config: Config): Promise<void> {
   try {
     await storage.check();
   } catch (err) {
-    const where = storage.kind === 's3' ? `S3 bucket ${config.S3_BUCKET} at ${config.S3_ENDPOINT ?? `AWS ${config.S3_REGION}`}` : `DATA_DIR ${config.DATA_DIR}`;
-    const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
-    const status = e.$metadata?.httpStatusCode;
-    const reason = status === 404 ? 'no such bucket' : status === 403 ? 'access denied with these keys' : `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
-    throw new StorageUnavailableError(`File storage unavailable: ${where}: ${reason}`);
+    if (storage.kind !== 's3') throw new StorageUnavailableError(`File storage unavailable: DATA_DIR ${config.DATA_DIR}: ${describe(err)}`);
+    const where = config.S3_ENDPOINT ?? `AWS ${config.S3_REGION}`;
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404) {
+      throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: there is no bucket "${config.S3_BUCKET}" at ${where}; create it, or name a bucket that exists`);
+    }
+    if (status === 403) {
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_BUCKET: access to the bucket "${config.S3_BUCKET}" at ${where} is denied with these keys; check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`,
+      );
+    }
+    throw new StorageUnavailableError(
+      `File storage unavailable: the bucket "${config.S3_BUCKET}" (S3_BUCKET) at ${config.S3_ENDPOINT ? `${where} (S3_ENDPOINT)` : where}: ${describe(err)}`,
+    );
   }
 }
+
+/** A storage that cannot be used stops the start: created and checked before anything else opens. */
+export async function openStorage(config: Config): Promise<FileStorage> {
+  const storage = createStorage(config);
+  await checkStorage(storage, config);
+  return storage;
+}
+
+const describe = (err: unknown) => {
+  const e = err as { name?: string; message?: string };
+  return `${e.name ?? 'error'}: ${e.message ?? String(err)}`;
+};

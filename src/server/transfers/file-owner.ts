@@ -13,6 +13,23 @@ import { beginReceipt, completeReceipt } from './receipts.js';
 import { notifyDownload, notifyInfectedTransfer } from './sender-mail.js';
 import { endTransfer } from './end.js';
 import { deleteStoredBytes } from '../files/stored.js';
+import type { Services } from '../services.js';
+
+/**
+ * Whether the transfer is still an active draft. Decided under the transfer's row lock, which
+ * finalize holds while it checks for infected files: the file's verdict is committed before this
+ * runs, so a finalize either saw it (and refused) or committed first (and this finds it sent).
+ */
+async function isDraft(services: Services, transferId: string): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const [t] = await tx
+      .select({ status: transfers.status, finalizedAt: transfers.finalizedAt })
+      .from(transfers)
+      .where(eq(transfers.id, transferId))
+      .for('update');
+    return t !== undefined && t.status === 'active' && t.finalizedAt === null;
+  });
+}
 
 /**
  * Transfers as owners of files: uploads are taken while the transfer is active and not purged;
@@ -36,8 +53,14 @@ export const transferFileOwner: FileOwner = {
   },
 
   async fileInfected(services, file, signature) {
-    // The whole transfer is blocked (status `infected`, every file's bytes deleted), once.
-    if (await endTransfer(services, file.ownerId, 'infected')) await notifyInfectedTransfer(services, file, signature);
+    // A draft goes on: the file stays, marked (finalize refuses while it is there), for its sender to remove.
+    if (await isDraft(services, file.ownerId)) {
+      await deleteStoredBytes(services, [file]);
+      await notifyInfectedTransfer(services, file, signature, 'draft');
+      return;
+    }
+    // A sent transfer is blocked whole (status `infected`, every file's bytes deleted), once.
+    if (await endTransfer(services, file.ownerId, 'infected')) await notifyInfectedTransfer(services, file, signature, 'blocked');
     else await deleteStoredBytes(services, [file]);
   },
 

@@ -27,11 +27,14 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
     }
     const files = await tx
-      .select({ id: storedFiles.id, state: storedFiles.state, sealedMeta: transferFiles.sealedMeta })
+      .select({ id: storedFiles.id, name: storedFiles.name, state: storedFiles.state, scanResult: storedFiles.scanResult, sealedMeta: transferFiles.sealedMeta })
       .from(storedFiles)
       .leftJoin(transferFiles, eq(transferFiles.fileId, storedFiles.id))
       .where(ownedBy('transfer', t.id));
     if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
+    // Checked under the transfer's lock, which the scanner's verdict on a draft's file also takes (file-owner.ts).
+    const infected = files.filter((f) => f.scanResult === 'infected');
+    if (infected.length > 0) throw filesInfected(infected);
     const pending = files.filter((f) => f.state === 'uploading' || f.state === 'failed').map((f) => f.id);
     if (pending.length > 0) {
       throw new ApiError('conflict', 'Some files have not finished uploading', { reason: 'uploads_incomplete', pendingFileIds: pending });
@@ -73,6 +76,17 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
   if (sent.newlySent) await whenImportsSettle(services, sent.transfer.id);
   const [fresh] = await db.select().from(transfers).where(eq(transfers.id, sent.transfer.id));
   return loadTransfer(db, config.PUBLIC_URL, fresh!);
+}
+
+/** The refusal to send a draft holding files the virus scan found infected: it names them, for the sender to remove. */
+function filesInfected(infected: { id: string; name: string }[]) {
+  const names = infected.map((f) => `“${f.name}”`).join(', ');
+  const one = infected.length === 1;
+  return new ApiError(
+    'conflict',
+    `${names} ${one ? 'contains' : 'contain'} malware and cannot be sent: remove ${one ? 'it' : 'them'} from the transfer, then send it.`,
+    { reason: 'files_infected', infectedFileIds: infected.map((f) => f.id), infectedFileNames: infected.map((f) => f.name) },
+  );
 }
 
 /**

@@ -149,27 +149,37 @@ export async function notifyFailedImport(services: MailServices, file: { ownerId
 }
 
 /**
- * The virus scan found malware in a file of a transfer, which is now blocked: one mail to the
- * workspace naming the file and what was found. Sent once (the caller ended the transfer with a
- * conditional update).
+ * The virus scan found malware in a file of a transfer: one mail to the workspace naming the file
+ * and what was found. A sent transfer is now `blocked`: sent once (the caller ended the transfer
+ * with a conditional update). A `draft` goes on: one mail per infected file (its verdict is recorded
+ * once), asking the sender to remove it, since the draft cannot be sent while it is there. The
+ * caller says which, as it decided under the transfer's lock.
  */
-export async function notifyInfectedTransfer(services: MailServices, file: { ownerId: string; name: string }, signature: string) {
+export async function notifyInfectedTransfer(
+  services: MailServices,
+  file: { ownerId: string; name: string },
+  signature: string,
+  outcome: 'blocked' | 'draft',
+) {
   const { db, config } = services;
   const [t] = await db.select().from(transfers).where(eq(transfers.id, file.ownerId));
   if (!t) return;
+  const draft = outcome === 'draft';
   const content = renderEmail({
-    heading: `${transferName(t).replace(/^y/, 'Y')} was blocked: a file contained malware`,
+    heading: draft
+      ? `A file of your draft ${t.title ? `“${t.title}” ` : ''}contained malware`
+      : `${transferName(t).replace(/^y/, 'Y')} was blocked: a file contained malware`,
     paragraphs: [
       `The virus scan found ${signature} in “${file.name}”.`,
-      t.finalizedAt
-        ? 'Its link no longer works: recipients who open it are told it was blocked. Every file of the transfer was deleted.'
-        : 'The draft can no longer be sent, and every file of it was deleted.',
+      draft
+        ? 'The file was deleted, but it is still listed in the draft, marked infected: remove it from the draft on the transfer\'s page before you send it. Nothing was sent and nobody was emailed.'
+        : 'Its link no longer works: recipients who open it are told it was blocked. Every file of the transfer was deleted.',
       'If you did not expect this, check the computer the file came from with an up-to-date virus scanner.',
     ],
     action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
   });
   await mailWorkspace(services, t.workspaceId, {
-    subject: subjectLine(`Transfer blocked: malware found in ${file.name}`),
+    subject: subjectLine(draft ? `Malware found in ${file.name}: remove it from your draft` : `Transfer blocked: malware found in ${file.name}`),
     text: content.text,
     html: content.html,
     tag: 'transfer.infected',

@@ -1,17 +1,57 @@
 import { Link } from '@tanstack/react-router';
-import type { Transfer } from '../../../../contract/transfers';
+import type { Transfer, TransferFile } from '../../../../contract/transfers';
 import { Button, buttonClass } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { plural } from '../../../lib/format';
 import { useFinalizeDraft } from '../../send/api/send-transfer';
 import { Section } from '../../../components/section';
+import { useRemoveDraftFile } from '../api/remove-draft-file';
+
+/**
+ * Files of the draft the virus scan found infected (their bytes already deleted): the draft cannot
+ * be sent while they are in it, so each can be removed here.
+ */
+function InfectedFiles({ transferId, files, onRemoved }: { transferId: string; files: TransferFile[]; onRemoved: () => void }) {
+  const remove = useRemoveDraftFile(transferId);
+  return (
+    <div className="mb-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+      <p>
+        The virus scan found malware in {files.length === 1 ? 'this file' : 'these files'}, and {files.length === 1 ? 'its contents were' : 'their contents were'} deleted. Remove{' '}
+        {files.length === 1 ? 'it' : 'them'} to send the rest:
+      </p>
+      <ul className="mt-2 space-y-2">
+        {files.map((file) => (
+          <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="min-w-0 font-medium break-all">
+              {file.name}
+              {file.scanSignature ? <span className="block text-xs font-normal break-words">{file.scanSignature}</span> : null}
+            </span>
+            <Button
+              variant="secondary"
+              aria-label={`Remove ${file.name}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(file.id, { onSuccess: onRemoved })}
+            >
+              {remove.isPending && remove.variables === file.id ? 'Removing…' : 'Remove'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <FormError error={remove.error} className="mt-2" />
+    </div>
+  );
+}
 
 /**
  * A draft that was not sent: when every file is up, one click sends it with the details it already
- * has (the New transfer page stores them when Send is pressed); otherwise the uploads must finish first.
+ * has (the New transfer page stores them when Send is pressed); otherwise the uploads must finish
+ * first. Files the virus scan found infected are listed for removal (sending is refused while they are there).
  */
 export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (sent: Transfer) => void }) {
   const finalize = useFinalizeDraft();
   const unfinished = transfer.files.filter((f) => f.state !== 'complete').length;
+  const infected = transfer.files.filter((f) => f.scanResult === 'infected');
+  const infectedList = infected.length > 0 ? <InfectedFiles transferId={transfer.id} files={infected} onRemoved={() => finalize.reset()} /> : null;
   // Only the browser that made an encrypted draft holds its key, which sending needs (it seals the names and the manifest).
   if (transfer.e2ee) {
     return (
@@ -27,7 +67,15 @@ export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (s
   }
   if (transfer.files.length > 0 && unfinished === 0) {
     return (
-      <Section title="Not sent yet" description="Every file is uploaded, but the transfer was not sent: its link does not work and nobody was emailed.">
+      <Section
+        title="Not sent yet"
+        description={
+          infected.length > 0
+            ? `${plural(infected.length, 'file contains', 'files contain')} malware: the transfer cannot be sent until ${infected.length === 1 ? 'it is' : 'they are'} removed. Its link does not work and nobody was emailed.`
+            : 'Every file is uploaded, but the transfer was not sent: its link does not work and nobody was emailed.'
+        }
+      >
+        {infectedList}
         <Button onClick={() => finalize.mutate(transfer.id, { onSuccess: onSent })} disabled={finalize.isPending}>
           {finalize.isPending ? 'Sending…' : 'Send now'}
         </Button>
@@ -44,6 +92,7 @@ export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (s
           : `${unfinished} of ${transfer.files.length} ${transfer.files.length === 1 ? 'file has' : 'files have'} not finished uploading. In the browser where you started it, open New transfer and add the same files again: they continue where they stopped, and the transfer is sent when they are up.`
       }
     >
+      {infectedList}
       <Link to="/transfers/new" className={buttonClass('secondary')}>
         Continue uploading
       </Link>

@@ -29,8 +29,8 @@ function ScanResult({ file, scanning, sent }: { file: TransferFile; scanning: bo
   }
   if (file.scanResult !== null) return file.scanResult;
   if (!scanning) return <span className="text-zinc-600 dark:text-zinc-400">Not scanned (scanning is off)</span>;
-  // A draft's files are scanned once it is sent.
-  return file.state === 'complete' && sent ? 'Checking…' : sent ? 'Not scanned yet' : 'Scanned once sent';
+  // Each file is scanned as soon as it is complete, a draft's too.
+  return file.state === 'complete' ? 'Checking…' : sent ? 'Not scanned yet' : 'Scanned once uploaded';
 }
 
 const th = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400';

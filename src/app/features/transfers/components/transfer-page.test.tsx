@@ -117,6 +117,58 @@ describe('transfer page', () => {
     expect(within(unsent).getByRole('link', { name: 'Open New transfer' })).toHaveAttribute('href', '/transfers/new');
   });
 
+  it('lists a draft\'s infected file for removal; Send now is refused with the server\'s reason until it is removed', async () => {
+    const infected = transferFile({ id: 'fi_bad', name: 'invoice.com', scanResult: 'infected', scanSignature: 'Test.EICAR.HDB.UNOFFICIAL' });
+    let stored: Transfer = transferFixture({ finalizedAt: null, files: [transferFile({ id: 'fi_ok', name: 'notes.txt', scanResult: 'clean' }), infected] });
+    const network = transferServer({
+      extra: {
+        'GET /api/v1/transfers/:id': () => json(stored),
+        'DELETE /api/v1/transfers/:id/files/:fileId': ({ params }) => {
+          stored = { ...stored, files: stored.files.filter((f) => f.id !== params.fileId) };
+          return json({ deleted: true });
+        },
+        'POST /api/v1/transfers/:id/finalize': () => {
+          if (stored.files.some((f) => f.scanResult === 'infected')) {
+            return apiError(409, 'conflict', '“invoice.com” contains malware and cannot be sent: remove it from the transfer, then send it.', {
+              reason: 'files_infected',
+              infectedFileIds: ['fi_bad'],
+            });
+          }
+          stored = { ...stored, finalizedAt: new Date().toISOString() };
+          return json(stored);
+        },
+      },
+    });
+    const { user } = renderApp('/transfers/tr_1');
+    const unsent = await screen.findByRole('region', { name: 'Not sent yet' });
+    expect(unsent).toHaveTextContent('1 file contains malware: the transfer cannot be sent until it is removed.');
+    expect(unsent).toHaveTextContent('Test.EICAR.HDB.UNOFFICIAL');
+
+    await user.click(within(unsent).getByRole('button', { name: 'Send now' }));
+    expect(await within(unsent).findByRole('alert')).toHaveTextContent('“invoice.com” contains malware and cannot be sent: remove it from the transfer, then send it.');
+
+    await user.click(within(unsent).getByRole('button', { name: 'Remove invoice.com' }));
+    await waitFor(() => expect(within(section('Files')).queryByRole('rowheader', { name: 'invoice.com' })).not.toBeInTheDocument());
+    expect(network.requestsTo('DELETE /api/v1/transfers/tr_1/files/fi_bad')).toHaveLength(1);
+    expect(within(section('Not sent yet')).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(section('Not sent yet')).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByRole('textbox', { name: 'Transfer link' })).toBeInTheDocument();
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(2);
+  });
+
+  it('shows a scan verdict when it lands, without a reload, and stops asking once every file is judged', async () => {
+    let stored: Transfer = transferFixture({ finalizedAt: null, files: [transferFile({ id: 'fi_bad', name: 'invoice.com', scanResult: null })] });
+    const network = transferServer({ extra: { 'GET /api/v1/transfers/:id': () => json(stored) } });
+    renderApp('/transfers/tr_1');
+    const row = async () => (await within(await screen.findByRole('region', { name: 'Files' })).findByRole('rowheader', { name: 'invoice.com' })).closest('tr')!;
+    expect(within(await row()).getAllByRole('cell')[3]).toHaveTextContent(/^Checking…$/);
+    stored = { ...stored, files: [{ ...stored.files[0]!, scanResult: 'infected', scanSignature: 'Test.EICAR.HDB.UNOFFICIAL' }] };
+    await waitFor(async () => expect(within(await row()).getAllByRole('cell')[3]).toHaveTextContent(/^Infected/), { timeout: 8000 });
+    const asked = network.requestsTo('GET /api/v1/transfers/tr_1').length;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(network.requestsTo('GET /api/v1/transfers/tr_1')).toHaveLength(asked);
+  }, 20_000);
+
   it('points a draft whose uploads did not finish back to the uploader', async () => {
     transferServer({ transfer: transferFixture({ finalizedAt: null, files: [transferFile({ state: 'uploading' })] }) });
     renderApp('/transfers/tr_1');

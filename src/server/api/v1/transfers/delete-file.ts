@@ -11,7 +11,7 @@ const route = v1Route({
   tags: ['Transfers'],
   summary: 'Remove a file from a draft',
   description:
-    'Removes the file and any bytes already uploaded. Only for an unsent transfer (`409 conflict`, `details.reason` `transfer_sent`, otherwise). API upload usage already charged for it is not refunded.',
+    'Removes the file and any bytes already uploaded, such as a file the virus scan found infected, which keeps a draft from being sent. Only for an unsent transfer (`409 conflict`, `details.reason` `transfer_sent`, otherwise). API upload usage already charged for it is not refunded.',
   scope: 'transfers:write',
   request: { params: TransferFileParams },
   responses: { 200: json(z.object({ deleted: z.boolean() }).openapi('Deleted'), 'The file is gone') },
