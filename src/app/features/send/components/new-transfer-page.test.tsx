@@ -181,7 +181,7 @@ describe('Transfer details form', () => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Password'), 'abcd');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('password must be at least 4 characters')));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('Use at least 4 characters.')));
   });
 });
 
