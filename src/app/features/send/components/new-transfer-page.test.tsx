@@ -141,6 +141,7 @@ describe('Transfer details form', () => {
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.selectOptions(screen.getByLabelText('Expires after'), '14');
     await user.type(screen.getByLabelText('Download limit'), '3');
+    expect(screen.getByLabelText('Download limit')).toHaveAccessibleDescription(expect.stringContaining('One download is one visit to the link'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
