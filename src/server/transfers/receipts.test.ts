@@ -3,6 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadSessions, downloads, events, transferRecipients } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { VISIT_HEADER } from '../../contract/public.js';
+import { VISIT_TTL_MS } from './shared-link.js';
 import { download, pathOf, reloadTransfer, seedTransfer, startSession } from './testing.js';
 
 let server: TestServer;
@@ -194,6 +196,31 @@ describe('receipts and counting', () => {
     expect((await download(server, ownLinks.files[1]!.url)).body.toString()).toBe('bbb');
     expect((await reloadTransfer(server, t.transfer.id)).downloadCount).toBe(1);
     expect(await receiptsOf(t.transfer.id)).toHaveLength(3);
+  });
+
+  it('a visit that counted may read its transfer again after the limit (the page polls while files are scanned); no other visit may', async () => {
+    const t = await seedTransfer(server, { files: [{ name: 'a', data: Buffer.from('aaa') }, { name: 'b', data: Buffer.from('bbb') }], maxDownloads: 1 });
+    const counted = await startSession(server, t.transfer.slug);
+    const idle = await startSession(server, t.transfer.slug);
+    expect((await download(server, counted.files[0]!.url)).res.status).toBe(200);
+    const page = (visit?: string) => server.fetch(`/api/public/transfers/${t.transfer.slug}`, { headers: visit === undefined ? {} : { [VISIT_HEADER]: visit } });
+
+    const own = await page(counted.sessionId);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { files: unknown[] }).files).toHaveLength(2);
+    for (const other of [undefined, idle.sessionId, 'dls_madeUp', `${counted.sessionId}x`]) {
+      const refused = await page(other);
+      expect(refused.status).toBe(410);
+      expect(await errorOf(refused)).toMatchObject({ code: 'link_unavailable', details: { reason: 'limit_reached' } });
+    }
+    // A visit of another transfer names nothing here.
+    const elsewhere = await seedTransfer(server, { files: [{ name: 'c', data: Buffer.from('c') }] });
+    const foreign = await startSession(server, elsewhere.transfer.slug);
+    await download(server, foreign.files[0]!.url);
+    expect((await page(foreign.sessionId)).status).toBe(410);
+    // Once its links have expired, the visit is over: the page is refused like any other.
+    server.clock.advance(VISIT_TTL_MS + 1);
+    expect((await page(counted.sessionId)).status).toBe(410);
   });
 
   it('visits racing for the last downloads: exactly maxDownloads of them win', async () => {
