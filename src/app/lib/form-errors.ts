@@ -1,4 +1,4 @@
-import { fieldProblemAtField, isApiRequestError } from './api-error';
+import { fieldProblemAtField, isApiRequestError, type FieldError } from './api-error';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -9,8 +9,27 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
  */
 export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
   if (!isApiRequestError(error)) return {};
+  return fieldErrorsByField(error.fieldErrors, fields);
+}
+
+/**
+ * A contract schema's own verdict on the form's values (`Schema.safeParse(values)`), placed and said as
+ * `serverFieldErrors` places and says the server's: the form refuses what the API would, in the same words.
+ */
+export function schemaFieldErrors<F extends string>(
+  result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  fields: readonly F[],
+): FieldErrors<F> {
+  if (result.success) return {};
+  return fieldErrorsByField(
+    result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+    fields,
+  );
+}
+
+function fieldErrorsByField<F extends string>(problems: readonly FieldError[], fields: readonly F[]): FieldErrors<F> {
   const result: FieldErrors<F> = {};
-  for (const { path, message } of error.fieldErrors) {
+  for (const { path, message } of problems) {
     const field = fields.find((f) => path === f || path.startsWith(`${f}.`));
     if (field && !result[field]) result[field] = fieldProblemAtField({ path, message });
   }

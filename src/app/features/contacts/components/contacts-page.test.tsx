@@ -122,6 +122,10 @@ describe('contacts page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Add contact' }));
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter the contact’s email address.');
+    // The contract's rule, in words for a person rather than the API's "email must be …".
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada-at-example');
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Must be a valid email address.');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ADA@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add contact' }));
