@@ -103,6 +103,14 @@ test('an owner fills and arranges a private collection and invites a guest, who 
     // The guest is invited from the Share dialog and mailed the collection's link.
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const share = page.getByRole('dialog', { name: `Share “${title}”` });
+    // Password with an empty field: said by the field in words, before anything is sent; the collection stays private.
+    await share.getByRole('radio', { name: 'Password' }).check();
+    await share.getByRole('button', { name: 'Save visibility' }).click();
+    const collectionPassword = share.getByLabel('Collection password');
+    await expect(collectionPassword).toHaveAccessibleDescription(/Choose a password for visitors to type\./);
+    await expect(collectionPassword).toBeFocused();
+    await expect(share).not.toContainText('visibility password');
+    await share.getByRole('radio', { name: 'Private' }).check();
     const guests = share.getByRole('region', { name: 'Guests' });
     await guests.getByLabel('Invite guests').fill(guest);
     await guests.getByRole('button', { name: 'Send invites' }).click();

@@ -40,7 +40,8 @@ const visibility = z.enum(collectionVisibilities, {
   error: 'visibility must be one of: private, public, password',
 });
 
-const password = z
+/** A collection's password: the API's rule, which the dashboard's forms check too before sending. */
+export const CollectionPasswordSchema = z
   .string({ error: 'password must be a string' })
   .min(4, { error: 'password must be at least 4 characters' })
   .max(200, { error: 'password must be at most 200 characters' });
@@ -65,7 +66,7 @@ export const CreateCollectionRequestSchema = z
     visibility: visibility.default('private').openapi({
       description: '`private` (only invited guests, the default), `public` (anyone with the link) or `password`.',
     }),
-    password: password.optional().openapi({
+    password: CollectionPasswordSchema.optional().openapi({
       description: 'Required with `visibility` `password`, refused with any other. Stored only as a hash.',
     }),
   })
@@ -82,7 +83,7 @@ export const UpdateCollectionRequestSchema = z
     visibility: visibility.optional().openapi({
       description: 'Takes effect on the next request of every visitor. Changing to `password` needs a `password` unless the collection already has one.',
     }),
-    password: password.optional().openapi({
+    password: CollectionPasswordSchema.optional().openapi({
       description: 'A new password; only with visibility `password` (sent now or already set).',
     }),
     coverFileId: z.string({ error: 'coverFileId must be a string or null' }).min(1).max(100).nullable().optional().openapi({

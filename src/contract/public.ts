@@ -4,7 +4,8 @@ import { z } from 'zod';
  * The public recipient API under `/api/public`: what the download page of a shared transfer link
  * reads, without any workspace credential. The slug in the path is the capability.
  *
- * - `GET /api/public/transfers/{slug}`: the transfer as a recipient sees it (PublicTransfer).
+ * - `GET /api/public/transfers/{slug}`: the transfer as a recipient sees it (PublicTransfer). The page
+ *   names its visit in the `x-download-session` header (VISIT_HEADER) once it has one.
  * - `POST /api/public/transfers/{slug}/unlock` `{ password }`: an unlock token for a
  *   password-protected transfer (UnlockResponse), sent back in the `x-transfer-unlock` header.
  * - `POST /api/public/transfers/{slug}/sessions` `{ recipientToken? }`: starts one page visit and
@@ -27,6 +28,13 @@ import { z } from 'zod';
 
 /** The header that carries an unlock token. */
 export const UNLOCK_HEADER = 'x-transfer-unlock';
+
+/**
+ * The header by which the page names its own visit (`sessionId`) when it reads the transfer again. A visit
+ * that has counted toward the download limit may go on downloading after the limit is reached, so its page
+ * may go on reading the transfer (it polls while files are checked for viruses); any other request is refused.
+ */
+export const VISIT_HEADER = 'x-download-session';
 
 /**
  * `suspended`: the operator of the server disabled the sender's workspace (for as long as it stays

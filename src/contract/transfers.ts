@@ -173,6 +173,16 @@ const notificationsField = TransferNotificationsSchema.partial()
 
 export const importsField = z.array(ImportRequestSchema).max(100, { error: 'at most 100 imports per call' }).default([]);
 
+/**
+ * What one download is, the same on every path: a visit to the link (one download session, started by the
+ * recipient page or by `POST /links/resolve`) counts once, when it starts its first file or zip, however many
+ * files it then takes and however often it resumes. Stated once here for every field and operation that says it.
+ */
+export const DOWNLOAD_COUNT_RULE =
+  'Downloads so far. One download is one visit to the link (a download session: the recipient page, or `POST /links/resolve`), counted when it starts its first file or the zip, however many files it downloads and however often it resumes (Range requests). The owner\'s own links (`GET /transfers/{id}/download-links`) are never counted.';
+export const MAX_DOWNLOADS_RULE =
+  'How many downloads (visits, counted as `downloadCount` counts them) the link allows. Once reached, opening the link, starting a visit and `POST /links/resolve` answer `410 link_unavailable` (reason `limit_reached`), and so do the links of a visit that had not started downloading; a visit that already counted goes on downloading any of its files and the zip, resumptions included, until its links expire.';
+
 export const CreateTransferRequestSchema = z
   .object({
     title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).nullable().optional(),
@@ -190,7 +200,14 @@ export const CreateTransferRequestSchema = z
       .datetime({ offset: true, error: 'expiresAt must be an ISO 8601 date-time' })
       .optional()
       .openapi({ description: 'Paid plan only: when the link expires, within the plan\'s range (see `GET /me`). The free plan\'s expiry is fixed.' }),
-    maxDownloads: z.number().int().min(1, { error: 'maxDownloads must be at least 1' }).max(1_000_000).nullable().optional(),
+    maxDownloads: z
+      .number()
+      .int()
+      .min(1, { error: 'maxDownloads must be at least 1' })
+      .max(1_000_000)
+      .nullable()
+      .optional()
+      .openapi({ description: `${MAX_DOWNLOADS_RULE} Absent or null: unlimited.` }),
     notifications: notificationsField,
   })
   .superRefine((v, ctx) => {
@@ -272,8 +289,8 @@ const transferCommon = {
   sizeBytes: z.number().int().min(0),
   recipients: z.array(z.string()),
   e2ee: z.boolean(),
-  downloadCount: z.number().int().min(0),
-  maxDownloads: z.number().int().min(0).nullable().openapi({ description: 'Null means unlimited.' }),
+  downloadCount: z.number().int().min(0).openapi({ description: DOWNLOAD_COUNT_RULE }),
+  maxDownloads: z.number().int().min(0).nullable().openapi({ description: `${MAX_DOWNLOADS_RULE} Null means unlimited.` }),
   finalizedAt: z.iso.datetime().nullable().openapi({ description: 'Null until sent. A draft is not shareable.' }),
   expiresAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
@@ -345,7 +362,14 @@ export const UpdateTransferRequestSchema = z
       .optional()
       .openapi({ description: 'Drafts only. Null removes the password.' }),
     expiresAt: z.iso.datetime({ offset: true }).optional().openapi({ description: 'Paid plan only.' }),
-    maxDownloads: z.number().int().min(1).max(1_000_000).nullable().optional().openapi({ description: 'Null removes the limit.' }),
+    maxDownloads: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .nullable()
+      .optional()
+      .openapi({ description: `${MAX_DOWNLOADS_RULE} Null removes the limit; a limit at or below \`downloadCount\` closes the link to new visits at once.` }),
     notifications: notificationsField,
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'give at least one field to change' })

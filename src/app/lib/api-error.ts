@@ -45,6 +45,51 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * The API words a field's problem with the field as its subject ("password must be at least 4 characters",
+ * "password is required for visibility password"), so that it reads alone in a log or an API client, and
+ * its `message` adds where ("Invalid body: password: …"). To a person that is raw: these two say it as
+ * sentences, one to stand alone and one to sit beside the field, whose label already names it.
+ */
+function fieldProblemParts({ path, message }: FieldError): { subject: string; predicate: string; leadsWithSubject: boolean } {
+  const [, firstWord = '', rest = ''] = /^(\S+)\s+([\s\S]*)$/.exec(message.trim()) ?? [];
+  const segments = path.split('.');
+  if (firstWord === path || segments.includes(firstWord)) return { subject: firstWord, predicate: rest, leadsWithSubject: true };
+  return { subject: path, predicate: message.trim(), leadsWithSubject: false };
+}
+
+/** "maxDownloads.0" → "max downloads 0". */
+function fieldWords(path: string): string {
+  return path
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._]/g, ' ')
+    .toLowerCase();
+}
+
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?…]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
+/** Standing alone: "Password is required for visibility password.", "First name must be at most 200 characters." */
+export function fieldProblemSentence(field: FieldError): string {
+  const { subject, predicate, leadsWithSubject } = fieldProblemParts(field);
+  // A predicate that is already a sentence of its own ("Invalid input: …") keeps its words.
+  if (!leadsWithSubject && /^\p{Lu}/u.test(predicate)) return asSentence(predicate);
+  return asSentence(`${fieldWords(subject)} ${predicate}`);
+}
+
+/** Beside its field: "Use at least 4 characters." (as the dashboard's own checks say it), "Required for visibility password." */
+export function fieldProblemAtField(field: FieldError): string {
+  const { predicate, leadsWithSubject } = fieldProblemParts(field);
+  // Already written for a person ("Use at most 200 characters", from the dashboard's own endpoints): kept as it is.
+  if (!leadsWithSubject && /^\p{Lu}/u.test(predicate)) return predicate;
+  const length = /^must be at (least|most) (\S+) characters?$/.exec(predicate);
+  if (length) return `Use at ${length[1]} ${length[2]} characters.`;
+  return asSentence(predicate.replace(/^is\s+/, ''));
+}
+
 export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
@@ -70,12 +115,24 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   }
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
-    return new ApiRequestError({
+    const parsed = new ApiRequestError({
       status: response.status,
       code: error.code,
       message: error.message,
       details: isRecord(error.details) ? error.details : {},
       docs: typeof error.docs === 'string' ? error.docs : undefined,
+      retryAfterSeconds,
+    });
+    // Every form shows `message` where it places no field: the API's "Invalid body: password: password is …" is said
+    // as sentences instead. A message written for a person (the dashboard's own endpoints) stays.
+    const fieldErrors = parsed.fieldErrors;
+    if (error.code !== 'invalid_request' || fieldErrors.length === 0 || !/^Invalid \w+: /.test(error.message)) return parsed;
+    return new ApiRequestError({
+      status: parsed.status,
+      code: parsed.code,
+      message: fieldErrors.map(fieldProblemSentence).join(' '),
+      details: parsed.details,
+      docs: parsed.docs,
       retryAfterSeconds,
     });
   }

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { CreateSessionRequestSchema, UNLOCK_HEADER, UnlockRequestSchema } from '../../contract/public.js';
+import { CreateSessionRequestSchema, UNLOCK_HEADER, UnlockRequestSchema, VISIT_HEADER } from '../../contract/public.js';
 import { clientAddress, setResponseHeaders } from '../http/headers.js';
 import type { AppEnv } from '../http/env.js';
 import { parseJsonBody } from '../http/validate.js';
@@ -32,7 +32,7 @@ export function publicRoutes(services: Services) {
   app.route('/requests', publicRequestRoutes(services));
 
   app.get('/transfers/:slug', async (c) => {
-    const { t, workspaceName } = await openSharedTransfer(services, c.req.param('slug'));
+    const { t, workspaceName } = await openSharedTransfer(services, c.req.param('slug'), c.req.header(VISIT_HEADER));
     assertUnlocked(services, t, c.req.header(UNLOCK_HEADER));
     return c.json(await describeSharedTransfer(services, t, workspaceName));
   });

@@ -3,6 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadSessions, downloads, events, transferRecipients } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { VISIT_HEADER } from '../../contract/public.js';
+import { VISIT_TTL_MS } from './shared-link.js';
 import { download, pathOf, reloadTransfer, seedTransfer, startSession } from './testing.js';
 
 let server: TestServer;
@@ -144,6 +146,81 @@ describe('receipts and counting', () => {
     expect((await server.fetch(`/api/public/transfers/${t.transfer.slug}/sessions`, { method: 'POST', json: {} })).status).toBe(410);
     expect((await reloadTransfer(server, t.transfer.id)).downloadCount).toBe(1);
     expect(await eventsOf(t.transfer.id)).toHaveLength(1);
+  });
+
+  it('maxDownloads 1 is one visit on every path: a visit through POST /links/resolve counts like the page, takes every file, the zip and a resumed range, and closes every other way in; the owner never counts', async () => {
+    const a = randomBytes(40_000);
+    const workspace = await server.createWorkspace();
+    const key = await workspace.createKey(['transfers:read'], 'owner and resolver');
+    const t = await seedTransfer(server, { workspaceId: workspace.id, files: [{ name: 'a.bin', data: a }, { name: 'b.txt', data: Buffer.from('bbb') }], maxDownloads: 1 });
+    const link = `${server.services.config.PUBLIC_URL}/t/${t.transfer.slug}`;
+    const resolve = () => server.fetch('/api/v1/links/resolve', { method: 'POST', token: key, json: { url: link } });
+
+    // A page visit opened before the limit is used up, which has not started a download yet.
+    const idlePageVisit = await startSession(server, t.transfer.slug);
+    const resolved = await resolve();
+    expect(resolved.status).toBe(200);
+    const visit = (await resolved.json()) as { files: { url: string }[]; zip: { url: string } };
+    // Opening a visit is not a download: nothing is counted until it starts one.
+    expect((await reloadTransfer(server, t.transfer.id)).downloadCount).toBe(0);
+
+    const half = await download(server, visit.files[0]!.url, { headers: { range: 'bytes=0-19999' } });
+    expect(half.res.status).toBe(206);
+    expect((await reloadTransfer(server, t.transfer.id)).downloadCount).toBe(1);
+    // The same visit: the rest of the file (a resumed Range request), its other file and the zip.
+    const rest = await download(server, visit.files[0]!.url, { headers: { range: 'bytes=20000-' } });
+    expect(rest.res.status).toBe(206);
+    expect(Buffer.concat([half.body, rest.body]).equals(a)).toBe(true);
+    expect((await download(server, visit.files[1]!.url)).body.toString()).toBe('bbb');
+    expect((await download(server, visit.zip.url)).res.status).toBe(200);
+    expect((await reloadTransfer(server, t.transfer.id)).downloadCount).toBe(1);
+    expect(await eventsOf(t.transfer.id)).toHaveLength(1);
+    expect(new Set((await receiptsOf(t.transfer.id)).map((r) => r.sessionId)).size).toBe(1);
+
+    // Any other visit is a second download: refused on the page, through the API, and for the visit that had not started.
+    for (const refused of [
+      await server.fetch(pathOf(idlePageVisit.files[1]!.url)),
+      await server.fetch(pathOf(idlePageVisit.zip!.url), { headers: { range: 'bytes=0-9' } }),
+      await server.fetch(`/api/public/transfers/${t.transfer.slug}`),
+      await server.fetch(`/api/public/transfers/${t.transfer.slug}/sessions`, { method: 'POST', json: {} }),
+      await resolve(),
+    ]) {
+      expect(refused.status).toBe(410);
+      expect(await errorOf(refused)).toMatchObject({ code: 'link_unavailable', details: { reason: 'limit_reached' } });
+    }
+
+    // The owner's own downloads still work and are not counted.
+    const own = await server.fetch(`/api/v1/transfers/${t.transfer.id}/download-links`, { token: key });
+    expect(own.status).toBe(200);
+    const ownLinks = (await own.json()) as { files: { url: string }[] };
+    expect((await download(server, ownLinks.files[1]!.url)).body.toString()).toBe('bbb');
+    expect((await reloadTransfer(server, t.transfer.id)).downloadCount).toBe(1);
+    expect(await receiptsOf(t.transfer.id)).toHaveLength(3);
+  });
+
+  it('a visit that counted may read its transfer again after the limit (the page polls while files are scanned); no other visit may', async () => {
+    const t = await seedTransfer(server, { files: [{ name: 'a', data: Buffer.from('aaa') }, { name: 'b', data: Buffer.from('bbb') }], maxDownloads: 1 });
+    const counted = await startSession(server, t.transfer.slug);
+    const idle = await startSession(server, t.transfer.slug);
+    expect((await download(server, counted.files[0]!.url)).res.status).toBe(200);
+    const page = (visit?: string) => server.fetch(`/api/public/transfers/${t.transfer.slug}`, { headers: visit === undefined ? {} : { [VISIT_HEADER]: visit } });
+
+    const own = await page(counted.sessionId);
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { files: unknown[] }).files).toHaveLength(2);
+    for (const other of [undefined, idle.sessionId, 'dls_madeUp', `${counted.sessionId}x`]) {
+      const refused = await page(other);
+      expect(refused.status).toBe(410);
+      expect(await errorOf(refused)).toMatchObject({ code: 'link_unavailable', details: { reason: 'limit_reached' } });
+    }
+    // A visit of another transfer names nothing here.
+    const elsewhere = await seedTransfer(server, { files: [{ name: 'c', data: Buffer.from('c') }] });
+    const foreign = await startSession(server, elsewhere.transfer.slug);
+    await download(server, foreign.files[0]!.url);
+    expect((await page(foreign.sessionId)).status).toBe(410);
+    // Once its links have expired, the visit is over: the page is refused like any other.
+    server.clock.advance(VISIT_TTL_MS + 1);
+    expect((await page(counted.sessionId)).status).toBe(410);
   });
 
   it('visits racing for the last downloads: exactly maxDownloads of them win', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../contract/public.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { newId, sha256 } from '../core/secrets.js';
@@ -7,7 +7,7 @@ import { linksFor } from '../downloads/links.js';
 import type { Services } from '../services.js';
 import { awaitingScan } from '../files/stored.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
-import { assertAvailable, linkUnavailable, type TransferRow } from './availability.js';
+import { assertAvailable, linkUnavailable, unavailableReason, type TransferRow } from './availability.js';
 import { transferDownloadLinks, transferZipSummary, type DownloadLinks } from './download-links.js';
 import { downloadableFiles } from './files.js';
 import { unlockTokenValid, unlockWithPassword } from './unlock.js';
@@ -26,9 +26,11 @@ const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
  * The sent transfer behind a slug, if its link works now: 404 for an unknown slug or a draft,
- * 410 `link_unavailable` with the reason for one that ended or reached its download limit.
+ * 410 `link_unavailable` with the reason for one that ended or reached its download limit. `visitId`:
+ * the page's own visit, which (once counted, and until its links expire) may read the transfer past
+ * the limit, as its downloads may go on (receipts.ts); one visit is one download on every path.
  */
-export async function openSharedTransfer(services: Services, slug: string): Promise<{ t: TransferRow; workspaceName: string }> {
+export async function openSharedTransfer(services: Services, slug: string, visitId?: string): Promise<{ t: TransferRow; workspaceName: string }> {
   if (!SLUG.test(slug)) throw notFound('Transfer');
   const [row] = await services.db
     .select({ t: transfers, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
@@ -37,8 +39,21 @@ export async function openSharedTransfer(services: Services, slug: string): Prom
     .where(eq(transfers.slug, slug));
   if (!row || row.t.finalizedAt === null) throw notFound('Transfer');
   if (row.disabledAt) throw linkUnavailable('suspended');
-  assertAvailable(row.t, services.clock.now(), { countLimit: true });
+  const now = services.clock.now();
+  const limitReached = unavailableReason(row.t, now, { countLimit: true }) === 'limit_reached';
+  const countLimit = !(limitReached && visitId !== undefined && (await isCountedVisit(services, row.t.id, visitId, now)));
+  assertAvailable(row.t, now, { countLimit });
   return { t: row.t, workspaceName: row.workspaceName };
+}
+
+/** A visit of this transfer that has counted as its download and whose links still work. */
+async function isCountedVisit(services: Services, transferId: string, visitId: string, now: Date): Promise<boolean> {
+  if (visitId.length > 100) return false;
+  const [visit] = await services.db
+    .select({ id: downloadSessions.id })
+    .from(downloadSessions)
+    .where(and(eq(downloadSessions.id, visitId), eq(downloadSessions.transferId, transferId), isNotNull(downloadSessions.countedAt), gt(downloadSessions.expiresAt, now)));
+  return visit !== undefined;
 }
 
 const passwordRequired = () => new ApiError('password_required', 'This transfer is protected by a password.');

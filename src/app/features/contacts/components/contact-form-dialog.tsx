@@ -6,7 +6,7 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { SelectField, TextField } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
 import { useCreateContact } from '../../../lib/contacts';
-import type { FieldErrors } from '../../../lib/form-errors';
+import { schemaFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useReplaceContact } from '../api/replace-contact';
 
@@ -15,14 +15,8 @@ type Field = (typeof fields)[number];
 
 /** The contract's own rules, so the form refuses exactly what the API would. */
 function validate(values: Record<Field, string>): FieldErrors<Field> {
-  const parsed = ContactInputSchema.safeParse(values);
-  const errors: FieldErrors<Field> = {};
+  const errors = schemaFieldErrors(ContactInputSchema.safeParse(values), fields);
   if (values.email.trim() === '') errors.email = 'Enter the contact’s email address.';
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    if (fields.includes(field) && !errors[field]) errors[field] = issue.message;
-  }
   return errors;
 }
 

@@ -69,7 +69,7 @@ describe('contacts page', () => {
     const { user } = renderApp('/contacts');
     expect(await screen.findByRole('table', { name: 'Contacts' })).toBeInTheDocument();
     // A company without a person's name goes by its company name.
-    expect(rowNames()).toEqual(['Grace Hopper', 'Ada Lovelace', 'Acme']);
+    expect(rowNames()).toEqual(['Acme', 'Ada Lovelace', 'Grace Hopper']);
     expect(screen.getByText('3 contacts')).toBeInTheDocument();
 
     const search = screen.getByRole('searchbox', { name: 'Search contacts' });
@@ -96,6 +96,24 @@ describe('contacts page', () => {
     expect(within(table()).getByRole('columnheader', { name: /Company/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('sorts by name in the order the Name column reads, as the user\'s language orders letters', async () => {
+    contactsServer([
+      ...addressBook,
+      contact('emile@example.fr', { firstName: 'Émile', lastName: 'Zola' }),
+      contact('cleo@example.com', {}),
+      contact('eva@example.de', { firstName: 'Eva', lastName: 'Braun' }),
+    ]);
+    const { user } = renderApp('/contacts');
+    expect(await screen.findByRole('table', { name: 'Contacts' })).toBeInTheDocument();
+    const ascending = ['Acme', 'Ada Lovelace', 'cleo@example.com', 'Émile Zola', 'Eva Braun', 'Grace Hopper'];
+    expect(rowNames()).toEqual(ascending);
+    expect(within(table()).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(within(table()).getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(rowNames()).toEqual([...ascending].reverse()));
+    expect(within(table()).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
   it('adds a contact, saying next to the email field when the address is already taken', async () => {
     const server = contactsServer(addressBook);
     const { user } = renderApp('/contacts');
@@ -104,6 +122,10 @@ describe('contacts page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Add contact' }));
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter the contact’s email address.');
+    // The contract's rule, in words for a person rather than the API's "email must be …".
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ada-at-example');
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Must be a valid email address.');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'ADA@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add contact' }));
@@ -139,7 +161,7 @@ describe('contacts page', () => {
     expect(server.stored()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete contact' }));
-    await waitFor(() => expect(rowNames()).toEqual(['Grace Hopper', 'Acme']));
+    await waitFor(() => expect(rowNames()).toEqual(['Acme', 'Grace Hopper']));
     expect(server.stored().map((c) => c.id)).toEqual(['ct_grace', 'ct_billing']);
   });
 

@@ -4,8 +4,7 @@ import type { Contact } from '../../../../contract/contacts';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { RelativeTime } from '../../../components/relative-time';
-import { contactName } from '../../../lib/contacts';
-import type { ContactSort, ContactSortKey } from '../utils/contact-list';
+import { contactListName, type ContactSort, type ContactSortKey } from '../utils/contact-list';
 
 /** A row's height before it is measured (one line on wide screens, two on phones). */
 const ESTIMATED_ROW_HEIGHT = 53;
@@ -111,9 +110,7 @@ export function ContactsTable({
           ) : null}
           {rows.map((row) => {
             const contact = contacts[row.index]!;
-            // A company without a person's name goes by the company's name.
-            const name = contactName(contact) || (contact.type === 'company' ? contact.company : '');
-            const label = name || contact.email;
+            const { name, label } = contactListName(contact);
             return (
               <tr
                 key={row.key}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { guessColumnMapping, mappingProblem, validateImport, type ContactColumn } from './contact-import';
+import { guessColumnMapping, mappingProblem, splitFullName, validateImport, type ContactColumn } from './contact-import';
+import { parseCsvText } from './csv';
 
 /** The mapped columns of a header, as `{ header: column }`, leaving out unmapped ones. */
 function mappedColumns(header: string[]): Record<string, ContactColumn> {
@@ -235,6 +236,15 @@ describe('validating rows', () => {
     ]);
   });
 
+  it('reads a "Name" column written "Last, First" as last name first', () => {
+    const [header, ...rows] = parseCsvText('Name,E-mail Address\r\n"Müller, Jürgen",juergen@example.de\r\n"van der Berg, Jane",jane@example.nl\r\n');
+    const preview = validateImport(rows, guessColumnMapping(header!));
+    expect(preview.valid.map((contact) => [contact.firstName, contact.lastName])).toEqual([
+      ['Jürgen', 'Müller'],
+      ['Jane', 'van der Berg'],
+    ]);
+  });
+
   it('blames the full-name column when a name split from it is refused', () => {
     const preview = validateImport([['a@example.com', `${'x'.repeat(201)} Lovelace`]], ['email', 'fullName']);
     expect(preview.entries[0]!.errors).toEqual([{ field: 'fullName', message: 'firstName must be at most 200 characters' }]);
@@ -280,5 +290,31 @@ describe('validating rows', () => {
       phone: '+1 555 9998',
       type: 'person',
     });
+  });
+});
+
+describe('splitting a full name', () => {
+  const split = (fullName: string) => Object.values(splitFullName(fullName));
+
+  it('reads a comma as "Last, First"', () => {
+    expect(split('Müller, Jürgen')).toEqual(['Jürgen', 'Müller']);
+    expect(split(' Lovelace ,  Ada  King ')).toEqual(['Ada King', 'Lovelace']);
+    expect(split('Berg, Dr. Jane')).toEqual(['Dr. Jane', 'Berg']);
+    expect(split('Müller,')).toEqual(['Müller', '']);
+  });
+
+  it('splits "First Last" before the last word and the lower-case particles in front of it', () => {
+    expect(split('Ada King Lovelace')).toEqual(['Ada King', 'Lovelace']);
+    expect(split('Dr. Jane van der Berg')).toEqual(['Dr. Jane', 'van der Berg']);
+    expect(split('Ludwig van Beethoven')).toEqual(['Ludwig', 'van Beethoven']);
+    expect(split('Van Morrison')).toEqual(['Van', 'Morrison']);
+    expect(split('Cher')).toEqual(['Cher', '']);
+    expect(split('   ')).toEqual(['', '']);
+  });
+
+  it('keeps a suffix after a comma with the last name rather than reading it as a first name', () => {
+    expect(split('Jane Doe, PhD')).toEqual(['Jane', 'Doe, PhD']);
+    expect(split('King, Martin Luther, Jr.')).toEqual(['Martin Luther', 'King, Jr.']);
+    expect(split('Ford, Henry, II')).toEqual(['Henry', 'Ford, II']);
   });
 });

@@ -123,20 +123,53 @@ function columnOfField(field: ContactField, namesFromFullName: boolean): Contact
   return field;
 }
 
-/** "Ada King Lovelace" → first "Ada King", last "Lovelace"; one word is a first name. */
-function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const trimmed = fullName.trim();
-  const lastSpace = trimmed.search(/\s\S*$/);
-  if (lastSpace === -1) return { firstName: trimmed, lastName: '' };
-  return { firstName: trimmed.slice(0, lastSpace).trim(), lastName: trimmed.slice(lastSpace + 1) };
+/**
+ * Lower-case words that belong to the surname that follows them ("van der Berg", "da Vinci", "von Trapp").
+ * Only lower-case ones count: a capitalised "Van" or "De" is as often a given name.
+ */
+const SURNAME_PARTICLES = new Set(['van', 'von', 'vom', 'zu', 'zum', 'zur', 'der', 'den', 'ter', 'ten', 'te', 'de', 'del', 'della', 'dei', 'degli', 'di', 'da', 'das', 'dos', 'do', 'du', 'des', 'la', 'le', 'lo', 'al', 'el', 'bin', 'ibn', 'ben', 'af', 'av']);
+
+/**
+ * What may follow a name after a comma without being a first name: "Jane Doe, PhD", "King, Martin Luther, Jr.".
+ * Short words that are also given names ("Ma", "Xi", "V") are left out on purpose.
+ */
+const NAME_SUFFIX = /^(jr|sr|ii|iii|iv|phd|md|dds|dvm|esq|mba|msc|bsc|cpa|llm|obe|mbe|cbe|kbe)\.?$/i;
+
+/**
+ * A full name as address books write it, in first and last name:
+ * - with a comma, "Last, First" ("Müller, Jürgen" → first "Jürgen", last "Müller"), the way Outlook and
+ *   many CRMs file names;
+ * - without one, "First Last", split before the last word together with the lower-case particles in
+ *   front of it ("Dr. Jane van der Berg" → first "Dr. Jane", last "van der Berg"); one word is a first name.
+ * A suffix after a comma ("Jr.", "III", "PhD") is not a first name: it stays with the last name, after a
+ * comma as written ("King, Martin Luther, Jr." → first "Martin Luther", last "King, Jr.").
+ */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const parts = fullName
+    .split(',')
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+  const suffixes: string[] = [];
+  while (parts.length > 1 && NAME_SUFFIX.test(parts[parts.length - 1]!)) suffixes.unshift(parts.pop()!);
+  const withSuffixes = (lastName: string) => [lastName, ...suffixes].filter(Boolean).join(', ');
+
+  if (parts.length > 1) {
+    const [lastName, ...firstNames] = parts;
+    return { firstName: firstNames.join(' '), lastName: withSuffixes(lastName!) };
+  }
+  const words = (parts[0] ?? '').split(' ').filter(Boolean);
+  if (words.length <= 1) return { firstName: words[0] ?? '', lastName: withSuffixes('') };
+  let lastNameStart = words.length - 1;
+  while (lastNameStart > 1 && SURNAME_PARTICLES.has(words[lastNameStart - 1]!)) lastNameStart--;
+  return { firstName: words.slice(0, lastNameStart).join(' '), lastName: withSuffixes(words.slice(lastNameStart).join(' ')) };
 }
 
 /**
  * Checks every row against the same schema the API uses, so the preview accepts exactly what the
  * sync call will. Linear in the number of rows: emails already seen are kept in a map.
  *
- * - Names: a full-name column is split on its last space, unless the row has a first or last name of
- *   its own in mapped columns, which then win.
+ * - Names: a full-name column is split by `splitFullName` ("Last, First" or "First Last"), unless the row
+ *   has a first or last name of its own in mapped columns, which then win.
  * - Type: case-insensitive; empty means the API's default (person).
  * - A repeated email (compared as the API compares them: trimmed, lower-cased) keeps its first row;
  *   each later row gets "Same email as row N", even when the first row has other errors, so that the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../../../contract/contacts';
-import { indexContacts, visibleContacts, type ContactSort } from './contact-list';
+import { contactListName, indexContacts, visibleContacts, type ContactSort } from './contact-list';
 import { contactFixture } from '../../../test/fixtures';
 
 const contact = contactFixture;
@@ -14,6 +14,14 @@ const people = [
 const index = indexContacts(people);
 const byName: ContactSort = { key: 'name', direction: 'ascending' };
 const emails = (contacts: Contact[]) => contacts.map((c) => c.email);
+
+describe('contactListName', () => {
+  it('names a person First Last, a nameless company by its company, anyone else by email', () => {
+    expect(contactListName(people[1]!)).toEqual({ name: 'José Núñez', label: 'José Núñez' });
+    expect(contactListName(people[2]!)).toEqual({ name: 'Acme', label: 'Acme' });
+    expect(contactListName(contact('x@example.com', { company: 'Initech' }))).toEqual({ name: '', label: 'x@example.com' });
+  });
+});
 
 describe('visibleContacts', () => {
   it('finds contacts by any part of the name, email or company, every word, accents and case ignored', () => {
@@ -29,17 +37,18 @@ describe('visibleContacts', () => {
     expect(visibleContacts(index, { query: '', type: 'person', sort: byName })).toHaveLength(3);
   });
 
-  it('sorts by last name with nameless contacts last in both directions, and by company, email or date', () => {
+  it('sorts by name as the Name column reads (First Last, else the company or email shown), and by company, email or date', () => {
+    // Shown as "Acme", "Ada Lovelace", "Grace Hopper", "José Núñez".
     expect(emails(visibleContacts(index, { query: '', type: 'all', sort: byName }))).toEqual([
-      'grace@navy.mil',
-      'ada@example.com',
-      'jose@example.es',
       'billing@acme.test',
+      'ada@example.com',
+      'grace@navy.mil',
+      'jose@example.es',
     ]);
     expect(emails(visibleContacts(index, { query: '', type: 'all', sort: { key: 'name', direction: 'descending' } }))).toEqual([
       'jose@example.es',
-      'ada@example.com',
       'grace@navy.mil',
+      'ada@example.com',
       'billing@acme.test',
     ]);
     expect(emails(visibleContacts(index, { query: '', type: 'all', sort: { key: 'company', direction: 'ascending' } }))).toEqual([

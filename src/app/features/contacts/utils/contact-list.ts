@@ -19,9 +19,19 @@ export function indexContacts(contacts: Contact[]): IndexedContact[] {
   return contacts.map((contact) => ({ contact, haystack: foldForSearch(`${contactName(contact)}\n${contact.email}\n${contact.company}`) }));
 }
 
+/**
+ * What the Name column shows for a contact: "First Last", a company's name when it has no person's name,
+ * else its email (shown dimmed). `name` is "" in that last case. Sorting by name compares `label`, so the
+ * column reads in order.
+ */
+export function contactListName(contact: Contact): { name: string; label: string } {
+  const name = contactName(contact) || (contact.type === 'company' ? contact.company : '');
+  return { name, label: name || contact.email };
+}
+
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** Empty values sort after everything else, whichever the direction: a blank company is not "first". */
+/** Compared as the user's locale orders text ("Émile" beside "Emma"). Empty values sort after everything else, whichever the direction: a blank company is not "first". */
 function compareText(a: string, b: string, direction: SortDirection): number {
   if (!a || !b) return a === b ? 0 : a ? -1 : 1;
   const order = collator.compare(a, b);
@@ -31,8 +41,8 @@ function compareText(a: string, b: string, direction: SortDirection): number {
 function sortValue(contact: Contact, key: ContactSortKey): string {
   switch (key) {
     case 'name':
-      // By last name, as the API orders them and as address books do.
-      return [contact.lastName, contact.firstName].filter(Boolean).join(' ');
+      // Exactly the text the column shows (not the API's last-name order), or the list would look unsorted.
+      return contactListName(contact).label;
     case 'email':
       return contact.email;
     case 'company':

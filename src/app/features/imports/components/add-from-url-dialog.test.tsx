@@ -67,7 +67,7 @@ describe('Add from URL dialog', () => {
     const url = screen.getByLabelText('File URL');
     await user.type(url, 'http://downloads.example.com/a.bin');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining('url must be an https URL')));
+    await waitFor(() => expect(url).toHaveAccessibleDescription(expect.stringContaining('Must be an https URL.')));
     expect(url).toHaveAttribute('aria-invalid', 'true');
     expect(url).toHaveFocus();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

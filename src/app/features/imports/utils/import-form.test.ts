@@ -43,7 +43,7 @@ describe('importServerErrors', () => {
       message: 'The request is invalid',
       details: { location: 'body', fields: [{ path: 'imports.0.url', message: 'url must be an https URL' }] },
     });
-    expect(importServerErrors(refused)).toEqual({ url: 'url must be an https URL' });
+    expect(importServerErrors(refused)).toEqual({ url: 'Must be an https URL.' });
   });
 
   it('leaves other refusals to the dialog’s general message', () => {

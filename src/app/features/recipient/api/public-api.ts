@@ -11,6 +11,8 @@ import { ApiRequestError, errorFromResponse } from '../../../lib/api-error';
  */
 
 const UNLOCK_HEADER = 'x-transfer-unlock';
+/** VISIT_HEADER of src/contract/public.ts: the page's own visit, by which it may read the transfer past the download limit once that visit has counted. */
+const VISIT_HEADER = 'x-download-session';
 
 export interface PublicRequestInit {
   method?: 'GET' | 'POST' | 'DELETE';
@@ -49,8 +51,8 @@ const unlockHeaders = (unlockToken: string | null | undefined): Record<string, s
 
 const transferPath = (slug: string) => `/transfers/${encodeURIComponent(slug)}`;
 
-export function getPublicTransfer(slug: string, unlockToken: string | null): Promise<PublicTransfer> {
-  return publicRequest<PublicTransfer>(transferPath(slug), { headers: unlockHeaders(unlockToken) });
+export function getPublicTransfer(slug: string, unlockToken: string | null, visitId?: string): Promise<PublicTransfer> {
+  return publicRequest<PublicTransfer>(transferPath(slug), { headers: { ...unlockHeaders(unlockToken), ...(visitId ? { [VISIT_HEADER]: visitId } : {}) } });
 }
 
 export function unlockTransfer(slug: string, password: string): Promise<UnlockResponse> {
@@ -72,11 +74,13 @@ export const SCAN_POLL_MS = 5_000;
  * The transfer as this visitor sees it. The unlock token is part of the key (memory only), so
  * unlocking loads the transfer afresh. Not refetched behind the visitor's back (the public API is
  * rate limited per address), except every few seconds while a file is being checked for viruses.
+ * `currentVisit` names this page's visit on each read, so that once the visit has counted as the
+ * last download the limit allows, the poll still answers and its remaining files can be downloaded.
  */
-export function publicTransferQueryOptions(slug: string, unlockToken: string | null) {
+export function publicTransferQueryOptions(slug: string, unlockToken: string | null, currentVisit: () => string | undefined = () => undefined) {
   return queryOptions({
     queryKey: ['public', 'transfer', slug, unlockToken] as const,
-    queryFn: () => getPublicTransfer(slug, unlockToken),
+    queryFn: () => getPublicTransfer(slug, unlockToken, currentVisit()),
     refetchInterval: (query) => (query.state.data?.files.some((f) => f.scanPending) ? SCAN_POLL_MS : false),
     staleTime: Infinity,
     gcTime: 0,

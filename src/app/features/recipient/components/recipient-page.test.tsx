@@ -144,6 +144,36 @@ describe('Recipient page /t/:slug', () => {
     }
   });
 
+  it('keeps its visit going past a download limit it used up: the scan poll names the visit, and the file checked last can be downloaded', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const checking = transfer({ files: transfer().files.map((f, i) => ({ ...f, scanPending: i === 1 })) });
+      let reads = 0;
+      // As the server answers once this visit downloaded the one download allowed: only the visit itself may read on.
+      const server = publicServer({
+        'GET /api/public/transfers/:slug': ({ headers }) => {
+          reads += 1;
+          if (reads === 1) return json(checking);
+          return headers.get('x-download-session') === 'dls_1'
+            ? json(transfer())
+            : apiError(410, 'link_unavailable', 'This link has reached its download limit.', { reason: 'limit_reached' });
+        },
+        'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+      });
+      renderApp('/t/abc123');
+      expect(await screen.findByRole('link', { name: 'Download ceremony.jpg' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-1');
+
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await screen.findByRole('link', { name: 'Download notes.pdf' })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-file-2');
+      expect(screen.queryByText(/download limit/)).not.toBeInTheDocument();
+      const pageReads = server.requestsTo('GET /api/public/transfers/abc123');
+      expect(pageReads[0]!.headers.get('x-download-session')).toBeNull();
+      expect(pageReads[1]!.headers.get('x-download-session')).toBe('dls_1');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts a new session on the next click once the links have expired', async () => {
     let count = 0;
     const server = publicServer({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { SkeletonCard } from '../../../components/skeleton';
 import { forgetUnlock, rememberedUnlock, rememberUnlock } from '../utils/unlock-store';
 import type { DownloadSession, PublicTransfer, PublicTransferFile } from '../../../../contract/public';
@@ -22,9 +22,14 @@ const isPasswordRequired = (error: unknown) => isApiRequestError(error) && error
 export function RecipientPage({ slug, recipientToken }: { slug: string; recipientToken: string | undefined }) {
   // The unlock lasts for the browser session: a reload or another tab of this link keeps it.
   const [unlockToken, setUnlockToken] = useState<string | null>(() => rememberedUnlock(slug));
-  const transfer = useQuery(publicTransferQueryOptions(slug, unlockToken));
+  const visit = useRef<string | undefined>(undefined);
+  const transfer = useQuery(publicTransferQueryOptions(slug, unlockToken, () => visit.current));
   const data = transfer.data;
   const downloads = useDownloadSession({ slug, unlockToken, recipientToken, enabled: !!data && !data.e2ee });
+  const sessionId = downloads.session?.sessionId;
+  useEffect(() => {
+    visit.current = sessionId;
+  }, [sessionId]);
 
   useEffect(() => {
     // The unlock token ran out (it lasts an hour) while the page was open: ask again.

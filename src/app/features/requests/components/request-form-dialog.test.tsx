@@ -123,8 +123,8 @@ describe('the upload request form', () => {
     await user.selectOptions(within(dialog).getByLabelText('Folder'), 'Inbox');
     await user.click(within(dialog).getByRole('button', { name: 'Create request' }));
 
-    expect(await within(dialog).findByText('no such folder in this collection')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Folder')).toHaveAccessibleDescription(expect.stringContaining('no such folder in this collection'));
+    expect(await within(dialog).findByText('No such folder in this collection.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Folder')).toHaveAccessibleDescription(expect.stringContaining('No such folder in this collection.'));
     expect(within(dialog).getByLabelText('Folder')).toHaveFocus();
     // Placed on its field, the message is not repeated above the form.
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();

@@ -141,6 +141,7 @@ describe('Transfer details form', () => {
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.selectOptions(screen.getByLabelText('Expires after'), '14');
     await user.type(screen.getByLabelText('Download limit'), '3');
+    expect(screen.getByLabelText('Download limit')).toHaveAccessibleDescription(expect.stringContaining('One download is one visit to the link'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -181,7 +182,7 @@ describe('Transfer details form', () => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Password'), 'abcd');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('password must be at least 4 characters')));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining('Use at least 4 characters.')));
   });
 });
 

@@ -11,6 +11,7 @@ import { NotificationSwitches } from '../../../components/notification-switches'
 import { inputClass, TextField } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { downloadLimitRule } from '../../../lib/download-limit';
 import { plural } from '../../../lib/format';
 import { notificationSettingsQueryOptions } from '../../settings/api/notification-settings';
 import type { PlanLimits } from '../api/get-plan-limits';
@@ -343,7 +344,7 @@ export function TransferDetailsForm({
         min={1}
         max={1_000_000}
         value={maxDownloads}
-        hint="Optional. The link stops working after this many downloads."
+        hint={`Optional. The link stops opening after this many downloads. ${downloadLimitRule}`}
         onChange={(e) => {
           setMaxDownloads(e.target.value);
           clearServer('maxDownloads');

@@ -4,6 +4,7 @@ import type { Transfer } from '../../../../contract/transfers';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { inputClass } from '../../../components/text-field';
+import { downloadLimitRule } from '../../../lib/download-limit';
 import { formatDateTime, formatInteger } from '../../../lib/format';
 import { useUpdateTransfer } from '../api/update-transfer';
 import { Section } from '../../../components/section';
@@ -104,6 +105,7 @@ const maxDownloadsCeiling = 1_000_000;
 function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
   const fieldId = useId();
   const errorId = useId();
+  const ruleId = useId();
   const update = useUpdateTransfer(transfer.id);
   const [limited, setLimited] = useState(transfer.maxDownloads !== null);
   const [count, setCount] = useState(String(transfer.maxDownloads ?? Math.max(transfer.downloadCount, 10)));
@@ -154,7 +156,7 @@ function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
               step={1}
               value={count}
               aria-invalid={invalid ? true : undefined}
-              aria-describedby={invalid ? errorId : undefined}
+              aria-describedby={invalid ? `${ruleId} ${errorId}` : ruleId}
               onChange={(event) => {
                 setCount(event.target.value);
                 setInvalid(null);
@@ -162,6 +164,9 @@ function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
               }}
               className={`${inputClass} mt-1 max-w-40`}
             />
+            <p id={ruleId} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+              {downloadLimitRule}
+            </p>
             {invalid ? (
               <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
                 {invalid}

@@ -235,7 +235,7 @@ describe('webhook endpoint page', () => {
     await user.type(url, 'http://hooks.example.com/plain');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(url).toHaveAccessibleDescription('url must use https'));
+    await waitFor(() => expect(url).toHaveAccessibleDescription('Must use https.'));
     expect(url).toHaveAttribute('aria-invalid', 'true');
   });
 });

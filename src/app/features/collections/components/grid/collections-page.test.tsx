@@ -154,7 +154,7 @@ describe('collections page', () => {
     const dialog = screen.getByRole('dialog', { name: 'New collection' });
     await user.type(within(dialog).getByLabelText('Title'), 'Fine');
     await user.click(within(dialog).getByRole('button', { name: 'Create collection' }));
-    expect(await within(dialog).findByText('title must not contain control characters')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Must not contain control characters.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Title')).toHaveFocus();
   });
 

@@ -6,7 +6,7 @@ import { DialogActions, ModalDialog } from '../../../../components/modal-dialog'
 import { inputClass, TextField } from '../../../../components/text-field';
 import { firstInvalid, serverFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
 import { useCreateCollection } from '../../api/create-collection';
-import { collectionPasswordError } from '../sharing/visibility-section';
+import { collectionPasswordFieldError } from '../../utils/collection-password';
 import { VisibilityOptions } from '../sharing/visibility-options';
 
 const fields = ['title', 'description', 'password'] as const;
@@ -26,9 +26,7 @@ export function validateNewCollection(draft: Draft): FieldErrors<Field> {
   if (!title) errors.title = 'Give the collection a title.';
   else if (title.length > 200) errors.title = 'Use at most 200 characters.';
   if (draft.description.trim().length > 2000) errors.description = 'Use at most 2,000 characters.';
-  if (draft.visibility === 'password') {
-    errors.password = draft.password === '' ? 'Choose a password for visitors to type.' : collectionPasswordError(draft.password);
-  }
+  errors.password = collectionPasswordFieldError(draft.password, { visibility: draft.visibility, hasPassword: false });
   return errors;
 }
 

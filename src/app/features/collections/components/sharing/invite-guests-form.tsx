@@ -4,8 +4,8 @@ import { AddressField } from '../../../../components/address-field/address-field
 import { parseAddressList } from '../../../../components/address-field/address-list';
 import { Button } from '../../../../components/button';
 import { FormError } from '../../../../components/form-error';
-import { isApiRequestError } from '../../../../lib/api-error';
 import { plural } from '../../../../lib/format';
+import { serverFieldErrors } from '../../../../lib/form-errors';
 import { guestsQueryOptions } from '../../api/get-guests';
 import { useInviteGuests } from '../../api/invite-guests';
 import { guestAddressesProblem, MAX_INVITES } from './guest-addresses';
@@ -31,7 +31,7 @@ export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
   const known = new Set(guests.map((guest) => guest.email));
   // Before a first attempt only what is certainly wrong is said; an empty field is not an error yet.
   const shownProblem = attempted || addresses.invalid.length > 0 || addresses.valid.length > MAX_INVITES ? problem : undefined;
-  const serverProblem = isApiRequestError(invite.error) && invite.error.fieldErrors.length > 0 ? invite.error.fieldErrors[0]!.message : undefined;
+  const serverProblem = serverFieldErrors(invite.error, ['emails'] as const).emails;
   const error = shownProblem ?? serverProblem;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -82,7 +82,7 @@ function renderDialog(collection: Collection = collectionFixture()) {
 }
 
 describe('share dialog', () => {
-  it('switches to Password: the server asks for one, the answer shows at the field, then it saves with it', async () => {
+  it('switches to Password: an empty password is caught at the field before anything is sent, then it saves with one', async () => {
     const network = sharingServer();
     const { user, dialog } = renderDialog();
 
@@ -91,19 +91,20 @@ describe('share dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Password' }));
     const field = within(dialog).getByLabelText('Collection password');
     await user.click(within(dialog).getByRole('button', { name: 'Save visibility' }));
-    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('password is required for visibility password')));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Choose a password for visitors to type.'));
+    expect(field).not.toHaveAccessibleDescription(expect.stringMatching(/password is required|visibility password/));
     expect(field).toHaveFocus();
-    expect(network.requestsTo('PATCH /api/v1/collections/col_1')[0]?.body).toEqual({ visibility: 'password' });
+    expect(network.requestsTo('PATCH /api/v1/collections/col_1')).toHaveLength(0);
 
     await user.type(field, 'abc');
     await user.click(within(dialog).getByRole('button', { name: 'Save visibility' }));
     expect(field).toHaveAccessibleDescription(expect.stringContaining('Use at least 4 characters.'));
-    expect(network.requestsTo('PATCH /api/v1/collections/col_1')).toHaveLength(1);
+    expect(network.requestsTo('PATCH /api/v1/collections/col_1')).toHaveLength(0);
 
     await user.type(field, 'd');
     await user.click(within(dialog).getByRole('button', { name: 'Save visibility' }));
     expect(await within(dialog).findByText(/^Saved\./)).toBeInTheDocument();
-    expect(network.requestsTo('PATCH /api/v1/collections/col_1')[1]?.body).toEqual({ visibility: 'password', password: 'abcd' });
+    expect(network.requestsTo('PATCH /api/v1/collections/col_1')[0]?.body).toEqual({ visibility: 'password', password: 'abcd' });
     // Now it has a password: the field offers to replace it, and is not needed.
     expect(within(dialog).getByLabelText('New password')).toHaveValue('');
     expect(within(dialog).getByText(/Anyone who has this link and the password/)).toBeInTheDocument();

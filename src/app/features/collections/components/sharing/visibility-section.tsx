@@ -5,19 +5,13 @@ import { FormError } from '../../../../components/form-error';
 import { TextField } from '../../../../components/text-field';
 import { serverFieldErrors } from '../../../../lib/form-errors';
 import { useUpdateCollection } from '../../api/update-collection';
+import { collectionPasswordFieldError } from '../../utils/collection-password';
 import { VisibilityOptions } from './visibility-options';
 
-/** The same bounds as the API's, checked before sending so the message appears at once. */
-export function collectionPasswordError(password: string): string | undefined {
-  if (password.length < 4) return 'Use at least 4 characters.';
-  if (password.length > 200) return 'Use at most 200 characters.';
-  return undefined;
-}
-
 /**
- * Who can open the collection. Switching to Password needs one unless the collection had one
- * before; only the server knows that (it keeps just a hash), so an empty field is sent and its
- * refusal is shown next to the field.
+ * Who can open the collection. Switching to Password needs a password unless the collection is
+ * password-protected now (see `collectionPasswordFieldError`), checked before sending; a refusal the
+ * server still gives is shown next to the field.
  */
 export function VisibilitySection({ collection }: { collection: Collection }) {
   const update = useUpdateCollection(collection.id);
@@ -33,7 +27,7 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
     event.preventDefault();
     setSaved(false);
     const typed = visibility === 'password' && password !== '';
-    const problem = typed ? collectionPasswordError(password) : undefined;
+    const problem = collectionPasswordFieldError(password, { visibility, hasPassword });
     if (problem) {
       setPasswordError(problem);
       passwordInput.current?.focus();
