@@ -28,6 +28,9 @@ export const MIME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9
 /** NUL is refused, not cleaned away like other controls: no file system allows it in a name. */
 const noNul = (field: string) => [(v: string) => !v.includes('\u0000'), { error: `${field} must not contain NUL characters` }] as const;
 
+/** `.` and `..` name the folder itself and its parent in every file system (and in a zip): never a file's or folder's own name. */
+const isDotSegment = (segment: string) => segment === '.' || segment === '..';
+
 /** A relative folder path; it can never climb out of its folder. */
 const relativePath = z
   .string()
@@ -40,13 +43,14 @@ const relativePath = z
       .filter((s) => s !== '' && s !== '.')
       .join('/'),
   )
-  .refine((p) => !p.split('/').includes('..'), { error: 'path must not contain ".." segments' })
+  .refine((p) => !p.split('/').some(isDotSegment), { error: 'path must not contain ".." segments' })
   .refine((p) => !/^[A-Za-z]:/.test(p), { error: 'path must be relative' })
   .transform((p) => (p === '' ? null : p));
 
 /**
  * A file or folder name: NUL refused, other controls and bidirectional overrides removed, no
- * slashes (folders are paths or ids, never part of a name), at most 255 characters.
+ * slashes (folders are paths or ids, never part of a name), not `.` or `..`, at most 255
+ * characters. Every field that takes a file or folder name uses this.
  */
 export const fileNameField = (field = 'name') =>
   z
@@ -55,7 +59,8 @@ export const fileNameField = (field = 'name') =>
     .refine(...noNul(field))
     .transform(cleanFileName)
     .refine((n) => n.length > 0, { error: `${field} must not be empty` })
-    .refine((n) => !n.includes('/') && !n.includes('\\'), { error: `${field} must not contain slashes; use path for folders` });
+    .refine((n) => !n.includes('/') && !n.includes('\\'), { error: `${field} must not contain slashes; use path for folders` })
+    .refine((n) => !isDotSegment(n), { error: `${field} must not be "." or ".."` });
 
 /** A file's media type as a client declares it: a plain `type/subtype`, stored lower-cased; optional. */
 const mimeTypeField = (description: string) =>
