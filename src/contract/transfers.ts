@@ -178,13 +178,35 @@ const notificationsField = TransferNotificationsSchema.partial()
 
 export const importsField = z.array(ImportRequestSchema).max(100, { error: 'at most 100 imports per call' }).default([]);
 
+/**
+ * Every field of a transfer the service would hold in the clear. An end-to-end encrypted transfer
+ * takes none of them, on create and on update (its title and message travel sealed in `e2eeMeta`,
+ * and a recipient list or password would be the service's, not the sender's): a field added to a
+ * transfer that the server stores as given belongs here.
+ */
+export const e2eePlaintextFields = ['title', 'message', 'recipients', 'password'] as const;
+export type E2eePlaintextField = (typeof e2eePlaintextFields)[number];
+
+/** The plaintext fields `input` actually sets: an empty list or null sets nothing. */
+export function givenE2eePlaintextFields(input: Partial<Record<E2eePlaintextField, unknown>>): E2eePlaintextField[] {
+  return e2eePlaintextFields.filter((field) => {
+    const value = input[field];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+  });
+}
+
 export const CreateTransferRequestSchema = z
   .object({
     title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).nullable().optional(),
     message: z.string().trim().max(5000, { error: 'message must be at most 5000 characters' }).nullable().optional(),
     files: filesField,
     imports: importsField,
-    e2ee: z.boolean().default(false),
+    e2ee: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description: `End-to-end encrypted: the browser seals the files, names, title and message. Such a transfer takes none of ${e2eePlaintextFields.map((f) => `\`${f}\``).join(', ')} or \`imports\`, here or later with \`PATCH\` (\`400 invalid_request\` naming the field).`,
+      }),
     recipients: z
       .array(EmailSchema)
       .max(50, { error: 'at most 50 recipients' })
@@ -203,10 +225,9 @@ export const CreateTransferRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['files'], message: 'files may be empty only when imports is not' });
     }
     if (v.e2ee) {
-      for (const field of ['title', 'imports', 'recipients', 'password'] as const) {
-        const value = v[field];
-        const given = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
-        if (given) ctx.addIssue({ code: 'custom', path: [field], message: `an end-to-end encrypted transfer takes no ${field}` });
+      // Imports too: the service would fetch, and so read, the file itself.
+      for (const field of [...givenE2eePlaintextFields(v), ...(v.imports.length > 0 ? (['imports'] as const) : [])]) {
+        ctx.addIssue({ code: 'custom', path: [field], message: `an end-to-end encrypted transfer takes no ${field}` });
       }
     }
   })
