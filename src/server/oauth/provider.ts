@@ -27,6 +27,23 @@ export const consentPath = (uid: string) => `${OAUTH_PREFIX}/consent/${uid}`;
 
 const CLIENT_METADATA_LIMIT = 5120;
 
+/** The hosts a plain-http redirect URI may name: the client's own machine (RFC 8252 §7.3). */
+const LOOPBACK_REDIRECT_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * OAuth 2.1 (§2.3.1, §8.4.2): a redirect URI carries the code, so over plain http it may only lead
+ * back to the client's own machine. Returns the first redirect URI that breaks this, if any; other
+ * schemes (https, a native app's own) are left to the provider's checks.
+ */
+export function insecureRedirectUri(uris: unknown): string | undefined {
+  if (!Array.isArray(uris)) return undefined;
+  return uris.find((uri): uri is string => {
+    if (typeof uri !== 'string') return false;
+    const parsed = URL.parse(uri);
+    return parsed?.protocol === 'http:' && !LOOPBACK_REDIRECT_HOSTS.has(parsed.hostname);
+  });
+}
+
 /** The signing key every instance shares. No ID token is ever issued, but the provider insists on having one. */
 async function sharedSigningKey(db: Database): Promise<Record<string, unknown>> {
   const make = () => JSON.stringify({ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256', kid: 'k1' });
@@ -143,6 +160,19 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
         async useGrantedResource() {
           return true;
         },
+      },
+    },
+    // Every client's metadata passes here: a registration, a client ID metadata document, a stored client
+    // when it is loaded. The library itself lets a web client register any http redirect URI.
+    extraClientMetadata: {
+      properties: ['redirect_uris'],
+      validator(_ctx, key, value) {
+        if (key !== 'redirect_uris') return;
+        const refused = insecureRedirectUri(value);
+        if (refused === undefined) return;
+        const error = new errors.InvalidRedirectUri();
+        error.error_description = `redirect_uris must use https, or http only on a loopback host (127.0.0.1, [::1], localhost): ${refused}`;
+        throw error;
       },
     },
     interactions: { url: (_ctx, interaction) => consentPath(interaction.uid), policy },
