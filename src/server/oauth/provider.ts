@@ -8,6 +8,7 @@ import type { Database } from '../db/connection.js';
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';
 import { sharedSecret } from '../settings.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 import { oauthAdapter } from './adapter.js';
 
 /** What an assistant may ask for: the API's scopes, and emailing recipients. */
@@ -186,7 +187,7 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
         .from(users)
         .innerJoin(workspaces, eq(workspaces.id, workspaceId))
         .where(eq(users.id, userId));
-      if (!row || row.disabledAt) return undefined;
+      if (!row || !isActiveWorkspace(row)) return undefined;
       return { accountId: sub, claims: async () => ({ sub }) };
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),

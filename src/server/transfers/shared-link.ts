@@ -11,6 +11,7 @@ import { assertAvailable, linkUnavailable, type TransferRow } from './availabili
 import { transferDownloadLinks, transferZipSummary, type DownloadLinks } from './download-links.js';
 import { downloadableFiles } from './files.js';
 import { unlockTokenValid, unlockWithPassword } from './unlock.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
  * A transfer's shared link as its recipients use it: open it by slug, prove the password, read
@@ -36,7 +37,7 @@ export async function openSharedTransfer(services: Services, slug: string): Prom
     .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
     .where(eq(transfers.slug, slug));
   if (!row || row.t.finalizedAt === null) throw notFound('Transfer');
-  if (row.disabledAt) throw linkUnavailable('suspended');
+  if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
   assertAvailable(row.t, services.clock.now(), { countLimit: true });
   return { t: row.t, workspaceName: row.workspaceName };
 }

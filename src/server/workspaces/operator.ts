@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { isActiveWorkspace } from './active.js';
 import type { AdminWorkspace, Invite, SignupMode } from '../../contract/dashboard.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
@@ -143,8 +142,3 @@ export async function setWorkspaceDisabled(db: Database, workspaceId: string, di
   return updated.length > 0;
 }
 
-/** The operator disabled it (see active.ts; a workspace that does not exist is not "disabled" here). */
-export async function isWorkspaceDisabled(db: Database, workspaceId: string): Promise<boolean> {
-  const [row] = await db.select({ disabledAt: workspaces.disabledAt }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  return row !== undefined && !isActiveWorkspace(row);
-}
