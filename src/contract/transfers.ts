@@ -157,7 +157,12 @@ export const UploadTargetSchema = z
     id: z.string().openapi({ description: 'File id, used to remove the file later.', example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
     name: z.string(),
     size: z.number().int().min(0).openapi({ description: 'Bytes as registered. The upload must be exactly this long.' }),
-    uploadToken: z.string().openapi({ description: 'Send as header `x-service-upload-token` on every tus request for this file.' }),
+    uploadToken: z
+      .string()
+      .openapi({
+        description:
+          'Send as header `x-service-upload-token` on every tus request for this file. Once the operator of the server disables the workspace, it (and its renewal) is refused with `403 forbidden`, `details.reason` `workspace_disabled`.',
+      }),
     uploadTokenExpiresAt: z.iso.datetime().openapi({ description: 'The token works for two hours; renew it with `POST /api/uploads/token` before then.' }),
   })
   .openapi('UploadTarget');
