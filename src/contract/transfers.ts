@@ -200,6 +200,15 @@ export function givenE2eePlaintextFields(input: Partial<Record<E2eePlaintextFiel
   });
 }
 
+/**
+ * What a batch of files for an end-to-end encrypted transfer may not carry, as field paths: imports
+ * (the service would fetch, and so read, the file itself) and a file's folder `path` (it travels
+ * sealed with the file's name). Checked on create and when files are added.
+ */
+export function e2eeRefusedInBatch(batch: { files: readonly { path?: string | null }[]; imports: readonly unknown[] }): string[] {
+  return [...batch.files.flatMap((f, i) => (f.path ? [`files.${i}.path`] : [])), ...(batch.imports.length > 0 ? ['imports'] : [])];
+}
+
 export const CreateTransferRequestSchema = z
   .object({
     title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).nullable().optional(),
@@ -210,7 +219,7 @@ export const CreateTransferRequestSchema = z
       .boolean()
       .default(false)
       .openapi({
-        description: `End-to-end encrypted: the browser seals the files, names, title and message. Such a transfer takes none of ${e2eePlaintextFields.map((f) => `\`${f}\``).join(', ')} or \`imports\`, here or later with \`PATCH\` (\`400 invalid_request\` naming the field).`,
+        description: `End-to-end encrypted: the browser seals the files, names, title and message. Such a transfer takes none of ${e2eePlaintextFields.map((f) => `\`${f}\``).join(', ')}, here or later with \`PATCH\`, and no \`imports\` or file \`path\`, here or when files are added (\`400 invalid_request\` naming the field).`,
       }),
     recipients: z
       .array(EmailSchema)
@@ -230,9 +239,9 @@ export const CreateTransferRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['files'], message: 'files may be empty only when imports is not' });
     }
     if (v.e2ee) {
-      // Imports too: the service would fetch, and so read, the file itself.
-      for (const field of [...givenE2eePlaintextFields(v), ...(v.imports.length > 0 ? (['imports'] as const) : [])]) {
-        ctx.addIssue({ code: 'custom', path: [field], message: `an end-to-end encrypted transfer takes no ${field}` });
+      for (const field of givenE2eePlaintextFields(v)) ctx.addIssue({ code: 'custom', path: [field], message: `an end-to-end encrypted transfer takes no ${field}` });
+      for (const field of e2eeRefusedInBatch(v)) {
+        ctx.addIssue({ code: 'custom', path: field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: `an end-to-end encrypted transfer takes no ${field.split('.').at(-1)}` });
       }
     }
   })
