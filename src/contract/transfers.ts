@@ -73,7 +73,7 @@ const mimeTypeField = (description: string) =>
 
 export const FileToUploadSchema = z
   .object({
-    name: fileNameField().openapi({ description: 'File name. NUL is refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
+    name: fileNameField().openapi({ description: 'File name. NUL, slashes and the names `.` and `..` are refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
     size: z
       .number({ error: 'size is required' })
       .int({ error: 'size must be a whole number of bytes' })
