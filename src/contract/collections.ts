@@ -248,18 +248,16 @@ export const FolderSchema = z
   })
   .openapi('Folder');
 
-const folderName = fileNameField().refine((n) => n !== '.' && n !== '..', { error: 'name must not be "." or ".."' });
-
 export const CreateFolderRequestSchema = z
   .object({
-    name: folderName.openapi({ example: 'Day 1' }),
+    name: fileNameField().openapi({ example: 'Day 1' }),
     parentId: folderIdField.optional().openapi({ description: 'The folder it goes in; absent or `null` is the top level.' }),
   })
   .openapi('CreateFolderRequest');
 
 export const UpdateFolderRequestSchema = z
   .object({
-    name: folderName.optional(),
+    name: fileNameField().optional(),
     parentId: folderIdField
       .optional()
       .openapi({ description: 'Moves the folder with everything inside it; `null` is the top level. Into itself or its own subtree is `400`.' }),

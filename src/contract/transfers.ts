@@ -28,6 +28,9 @@ export const MIME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9
 /** NUL is refused, not cleaned away like other controls: no file system allows it in a name. */
 const noNul = (field: string) => [(v: string) => !v.includes('\u0000'), { error: `${field} must not contain NUL characters` }] as const;
 
+/** `.` and `..` name the folder itself and its parent in every file system (and in a zip): never a file's or folder's own name. */
+const isDotSegment = (segment: string) => segment === '.' || segment === '..';
+
 /** A relative folder path; it can never climb out of its folder. */
 const relativePath = z
   .string()
@@ -40,13 +43,14 @@ const relativePath = z
       .filter((s) => s !== '' && s !== '.')
       .join('/'),
   )
-  .refine((p) => !p.split('/').includes('..'), { error: 'path must not contain ".." segments' })
+  .refine((p) => !p.split('/').some(isDotSegment), { error: 'path must not contain ".." segments' })
   .refine((p) => !/^[A-Za-z]:/.test(p), { error: 'path must be relative' })
   .transform((p) => (p === '' ? null : p));
 
 /**
  * A file or folder name: NUL refused, other controls and bidirectional overrides removed, no
- * slashes (folders are paths or ids, never part of a name), at most 255 characters.
+ * slashes (folders are paths or ids, never part of a name), not `.` or `..`, at most 255
+ * characters. Every field that takes a file or folder name uses this.
  */
 export const fileNameField = (field = 'name') =>
   z
@@ -55,7 +59,8 @@ export const fileNameField = (field = 'name') =>
     .refine(...noNul(field))
     .transform(cleanFileName)
     .refine((n) => n.length > 0, { error: `${field} must not be empty` })
-    .refine((n) => !n.includes('/') && !n.includes('\\'), { error: `${field} must not contain slashes; use path for folders` });
+    .refine((n) => !n.includes('/') && !n.includes('\\'), { error: `${field} must not contain slashes; use path for folders` })
+    .refine((n) => !isDotSegment(n), { error: `${field} must not be "." or ".."` });
 
 /** A file's media type as a client declares it: a plain `type/subtype`, stored lower-cased; optional. */
 const mimeTypeField = (description: string) =>
@@ -68,7 +73,7 @@ const mimeTypeField = (description: string) =>
 
 export const FileToUploadSchema = z
   .object({
-    name: fileNameField().openapi({ description: 'File name. NUL is refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
+    name: fileNameField().openapi({ description: 'File name. NUL, slashes and the names `.` and `..` are refused; other control characters and bidirectional overrides are removed.', example: 'report.pdf' }),
     size: z
       .number({ error: 'size is required' })
       .int({ error: 'size must be a whole number of bytes' })
@@ -152,7 +157,12 @@ export const UploadTargetSchema = z
     id: z.string().openapi({ description: 'File id, used to remove the file later.', example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
     name: z.string(),
     size: z.number().int().min(0).openapi({ description: 'Bytes as registered. The upload must be exactly this long.' }),
-    uploadToken: z.string().openapi({ description: 'Send as header `x-service-upload-token` on every tus request for this file.' }),
+    uploadToken: z
+      .string()
+      .openapi({
+        description:
+          'Send as header `x-service-upload-token` on every tus request for this file. Once the operator of the server disables the workspace, it (and its renewal) is refused with `403 forbidden`, `details.reason` `workspace_disabled`.',
+      }),
     uploadTokenExpiresAt: z.iso.datetime().openapi({ description: 'The token works for two hours; renew it with `POST /api/uploads/token` before then.' }),
   })
   .openapi('UploadTarget');
@@ -183,13 +193,44 @@ export const DOWNLOAD_COUNT_RULE =
 export const MAX_DOWNLOADS_RULE =
   'How many downloads (visits, counted as `downloadCount` counts them) the link allows. Once reached, opening the link, starting a visit and `POST /links/resolve` answer `410 link_unavailable` (reason `limit_reached`), and so do the links of a visit that had not started downloading; a visit that already counted goes on downloading any of its files and the zip, resumptions included, until its links expire.';
 
+/**
+ * Every field of a transfer the service would hold in the clear. An end-to-end encrypted transfer
+ * takes none of them, on create and on update (its title and message travel sealed in `e2eeMeta`,
+ * and a recipient list or password would be the service's, not the sender's): a field added to a
+ * transfer that the server stores as given belongs here.
+ */
+export const e2eePlaintextFields = ['title', 'message', 'recipients', 'password'] as const;
+export type E2eePlaintextField = (typeof e2eePlaintextFields)[number];
+
+/** The plaintext fields `input` actually sets: an empty list or null sets nothing. */
+export function givenE2eePlaintextFields(input: Partial<Record<E2eePlaintextField, unknown>>): E2eePlaintextField[] {
+  return e2eePlaintextFields.filter((field) => {
+    const value = input[field];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+  });
+}
+
+/**
+ * What a batch of files for an end-to-end encrypted transfer may not carry, as field paths: imports
+ * (the service would fetch, and so read, the file itself) and a file's folder `path` (it travels
+ * sealed with the file's name). Checked on create and when files are added.
+ */
+export function e2eeRefusedInBatch(batch: { files: readonly { path?: string | null }[]; imports: readonly unknown[] }): string[] {
+  return [...batch.files.flatMap((f, i) => (f.path ? [`files.${i}.path`] : [])), ...(batch.imports.length > 0 ? ['imports'] : [])];
+}
+
 export const CreateTransferRequestSchema = z
   .object({
     title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).nullable().optional(),
     message: z.string().trim().max(5000, { error: 'message must be at most 5000 characters' }).nullable().optional(),
     files: filesField,
     imports: importsField,
-    e2ee: z.boolean().default(false),
+    e2ee: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description: `End-to-end encrypted: the browser seals the files, names, title and message. Such a transfer takes none of ${e2eePlaintextFields.map((f) => `\`${f}\``).join(', ')}, here or later with \`PATCH\`, and no \`imports\` or file \`path\`, here or when files are added (\`400 invalid_request\` naming the field).`,
+      }),
     recipients: z
       .array(EmailSchema)
       .max(50, { error: 'at most 50 recipients' })
@@ -215,10 +256,9 @@ export const CreateTransferRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['files'], message: 'files may be empty only when imports is not' });
     }
     if (v.e2ee) {
-      for (const field of ['title', 'imports', 'recipients', 'password'] as const) {
-        const value = v[field];
-        const given = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
-        if (given) ctx.addIssue({ code: 'custom', path: [field], message: `an end-to-end encrypted transfer takes no ${field}` });
+      for (const field of givenE2eePlaintextFields(v)) ctx.addIssue({ code: 'custom', path: [field], message: `an end-to-end encrypted transfer takes no ${field}` });
+      for (const field of e2eeRefusedInBatch(v)) {
+        ctx.addIssue({ code: 'custom', path: field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: `an end-to-end encrypted transfer takes no ${field.split('.').at(-1)}` });
       }
     }
   })

@@ -1,19 +1,14 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { accessTokens, apiKeys, oauthStore, workspaces } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
-import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
+import { refuseInactiveWorkspace } from '../workspaces/active.js';
 import { effectivePlan } from '../workspaces/plan.js';
 import { scopesForPlan, sendScope } from '../../contract/scopes.js';
 import { noteGrantUse } from '../oauth/grants.js';
 import { API_KEY_PATTERN, OAUTH_TOKEN_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
 
 const BEARER = /^Bearer ([!-~]+)$/;
-
-/** A workspace the operator disabled: its keys and tokens are genuine but refused. */
-function refuseDisabled(ws: { disabledAt: Date | null }) {
-  if (ws.disabledAt) throw new ApiError('forbidden', 'This workspace has been disabled by the operator of this server', { reason: 'workspace_disabled' });
-}
 
 /** Extracts the token from `Authorization: Bearer <token>`, or null when the header is absent or malformed. */
 export function bearerToken(header: string | undefined): string | null {
@@ -35,7 +30,7 @@ export async function resolveCaller(services: Services, token: string): Promise<
       .where(and(eq(apiKeys.secretHash, sha256(token)), isNull(apiKeys.revokedAt)))
       .limit(1);
     if (!row) return null;
-    refuseDisabled(row.ws);
+    refuseInactiveWorkspace(row.ws);
     // Last use is shown to people, not audited: a minute's precision saves a write per request.
     void db
       .update(apiKeys)
@@ -62,7 +57,7 @@ export async function resolveCaller(services: Services, token: string): Promise<
       .where(and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
       .limit(1);
     if (!row) return null;
-    refuseDisabled(row.ws);
+    refuseInactiveWorkspace(row.ws);
     // The plan is live: a token minted on a paid plan loses its paid-only scopes when the plan
     // lapses, and a dashboard token (which holds what the plan allows) gains them on upgrade.
     const plan = effectivePlan(row.ws, now);
@@ -101,7 +96,7 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
   const userId = row?.accountId?.split('/')[1];
   if (!row?.grantId || !userId) return null;
   const { ws } = row;
-  refuseDisabled(ws);
+  refuseInactiveWorkspace(ws);
   const now = clock.now();
   const plan = effectivePlan(ws, now);
   const allowed: readonly string[] = scopesForPlan(plan);

@@ -4,7 +4,7 @@ import { collections, files } from '../db/schema/index.js';
 import { ZIP } from '../downloads/links.js';
 import type { FileOwner, OpenedDownload } from '../files/owners.js';
 import { linkUnavailable } from '../transfers/availability.js';
-import { isWorkspaceDisabled } from '../workspaces/operator.js';
+import { isWorkspaceActive } from '../workspaces/active.js';
 import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';
 import { announceCollectionFile, filesOfCollection, quarantineCollectionFile } from './files.js';
@@ -41,7 +41,7 @@ export const collectionFileOwner: FileOwner = {
   async assertViewable(services, collectionId) {
     const [c] = await services.db.select({ workspaceId: collections.workspaceId }).from(collections).where(eq(collections.id, collectionId));
     if (!c) throw notFound('Collection');
-    if (await isWorkspaceDisabled(services.db, c.workspaceId)) throw linkUnavailable('suspended');
+    if (!(await isWorkspaceActive(services.db, c.workspaceId))) throw linkUnavailable('suspended');
   },
 
   async openDownload(services, grant) {
@@ -49,7 +49,7 @@ export const collectionFileOwner: FileOwner = {
     const [c] = await db.select().from(collections).where(eq(collections.id, grant.ownerId));
     const access = accessOfGrant(grant.sessionId);
     if (!c || !access) throw notFound('Collection');
-    if (await isWorkspaceDisabled(db, c.workspaceId)) throw linkUnavailable('suspended');
+    if (!(await isWorkspaceActive(db, c.workspaceId))) throw linkUnavailable('suspended');
     if (!(await accessHolds(db, c, access))) {
       throw new ApiError('link_unavailable', 'This link no longer gives access to the collection; open the collection again.', { reason: 'revoked' });
     }

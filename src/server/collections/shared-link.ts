@@ -16,6 +16,7 @@ import { collectionDownloadLinks, collectionZipContent } from './download-links.
 import { collectionPreviewOwner, pageOfCollectionFiles, toCollectionFile } from './files.js';
 import { folderOfCollection, foldersOf, toFolder, type FolderRow } from './folders.js';
 import { recordGuestVisit, type SharedCollection } from './guests.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
  * A collection's secret link as its visitors use it: open it by slug, prove who they are, read
@@ -56,7 +57,7 @@ export async function openSharedCollection(services: Pick<Services, 'db'>, slug:
       );
     throw deleted ? linkUnavailable('deleted') : notFound('Collection');
   }
-  if (row.disabledAt) throw linkUnavailable('suspended');
+  if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
   return { c: row.c, workspaceName: row.workspaceName };
 }
 

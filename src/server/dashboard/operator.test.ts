@@ -128,9 +128,14 @@ describe('the Admin API', () => {
     const paid = await server.fetch(`/api/dashboard/admin/workspaces/${memberWs}`, { method: 'PATCH', headers: { cookie: operator }, json: { plan: 'paid' } });
     expect(AdminWorkspaceSchema.parse(((await paid.json()) as { workspace: unknown }).workspace).plan).toBe('paid');
 
+    // Signed download links handed out before it is disabled.
+    const issued = await startVisit(server, t.transfer.slug);
+    const signed = [issued.files[0]!.url, issued.zip!.url].map((u) => new URL(u)).map((u) => u.pathname + u.search);
+
     const disabled = await server.fetch(`/api/dashboard/admin/workspaces/${memberWs}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } });
     expect(disabled.status).toBe(200);
-    // Its session, sign-in, key and links stop.
+    // Its session, sign-in, key and links, and the signed links already handed out, stop.
+    for (const link of signed) expect((await expectError(await server.fetch(link), 410, 'suspended')).code).toBe('link_unavailable');
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: member } })).status).toBe(401);
     await expectError(await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: memberEmail, password } }), 403, 'workspace_disabled');
     await expectError(await server.fetch('/api/v1/me', { token: memberKey.secret }), 403, 'workspace_disabled');

@@ -11,6 +11,7 @@ import { parseJsonBody } from '../http/validate.js';
 import { renderEmail } from '../mail/html.js';
 import { findUserByEmail } from '../workspaces/accounts.js';
 import { signInAs } from './session.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 
 const RESET_TTL_MS = 30 * 60_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -36,7 +37,7 @@ export function passwordResetRoutes() {
       throw new ApiError('rate_limited', 'Too many reset requests; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
     }
     const found = await findUserByEmail(db, email);
-    if (found && !found.ws.disabledAt) {
+    if (found && isActiveWorkspace(found.ws)) {
       const token = randomBase62(32);
       await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: found.user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
       const link = `${config.PUBLIC_URL.replace(/\/$/, '')}/reset-password?token=${token}`;

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import { activeWorkspace, refuseInactiveWorkspace } from '../workspaces/active.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { randomBase62, sha256 } from '../core/secrets.js';
@@ -41,7 +42,7 @@ export async function currentUser(services: Services, cookieValue: string | unde
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), isNull(workspaces.disabledAt)))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), activeWorkspace()))
     .limit(1);
   if (!row) return null;
   return { ...signedInUser(row.user, row.ws, now), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
@@ -64,7 +65,7 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date): Omit<SignedIn
 
 /** Signs the user in (a new session cookie) and answers with the session; a disabled workspace is refused. */
 export async function signInAs(c: Context<AppEnv>, user: UserRow, ws: WorkspaceRow, status: 200 | 201 = 200) {
-  if (ws.disabledAt) throw new ApiError('forbidden', 'Your workspace has been disabled by the operator of this server.', { reason: 'workspace_disabled' });
+  refuseInactiveWorkspace(ws);
   await startSession(c, user.id, ws.id);
   return c.json(sessionBody(signedInUser(user, ws, c.var.services.clock.now())), status);
 }

@@ -80,8 +80,8 @@ describe('pagination cursors', () => {
 describe('limitParam', () => {
   const transfersLimit = limitParam(500, 100);
 
-  it.each(['0', '501', '1.5', '-1', 'abc', '', '10abc', '0x10', '1e2', ' 10', '10 ', '+10', '1.0', '１０', '99999999999999999999', 10, ['10', '20']])(
-    'rejects %j: only plain decimal digits are a limit',
+  it.each(['0', '501', '1.5', '-1', 'abc', '', '10abc', '0x10', '1e2', ' 10', '10 ', '+10', '1.0', '１０', '99999999999999999999', '010', '00', '0500', 10, ['10', '20']])(
+    'rejects %j: only plain decimal digits without leading zeros are a limit',
     (value) => {
       const result = transfersLimit.safeParse(value);
       expect(result.success).toBe(false);
@@ -92,7 +92,7 @@ describe('limitParam', () => {
   it.each([
     ['1', 1],
     ['500', 500],
-    ['010', 10],
+    ['10', 10],
   ])('accepts %j as %d', (value, expected) => {
     expect(transfersLimit.parse(value)).toBe(expected);
   });

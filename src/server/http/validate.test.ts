@@ -129,13 +129,13 @@ describe('a body of another type', () => {
 });
 
 describe('limit', () => {
-  it.each(['0x10', '1e2', '%2010', '10%20', '%2B10', '1.0', '0', '501', '-1', '', 'ten'])('?limit=%s is 400 invalid_request naming limit', async (limit) => {
+  it.each(['0x10', '1e2', '%2010', '10%20', '%2B10', '1.0', '0', '501', '-1', '', 'ten', '010', '00', '0016'])('?limit=%s is 400 invalid_request naming limit', async (limit) => {
     const error = await expectError(await server.fetch(`/api/v1/transfers?limit=${limit}`, { token: key }), 400, 'invalid_request');
     expectFieldNamed(error, 'limit');
   });
 
   it('takes plain decimal digits', async () => {
-    const res = await server.fetch('/api/v1/transfers?limit=016', { token: key });
+    const res = await server.fetch('/api/v1/transfers?limit=16', { token: key });
     expect(res.status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import { files, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import { CrcDataStore } from '../uploads/crc.js';
+import { isWorkspaceActive, WORKSPACE_DISABLED_MESSAGE } from '../workspaces/active.js';
 import { importCeiling, notifyImportFailed } from './owners.js';
 import { nameFromUrl } from './register.js';
 import { openImportSource, type ImportSourceFailure } from './fetch-source.js';
@@ -81,6 +82,16 @@ async function retryLater(services: ImporterServices, store: CrcDataStore, row: 
     .set({ error, importLeaseUntil: new Date(services.clock.now().getTime() + waitSeconds * 1000) })
     .where(stillHeld(row));
   services.log.warn({ fileId: row.id, error, attempt: row.importAttempts, retryInSeconds: waitSeconds }, 'URL import will be tried again');
+}
+
+/**
+ * The import's workspace must still be active (workspaces/active.ts), before anything is fetched and
+ * after every part: once the operator disables it, the import fails for good with this reason and
+ * nothing more is fetched or stored.
+ */
+async function assertWorkspaceActive(services: ImporterServices, row: FileRecord) {
+  if (await isWorkspaceActive(services.db, row.workspaceId)) return;
+  throw Object.assign(new Error(`${WORKSPACE_DISABLED_MESSAGE}; the import was stopped.`), { reason: 'workspace_disabled' });
 }
 
 const TRANSIENT: ReadonlySet<ImportSourceFailure['reason']> = new Set(['timeout', 'idle_timeout', 'connection_error', 'dns_failure', 'server_error']);
@@ -171,6 +182,7 @@ async function fetchInto(services: ImporterServices, store: CrcDataStore, row: F
     await store.remove(id);
     offset = null;
   }
+  await assertWorkspaceActive(services, row);
   const ceiling = await importCeiling(services, row);
   const source = await openImportSource(
     row.importUrl!,
@@ -215,6 +227,7 @@ async function fetchInto(services: ImporterServices, store: CrcDataStore, row: F
     const parts = new PartReader(source.body);
     while (offset < size) {
       offset = await store.write(parts.part(Math.min(IMPORT_PART_BYTES, size - offset)), id, offset);
+      await assertWorkspaceActive(services, row);
       await renewLease(services, row);
     }
     // The body must end here: a longer one is refused by the source as it streams.

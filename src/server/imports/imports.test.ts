@@ -7,6 +7,7 @@ import { collectionsApi } from '../collections/testing.js';
 import { events, files } from '../db/schema/index.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { download } from '../transfers/testing.js';
 import { crcOf, randomFile, storedBytes } from '../uploads/testing.js';
 import { IMPORT_PART_BYTES, importDueNow } from './importer.js';
@@ -220,4 +221,44 @@ describe('GET /imports/{fileId}', () => {
     expect(res.status).toBe(404);
     expect(ErrorSchema.parse(await res.json()).error.code).toBe('not_found');
   });
+});
+
+describe('a URL import of a workspace the operator disabled', () => {
+  async function importInto(workspace: TestWorkspace, url: string, size: number) {
+    const ownKey = await workspace.createKey(['transfers:write']);
+    const created = await ok(await api('POST', '/transfers', { files: [], imports: [{ url, size }] }, ownKey), CreateTransferResponseSchema, 201);
+    return created.imports[0]!.fileId;
+  }
+
+  it('is not fetched, and fails saying why', async () => {
+    const o = await origin(serveFile(randomFile(1_000)));
+    const disabled = await server.createWorkspace({ plan: 'paid' });
+    const id = await importInto(disabled, `${o.url}/never.bin`, 1_000);
+    await setWorkspaceDisabled(server.services.db, disabled.id, true, server.clock.now());
+
+    await importDueNow(server.services);
+    const row = await fileOf(id);
+    expect(row.state).toBe('failed');
+    expect(row.error).toMatch(/disabled by the operator/);
+    expect(o.requests).toHaveLength(0);
+    expect(await storedBytes(server.services, id)).toBeNull();
+  });
+
+  it('stops in flight after the part it was writing, storing nothing more', async () => {
+    const bytes = randomFile(IMPORT_PART_BYTES + 3_000);
+    const disabled = await server.createWorkspace({ plan: 'paid' });
+    const serve = serveFile(bytes);
+    // The operator disables the workspace once the import is under way: the origin has been asked.
+    const o = await origin((req, res, self) => {
+      void setWorkspaceDisabled(server.services.db, disabled.id, true, server.clock.now()).then(() => serve(req, res, self));
+    });
+    const id = await importInto(disabled, `${o.url}/big.bin`, bytes.length);
+
+    await importDueNow(server.services);
+    const row = await fileOf(id);
+    expect(row.state).toBe('failed');
+    expect(row.error).toMatch(/disabled by the operator/);
+    expect(o.requests).toHaveLength(1);
+    expect(await storedBytes(server.services, id)).toBeNull();
+  }, 60_000);
 });

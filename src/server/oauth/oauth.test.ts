@@ -293,6 +293,28 @@ describe('OAuth for AI assistants', () => {
     expect(await refusal({ ...base, redirect_uri: `${redirectUri}?x=1` })).toEqual({ status: 400, error: 'invalid_redirect_uri' });
   });
 
+  it('registers redirect URIs over https, or over plain http only on loopback; any other is 400 invalid_redirect_uri', async () => {
+    const registerWith = async (redirect_uris: string[], application_type = 'web') => {
+      const res = await fetch(`${issuer}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Test assistant', redirect_uris, application_type, token_endpoint_auth_method: 'none' }),
+      });
+      return { status: res.status, error: ((await res.json()) as { error?: string }).error };
+    };
+    const before = (await server.services.db.select().from(oauthStore)).length;
+    for (const uri of ['http://evil.example/cb', 'http://127.0.0.2/cb', 'http://10.0.0.7/cb', 'http://localhost.evil.example/cb', 'HTTP://EVIL.EXAMPLE/cb']) {
+      expect({ uri, ...(await registerWith([uri])) }).toEqual({ uri, status: 400, error: 'invalid_redirect_uri' });
+    }
+    expect(await registerWith(['https://app.example/cb', 'http://evil.example/cb'])).toEqual({ status: 400, error: 'invalid_redirect_uri' });
+    expect(await registerWith(['http://evil.example/cb'], 'native')).toMatchObject({ status: 400 });
+    expect((await server.services.db.select().from(oauthStore)).length).toBe(before);
+
+    for (const uri of ['https://app.example/cb', 'http://127.0.0.1:9999/cb', 'http://[::1]:9999/cb', 'http://localhost:9999/cb']) {
+      expect({ uri, ...(await registerWith([uri])) }).toEqual({ uri, status: 201, error: undefined });
+    }
+  });
+
   it('refuses a wrong PKCE verifier and a reused code (which also revokes what the code gave)', async () => {
     const ws = await server.createWorkspace();
     const client = await register();
@@ -413,6 +435,16 @@ describe('clients identified by a client ID metadata document (an https URL)', (
     expect(await refusal({ client_id: 'https://10.0.0.7/client.json' })).toEqual({ status: 400, error: 'invalid_client' });
     expect(await refusal({ client_id: `http://127.0.0.1:${(assistantSite.address() as net.AddressInfo).port}/oauth/client.json` })).toMatchObject({ status: 400 });
     expect(assistantFetches.length).toBe(before);
+  });
+
+  it('refuses a document whose redirect URI is plain http off loopback, never sending the owner to consent', async () => {
+    const client = metadataClient('/oauth/plain-http.json', { redirect_uris: ['http://evil.example/cb'] });
+    const url = new URL(await authorizeUrl(client, { scope: 'transfers:read', state: 's', resource: `${issuer}/mcp`, verifier: oauth.generateRandomCodeVerifier() }));
+    url.searchParams.set('redirect_uri', 'http://evil.example/cb');
+    const res = await fetch(url, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(assistantFetches).toContain('/oauth/plain-http.json');
   });
 });
 

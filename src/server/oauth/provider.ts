@@ -8,6 +8,7 @@ import type { Database } from '../db/connection.js';
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';
 import { sharedSecret } from '../settings.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 import { oauthAdapter } from './adapter.js';
 
 /** What an assistant may ask for: the API's scopes, and emailing recipients. */
@@ -26,6 +27,23 @@ export const OAUTH_PREFIX = '/oauth';
 export const consentPath = (uid: string) => `${OAUTH_PREFIX}/consent/${uid}`;
 
 const CLIENT_METADATA_LIMIT = 5120;
+
+/** The hosts a plain-http redirect URI may name: the client's own machine (RFC 8252 §7.3). */
+const LOOPBACK_REDIRECT_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * OAuth 2.1 (§2.3.1, §8.4.2): a redirect URI carries the code, so over plain http it may only lead
+ * back to the client's own machine. Returns the first redirect URI that breaks this, if any; other
+ * schemes (https, a native app's own) are left to the provider's checks.
+ */
+export function insecureRedirectUri(uris: unknown): string | undefined {
+  if (!Array.isArray(uris)) return undefined;
+  return uris.find((uri): uri is string => {
+    if (typeof uri !== 'string') return false;
+    const parsed = URL.parse(uri);
+    return parsed?.protocol === 'http:' && !LOOPBACK_REDIRECT_HOSTS.has(parsed.hostname);
+  });
+}
 
 /** The signing key every instance shares. No ID token is ever issued, but the provider insists on having one. */
 async function sharedSigningKey(db: Database): Promise<Record<string, unknown>> {
@@ -145,6 +163,19 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
         },
       },
     },
+    // Every client's metadata passes here: a registration, a client ID metadata document, a stored client
+    // when it is loaded. The library itself lets a web client register any http redirect URI.
+    extraClientMetadata: {
+      properties: ['redirect_uris'],
+      validator(_ctx, key, value) {
+        if (key !== 'redirect_uris') return;
+        const refused = insecureRedirectUri(value);
+        if (refused === undefined) return;
+        const error = new errors.InvalidRedirectUri();
+        error.error_description = `redirect_uris must use https, or http only on a loopback host (127.0.0.1, [::1], localhost): ${refused}`;
+        throw error;
+      },
+    },
     interactions: { url: (_ctx, interaction) => consentPath(interaction.uid), policy },
     // Called again on every refresh: an owner whose account or workspace is gone, or whose workspace the
     // operator disabled, gets no new token (the refresh is refused as invalid_grant).
@@ -156,7 +187,7 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
         .from(users)
         .innerJoin(workspaces, eq(workspaces.id, workspaceId))
         .where(eq(users.id, userId));
-      if (!row || row.disabledAt) return undefined;
+      if (!row || !isActiveWorkspace(row)) return undefined;
       return { accountId: sub, claims: async () => ({ sub }) };
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),

@@ -199,7 +199,7 @@ describe('a public collection', () => {
   });
 
   it('shows its cover and image previews at signed URLs', async () => {
-    const { api } = await paidWorkspace();
+    const { api, ws } = await paidWorkspace();
     const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 10, b: 10 } } })
       .png()
       .toBuffer();
@@ -214,6 +214,14 @@ describe('a public collection', () => {
     expect(preview.headers.get('content-type')).toBe('image/webp');
     const files = PublicCollectionFilePageSchema.parse(await (await visit(c.slug, '/files')).json());
     expect(files.files[0]!.thumbnailUrl).toMatch(/\/thumb\//);
+
+    // Not while the operator has disabled the workspace.
+    await server.services.db.update(workspaces).set({ disabledAt: server.clock.now() }).where(eq(workspaces.id, ws.id));
+    try {
+      expect((await errorOf(await server.fetch(pathOf(body.cover!.thumbnailUrl!)), 410)).details.reason).toBe('suspended');
+    } finally {
+      await server.services.db.update(workspaces).set({ disabledAt: null }).where(eq(workspaces.id, ws.id));
+    }
   });
 
   it('answers 404 for an unknown or malformed slug, and 410 suspended while the operator has disabled the workspace', async () => {
@@ -380,6 +388,24 @@ describe('a private collection', () => {
     expect(revoked.res.status).toBe(410);
     expect((await guestsOf(token, c.id)).length).toBe(0);
     expect(await server.services.db.select().from(guestSignIns)).not.toContainEqual(expect.objectContaining({ guestId: listed!.id }));
+  });
+
+  it('stops a guest\'s session, and the signed links it was given, while the operator has disabled the workspace', async () => {
+    const { api, ws, token } = await paidWorkspace();
+    const bytes = randomFile(500);
+    const { c } = await collectionWith(api, { title: 'Paused' }, [{ name: 'photo.bin', bytes }]);
+    await invite(token, c.id, ['held@example.test']);
+    const cookie = await signIn(ws.id, c.slug, 'held@example.test');
+    const links = DownloadLinksSchema.parse(await (await visit(c.slug, '/download-links', { cookie })).json());
+
+    await server.services.db.update(workspaces).set({ disabledAt: server.clock.now() }).where(eq(workspaces.id, ws.id));
+    try {
+      for (const path of ['', '/files', '/download-links']) expect((await errorOf(await visit(c.slug, path, { cookie }), 410)).details.reason).toBe('suspended');
+      for (const url of [links.files[0]!.url, links.zip.url]) expect((await download(server, url)).res.status).toBe(410);
+    } finally {
+      await server.services.db.update(workspaces).set({ disabledAt: null }).where(eq(workspaces.id, ws.id));
+    }
+    expect((await download(server, links.files[0]!.url)).body.equals(bytes)).toBe(true);
   });
 
   it('keeps a guest signed in whatever the visibility, and signs them out on request', async () => {

@@ -138,6 +138,25 @@ describe('the page', () => {
     }
     expect((await page.describe()).state).toBe('open');
   });
+
+  it('stops a submission already under way once the operator disables the workspace: its uploads, more files and finishing', async () => {
+    const { page, ws, collection } = await openRequest();
+    const toSend = [{ name: 'a.txt', bytes: randomFile(10) }, { name: 'b.txt', bytes: randomFile(10) }];
+    const started = await page.start({ name: 'Ada' }, toSend);
+    await uploadAll(server, started.files.slice(0, 1), toSend.slice(0, 1));
+    await server.services.db.update(workspaces).set({ disabledAt: server.clock.now() }).where(eq(workspaces.id, ws.id));
+    try {
+      await expect(tusUpload(toSend[1]!.bytes, { endpoint: `${server.url}/files/`, token: started.files[1]!.uploadToken })).rejects.toThrow(/403/);
+      expect(await storedLength(server.services, started.files[1]!.id)).toBeNull();
+      const added = await page.visit(`/submissions/${started.submission.id}/files`, { method: 'POST', json: { files: [{ name: 'c.txt', size: 1 }] }, token: started.submission.token });
+      expect((await errorOf(added, 410)).details.reason).toBe('suspended');
+      const finished = await page.visit(`/submissions/${started.submission.id}/finish`, { method: 'POST', token: started.submission.token });
+      expect((await errorOf(finished, 410)).details.reason).toBe('suspended');
+      expect((await fileRowsOf(collection.id)).length).toBe(2);
+    } finally {
+      await server.services.db.update(workspaces).set({ disabledAt: null }).where(eq(workspaces.id, ws.id));
+    }
+  });
 });
 
 describe('starting a submission', () => {

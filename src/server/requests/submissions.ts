@@ -19,6 +19,7 @@ import { createFolderWithFreeName, ensureFolderPaths, subtreeCondition } from '.
 import { effectivePlan, type Plan } from '../workspaces/plan.js';
 import { acceptanceOf, ownUploadRequest, type UploadRequestRow } from './requests.js';
 import { notifySubmission } from './submission-mail.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
  * An upload request as its uploaders use it, through the page at `/r/<slug>` (see
@@ -49,7 +50,7 @@ export async function openUploadRequest(services: Pick<Services, 'db' | 'clock'>
     .innerJoin(workspaces, eq(workspaces.id, uploadRequests.workspaceId))
     .where(eq(uploadRequests.slug, slug));
   if (!row) throw notFound('Upload request');
-  if (row.disabledAt) throw linkUnavailable('suspended');
+  if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
   return { r: row.r, workspaceName: row.workspaceName, plan: effectivePlan(row, services.clock.now()) };
 }
 

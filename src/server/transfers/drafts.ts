@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AddFilesRequestSchema, CreateTransferRequestSchema } from '../../contract/transfers.js';
+import { e2eeRefusedInBatch } from '../../contract/transfers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
@@ -159,6 +160,13 @@ export async function addFiles(services: Services, caller: Caller, transferId: s
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
     const t = await draftOf(tx, caller.workspaceId, transferId);
+    const refused = t.e2ee ? e2eeRefusedInBatch(input) : [];
+    if (refused.length > 0) {
+      throw new ApiError('invalid_request', 'An end-to-end encrypted transfer takes no imports or file paths', {
+        location: 'body',
+        fields: refused.map((path) => ({ path, message: 'not for e2ee transfers' })),
+      });
+    }
     const [existing] = await tx
       .select({ total: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
       .from(files)

@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../core/errors.js';
 import { downloadSessions, files, transfers } from '../db/schema/index.js';
 import { ZIP } from '../downloads/links.js';
 import type { FileOwner, OpenedDownload } from '../files/owners.js';
-import { isWorkspaceDisabled } from '../workspaces/operator.js';
+import { isWorkspaceActive } from '../workspaces/active.js';
 import { assertAvailable, linkUnavailable } from './availability.js';
 import { transferZipContent } from './download-links.js';
 import { downloadableFiles, filesOfTransfer } from './files.js';
@@ -67,7 +67,7 @@ export const transferFileOwner: FileOwner = {
   async assertViewable(services, transferId) {
     const [t] = await services.db.select().from(transfers).where(eq(transfers.id, transferId));
     if (!t) throw notFound('Transfer');
-    if (await isWorkspaceDisabled(services.db, t.workspaceId)) throw linkUnavailable('suspended');
+    if (!(await isWorkspaceActive(services.db, t.workspaceId))) throw linkUnavailable('suspended');
     assertAvailable(t, services.clock.now(), { countLimit: true });
   },
 
@@ -81,7 +81,7 @@ export const transferFileOwner: FileOwner = {
       [session = null] = await db.select().from(downloadSessions).where(eq(downloadSessions.id, grant.sessionId));
       if (!session || session.transferId !== t.id) throw notFound('Transfer');
     }
-    if (await isWorkspaceDisabled(db, t.workspaceId)) throw linkUnavailable('suspended');
+    if (!(await isWorkspaceActive(db, t.workspaceId))) throw linkUnavailable('suspended');
     // A visit that already counted may finish its downloads after the limit is reached.
     assertAvailable(t, now, { countLimit: session !== null && session.countedAt === null });
     if (session && session.expiresAt.getTime() <= now.getTime()) throw linkUnavailable('expired');

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transfer, TransferDownloadsSchema, TransferListQuerySchema, TransferListSchema, transferListSorts, UpdateTransferRequestSchema } from '../../contract/transfers.js';
+import { e2eePlaintextFields, givenE2eePlaintextFields } from '../../contract/transfers.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, notFound } from '../core/errors.js';
@@ -109,12 +110,9 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
         throw new ApiError('conflict', `${touched.join(', ')} can only change before the transfer is sent`, { reason: 'transfer_sent', fields: touched });
       }
       if (t.e2ee) {
-        const refused = (['title', 'recipients', 'password'] as const).filter((f) => {
-          const v = input[f];
-          return Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null;
-        });
+        const refused = givenE2eePlaintextFields(input);
         if (refused.length > 0) {
-          throw new ApiError('invalid_request', 'An end-to-end encrypted transfer takes no title, recipients or password', {
+          throw new ApiError('invalid_request', `An end-to-end encrypted transfer takes no ${e2eePlaintextFields.join(', ')}`, {
             location: 'body',
             fields: refused.map((f) => ({ path: f, message: 'not for e2ee transfers' })),
           });

@@ -11,6 +11,7 @@ import { assertAvailable, linkUnavailable, unavailableReason, type TransferRow }
 import { transferDownloadLinks, transferZipSummary, type DownloadLinks } from './download-links.js';
 import { downloadableFiles } from './files.js';
 import { unlockTokenValid, unlockWithPassword } from './unlock.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
  * A transfer's shared link as its recipients use it: open it by slug, prove the password, read
@@ -38,7 +39,7 @@ export async function openSharedTransfer(services: Services, slug: string, visit
     .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
     .where(eq(transfers.slug, slug));
   if (!row || row.t.finalizedAt === null) throw notFound('Transfer');
-  if (row.disabledAt) throw linkUnavailable('suspended');
+  if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
   const now = services.clock.now();
   const limitReached = unavailableReason(row.t, now, { countLimit: true }) === 'limit_reached';
   const countLimit = !(limitReached && visitId !== undefined && (await isCountedVisit(services, row.t.id, visitId, now)));

@@ -2,6 +2,7 @@ import { ERRORS, HEADERS, TUS_RESUMABLE } from '@tus/server';
 import { errorCodeForStatus, type ErrorCode } from '../../contract/errors.js';
 import { ApiError } from '../core/errors.js';
 import { isUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../core/unavailable.js';
+import { WORKSPACE_DISABLED_MESSAGE } from '../workspaces/active.js';
 import { UPLOAD_TOKEN_HEADER } from './tokens.js';
 
 /**
@@ -47,6 +48,7 @@ export const tusRefusals = {
     headers: { 'Tus-Version': TUS_RESUMABLE },
   },
   unauthorized: { code: 'unauthorized', message: `A valid upload token for this file is required in the ${UPLOAD_TOKEN_HEADER} header.` },
+  workspace_disabled: { code: 'forbidden', reason: 'workspace_disabled', message: WORKSPACE_DISABLED_MESSAGE },
   method_not_allowed: { code: 'method_not_allowed', message: 'This method is not allowed here' },
   no_such_path: { code: 'not_found', message: 'No such upload' },
   invalid_headers: { code: 'invalid_request', message: 'A tus header has a value tus 1.0 does not allow' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { crcOf, fileRow, randomFile, registerFile, tusUpload } from './testing.js';
 
 let server: TestServer;
@@ -55,6 +56,13 @@ describe('POST /api/uploads/token', () => {
     await expectError(await renew(`ut_${'x'.repeat(43)}`), 401, 'unauthorized');
     server.clock.advance(server.services.config.UPLOAD_TOKEN_TTL_SECONDS * 1000);
     await expectError(await renew(file.token), 401, 'unauthorized');
+  });
+
+  it('renews no token of a workspace the operator disabled (403 workspace_disabled)', async () => {
+    const file = await registerFile(server, 10);
+    await setWorkspaceDisabled(server.services.db, file.workspaceId, true, server.clock.now());
+    const error = await expectError(await renew(file.token), 403, 'forbidden');
+    expect(error.details.reason).toBe('workspace_disabled');
   });
 
   it('refuses to renew for a file that has finished uploading (409 upload_complete)', async () => {

@@ -1,7 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { uploadTokens } from '../db/schema/index.js';
+import { uploadTokens, workspaces } from '../db/schema/index.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
  * Upload tokens: one per registered file, sent as `x-service-upload-token` on every tus request
@@ -32,13 +33,20 @@ export async function issueUploadToken(
   return { token, expiresAt };
 }
 
-/** The file a token is good for right now, or null for a malformed, unknown or expired token. */
+/**
+ * The file a token is good for right now, or null for a malformed, unknown or expired token.
+ * `workspaceActive` is false once the operator disabled the workspace: the token is genuine but
+ * opens nothing (see workspaces/active.ts).
+ */
 export async function verifyUploadToken(db: Database, token: string | undefined | null, now: Date) {
   if (!token || !UPLOAD_TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ fileId: uploadTokens.fileId, workspaceId: uploadTokens.workspaceId, expiresAt: uploadTokens.expiresAt })
+    .select({ fileId: uploadTokens.fileId, workspaceId: uploadTokens.workspaceId, expiresAt: uploadTokens.expiresAt, ws: { disabledAt: workspaces.disabledAt } })
     .from(uploadTokens)
+    .innerJoin(workspaces, eq(workspaces.id, uploadTokens.workspaceId))
     .where(and(eq(uploadTokens.tokenHash, sha256(token)), gt(uploadTokens.expiresAt, now)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { ws, ...grant } = row;
+  return { ...grant, workspaceActive: isActiveWorkspace(ws) };
 }

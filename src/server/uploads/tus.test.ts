@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { events, transfers } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import {
   addFile,
   createTransfer,
@@ -390,6 +391,28 @@ describe('transfer.ready', () => {
     expect((await fileRow(server.services, a.fileId)).state).toBe('complete');
     const ready = await server.services.db.select().from(events).where(eq(events.subjectId, transferId));
     expect(ready).toHaveLength(0);
+  });
+
+  it('stops every upload token of a workspace the operator disabled at once: creation, PATCH and HEAD are 403 workspace_disabled', async () => {
+    const bytes = randomFile(3000);
+    const started = await registerFile(server, bytes.length);
+    expect((await create(started, bytes.length)).status).toBe(201);
+    expect((await patch(started.fileId, started.token, 0, bytes.subarray(0, 1000))).status).toBe(204);
+    const fresh = await addFile(server.services, started.transferId, started.workspaceId, 10);
+
+    await setWorkspaceDisabled(server.services.db, started.workspaceId, true, server.clock.now());
+    try {
+      const refused = [await patch(started.fileId, started.token, 1000, bytes.subarray(1000, 2000)), await create(fresh, 10)];
+      for (const res of refused) expect((await expectError(res, 403, 'forbidden')).details.reason).toBe('workspace_disabled');
+      expect((await head(started.fileId, started.token)).status).toBe(403);
+      expect(await storedLength(server.services, started.fileId)).toBe(1000);
+      expect(await storedLength(server.services, fresh.fileId)).toBeNull();
+    } finally {
+      await setWorkspaceDisabled(server.services.db, started.workspaceId, false, server.clock.now());
+    }
+    // Enabled again, the same tokens carry on.
+    expect((await patch(started.fileId, started.token, 1000, bytes.subarray(1000, 3000))).status).toBe(204);
+    await expectComplete(started, bytes);
   });
 
   it('refuses uploads to a transfer that is no longer active with 410 gone', async () => {

@@ -121,6 +121,7 @@ const isUploadable = (file: UploadFile) => takesUploads(file) && file.ownerLive;
 export async function authorizeUpload(services: Services, token: string | undefined, urlId: string | null): Promise<UploadFile> {
   const grant = await verifyUploadToken(services.db, token, services.clock.now());
   if (!grant || (urlId !== null && grant.fileId !== urlId)) throw refuse('unauthorized');
+  if (!grant.workspaceActive) throw refuse('workspace_disabled');
   const file = await loadUploadFile(services, grant.fileId);
   if (!file || file.workspaceId !== grant.workspaceId) throw refuse('unauthorized');
   if (!takesUploads(file)) throw refuse('not_an_upload');

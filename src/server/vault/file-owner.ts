@@ -3,7 +3,7 @@ import { notFound } from '../core/errors.js';
 import { vaults } from '../db/schema/index.js';
 import type { FileOwner } from '../files/owners.js';
 import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
-import { isWorkspaceDisabled } from '../workspaces/operator.js';
+import { isWorkspaceActive } from '../workspaces/active.js';
 import { vaultFile } from './items.js';
 
 /**
@@ -39,7 +39,7 @@ export const vaultFileOwner: FileOwner = {
     const { db } = services;
     const [v] = await db.select({ id: vaults.id, workspaceId: vaults.workspaceId }).from(vaults).where(eq(vaults.id, grant.ownerId));
     if (!v || grant.sessionId !== null || grant.within !== null) throw notFound('Vault');
-    if (await isWorkspaceDisabled(db, v.workspaceId)) throw notFound('Vault');
+    if (!(await isWorkspaceActive(db, v.workspaceId))) throw notFound('Vault');
     const file = await vaultFile(db, v.id, grant.fileId);
     if (!file) throw notFound('File');
     return { target: { kind: 'file', file }, encrypted: true, begin: async () => null };

@@ -142,7 +142,3 @@ export async function setWorkspaceDisabled(db: Database, workspaceId: string, di
   return updated.length > 0;
 }
 
-export async function isWorkspaceDisabled(db: Database, workspaceId: string): Promise<boolean> {
-  const [row] = await db.select({ disabledAt: workspaces.disabledAt }).from(workspaces).where(eq(workspaces.id, workspaceId));
-  return row?.disabledAt != null;
-}

@@ -65,6 +65,11 @@ describe('POST /transfers', () => {
     [{ files: [{ name: '', size: 1 }] }, 'files.0.name'],
     [{ files: [] }, 'files'],
     [{ files: [{ name: 'a', size: 1 }], e2ee: true, title: 'secret' }, 'title'],
+    [{ files: [{ name: 'a', size: 1 }], e2ee: true, message: 'in the clear' }, 'message'],
+    [{ files: [{ name: 'a', size: 1, path: 'Tax returns/2026' }], e2ee: true }, 'files.0.path'],
+    [{ files: [{ name: '..', size: 1 }] }, 'files.0.name'],
+    [{ files: [{ name: '.', size: 1 }] }, 'files.0.name'],
+    [{ files: [], imports: [{ url: 'https://example.com/a.zip', name: '..' }] }, 'imports.0.name'],
     [{ files: [{ name: 'a', size: 1 }], recipients: ['not-an-email'] }, 'recipients.0'],
   ])('refuses %j naming %s', async (body, field) => {
     const res = await post('/transfers', body);
@@ -363,6 +368,25 @@ describe('drafts, finalize and revoke', () => {
     const res = await server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json: { title: 'visible', password: 'pass' } });
     expect(res.status).toBe(400);
     expect((ErrorSchema.parse(await res.json()).error.details.fields as { path: string }[]).map((f) => f.path)).toEqual(['title', 'password']);
+  });
+
+  it('refuses imports and plaintext folder paths added to an end-to-end encrypted draft, adding nothing', async () => {
+    const draft = CreateTransferResponseSchema.parse(await (await post('/transfers', { e2ee: true, files: [{ name: 'sealed', size: 10 }] })).json());
+    const res = await post(`/transfers/${draft.id}/files`, { files: [{ name: 'sealed', size: 1 }, { name: 'sealed', size: 1, path: 'Tax returns' }], imports: [{ url: 'https://example.com/a.zip' }] });
+    expect(res.status).toBe(400);
+    expect((ErrorSchema.parse(await res.json()).error.details.fields as { path: string }[]).map((f) => f.path)).toEqual(['files.1.path', 'imports']);
+    expect(await server.services.db.select().from(files).where(eq(files.ownerId, draft.id))).toHaveLength(1);
+  });
+
+  it('refuses a plaintext message on an end-to-end encrypted draft and stores nothing of it', async () => {
+    const draft = CreateTransferResponseSchema.parse(await (await post('/transfers', { e2ee: true, files: [{ name: 'sealed', size: 10 }] })).json());
+    const res = await server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json: { message: 'in the clear', maxDownloads: 2 } });
+    expect(res.status).toBe(400);
+    const error = ErrorSchema.parse(await res.json()).error;
+    expect(error.code).toBe('invalid_request');
+    expect((error.details.fields as { path: string }[]).map((f) => f.path)).toEqual(['message']);
+    const [row] = await server.services.db.select().from(transfers).where(eq(transfers.id, draft.id));
+    expect([row!.message, row!.maxDownloads]).toEqual([null, null]);
   });
 
   it('sends an end-to-end encrypted draft only with its sealed e2eeMeta and every file sealed, which nobody could open otherwise', async () => {
