@@ -99,7 +99,7 @@ export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExp
       id: user.workspaceId,
       name: user.workspaceName,
       plan: user.plan,
-      planUntil: user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
+      planUntil: !billingOff(billing) && user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
     },
   };
 }

@@ -99,4 +99,14 @@ describe('BILLING=off', () => {
     expect(change.status).toBe(409);
     expect(ErrorSchema.parse(await change.json()).error.details.reason).toBe('billing_off');
   });
+
+  it('reports no end date even for a workspace whose stored paid plan has one', async () => {
+    await server.setPlan(member.workspaceId, 'paid', new Date('2026-04-01T00:00:00Z'));
+    expect(MeSchema.parse(await (await v1('/me')).json()).plan.until).toBeNull();
+    const session = SessionSchema.parse(await (await server.fetch('/api/dashboard/session', { headers: { cookie: member.cookie } })).json());
+    expect(session.workspace.planUntil).toBeNull();
+    // Past that date nothing changes: the plan is paid because the server bills nobody.
+    server.clock.set(new Date('2026-05-01T00:00:00Z'));
+    expect(MeSchema.parse(await (await v1('/me')).json()).plan.name).toBe('paid');
+  });
 });
