@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Runs first (files run in name order on one fresh server): the first visit finds no workspace yet.
+ * Runs first (files run in name order on one fresh server): the first visit finds no workspace yet,
+ * and the workspace created then is the operator's, on the paid plan (issue 31, item 6).
  *
  * The foundation's promise, as a new user lives it: create the workspace, create a key in the
  * dashboard, copy it, call the API with it, revoke it, and see the API refuse it.
@@ -18,13 +19,15 @@ test('a new owner creates a key, uses it on /api/v1/me, revokes it and gets 401'
   await page.getByRole('button', { name: /Create (workspace|account)/ }).click();
 
   await expect(page.getByText('Acme Studio').first()).toBeVisible();
+  // The operator's own workspace starts on the paid plan: no upsell on their own server.
+  await expect(page.getByRole('banner').getByText('Paid', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'API keys' }).first().click();
   await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
 
   await page.getByLabel('Name').fill('Zapier');
   await page.getByRole('checkbox', { name: 'contacts:read' }).check();
-  // A free workspace cannot give a key collections:write.
-  await expect(page.getByRole('checkbox', { name: 'collections:write' })).toBeDisabled();
+  // On the paid plan a key may have collections:write (a free workspace's checkbox is disabled).
+  await expect(page.getByRole('checkbox', { name: 'collections:write' })).toBeEnabled();
   await page.getByRole('button', { name: 'Create key' }).click();
 
   const secretField = page.getByLabel('Secret key');

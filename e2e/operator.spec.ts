@@ -26,6 +26,15 @@ test('with sign-up by invitation, a stranger cannot sign up, an invited address 
     await operator.getByRole('link', { name: 'Admin' }).first().click();
     await expect(operator.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
     await expect(operator.getByRole('heading', { name: 'Workspaces (1)' })).toBeVisible();
+    // The operator's own workspace starts on the paid plan. Changing it is confirmed, and the header's badge follows at once.
+    const badge = (plan: string) => operator.getByRole('banner').getByText(plan, { exact: true });
+    await expect(badge('Paid')).toBeVisible();
+    await operator.getByLabel('Plan of Operations').selectOption('free');
+    await expect(operator.getByRole('status').filter({ hasText: 'Plan of Operations changed to free.' })).toBeVisible();
+    await expect(badge('Free')).toBeVisible();
+    await operator.getByLabel('Plan of Operations').selectOption('paid');
+    await expect(operator.getByRole('status').filter({ hasText: 'Plan of Operations changed to paid.' })).toBeVisible();
+    await expect(badge('Paid')).toBeVisible();
 
     // A stranger finds no form to fill in, and the API refuses them too.
     const stranger = await strangerContext.newPage();
@@ -63,6 +72,9 @@ test('with sign-up by invitation, a stranger cannot sign up, an invited address 
     await expect(operator.getByRole('heading', { name: 'Workspaces (2)' })).toBeVisible();
     await operator.getByLabel('Plan of Invited Studio').selectOption('paid');
     await expect(operator.getByLabel('Plan of Invited Studio')).toHaveValue('paid');
+    await expect(operator.getByRole('status').filter({ hasText: 'Plan of Invited Studio changed to paid.' })).toBeVisible();
+    // Another workspace's plan leaves the operator's badge as it was.
+    await expect(badge('Paid')).toBeVisible();
     await operator.getByRole('button', { name: 'Disable Invited Studio' }).click();
     await operator.getByRole('alertdialog', { name: 'Disable “Invited Studio”?' }).getByRole('button', { name: 'Disable' }).click();
     await expect(operator.getByRole('button', { name: 'Enable Invited Studio' })).toBeVisible();

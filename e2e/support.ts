@@ -34,21 +34,24 @@ export function makeFiles(spec: Record<string, number>) {
 }
 
 /**
- * Puts the signed-in owner's workspace on the paid plan with the operator CLI, as on a real server:
- * pointed at the data directory of the e2e server the page is on.
+ * Puts the signed-in owner's workspace on `plan` with the operator CLI, as on a real server:
+ * pointed at the data directory of the e2e server the page is on. A test that needs the free plan
+ * says so too, since the first workspace of a server (whichever test signs up first) starts paid.
  */
-export async function makeWorkspacePaid(page: Page) {
+export async function setWorkspacePlan(page: Page, plan: 'free' | 'paid') {
   const session = (await (await page.request.get('/api/dashboard/session')).json()) as { workspace: { id: string } };
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: e2eDataDir(Number(new URL(page.url()).port)) };
   delete env.DATABASE_URL;
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/admin/cli.ts', 'plan', 'set', '--workspace', session.workspace.id, '--plan', 'paid', '--json'],
+    ['--import', 'tsx', 'src/server/admin/cli.ts', 'plan', 'set', '--workspace', session.workspace.id, '--plan', plan, '--json'],
     {
       env,
     },
   );
 }
+
+export const makeWorkspacePaid = (page: Page) => setWorkspacePlan(page, 'paid');
 
 /**
  * Screenshots of the page on a desktop and a phone, in the light and the dark theme, under the system's temp

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './support';
+import { setWorkspacePlan, signUp } from './support';
 import { expectNoSeriousA11yViolations } from './transfer-support';
 import { answers, startReceiver, verifySignature } from '../src/server/webhooks/test-receiver.js';
 
@@ -14,6 +14,8 @@ test('a push endpoint gets a signed test event and the dashboard shows the 200',
   const hookUrl = `${receiver.url}/hook`;
   try {
     await signUp(page, 'Hook Studio');
+    await setWorkspacePlan(page, 'free');
+    await page.reload();
     await page.getByRole('link', { name: 'Webhooks' }).first().click();
     await expect(page.getByRole('heading', { name: 'Webhooks', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No webhook endpoints yet' })).toBeVisible();

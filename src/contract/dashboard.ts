@@ -45,6 +45,8 @@ export const ChangePasswordRequestSchema = z.object({
 });
 
 export const SessionSchema = z.object({
+  /** The server's `BILLING` setting: `off` shows no plan, credit, price or referral months anywhere. */
+  billing: z.enum(['on', 'off']),
   user: z.object({ id: z.string(), email: z.string(), isOperator: z.boolean() }),
   workspace: z.object({
     id: z.string(),

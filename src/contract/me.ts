@@ -21,14 +21,22 @@ export const MeSchema = z
     }),
     plan: z.object({
       name: PlanNameSchema,
-      until: z.iso.datetime().nullable().openapi({ description: 'When a paid plan ends; null when it runs until changed, and on the free plan.' }),
+      until: z.iso.datetime().nullable().openapi({ description: 'When a paid plan ends; null when it runs until changed, on the free plan, and when `billing` is `off`.' }),
+      billing: z.enum(['on', 'off']).openapi({
+        description:
+          'Our addition: `off` on a server that bills nobody (its operator set `BILLING=off`). Then every workspace has the paid plan (`name` is `paid`, `until` null) and nothing is charged: `limits.monthlyCalls` is the paid plan\'s (null: no allowance), `limits.includedUploadBytesPerMonth` is null and `limits.uploadPriceEurPerGb` 0 (uploads are counted in `usage.apiUploadBytes` but never charged, so no `402 out_of_credit`), `usage.creditEur` is 0, and `GET /me/referral` earns no free months.',
+      }),
       limits: z.object({
         monthlyCalls: z.number().int().nullable().openapi({ description: 'Calls a month through /api/v1; null means no allowance applies.' }),
         ratePerKeyPerMinute: z.number().int(),
         ratePerWorkspacePerDay: z.number().int(),
         webhookEndpoints: z.number().int(),
-        includedUploadBytesPerMonth: z.number().int(),
-        uploadPriceEurPerGb: z.number(),
+        includedUploadBytesPerMonth: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'API upload bytes a month included before each GB costs `uploadPriceEurPerGb` from prepaid credit; null when uploads are not charged (`billing` `off`).' }),
+        uploadPriceEurPerGb: z.number().openapi({ description: 'Price of an API-uploaded GB past the included volume; 0 when `billing` is `off`.' }),
         transferMaxBytes: z.number().int().openapi({ description: 'Size ceiling of one transfer.' }),
         transferExpiry: z
           .object({
@@ -43,9 +51,11 @@ export const MeSchema = z
     }),
     usage: z.object({
       month: z.string().openapi({ description: 'UTC calendar month, YYYY-MM.', example: '2026-11' }),
-      apiCalls: z.number().int(),
+      apiCalls: z.number().int().openapi({
+        description: 'Calls this month that count toward `plan.limits.monthlyCalls`: those made with API keys and OAuth tokens. The dashboard\'s own session tokens never count.',
+      }),
       apiUploadBytes: z.number().int(),
-      creditEur: z.number().openapi({ description: 'Prepaid credit left, in euros.' }),
+      creditEur: z.number().openapi({ description: 'Prepaid credit left, in euros; 0 when `plan.billing` is `off`.' }),
     }),
     scanning: z
       .object({

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'ftp://files.example.com'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['RATE_LIMIT_KEY_PER_MINUTE', '0'],
+    ['BILLING', 'no'],
   ])('refuses %s=%s with a ConfigError that names the variable', (name, value) => {
     const err = configErrorOf({ [name]: value });
     expect(err.message).toContain(name);
@@ -54,6 +55,11 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(8080);
     expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('bills by default, and takes BILLING=off for a server that bills nobody', () => {
+    expect(loadConfig({}).BILLING).toBe('on');
+    expect(loadConfig({ BILLING: 'off' }).BILLING).toBe('off');
   });
 
   it('derives the default PUBLIC_URL from PORT', () => {

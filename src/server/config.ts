@@ -27,6 +27,11 @@ const envSchema = z.object({
   RUN_WORKER: z.enum(['0', '1']).default('1'),
   SIGNUP: z.enum(['open', 'invite', 'closed']).default('open'),
   DEFAULT_PLAN: z.enum(['free', 'paid']).default('free'),
+  /**
+   * `off` for a server that bills nobody: every workspace has the paid plan's features, and there is
+   * no prepaid credit, upload price, free monthly call allowance, referral months or plan to show.
+   */
+  BILLING: z.enum(['on', 'off']).default('on'),
   SESSION_TTL_SECONDS: positiveInt(60 * 60 * 24 * 30),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
   /** How long an OAuth access token (an AI assistant's) lives; its refresh token gets it another. */

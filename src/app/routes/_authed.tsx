@@ -20,7 +20,7 @@ function AuthedLayout() {
   const session = useSession();
   useIdleLock();
   return (
-    <AppShell workspaceName={session.workspace.name} isOperator={session.user.isOperator} plan={session.workspace.plan} signOut={<SignOutButton />}>
+    <AppShell workspaceName={session.workspace.name} isOperator={session.user.isOperator} plan={session.billing === 'on' ? session.workspace.plan : null} signOut={<SignOutButton />}>
       <Outlet />
     </AppShell>
   );

@@ -3,8 +3,9 @@ import type { Contact } from '../../contract/contacts';
 import type { Me, Referral } from '../../contract/me';
 import { json, type StubHandler } from './fetch-stub';
 
-export function session(plan: 'free' | 'paid' = 'free', isOperator = false): Session {
+export function session(plan: 'free' | 'paid' = 'free', isOperator = false, billing: Session['billing'] = 'on'): Session {
   return {
+    billing,
     user: { id: 'usr_1', email: 'ada@example.com', isOperator },
     workspace: { id: 'ws_1', name: 'Analytical Engines', plan, planUntil: plan === 'paid' ? '2027-01-31T00:00:00.000Z' : null },
   };
@@ -29,6 +30,7 @@ export function account(overrides: Partial<Me> = {}): Me {
     plan: {
       name: 'free',
       until: null,
+      billing: 'on',
       limits: {
         monthlyCalls: 50_000,
         ratePerKeyPerMinute: 120,

@@ -29,7 +29,7 @@ type RunnableCommand = Exclude<Command, { name: 'help' }>;
 async function execute(db: Database, command: RunnableCommand, config: Config): Promise<{ result: object; text: string }> {
   switch (command.name) {
     case 'bootstrap': {
-      const r = await bootstrap(db, command.options, systemClock);
+      const r = await bootstrap(db, command.options, systemClock, config);
       const what = r.created ? `Created workspace ${r.workspaceId}` : `Reused workspace ${r.workspaceId}`;
       return { result: r, text: `${what} (plan ${r.plan}) owned by ${command.options.email.trim().toLowerCase()}\nAPI key "bootstrap": ${r.apiKey}` };
     }
@@ -45,7 +45,7 @@ async function execute(db: Database, command: RunnableCommand, config: Config): 
       };
     }
     case 'key create': {
-      const r = await keyCreate(db, command.options, systemClock);
+      const r = await keyCreate(db, command.options, systemClock, config);
       return { result: r, text: `Created key ${r.id} "${r.name}" for ${r.workspaceId} with ${r.scopes.join(', ')}\nAPI key: ${r.apiKey}` };
     }
     case 'domain set': {

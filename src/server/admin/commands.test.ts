@@ -34,6 +34,27 @@ async function rejection(promise: Promise<unknown>): Promise<AdminError> {
 }
 
 describe('bootstrap', () => {
+  it('starts the first workspace of a server, the operator\'s, on the paid plan with no end date unless --plan says otherwise', async () => {
+    const fresh = await startTestServer();
+    try {
+      const first = await bootstrap(fresh.services.db, { email: email(), password });
+      expect(first).toMatchObject({ plan: 'paid', created: true });
+      const res = await fresh.fetch('/api/v1/me', { token: first.apiKey });
+      expect(MeSchema.parse(await res.json()).plan).toMatchObject({ name: 'paid', until: null });
+      expect(first.scopes).toHaveLength(scopes.length);
+      // Only the first: the next bootstrap without --plan is free.
+      expect((await bootstrap(fresh.services.db, { email: email(), password })).plan).toBe('free');
+    } finally {
+      await fresh.stop();
+    }
+    const another = await startTestServer();
+    try {
+      expect((await bootstrap(another.services.db, { email: email(), password, plan: 'free' })).plan).toBe('free');
+    } finally {
+      await another.stop();
+    }
+  });
+
   it('creates a paid workspace whose key has all eight scopes and works on the running server', async () => {
     const r = await bootstrap(db(), { email: email(), password, workspaceName: 'Ops', plan: 'paid' });
     expect(r).toMatchObject({ plan: 'paid', created: true });

@@ -10,12 +10,15 @@ import { workspaces } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail, setPlan } from '../workspaces/accounts.js';
 import { normalizeCustomDomain, setCustomDomain } from '../workspaces/custom-domain.js';
-import { effectivePlan, type Plan } from '../workspaces/plan.js';
+import { effectivePlan, type Billing, type Plan } from '../workspaces/plan.js';
 
 /**
  * The operator commands behind `npm run admin`, as plain functions of a database and parsed options,
  * so that tests call them directly. Each returns the object `--json` prints.
  */
+
+/** The server's own setting is read by the CLI; tests of billing on need not repeat it. */
+const BILLING_ON: Billing = { BILLING: 'on' };
 
 export type AdminErrorCode =
   | 'usage'
@@ -166,12 +169,12 @@ export interface BootstrapResult {
  * Creates the workspace and its owner, or reuses them when the email is taken (the password must then match),
  * and adds a key named "bootstrap" with every scope the plan in force allows.
  */
-export async function bootstrap(db: Database, options: BootstrapOptions, clock: Clock = systemClock): Promise<BootstrapResult> {
+export async function bootstrap(db: Database, options: BootstrapOptions, clock: Clock = systemClock, billing: Billing = BILLING_ON): Promise<BootstrapResult> {
   const email = check(EmailSchema, options.email, '--email');
   const password = check(PasswordSchema, options.password, '--password');
   const workspaceName = check(WorkspaceNameSchema, options.workspaceName ?? 'My workspace', '--workspace');
   const now = clock.now();
-  const account = await createOrReuseAccount(db, now, { email, password, workspaceName, plan: options.plan });
+  const account = await createOrReuseAccount(db, now, billing, { email, password, workspaceName, plan: options.plan });
   const keyScopes = scopesForPlan(account.plan);
   const { row, secret } = await newKey(db, now, account.workspaceId, account.plan, 'bootstrap', keyScopes);
   return {
@@ -188,13 +191,14 @@ export async function bootstrap(db: Database, options: BootstrapOptions, clock: 
 async function createOrReuseAccount(
   db: Database,
   now: Date,
+  billing: Billing,
   input: { email: string; password: string; workspaceName: string; plan: Plan | undefined },
 ): Promise<{ workspaceId: string; userId: string; plan: Plan; created: boolean }> {
   let existing = await findUserByEmail(db, input.email);
   if (!existing) {
     try {
-      const { workspace, user } = await createWorkspaceWithOwner(db, now, { ...input, plan: input.plan ?? 'free' });
-      return { workspaceId: workspace.id, userId: user.id, plan: effectivePlan(workspace, now), created: true };
+      const { workspace, user } = await createWorkspaceWithOwner(db, now, { ...input, plan: input.plan, firstAccountPlan: input.plan });
+      return { workspaceId: workspace.id, userId: user.id, plan: effectivePlan(workspace, now, billing), created: true };
     } catch (err) {
       // Someone else created this user between our look-up and our insert: reuse it like any other.
       if (!(err instanceof EmailTakenError) && !isUniqueViolation(err)) throw err;
@@ -211,7 +215,7 @@ async function createOrReuseAccount(
     if (!updated) throw new AdminError('not_found', `No workspace with id ${ws.id}`);
     ws = updated;
   }
-  return { workspaceId: ws.id, userId: existing.user.id, plan: effectivePlan(ws, now), created: false };
+  return { workspaceId: ws.id, userId: existing.user.id, plan: effectivePlan(ws, now, billing), created: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,13 +290,13 @@ export interface KeyCreateResult {
   name: string;
 }
 
-export async function keyCreate(db: Database, options: KeyCreateOptions, clock: Clock = systemClock): Promise<KeyCreateResult> {
+export async function keyCreate(db: Database, options: KeyCreateOptions, clock: Clock = systemClock, billing: Billing = BILLING_ON): Promise<KeyCreateResult> {
   const name = check(KeyNameSchema, options.name, '--name');
   if (options.scopes.length === 0) throw invalid('--scopes needs at least one scope');
   const keyScopes = parseScopes(options.scopes.join(','));
   const now = clock.now();
   const ws = await loadWorkspace(db, options.workspaceId);
-  const { row, secret } = await newKey(db, now, ws.id, effectivePlan(ws, now), name, keyScopes);
+  const { row, secret } = await newKey(db, now, ws.id, effectivePlan(ws, now, billing), name, keyScopes);
   return { id: row.id, apiKey: secret, scopes: row.scopes as Scope[], workspaceId: ws.id, name: row.name };
 }
 

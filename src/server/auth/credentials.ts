@@ -41,7 +41,7 @@ export async function resolveCaller(services: Services, token: string): Promise<
       workspaceId: row.ws.id,
       workspaceName: row.ws.name,
       customDomain: row.ws.customDomain,
-      plan: effectivePlan(row.ws, now),
+      plan: effectivePlan(row.ws, now, services.config),
       via: 'key',
       credentialId: row.key.id,
       userId: null,
@@ -60,7 +60,7 @@ export async function resolveCaller(services: Services, token: string): Promise<
     refuseInactiveWorkspace(row.ws);
     // The plan is live: a token minted on a paid plan loses its paid-only scopes when the plan
     // lapses, and a dashboard token (which holds what the plan allows) gains them on upgrade.
-    const plan = effectivePlan(row.ws, now);
+    const plan = effectivePlan(row.ws, now, services.config);
     const allowed: readonly string[] = scopesForPlan(plan);
     const scopes = row.token.kind === 'session' ? [...allowed] : row.token.scopes.filter((s) => allowed.includes(s));
     return {
@@ -98,7 +98,7 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
   const { ws } = row;
   refuseInactiveWorkspace(ws);
   const now = clock.now();
-  const plan = effectivePlan(ws, now);
+  const plan = effectivePlan(ws, now, services.config);
   const allowed: readonly string[] = scopesForPlan(plan);
   const granted = String(row.payload.scope ?? '').split(' ').filter(Boolean);
   void noteGrantUse(db, row.grantId, now).catch((err: unknown) => services.log.warn({ err }, 'could not record an app’s use'));

@@ -245,7 +245,7 @@ export async function quarantineCollectionFile(services: Pick<Services, 'db' | '
  * A file of the collection finished uploading: `collection.file_uploaded`, exactly once per file
  * (the engine may report a completion twice), marked in the same transaction as the event.
  */
-export async function announceCollectionFile(services: Pick<Services, 'db' | 'clock'>, file: FileRecord) {
+export async function announceCollectionFile(services: Pick<Services, 'db' | 'clock' | 'config'>, file: FileRecord) {
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -263,7 +263,7 @@ export async function announceCollectionFile(services: Pick<Services, 'db' | 'cl
       workspaceId: c.workspaceId,
       type: 'collection.file_uploaded',
       subject: { kind: 'collection', id: c.id },
-      now,
+      now, billing: services.config,
       data: {
         collection: { id: c.id, title: c.title },
         file: { id: file.id, name: file.name, size: file.sizeBytes, mimeType: file.mimeType, crc32: file.crc32, folderId: claimed.folderId },

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/env.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { parseJsonBody, pathId } from '../http/validate.js';
 import { setPlan } from '../workspaces/accounts.js';
+import { billingOff } from '../workspaces/plan.js';
 import { inviteToSignUp, listWorkspaces, pendingInvites, revokeInvite, setWorkspaceDisabled } from '../workspaces/operator.js';
 import { requireSession } from './session.js';
 
@@ -18,22 +19,25 @@ export function adminRoutes() {
   app.use('*', requireSession, requireOperator);
 
   app.get('/workspaces', async (c) => {
-    const { db, clock } = c.var.services;
+    const { db, clock, config } = c.var.services;
     c.header('Cache-Control', 'no-store');
-    return c.json({ workspaces: await listWorkspaces(db, clock.now(), c.var.user.workspaceId) });
+    return c.json({ workspaces: await listWorkspaces(db, clock.now(), c.var.user.workspaceId, config) });
   });
 
   app.patch('/workspaces/:id', async (c) => {
     const id = pathId(c, 'id', 'ws', 'Workspace');
     const input = await parseJsonBody(c, UpdateAdminWorkspaceSchema);
-    const { db, clock } = c.var.services;
+    const { db, clock, config } = c.var.services;
     const now = clock.now();
+    if (input.plan !== undefined && billingOff(config)) {
+      throw new ApiError('conflict', 'This server bills nobody (BILLING=off): every workspace has the paid plan\'s features, and plans cannot be changed', { reason: 'billing_off' });
+    }
     if (input.disabled === true && id === c.var.user.workspaceId) {
       throw new ApiError('conflict', 'You cannot disable your own workspace', { reason: 'own_workspace' });
     }
     if (input.plan !== undefined && !(await setPlan(db, id, input.plan, null))) throw notFound('Workspace');
     if (input.disabled !== undefined && !(await setWorkspaceDisabled(db, id, input.disabled, now))) throw notFound('Workspace');
-    const workspace = (await listWorkspaces(db, now, c.var.user.workspaceId)).find((w) => w.id === id);
+    const workspace = (await listWorkspaces(db, now, c.var.user.workspaceId, config)).find((w) => w.id === id);
     if (!workspace) throw notFound('Workspace');
     return c.json({ workspace });
   });

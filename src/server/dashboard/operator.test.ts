@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminWorkspaceSchema, SessionSchema, SetupStateSchema } from '../../contract/dashboard.js';
 import { ErrorSchema } from '../../contract/errors.js';
+import { MeSchema } from '../../contract/me.js';
 import type { OutgoingMessage } from '../mail/message.js';
 import { seedTransfer, startSession as startVisit } from '../transfers/testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -55,7 +56,24 @@ function tokenIn(message: OutgoingMessage, param: string): string {
 }
 
 describe('sign-up policy', () => {
-  it('makes the first account the operator\'s, on DEFAULT_PLAN, and lets it sign up even when sign-up is closed', async () => {
+  it('starts the operator\'s own (first) workspace on the paid plan with no end date, and later sign-ups on DEFAULT_PLAN', async () => {
+    const { server } = await serverWith();
+    const first = await signUp(server, newEmail('operator'));
+    expect(first.status).toBe(201);
+    const operator = SessionSchema.parse(await first.json());
+    expect(operator.user.isOperator).toBe(true);
+    expect(operator.workspace).toMatchObject({ plan: 'paid', planUntil: null });
+    // And so does the API: a dashboard token of the operator's workspace is on the paid plan.
+    const cookie = cookieOf(first);
+    const { accessToken } = (await (await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } })).json()) as { accessToken: string };
+    expect(MeSchema.parse(await (await server.fetch('/api/v1/me', { token: accessToken })).json()).plan).toMatchObject({ name: 'paid', until: null, billing: 'on' });
+
+    const second = SessionSchema.parse(await (await signUp(server, newEmail('member'))).json());
+    expect(second.user.isOperator).toBe(false);
+    expect(second.workspace.plan).toBe('free');
+  });
+
+  it('makes the first account the operator\'s and lets it sign up even when sign-up is closed', async () => {
     const { server } = await serverWith({ SIGNUP: 'closed', DEFAULT_PLAN: 'paid' });
     expect(SetupStateSchema.parse(await (await server.fetch('/api/dashboard/setup')).json())).toEqual({ needsFirstWorkspace: true, signup: 'closed', invite: null });
     const first = await signUp(server, newEmail('operator'));

@@ -66,6 +66,8 @@ describe('setup', () => {
 
 describe('sign-up', () => {
   it('creates a free workspace and signs in with an HttpOnly, SameSite=Lax session cookie', async () => {
+    // Not the server's first account, which is the operator's and starts paid (operator.test.ts).
+    await server.createWorkspace();
     const email = newEmail();
     const res = await server.fetch('/api/dashboard/signup', {
       method: 'POST',

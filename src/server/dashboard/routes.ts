@@ -103,13 +103,13 @@ export function dashboardRoutes() {
     return c.body(null, 204);
   });
 
-  app.get('/session', requireSession, (c) => c.json(sessionBody(c.var.user)));
+  app.get('/session', requireSession, (c) => c.json(sessionBody(c.var.user, c.var.services.config)));
 
   app.patch('/workspace', requireSession, async (c) => {
     const { name } = await parseJsonBody(c, RenameWorkspaceRequestSchema);
     const user = c.var.user;
     await c.var.services.db.update(workspaces).set({ name }).where(eq(workspaces.id, user.workspaceId));
-    return c.json(sessionBody({ ...user, workspaceName: name }));
+    return c.json(sessionBody({ ...user, workspaceName: name }, c.var.services.config));
   });
 
   /**

@@ -7,7 +7,7 @@ import { sessions, users, workspaces } from '../db/schema/index.js';
 import type { AppEnv, SignedInUser } from '../http/env.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
-import { effectivePlan } from '../workspaces/plan.js';
+import { billingOff, effectivePlan, type Billing } from '../workspaces/plan.js';
 
 export const SESSION_COOKIE = 'parcel_session';
 
@@ -45,20 +45,20 @@ export async function currentUser(services: Services, cookieValue: string | unde
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), activeWorkspace()))
     .limit(1);
   if (!row) return null;
-  return { ...signedInUser(row.user, row.ws, now), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
+  return { ...signedInUser(row.user, row.ws, now, services.config), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
 }
 
 type UserRow = typeof users.$inferSelect;
 type WorkspaceRow = typeof workspaces.$inferSelect;
 
-function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
+function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date, billing: Billing): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
   return {
     userId: user.id,
     email: user.email,
     isOperator: user.isOperator,
     workspaceId: ws.id,
     workspaceName: ws.name,
-    plan: effectivePlan(ws, now),
+    plan: effectivePlan(ws, now, billing),
     planUntil: ws.planUntil,
   };
 }
@@ -67,7 +67,7 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date): Omit<SignedIn
 export async function signInAs(c: Context<AppEnv>, user: UserRow, ws: WorkspaceRow, status: 200 | 201 = 200) {
   refuseInactiveWorkspace(ws);
   await startSession(c, user.id, ws.id);
-  return c.json(sessionBody(signedInUser(user, ws, c.var.services.clock.now())), status);
+  return c.json(sessionBody(signedInUser(user, ws, c.var.services.clock.now(), c.var.services.config), c.var.services.config), status);
 }
 
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -92,14 +92,15 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>) {
+export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>, billing: Billing) {
   return {
+    billing: billingOff(billing) ? ('off' as const) : ('on' as const),
     user: { id: user.userId, email: user.email, isOperator: user.isOperator },
     workspace: {
       id: user.workspaceId,
       name: user.workspaceName,
       plan: user.plan,
-      planUntil: user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
+      planUntil: !billingOff(billing) && user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
     },
   };
 }

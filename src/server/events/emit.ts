@@ -2,6 +2,7 @@ import type { WebhookEventType } from '../../contract/webhook-events.js';
 import { newId } from '../core/secrets.js';
 import { events } from '../db/schema/index.js';
 import { fanOutEvent, type EventSubject, type Tx } from '../webhooks/fanout.js';
+import type { Billing } from '../workspaces/plan.js';
 
 export type EventType = WebhookEventType;
 export type { EventSubject };
@@ -12,12 +13,12 @@ export type { EventSubject };
  * exactly when its change does. The subject (kind and id) lets a later change find the events
  * about the same thing.
  */
-export async function emitEvent(tx: Tx, e: { workspaceId: string; type: EventType; data: Record<string, unknown>; subject?: EventSubject | null; now: Date }) {
+export async function emitEvent(tx: Tx, e: { workspaceId: string; type: EventType; data: Record<string, unknown>; subject?: EventSubject | null; now: Date; billing: Billing }) {
   const subject = e.subject ?? null;
   const [row] = await tx
     .insert(events)
     .values({ id: newId('evt'), workspaceId: e.workspaceId, type: e.type, data: e.data, subjectKind: subject?.kind ?? null, subjectId: subject?.id ?? null, createdAt: e.now })
     .returning();
-  await fanOutEvent(tx, { id: row!.id, type: row!.type, createdAt: row!.createdAt, data: row!.data, workspaceId: e.workspaceId, subject }, e.now);
+  await fanOutEvent(tx, { id: row!.id, type: row!.type, createdAt: row!.createdAt, data: row!.data, workspaceId: e.workspaceId, subject }, e.now, e.billing);
   return row!;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionSchema } from '../../contract/dashboard.js';
 import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
 import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';
@@ -214,5 +215,31 @@ describe('the monthly call allowance', () => {
     expect(me.usage.apiCalls).toBe(3);
     expect(me.usage.month).toBe(server.clock.now().toISOString().slice(0, 7));
     expect(stateOf(res).get('workspace-month')!.r).toBe(server.services.config.FREE_MONTHLY_CALLS - 3);
+  });
+
+  it('never counts the dashboard\'s own session tokens, which keep the minute and day limits, while API keys count', async () => {
+    const signUp = await server.fetch('/api/dashboard/signup', {
+      method: 'POST',
+      json: { email: `clicks-${newId('x')}@example.test`, password: 'correct horse battery', workspaceName: 'Clicks' },
+    });
+    expect(signUp.status).toBe(201);
+    const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('parcel_session='))!.split(';')[0]!;
+    // On the free plan, whose monthly allowance would show as a bucket if these calls counted.
+    await server.setPlan(SessionSchema.parse(await signUp.json()).workspace.id, 'free');
+    const { accessToken } = (await (await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } })).json()) as { accessToken: string };
+    const clicks = [];
+    for (let i = 0; i < 3; i++) clicks.push(await server.fetch('/api/v1/contacts', { token: accessToken }));
+    for (const click of clicks) expect(click.status).toBe(200);
+    const buckets = [...policyOf(clicks[2]!).keys()];
+    expect(buckets).toEqual(['key-minute', 'workspace-day']);
+    expect(stateOf(clicks[2]!).get('key-minute')!.r).toBe(server.services.config.RATE_LIMIT_KEY_PER_MINUTE - 3);
+
+    const { secret } = (await (await server.fetch('/api/dashboard/keys', { method: 'POST', headers: { cookie }, json: { name: 'ci', scopes: ['contacts:read'] } })).json()) as { secret: string };
+    await server.fetch('/api/v1/contacts', { token: secret });
+    const byKey = MeSchema.parse(await (await server.fetch('/api/v1/me', { token: secret })).json());
+    expect(byKey.usage.apiCalls).toBe(2);
+    // What the dashboard shows (read with its own token) is the same count, not raised by reading it.
+    const shown = MeSchema.parse(await (await server.fetch('/api/v1/me', { token: accessToken })).json());
+    expect(shown.usage.apiCalls).toBe(2);
   });
 });

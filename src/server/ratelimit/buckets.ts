@@ -55,8 +55,8 @@ export async function chargeAnonymous(services: Services, address: string): Prom
 }
 
 /**
- * A valid credential is charged per key per minute, per workspace per day, and against the
- * plan's monthly call allowance. The monthly count lives in PostgreSQL because it is usage that
+ * A valid credential is charged per key per minute, per workspace per day, and (API keys and OAuth
+ * tokens only) against the plan's monthly call allowance. The monthly count lives in PostgreSQL because it is usage that
  * must survive restarts and is reported in `GET /me`.
  */
 export async function chargeCaller(services: Services, caller: Caller): Promise<ChargedBucket[]> {
@@ -74,6 +74,9 @@ export async function chargeCaller(services: Services, caller: Caller): Promise<
   // A call refused by the minute or day limit never reaches the handler, so it does not use the
   // month's allowance either.
   refuseIfOver(buckets, nowMs, (b) => `Rate limit ${b.name} exceeded`);
+  // The dashboard's own session tokens are people clicking through the app: they keep the minute
+  // and day limits against abuse, but never use (or show up in) the month's call allowance.
+  if (caller.via === 'session') return buckets;
   const month = monthKey(now);
   const rows = await db.execute<{ api_calls: string }>(sql`
     INSERT INTO monthly_usage (workspace_id, month, api_calls) VALUES (${caller.workspaceId}, ${month}, 1)

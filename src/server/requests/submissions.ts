@@ -42,7 +42,7 @@ export interface OpenedRequest {
 }
 
 /** The request behind a slug: 404 for an unknown one, 410 `link_unavailable` (`suspended`) while the operator has disabled its workspace. */
-export async function openUploadRequest(services: Pick<Services, 'db' | 'clock'>, slug: string): Promise<OpenedRequest> {
+export async function openUploadRequest(services: Pick<Services, 'db' | 'clock' | 'config'>, slug: string): Promise<OpenedRequest> {
   if (!SLUG.test(slug)) throw notFound('Upload request');
   const [row] = await services.db
     .select({ r: uploadRequests, workspaceName: workspaces.name, plan: workspaces.plan, planUntil: workspaces.planUntil, disabledAt: workspaces.disabledAt })
@@ -51,7 +51,7 @@ export async function openUploadRequest(services: Pick<Services, 'db' | 'clock'>
     .where(eq(uploadRequests.slug, slug));
   if (!row) throw notFound('Upload request');
   if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
-  return { r: row.r, workspaceName: row.workspaceName, plan: effectivePlan(row, services.clock.now()) };
+  return { r: row.r, workspaceName: row.workspaceName, plan: effectivePlan(row, services.clock.now(), services.config) };
 }
 
 export function describeUploadRequest(services: Pick<Services, 'clock'>, { r, workspaceName, plan }: OpenedRequest): PublicUploadRequest {
@@ -362,7 +362,7 @@ export async function completeSubmissionIfDone(services: Services, submissionId:
       workspaceId: r.workspaceId,
       type: 'request.submitted',
       subject: s.collectionId ? { kind: 'collection', id: s.collectionId } : null,
-      now,
+      now, billing: services.config,
       data: {
         request: { id: r.id, title: r.title, collectionId: s.collectionId },
         submission: {

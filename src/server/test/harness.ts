@@ -152,6 +152,8 @@ export async function startTestServer(
         password,
         workspaceName: `Workspace ${emails}`,
         plan: options.plan,
+        // Tests say which plan they want, also for the server's first workspace (which is paid by default).
+        firstAccountPlan: options.plan ?? 'free',
         planUntil: options.planUntil,
       });
       return {

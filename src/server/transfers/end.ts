@@ -18,7 +18,7 @@ const endedStatus = { expired: 'expired', revoked: 'removed', infected: 'infecte
  * event's reasons are `expired` and `revoked`: its status tells). Returns false when it had already ended.
  */
 export async function endTransfer(
-  services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>,
+  services: Pick<Services, 'db' | 'clock' | 'storage' | 'log' | 'config'>,
   transferId: string,
   reason: 'expired' | 'revoked' | 'infected',
 ): Promise<boolean> {
@@ -33,7 +33,7 @@ export async function endTransfer(
     const subject = { kind: 'transfer', id: t.id } as const;
     await tx.delete(events).where(and(eq(events.subjectKind, subject.kind), eq(events.subjectId, subject.id), inArray(events.type, [...SUPERSEDED_BY_EXPIRY])));
     await deleteSupersededPullEvents(tx, subject);
-    await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, data: { transfer: { id: t.id }, reason } });
+    await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, billing: services.config, data: { transfer: { id: t.id }, reason } });
     return t;
   });
   if (!ended) {
@@ -96,7 +96,7 @@ export async function announceExpiring(services: Pick<Services, 'db' | 'clock' |
         workspaceId: t.workspaceId,
         type: 'transfer.expiring',
         subject: { kind: 'transfer', id: t.id },
-        now,
+        now, billing: services.config,
         data: {
           transfer: transferEventFields(t, services.config.PUBLIC_URL),
         },
@@ -107,7 +107,7 @@ export async function announceExpiring(services: Pick<Services, 'db' | 'clock' |
 }
 
 /** Sent transfers whose expiry has passed end with reason `expired`. */
-export async function expireDue(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>): Promise<number> {
+export async function expireDue(services: Pick<Services, 'db' | 'clock' | 'storage' | 'log' | 'config'>): Promise<number> {
   const now = services.clock.now();
   const due = await services.db
     .select({ id: transfers.id })

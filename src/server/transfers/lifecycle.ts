@@ -40,7 +40,7 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
       workspaceId: t.workspaceId,
       type: 'transfer.ready',
       subject: { kind: 'transfer', id: t.id },
-      now,
+      now, billing: services.config,
       data: { transfer: await readyPayload(tx as unknown as Database, t, services.config.PUBLIC_URL) },
     });
     return true;

@@ -74,7 +74,7 @@ export async function beginReceipt(services: Pick<Services, 'db' | 'clock' | 'co
         workspaceId: t.workspaceId,
         type: 'transfer.downloaded',
         subject: { kind: 'transfer', id: t.id },
-        now,
+        now, billing: services.config,
         data: {
           transfer: transferEventFields(t, services.config.PUBLIC_URL),
           download: { sessionId: session.id, recipient: recipientEmail },

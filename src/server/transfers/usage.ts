@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
-import { monthKey } from '../workspaces/plan.js';
+import { billingOff, monthKey } from '../workspaces/plan.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -10,6 +10,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
  * API upload usage: bytes registered through the API count against the month's included volume;
  * past it, each GB costs UPLOAD_PRICE_EUR_PER_GB from prepaid credit. Checked and charged when
  * files are registered, before any byte is accepted: `402 out_of_credit` when credit cannot pay.
+ * With `BILLING=off` the bytes are still counted (usage on /me) but never charged or refused.
  */
 export async function chargeApiUpload(
   tx: Tx,
@@ -31,6 +32,10 @@ export async function chargeApiUpload(
       RETURNING api_upload_bytes`)
   ).rows;
   const used = Number(usage?.api_upload_bytes ?? 0);
+  if (billingOff(config)) {
+    if (bytes > 0) await addUploadBytes(tx, workspaceId, month, bytes);
+    return;
+  }
   const included = config.FREE_UPLOAD_BYTES_PER_MONTH;
   const billableBytes = Math.max(0, used + bytes - included) - Math.max(0, used - included);
   if (bytes <= 0) {
@@ -58,6 +63,10 @@ export async function chargeApiUpload(
       });
     }
   }
+  await addUploadBytes(tx, workspaceId, month, bytes);
+}
+
+async function addUploadBytes(tx: Tx, workspaceId: string, month: string, bytes: number) {
   await tx.execute(sql`
     UPDATE monthly_usage SET api_upload_bytes = api_upload_bytes + ${bytes}
     WHERE workspace_id = ${workspaceId} AND month = ${month}`);

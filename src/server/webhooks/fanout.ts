@@ -3,7 +3,7 @@ import { isPaidWebhookEvent, SUPERSEDED_BY_EXPIRY } from '../../contract/webhook
 import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema/index.js';
-import { effectivePlan } from '../workspaces/plan.js';
+import { effectivePlan, type Billing } from '../workspaces/plan.js';
 
 export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'delete'>;
 
@@ -28,10 +28,10 @@ export const envelopeBody = (e: EventEnvelope) => JSON.stringify({ id: e.id, typ
  * that records it: an endpoint created later never receives it, and one paused now gets nothing.
  * Paid event types reach nobody while the workspace's plan is free (including a lapsed plan).
  */
-export async function fanOutEvent(tx: Tx, e: EventEnvelope & { workspaceId: string; subject: EventSubject | null }, now: Date): Promise<number> {
+export async function fanOutEvent(tx: Tx, e: EventEnvelope & { workspaceId: string; subject: EventSubject | null }, now: Date, billing: Billing): Promise<number> {
   if (isPaidWebhookEvent(e.type)) {
     const [ws] = await tx.select({ plan: workspaces.plan, planUntil: workspaces.planUntil }).from(workspaces).where(eq(workspaces.id, e.workspaceId));
-    if (!ws || effectivePlan(ws, now) !== 'paid') return 0;
+    if (!ws || effectivePlan(ws, now, billing) !== 'paid') return 0;
   }
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })

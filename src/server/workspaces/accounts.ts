@@ -12,8 +12,14 @@ export interface NewAccount {
   email: string;
   password: string;
   workspaceName: string;
+  /**
+   * The plan of a workspace other than the server's first (default free). The first is its
+   * operator's and starts on the paid plan with no end date, unless `firstAccountPlan` says otherwise.
+   */
   plan?: Plan;
   planUntil?: Date | null;
+  /** An operator's explicit choice for the first account (`admin bootstrap --plan free`). */
+  firstAccountPlan?: Plan;
   /** From a referral link, as typed: unknown or malformed codes are ignored (see referralCodeFrom). */
   referralCode?: string;
   /**
@@ -27,7 +33,8 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Creates a workspace on the free plan (unless told otherwise) together with its owner. The first
- * account created on a server is its operator's; concurrent first sign-ups are serialised, so
+ * account created on a server is its operator's, on the paid plan with no end date (an operator
+ * should not meet an upsell on their own server); concurrent first sign-ups are serialised, so
  * there is only ever one.
  */
 export async function createWorkspaceWithOwner(db: Database, now: Date, input: NewAccount) {
@@ -44,14 +51,14 @@ export async function createWorkspaceWithOwner(db: Database, now: Date, input: N
     const referrer = referralCode
       ? (await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.referralCode, referralCode)).limit(1))[0]
       : undefined;
-    const plan = input.plan ?? 'free';
+    const plan = firstAccount ? (input.firstAccountPlan ?? 'paid') : (input.plan ?? 'free');
     const [workspace] = await tx
       .insert(workspaces)
       .values({
         id: newId('ws'),
         name: input.workspaceName.trim(),
         plan,
-        planUntil: input.planUntil ?? null,
+        planUntil: plan === 'paid' ? (input.planUntil ?? null) : null,
         everPaid: plan === 'paid',
         referralCode: randomBase62(10).toUpperCase(),
         referredBy: referrer?.id ?? null,

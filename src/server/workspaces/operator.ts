@@ -6,7 +6,7 @@ import { files, monthlyUsage, signupInvites, transfers, users, workspaces } from
 import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
-import { effectivePlan } from './plan.js';
+import { billingOff, effectivePlan, type Billing } from './plan.js';
 
 /**
  * What the operator of a server decides: who may sign up (`SIGNUP`), invitations when sign-up is
@@ -102,7 +102,7 @@ export async function revokeInvite(db: Database, id: string): Promise<boolean> {
 }
 
 /** Every workspace with its owner, plan, transfers, stored bytes and this month's API calls. */
-export async function listWorkspaces(db: Database, now: Date, ownWorkspaceId: string): Promise<AdminWorkspace[]> {
+export async function listWorkspaces(db: Database, now: Date, ownWorkspaceId: string, billing: Billing): Promise<AdminWorkspace[]> {
   const month = now.toISOString().slice(0, 7);
   const rows = await db.select().from(workspaces).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
   const owners = await db.select({ workspaceId: users.workspaceId, email: users.email }).from(users).orderBy(asc(users.createdAt));
@@ -121,8 +121,8 @@ export async function listWorkspaces(db: Database, now: Date, ownWorkspaceId: st
     id: ws.id,
     name: ws.name,
     ownerEmail: ownerOf.get(ws.id) ?? null,
-    plan: effectivePlan(ws, now),
-    planUntil: ws.planUntil && effectivePlan(ws, now) === 'paid' ? ws.planUntil.toISOString() : null,
+    plan: effectivePlan(ws, now, billing),
+    planUntil: ws.planUntil && !billingOff(billing) && effectivePlan(ws, now, billing) === 'paid' ? ws.planUntil.toISOString() : null,
     createdAt: ws.createdAt.toISOString(),
     disabled: ws.disabledAt !== null,
     transferCount: counts.find((c) => c.workspaceId === ws.id)?.n ?? 0,

@@ -4,8 +4,18 @@ import type { Config } from '../config.js';
 
 export type Plan = z.infer<typeof PlanNameSchema>;
 
-/** The plan in force at `now`: a paid plan whose end date has passed is free again, from the next request on. */
-export function effectivePlan(ws: { plan: Plan; planUntil: Date | null }, now: Date): Plan {
+/** Whether the server bills its workspaces at all (`BILLING`). */
+export type Billing = Pick<Config, 'BILLING'>;
+
+export const billingOff = (billing: Billing) => billing.BILLING === 'off';
+
+/**
+ * The plan in force at `now`: a paid plan whose end date has passed is free again, from the next
+ * request on. On a server that bills nobody (`BILLING=off`) every workspace has the paid plan,
+ * whatever its row says, so every gate that reads the plan opens without knowing about billing.
+ */
+export function effectivePlan(ws: { plan: Plan; planUntil: Date | null }, now: Date, billing: Billing): Plan {
+  if (billingOff(billing)) return 'paid';
   if (ws.plan !== 'paid') return 'free';
   return ws.planUntil === null || ws.planUntil.getTime() > now.getTime() ? 'paid' : 'free';
 }

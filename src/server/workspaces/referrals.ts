@@ -4,6 +4,7 @@ import type { Referral } from '../../contract/me.js';
 import type { Config } from '../config.js';
 import { workspaces } from '../db/schema/index.js';
 import type { Services } from '../services.js';
+import { billingOff } from './plan.js';
 
 /**
  * A referral code as stored (upper-case letters and digits), from what a sign-up sent, or null
@@ -19,7 +20,9 @@ export function referralLink(config: Pick<Config, 'PUBLIC_URL'>, code: string): 
   return `${config.PUBLIC_URL}/signup?ref=${encodeURIComponent(code)}`;
 }
 
-export function referralRule(config: Pick<Config, 'REFERRAL_EARNS_ON' | 'REFERRAL_FREE_MONTHS' | 'REFERRAL_MAX_FREE_MONTHS'>): Referral['rule'] {
+/** The rule in force; a server that bills nobody (`BILLING=off`) has no months to give, so the link only invites. */
+export function referralRule(config: Pick<Config, 'REFERRAL_EARNS_ON' | 'REFERRAL_FREE_MONTHS' | 'REFERRAL_MAX_FREE_MONTHS' | 'BILLING'>): Referral['rule'] {
+  if (billingOff(config)) return { earnsOn: config.REFERRAL_EARNS_ON, monthsPerReferral: 0, maxFreeMonths: 0 };
   return { earnsOn: config.REFERRAL_EARNS_ON, monthsPerReferral: config.REFERRAL_FREE_MONTHS, maxFreeMonths: config.REFERRAL_MAX_FREE_MONTHS };
 }
 

@@ -24,7 +24,8 @@ interface AppShellProps {
   workspaceName: string;
   /** The server's operator also gets the Admin page. */
   isOperator?: boolean;
-  plan: 'free' | 'paid';
+  /** The badge next to the workspace's name; null on a server that bills nobody, where plans mean nothing. */
+  plan: 'free' | 'paid' | null;
   /** The sign-out control; the shell knows nothing about sessions. */
   signOut: ReactNode;
   children: ReactNode;
@@ -47,8 +48,12 @@ export function AppShell({ workspaceName, isOperator = false, plan, signOut, chi
           <p className="flex min-w-0 items-center gap-2 text-sm">
             <span className="sr-only">Workspace:</span>
             <span className="truncate font-medium text-zinc-700 dark:text-zinc-300">{workspaceName}</span>
-            <span className="sr-only">, plan:</span>
-            <PlanBadge plan={plan} />
+            {plan ? (
+              <>
+                <span className="sr-only">, plan:</span>
+                <PlanBadge plan={plan} />
+              </>
+            ) : null}
           </p>
           <button
             type="button"

@@ -29,7 +29,7 @@ function SettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="Your workspace, its plan, what it has used this month, notifications, and your password."
+        description="Your workspace, its limits, what it has used this month, notifications, and your password."
         actions={<Link to="/outbox" className={buttonClass('secondary')}>Outbox</Link>}
       />
       <div className="space-y-6">

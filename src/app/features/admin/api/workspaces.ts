@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { AdminWorkspace } from '../../../../contract/dashboard';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
-import { userDataRoot } from '../../../lib/query-keys';
+import { sessionQueryKey, userDataRoot } from '../../../lib/query-keys';
 
 export const adminWorkspacesKey = [...userDataRoot, 'dashboard', 'admin', 'workspaces'] as const;
 
@@ -17,13 +17,28 @@ export function useAdminWorkspaces() {
   return useSuspenseQuery(adminWorkspacesQueryOptions());
 }
 
-/** Changes a workspace's plan, or disables / enables it. */
+/**
+ * Changes a workspace's plan, or disables / enables it. When the operator changes the plan of their
+ * own workspace, everything the app knows about it was read under the old plan: the session (the
+ * header's badge, which pages are paid), `/me` (limits), and the data of paid features (refused or
+ * allowed before), so the session and every query of the signed-in user's data are refetched.
+ */
 export function useUpdateAdminWorkspace(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { plan?: 'free' | 'paid'; disabled?: boolean }) =>
       dashboardFetch<{ workspace: AdminWorkspace }>(`/admin/workspaces/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }).then((r) => r.workspace),
-    onSuccess: (workspace) =>
-      queryClient.setQueryData<AdminWorkspace[]>(adminWorkspacesKey, (list) => list?.map((w) => (w.id === workspace.id ? workspace : w))),
+    onSuccess: async (workspace, input) => {
+      queryClient.setQueryData<AdminWorkspace[]>(adminWorkspacesKey, (list) => list?.map((w) => (w.id === workspace.id ? workspace : w)));
+      if (workspace.isOwn && input.plan !== undefined) {
+        await Promise.all([queryClient.invalidateQueries({ queryKey: sessionQueryKey }), queryClient.invalidateQueries({ queryKey: userDataRoot })]);
+      }
+    },
   });
+}
+
+/** What a successful change did, in words, for the row's status message. */
+export function describeWorkspaceChange(workspace: AdminWorkspace, input: { plan?: 'free' | 'paid'; disabled?: boolean }): string {
+  if (input.plan !== undefined) return `Plan of ${workspace.name} changed to ${workspace.plan}.`;
+  return workspace.disabled ? `${workspace.name} is disabled.` : `${workspace.name} is enabled again.`;
 }

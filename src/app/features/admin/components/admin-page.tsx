@@ -9,11 +9,13 @@ import { inputClass, TextField } from '../../../components/text-field';
 import { formatBytes, formatDateTime, formatInteger } from '../../../lib/format';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useInvite, useInvites, useRevokeInvite } from '../api/invites';
-import { useAdminWorkspaces, useUpdateAdminWorkspace } from '../api/workspaces';
+import { useBillingOn } from '../../auth/api/get-session';
+import { describeWorkspaceChange, useAdminWorkspaces, useUpdateAdminWorkspace } from '../api/workspaces';
 
 function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
   const selectId = useId();
   const update = useUpdateAdminWorkspace(workspace.id);
+  const billingOn = useBillingOn();
   const name = workspace.name;
   return (
     <li className="grid gap-3 border-b border-zinc-200 p-4 last:border-b-0 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-center dark:border-zinc-800">
@@ -26,6 +28,10 @@ function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
         <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{workspace.ownerEmail ?? 'No owner'}</p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           Since <time dateTime={workspace.createdAt}>{formatDateTime(workspace.createdAt)}</time> · <code>{workspace.id}</code>
+        </p>
+        {/* Always rendered, so that screen readers announce the message when it appears. */}
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {update.isSuccess ? describeWorkspaceChange(update.data, update.variables) : ''}
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 text-sm md:col-span-2">
@@ -43,21 +49,23 @@ function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {
         </div>
       </dl>
       <div className="flex flex-wrap items-end gap-2 md:justify-end">
-        <div>
-          <label htmlFor={selectId} className="block text-xs text-zinc-600 dark:text-zinc-400">
-            Plan of {name}
-          </label>
-          <select
-            id={selectId}
-            className={`${inputClass} mt-1 w-28 py-1`}
-            value={workspace.plan}
-            disabled={update.isPending}
-            onChange={(e) => update.mutate({ plan: e.target.value as 'free' | 'paid' })}
-          >
-            <option value="free">Free</option>
-            <option value="paid">Paid</option>
-          </select>
-        </div>
+        {billingOn ? (
+          <div>
+            <label htmlFor={selectId} className="block text-xs text-zinc-600 dark:text-zinc-400">
+              Plan of {name}
+            </label>
+            <select
+              id={selectId}
+              className={`${inputClass} mt-1 w-28 py-1`}
+              value={workspace.plan}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ plan: e.target.value as 'free' | 'paid' })}
+            >
+              <option value="free">Free</option>
+              <option value="paid">Paid</option>
+            </select>
+          </div>
+        ) : null}
         {workspace.isOwn ? null : workspace.disabled ? (
           <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-label={`Enable ${name}`} disabled={update.isPending} onClick={() => update.mutate({ disabled: false })}>
             Enable

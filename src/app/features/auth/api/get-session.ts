@@ -26,3 +26,11 @@ export function useSession(): Session {
   if (!data) throw new Error('useSession is only for pages behind sign-in');
   return data;
 }
+
+/**
+ * Whether this server bills its workspaces (its `BILLING` setting). When it does not, every
+ * workspace has the paid plan's features and the app shows no plan, credit, price or referral months.
+ */
+export function useBillingOn(): boolean {
+  return useSession().billing === 'on';
+}

@@ -67,7 +67,7 @@ export function SignUpForm({ firstWorkspace, referralCode, invite, redirectTo }:
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         {firstWorkspace
           ? 'This Parcel server has no workspace yet. Yours will be the first, and you will be its owner.'
-          : 'Start with a free workspace for sending and collecting files.'}
+          : 'Create a workspace for sending and collecting files.'}
       </p>
       {referralCode ? (
         <p className="mt-3 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">

@@ -69,20 +69,26 @@ function describeExpiry(expiry: Me['plan']['limits']['transferExpiry']): string 
   return `After ${days(expiry.defaultDays)} by default; you choose from ${hours} to ${days(expiry.maximumDays)}`;
 }
 
+/** The plan and its limits; on a server that bills nobody (`plan.billing` off) only the limits, with no plan, end date or credit. */
 function PlanCard({ me }: { me: Me }) {
   const headingId = useId();
   const { plan } = me;
+  const billed = plan.billing === 'on';
   return (
     <Card aria-labelledby={headingId}>
-      <CardHeading id={headingId}>Plan</CardHeading>
+      <CardHeading id={headingId}>{billed ? 'Plan' : 'Limits'}</CardHeading>
       <Facts>
-        <Fact term="Plan">
-          <PlanBadge plan={plan.name} />
-        </Fact>
-        <Fact term="Ends">
-          {plan.name === 'paid' ? (plan.until ? formatDate(plan.until) : 'Runs until changed') : 'No end date'}
-        </Fact>
-        <Fact term="Credit">{formatEuros(me.usage.creditEur)}</Fact>
+        {billed ? (
+          <>
+            <Fact term="Plan">
+              <PlanBadge plan={plan.name} />
+            </Fact>
+            <Fact term="Ends">
+              {plan.name === 'paid' ? (plan.until ? formatDate(plan.until) : 'Runs until changed') : 'No end date'}
+            </Fact>
+            <Fact term="Credit">{formatEuros(me.usage.creditEur)}</Fact>
+          </>
+        ) : null}
         <Fact term="Rate limits">
           {formatInteger(plan.limits.ratePerKeyPerMinute)} calls a minute per key, {formatInteger(plan.limits.ratePerWorkspacePerDay)} a day
           per workspace
@@ -105,6 +111,7 @@ function UsageCard({ me, vault }: { me: Me; vault: VaultUsage }) {
   return (
     <Card aria-labelledby={headingId} className="md:col-span-2">
       <CardHeading id={headingId}>Usage in {formatMonth(usage.month)}</CardHeading>
+      <p className="-mt-2 mb-4 text-sm text-zinc-600 dark:text-zinc-400">API calls are those made with API keys and connected apps; using this dashboard never counts.</p>
       <div className="grid gap-6 sm:grid-cols-2">
         <UsageMeter
           label="API calls"
@@ -118,7 +125,7 @@ function UsageCard({ me, vault }: { me: Me; vault: VaultUsage }) {
           used={usage.apiUploadBytes}
           allowance={includedBytes}
           usedText={formatBytes(usage.apiUploadBytes)}
-          allowanceText={`of ${formatBytes(includedBytes)} included, then ${formatEuros(plan.limits.uploadPriceEurPerGb)} per GB`}
+          allowanceText={includedBytes === null ? 'not charged' : `of ${formatBytes(includedBytes)} included, then ${formatEuros(plan.limits.uploadPriceEurPerGb)} per GB`}
         />
         <UsageMeter
           label="Your vault"

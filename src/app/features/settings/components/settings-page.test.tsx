@@ -32,6 +32,29 @@ describe('settings page', () => {
     expect(network.requestsTo('GET /api/v1/me')[0]?.headers.get('Authorization')).toBe('Bearer tok_dashboard');
   });
 
+  it('shows no plan, credit, price, upgrade or referral months on a server that bills nobody', async () => {
+    const free = account();
+    const unbilled = account({
+      plan: { ...free.plan, name: 'paid', billing: 'off', limits: { ...free.plan.limits, monthlyCalls: null, includedUploadBytesPerMonth: null, uploadPriceEurPerGb: 0 } },
+      usage: { ...free.usage, creditEur: 0 },
+    });
+    stubFetch({
+      ...signedIn(),
+      'GET /api/dashboard/session': json(session('paid', false, 'off')),
+      'GET /api/v1/me': json(unbilled),
+      'GET /api/v1/me/referral': json({ ...referral, freeMonthsEarned: 0, rule: { ...referral.rule, monthsPerReferral: 0, maxFreeMonths: 0 } }),
+    });
+    renderApp('/settings');
+
+    const limits = await screen.findByRole('region', { name: 'Limits' });
+    expect(within(limits).getByText('2 GB')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Plan' })).not.toBeInTheDocument();
+    const usage = screen.getByRole('region', { name: /^Usage in/ });
+    expect(within(usage).getByText('not charged')).toBeInTheDocument();
+    const page = document.body.textContent ?? '';
+    for (const word of [/\bplan\b/i, /credit/i, /€/, /per GB/i, /upgrade/i, /free months?/i, /\bPaid\b/, /\bFree\b/]) expect(page).not.toMatch(word);
+  });
+
   it('says whether this server checks files for viruses', async () => {
     stubFetch({ ...signedIn(), 'GET /api/v1/me': json(account({ scanning: { enabled: false } })), 'GET /api/v1/me/referral': json(referral) });
     renderApp('/settings');

@@ -10,6 +10,8 @@ export interface WebhookPlan {
   plan: Me['plan']['name'];
   /** Endpoints this workspace may have on its current plan. */
   endpointLimit: number;
+  /** `off` on a server that bills nobody: the limits are the server's, with no plan to name. */
+  billing: Me['plan']['billing'];
 }
 
 /** What the plan allows for webhooks: which events (paid ones need a paid plan) and how many endpoints. */
@@ -17,7 +19,7 @@ export function webhookPlanQueryOptions() {
   return queryOptions({
     queryKey: webhookMeQueryKey,
     queryFn: () => v1Fetch<Me>('/me'),
-    select: (me): WebhookPlan => ({ plan: me.plan.name, endpointLimit: me.plan.limits.webhookEndpoints }),
+    select: (me): WebhookPlan => ({ plan: me.plan.name, endpointLimit: me.plan.limits.webhookEndpoints, billing: me.plan.billing }),
   });
 }
 

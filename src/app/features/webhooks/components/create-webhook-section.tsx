@@ -25,7 +25,7 @@ export function CreateWebhookSection({ plan, endpointCount, pending, error, onCr
       {limitReached ? (
         <div className="mt-2 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
           <p>
-            {usage} {planLimitSentence(plan.plan, plan.endpointLimit)}
+            {usage} {planLimitSentence(plan.plan, plan.endpointLimit, plan.billing)}
           </p>
           <p>
             {plan.plan === 'free'
@@ -36,7 +36,7 @@ export function CreateWebhookSection({ plan, endpointCount, pending, error, onCr
       ) : (
         <>
           <p className="mt-1 mb-4 text-xs text-zinc-600 dark:text-zinc-400">
-            {usage} {planLimitSentence(plan.plan, plan.endpointLimit)}
+            {usage} {planLimitSentence(plan.plan, plan.endpointLimit, plan.billing)}
           </p>
           <CreateWebhookForm plan={plan.plan} pending={pending} error={error} onCreate={onCreate} />
         </>

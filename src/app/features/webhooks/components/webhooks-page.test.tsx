@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
-import { signedIn } from '../../../test/fixtures';
+import { session, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import type { CreateWebhookRequest } from '../api/types';
 import { pullEndpoint, signingSecret, webhookAccount, webhookEndpoint } from '../testing/fixtures';
@@ -152,6 +152,16 @@ describe('webhooks page', () => {
     expect(screen.getByRole('checkbox', { name: 'transfer.ready' })).toBeEnabled();
     expect(screen.queryByRole('checkbox', { name: 'webhook.test' })).not.toBeInTheDocument();
     expect(screen.getByText(/This workspace has 0 endpoints of 1\. The free plan allows 1 endpoint and transfer events; the paid plan allows up to 10 endpoints/)).toBeInTheDocument();
+  });
+
+  it('names no plan on a server that bills nobody, where every event is offered', async () => {
+    const unbilled = webhookAccount('paid');
+    webhookServer({ plan: 'paid', webhooks: [], extra: { 'GET /api/dashboard/session': json(session('paid', false, 'off')), 'GET /api/v1/me': json({ ...unbilled, plan: { ...unbilled.plan, billing: 'off' } }) } });
+    renderApp('/webhooks');
+
+    expect(await screen.findByRole('checkbox', { name: 'collection.file_uploaded' })).toBeEnabled();
+    expect(screen.getByText('This workspace has 0 endpoints of 10. Up to 10 endpoints, each with any events.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/\bplan\b/i);
   });
 
   it('says the limit is reached instead of offering a form, once the free endpoint exists', async () => {

@@ -22,8 +22,9 @@ export function describeStatus(statusCode: number, phrase: string): string {
   return phrase ? `${statusCode} ${phrase}` : String(statusCode);
 }
 
-/** What the plan allows, for the create card and the limit-reached notice. */
-export function planLimitSentence(plan: 'free' | 'paid', limit: number): string {
+/** What the plan allows, for the create card and the limit-reached notice; no plan is named on a server that bills nobody. */
+export function planLimitSentence(plan: 'free' | 'paid', limit: number, billing: 'on' | 'off'): string {
+  if (billing === 'off') return `Up to ${plural(limit, 'endpoint', 'endpoints')}, each with any events.`;
   return plan === 'free'
     ? `The free plan allows ${plural(limit, 'endpoint', 'endpoints')} and transfer events; the paid plan allows up to ${webhookEndpointLimits.paid} endpoints and every event.`
     : `The paid plan allows up to ${plural(limit, 'endpoint', 'endpoints')}.`;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { MeSchema } from '../../../../contract/me.js';
 import { apiKeys, monthlyUsage, workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
-import { monthKey, planLimits } from '../../../workspaces/plan.js';
+import { billingOff, monthKey, planLimits } from '../../../workspaces/plan.js';
 import { v1Route } from '../route.js';
 
 const route = v1Route({
@@ -12,7 +12,8 @@ const route = v1Route({
   operationId: 'getMe',
   tags: ['Account'],
   summary: 'Who am I',
-  description: 'The credential making the call, its workspace, the plan in force and this month\'s usage.',
+  description:
+    'The credential making the call, its workspace, the plan in force and this month\'s usage. On a server that bills nobody (`plan.billing` `off`) the plan is reported as `paid` with no end date, and the billing fields as documented on `plan.billing`.',
   scope: 'any',
   responses: {
     200: { description: 'The account', content: { 'application/json': { schema: MeSchema } } },
@@ -36,20 +37,22 @@ export function registerGetMe(app: OpenAPIHono<AppEnv>) {
         : null;
     if (!ws) throw new Error('workspace of an authenticated caller vanished');
     const limits = planLimits(caller.plan, config);
+    const billed = !billingOff(config);
     return c.json(
       {
         key: { id: caller.credentialId, name: keyName, via: caller.via, scopes: caller.scopes, canEmail: caller.canEmail },
         workspace: { id: ws.id, name: ws.name, customDomain: ws.customDomain, createdAt: ws.createdAt.toISOString() },
         plan: {
           name: caller.plan,
-          until: caller.plan === 'paid' && ws.planUntil ? ws.planUntil.toISOString() : null,
+          until: billed && caller.plan === 'paid' && ws.planUntil ? ws.planUntil.toISOString() : null,
+          billing: billed ? 'on' : 'off',
           limits: {
             monthlyCalls: limits.monthlyCalls,
             ratePerKeyPerMinute: config.RATE_LIMIT_KEY_PER_MINUTE,
             ratePerWorkspacePerDay: config.RATE_LIMIT_WORKSPACE_PER_DAY,
             webhookEndpoints: limits.webhookEndpoints,
-            includedUploadBytesPerMonth: config.FREE_UPLOAD_BYTES_PER_MONTH,
-            uploadPriceEurPerGb: config.UPLOAD_PRICE_EUR_PER_GB,
+            includedUploadBytesPerMonth: billed ? config.FREE_UPLOAD_BYTES_PER_MONTH : null,
+            uploadPriceEurPerGb: billed ? config.UPLOAD_PRICE_EUR_PER_GB : 0,
             transferMaxBytes: limits.transferMaxBytes,
             transferExpiry: limits.transferExpiry,
           },
@@ -58,7 +61,7 @@ export function registerGetMe(app: OpenAPIHono<AppEnv>) {
           month,
           apiCalls: usage?.apiCalls ?? 0,
           apiUploadBytes: usage?.apiUploadBytes ?? 0,
-          creditEur: ws.creditMicroEur / 1_000_000,
+          creditEur: billed ? ws.creditMicroEur / 1_000_000 : 0,
         },
         scanning: { enabled: config.CLAMD_URL !== undefined },
       },

@@ -12,7 +12,7 @@ const route = v1Route({
   summary: 'Referral code and earnings',
   description:
     "The workspace's invite code and link, how many workspaces signed up through it, and the free months earned. A sign-up through the link (or with the code, in any letter case) records this workspace as its referrer. " +
-    'By default a referred workspace counts once it has taken a paid plan and earns one free month, up to 12 in total. The operator of the server configures the rule (when a referral counts, months per referral, the cap; 0 months turns earning off), and `rule` reports the one in force.',
+    'By default a referred workspace counts once it has taken a paid plan and earns one free month, up to 12 in total. The operator of the server configures the rule (when a referral counts, months per referral, the cap; 0 months turns earning off), and `rule` reports the one in force. On a server that bills nobody (`plan.billing` `off` on `GET /me`) the link only invites: `rule.monthsPerReferral` and `rule.maxFreeMonths` are 0, and so is `freeMonthsEarned`.',
   scope: 'any',
   responses: {
     200: { description: 'Referral data', content: { 'application/json': { schema: ReferralSchema } } },

@@ -152,7 +152,7 @@ describe('plan rules', () => {
     const token = await ws.createKey(['webhooks:write']);
     const { webhook } = await createOk(token, { url: null, events: ['collection.file_uploaded', 'transfer.expired'] });
     const emit = (type: 'collection.file_uploaded' | 'transfer.expired') =>
-      server.services.db.transaction((tx) => emitEvent(tx, { workspaceId: ws.id, type, data: { note: type }, now: server.clock.now() }));
+      server.services.db.transaction((tx) => emitEvent(tx, { workspaceId: ws.id, type, data: { note: type }, now: server.clock.now(), billing: server.services.config }));
     const deliveredTypes = async () =>
       (await server.services.db.select({ type: webhookDeliveries.eventType }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, webhook.id))).map((r) => r.type);
 
@@ -174,7 +174,7 @@ describe('matching events to endpoints', () => {
     const expired = (await createOk(token, { url: null, events: ['transfer.expired'] })).webhook;
     const paused = (await createOk(token, { url: null, events: ['transfer.ready'] })).webhook;
     await server.fetch(`/api/v1/webhooks/${paused.id}`, { method: 'PATCH', token, json: { enabled: false } });
-    await server.services.db.transaction((tx) => emitEvent(tx, { workspaceId: ws.id, type: 'transfer.ready', data: {}, now: server.clock.now() }));
+    await server.services.db.transaction((tx) => emitEvent(tx, { workspaceId: ws.id, type: 'transfer.ready', data: {}, now: server.clock.now(), billing: server.services.config }));
     const later = (await createOk(token, { url: null, events: ['transfer.ready'] })).webhook;
 
     const feed = async (id: string) => (await (await server.fetch(`/api/v1/webhooks/${id}/events`, { token })).json()) as { events: { type: string }[] };
