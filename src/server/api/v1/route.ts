@@ -61,6 +61,17 @@ function withOwn(responses: RouteConfig['responses'], status: number, shared: st
   return errorResponse(own ? `${own}\n\nAlso ${shared}` : shared);
 }
 
+/**
+ * An optional JSON body may be left empty, whether or not the request says `Content-Type:
+ * application/json`: it reads as no body (`{}`), as it does without the header. The validator alone
+ * would try to parse the empty text as JSON and refuse it.
+ */
+const emptyOptionalBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Hono parses JSON from the cached text of the body, so the empty text is what is replaced.
+  if (c.req.header('content-type') && (await c.req.text()).trim() === '') (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
+  await next();
+};
+
 type V1RouteConfig = Omit<RouteConfig, 'security' | 'middleware'> & V1Access & { operationId: string; tags: string[] };
 
 /**
@@ -73,6 +84,7 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
   const middleware: MiddlewareHandler<AppEnv>[] = [bearerAuth, requireScope(scope)];
   if (paidOnly) middleware.push(requirePaidPlan);
   if (route.method === 'post') middleware.push(idempotency);
+  if (route.request?.body && !route.request.body.required) middleware.push(emptyOptionalBody);
   const successResponse = (route.responses[200] ?? route.responses[201]) as { content?: Record<string, { schema?: z.ZodType }> } | undefined;
   const body = (route.request?.body as { content?: Record<string, { schema?: z.ZodType }> } | undefined)?.content?.['application/json']?.schema;
   v1Operations.push({

@@ -65,7 +65,7 @@ function TransferPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <TransferOverview transfer={transfer} />
-          <TransferFilesTable files={transfer.files} sent={transfer.finalizedAt !== null} />
+          <TransferFilesTable files={transfer.files} sent={transfer.sendRequestedAt !== null} />
           <TransferRecipients recipients={downloads.recipients} />
           <DownloadReceipts downloads={downloads.downloads} totalDownloads={downloads.totalDownloads} />
         </div>
