@@ -45,6 +45,16 @@ export function openApiDocumentConfig(publicUrl: string) {
         description:
           'Create a draft with its files, stream the bytes to the tus endpoint with each file\'s upload token, finalize to send, and follow downloads. Bytes never pass through this API.',
       },
+      {
+        name: 'Collections',
+        description:
+          'Named sets of files with folders, guests and a visibility (`private`, `public`, `password`). Paid plan, except reading collection download links. Files arrive by the same tus uploads and URL imports as transfers.',
+      },
+      {
+        name: 'Upload requests',
+        description:
+          'Public upload pages that put what people send into a collection (a folder per submission). Reading them is allowed on the free plan; creating, pausing and closing them needs a paid plan.',
+      },
       { name: 'Contacts', description: 'The workspace address book: one contact per email address.' },
       {
         name: 'Links',

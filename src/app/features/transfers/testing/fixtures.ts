@@ -46,7 +46,7 @@ export function transferFile(overrides: Partial<TransferFile> = {}): TransferFil
 }
 
 export function transfer(overrides: Partial<Transfer> = {}): Transfer {
-  const { firstFileName: _first, ...summary } = transferSummary();
+  const { firstFileName: _first, ...summary } = transferSummary(overrides.finalizedAt === undefined ? {} : { finalizedAt: overrides.finalizedAt });
   return {
     ...summary,
     hasPassword: false,
