@@ -55,9 +55,23 @@ test('an owner adds a file from a URL, sends while it imports, and the recipient
     const row = files.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'footage.bin', exact: true }) });
     await expect(row.getByRole('cell').last()).toContainText('Importing');
     expect((await listMail(page)).filter((m) => m.tag === 'transfer.sent')).toEqual([]);
+    // Not sent yet: the sender's page says when it will be, and its link says the files are still arriving.
+    await expect(page.getByRole('definition').filter({ hasText: 'When its last URL import lands' })).toBeVisible();
+    const shared = await page.getByLabel('Link to share').inputValue();
+    const early = await browser.newContext();
+    const visitor = await early.newPage();
+    try {
+      await visitor.goto(shared);
+      await expect(visitor.getByRole('heading', { name: 'The files are still arriving', level: 1 })).toBeVisible();
+      await expect(visitor.getByRole('link', { name: /download/i })).toHaveCount(0);
 
-    // The bytes arrive: the page follows the import until it is complete, and the recipient is mailed.
-    origin.release();
+      // The bytes arrive: the page follows the import until it is complete, and the recipient is mailed.
+      origin.release();
+      // The early visitor's page asks again by itself and shows the file once it is in.
+      await expect(visitor.getByRole('link', { name: 'Download footage.bin', exact: true })).toBeVisible({ timeout: 40_000 });
+    } finally {
+      await early.close();
+    }
     await expect(row.getByRole('cell').last()).toHaveText('Complete', { timeout: 30_000 });
     await expect(row.getByRole('cell').nth(4)).toHaveText(crcHex(bytes));
     const links = await personalLinks(page, [ada]);

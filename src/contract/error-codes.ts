@@ -17,6 +17,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   conflict: 409,
   e2ee_unsupported: 409,
+  files_arriving: 409,
   request_timeout: 408,
   link_unavailable: 410,
   gone: 410,
@@ -86,6 +87,8 @@ export const errorExplanations: Record<ErrorCode, string> = {
     'The request conflicts with another one, or with the state of the resource; `details.reason` says which. For idempotent requests it is `idempotency_in_progress` (retry after `Retry-After` seconds) or `idempotency_key_reused` (the key was used with another method, path or body). Sending a transfer names what keeps it a draft, for example `uploads_incomplete` or `files_infected` (the virus scan found malware in `details.infectedFileIds`, also named in `details.infectedFileNames`: remove them and send again).',
   e2ee_unsupported:
     'The transfer is end-to-end encrypted; its files can only be opened in a browser that holds the key.',
+  files_arriving:
+    'The transfer was sent while URL imports of its files were still running: its link works once the last one lands. Nothing can be downloaded before then; try again after `Retry-After` seconds.',
   request_timeout: 'The request was not received in time; the connection is closed. Send it again.',
   link_unavailable: 'The shared link has expired, was revoked or reached its download limit.',
   gone: 'The resource existed but is no longer available, such as an upload whose transfer ended.',

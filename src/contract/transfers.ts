@@ -140,7 +140,15 @@ export const ImportStatusSchema = z
   .object({
     fileId: z.string().openapi({ example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
     name: z.string(),
-    size: z.number().int().min(0).openapi({ description: 'Bytes expected: the declared size, else the origin\'s `Content-Length` once it answered; 0 until then.' }),
+    size: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .openapi({
+        description:
+          'Bytes expected: the declared size, else the origin\'s `Content-Length` once it answered. `null` while unknown (no size was declared and the origin has not said, or never did before the import failed); never a guess such as 0.',
+      }),
     receivedBytes: z
       .number()
       .int()
@@ -148,7 +156,13 @@ export const ImportStatusSchema = z
       .openapi({ description: 'Bytes committed to storage so far. Moves in steps of one storage part (32 MiB; the last part smaller); equals `size` when `ready`.' }),
     source: z.string().openapi({ description: 'The URL it is fetched from, as given.' }),
     status: z.enum(importStatuses).openapi({ description: '`importing`, then `ready` (the file is complete) or `failed` (see `error`). Currently these three.' }),
-    error: z.string().nullable().openapi({ description: 'Why it failed, fit to show a person. While `importing`, the reason the last attempt stopped (it is tried again, resuming); null when none did, and when `ready`.' }),
+    error: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          'Why it failed, fit to show a person: present when `failed`, and while `importing` after an attempt stopped (the reason of the last one; it is tried again, resuming). Absent when nothing went wrong, and when `ready`.',
+      }),
   })
   .openapi('ImportStatus');
 
@@ -331,7 +345,20 @@ const transferCommon = {
   e2ee: z.boolean(),
   downloadCount: z.number().int().min(0).openapi({ description: DOWNLOAD_COUNT_RULE }),
   maxDownloads: z.number().int().min(0).nullable().openapi({ description: `${MAX_DOWNLOADS_RULE} Null means unlimited.` }),
-  finalizedAt: z.iso.datetime().nullable().openapi({ description: 'Null until sent. A draft is not shareable.' }),
+  finalizedAt: z.iso
+    .datetime()
+    .nullable()
+    .openapi({
+      description:
+        'Null until sent. A draft is not shareable. A transfer finalized while URL imports of it still run is sent when the last import lands: `finalizedAt` is set then (see `sendRequestedAt`), and until then its link answers `409 files_arriving`.',
+    }),
+  sendRequestedAt: z.iso
+    .datetime()
+    .nullable()
+    .openapi({
+      description:
+        'Our addition: when the sender finalized it, null for a draft. Equal to `finalizedAt` when every file had arrived by then; ahead of it while URL imports still run (`finalizedAt` null). From here on its files and draft fields no longer change and it is never swept as an unsent draft.',
+    }),
   expiresAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
 };
@@ -359,7 +386,7 @@ export const TransferListQuerySchema = z.object({
   status: z
     .enum(['draft', 'sent', ...transferStatuses])
     .optional()
-    .openapi({ param: { name: 'status', in: 'query' }, description: 'Only transfers in this state; `draft` means not yet sent, `sent` means sent (in any state).' }),
+    .openapi({ param: { name: 'status', in: 'query' }, description: 'Only transfers in this state; `draft` means not finalized, `sent` means finalized (in any state, including one still waiting for its URL imports, whose `finalizedAt` is null until the last lands).' }),
   q: z
     .string()
     .trim()

@@ -273,6 +273,7 @@ const wildcardMethods = new Map<string, string[]>([['/files/*', ['HEAD', 'PATCH'
 const notCalled = new Map<string, string>([
   ['GET /*', 'the web app’s pages (no data of any workspace)'],
   ['ALL /api/*', 'the answer to unknown /api paths'],
+  ['ALL /api/v1/*', 'the answer to unknown /api/v1 paths (404 whatever the credential, charged like any request)'],
   ['ALL /api/dashboard/vault/*', 'the answer to unknown vault paths (as to unknown /api paths)'],
   ['ALL /mcp', 'every MCP tool is an /api/v1 operation: the MCP matrix below calls each with A’s ids'],
 ]);

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionFilePageSchema } from '../../contract/collections.js';
 import { ErrorSchema } from '../../contract/errors.js';
-import { CreateTransferResponseSchema, DownloadLinksSchema, ImportStatusSchema, TransferSchema } from '../../contract/transfers.js';
+import { ResolvedLinkSchema } from '../../contract/links.js';
+import { CreateTransferResponseSchema, DownloadLinksSchema, ImportStatusSchema, TransferListSchema, TransferSchema } from '../../contract/transfers.js';
 import { collectionsApi } from '../collections/testing.js';
 import { events, files } from '../db/schema/index.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { deleteStaleDrafts } from '../transfers/end.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { download } from '../transfers/testing.js';
 import { crcOf, randomFile, storedBytes } from '../uploads/testing.js';
@@ -59,12 +61,16 @@ describe('a URL import into a transfer', () => {
     expect(created.files).toEqual([]);
     const [entry] = created.imports;
     expect(entry).toMatchObject({ name: 'q3.pdf', size: bytes.length, source: `${o.url}/files/q3.pdf?sig=abc`, status: 'importing' });
-    expect(await statusOf(entry!.fileId)).toMatchObject({ status: 'importing', receivedBytes: 0, size: bytes.length, error: null });
+    const waiting = await statusOf(entry!.fileId);
+    expect(waiting).toMatchObject({ status: 'importing', receivedBytes: 0, size: bytes.length });
+    // The spec's `error` is a string: absent while nothing went wrong, never null.
+    expect(waiting).not.toHaveProperty('error');
 
     expect(await importDueNow(server.services)).toBe(1);
     const status = await statusOf(entry!.fileId);
     // Named and typed by the origin, since the caller gave neither.
-    expect(status).toMatchObject({ status: 'ready', receivedBytes: bytes.length, size: bytes.length, name: 'Quarterly report.pdf', error: null });
+    expect(status).toMatchObject({ status: 'ready', receivedBytes: bytes.length, size: bytes.length, name: 'Quarterly report.pdf' });
+    expect(status).not.toHaveProperty('error');
     const row = await fileOf(entry!.fileId);
     expect([row.state, row.crc32, row.mimeType]).toEqual(['complete', crcOf(bytes), 'application/pdf']);
     expect((await storedBytes(server.services, entry!.fileId))!.equals(bytes)).toBe(true);
@@ -79,6 +85,8 @@ describe('a URL import into a transfer', () => {
       201,
     );
     expect(created.imports.map((i) => i.size)).toEqual([null, 4_000]);
+    // Unknown until the origin answers: null, not a size of 0.
+    expect((await statusOf(created.imports[0]!.fileId)).size).toBeNull();
     await importDueNow(server.services);
     const [learned, wrong] = await Promise.all(created.imports.map((i) => statusOf(i.fileId)));
     expect(learned).toMatchObject({ status: 'ready', size: 5_000, receivedBytes: 5_000 });
@@ -130,7 +138,7 @@ describe('a URL import into a transfer', () => {
     expect((await fileOf(id)).crc32).toBe(crcOf(bytes));
   }, 60_000);
 
-  it('sends a transfer finalized while its import runs when the import lands: recipients mailed once, transfer.ready once', async () => {
+  it('sends a transfer finalized while its import runs when the import lands: finalizedAt null until then, its link saying the files are still arriving; then recipients mailed once, transfer.ready once', async () => {
     const bytes = randomFile(20_000);
     const o = await origin(serveFile(bytes));
     const created = await ok(
@@ -138,15 +146,41 @@ describe('a URL import into a transfer', () => {
       CreateTransferResponseSchema,
       201,
     );
-    const sent = await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
-    expect(sent.finalizedAt).not.toBeNull();
+    const requestedAt = server.clock.now().toISOString();
+    const waiting = await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
+    // The spec: "null until sent", and a transfer finalized while imports run is sent when the last one lands.
+    expect(waiting.finalizedAt).toBeNull();
+    expect(waiting.sendRequestedAt).toBe(requestedAt);
     const mailsTo = async (to: string) => (await listOutbox(server.services.config.DATA_DIR, ws.id)).filter((m) => m.to === to);
     const readyEvents = async () =>
       (await server.services.db.select().from(events).where(eq(events.subjectId, created.id))).filter((e) => e.type === 'transfer.ready');
     expect(await mailsTo('late@example.com')).toHaveLength(0);
     expect(await readyEvents()).toHaveLength(0);
 
+    // Its link hands out nothing yet: no empty visit, no empty zip, but "still arriving".
+    const link = `${server.services.config.PUBLIC_URL}/t/${created.slug}`;
+    for (const res of [await api('POST', '/links/resolve', { url: link }), await server.fetch(`/api/public/transfers/${created.slug}`)]) {
+      expect(res.status).toBe(409);
+      expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(ErrorSchema.parse(await res.json()).error.code).toBe('files_arriving');
+    }
+    expect((await server.fetch(`/api/public/transfers/${created.slug}/sessions`, { method: 'POST', json: {} })).status).toBe(409);
+    // Listed as sent (not a draft), and a second finalize changes nothing.
+    const again = await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
+    expect([again.finalizedAt, again.sendRequestedAt]).toEqual([null, requestedAt]);
+    const drafts = await ok(await api('GET', '/transfers?status=draft'), TransferListSchema);
+    expect(drafts.transfers.map((t) => t.id)).not.toContain(created.id);
+    const sentList = await ok(await api('GET', '/transfers?status=sent'), TransferListSchema);
+    expect(sentList.transfers.find((t) => t.id === created.id)).toMatchObject({ finalizedAt: null, sendRequestedAt: requestedAt });
+    // The sweep of unsent drafts leaves it alone, however long the import takes.
+    server.clock.advance(25 * 3600_000);
+    await deleteStaleDrafts(server.services);
+    expect((await api('GET', `/transfers/${created.id}`)).status).toBe(200);
+
     await importDueNow(server.services);
+    const sent = await ok(await api('GET', `/transfers/${created.id}`), TransferSchema);
+    expect(sent.finalizedAt).toBe(server.clock.now().toISOString());
+    expect(sent.sendRequestedAt).toBe(requestedAt);
     expect(await mailsTo('late@example.com')).toHaveLength(1);
     expect(await readyEvents()).toHaveLength(1);
     await ok(await api('POST', `/transfers/${created.id}/finalize`, {}), TransferSchema);
@@ -156,6 +190,10 @@ describe('a URL import into a transfer', () => {
 
     const links = await ok(await api('GET', `/transfers/${created.id}/download-links`), DownloadLinksSchema);
     expect((await download(server, links.files[0]!.url)).body.equals(bytes)).toBe(true);
+    const resolved = await ok(await api('POST', '/links/resolve', { url: link }), ResolvedLinkSchema);
+    expect(resolved.files.map((f) => f.name)).toEqual(['late.bin']);
+    expect((await download(server, resolved.files[0]!.url)).body.equals(bytes)).toBe(true);
+    expect((await server.fetch(`/api/public/transfers/${created.slug}`)).status).toBe(200);
   });
 
   it('sends a transfer whose import failed with the files that arrived, and mails the owner once', async () => {

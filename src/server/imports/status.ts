@@ -23,11 +23,12 @@ export async function importStatus(services: Pick<Services, 'db'>, caller: Calle
   return {
     fileId: row.id,
     name: row.name,
-    size: row.sizeBytes,
+    // The importer reads a size of 0 as "not known yet" (imports/importer.ts); a complete file's is its length.
+    size: status !== 'ready' && row.sizeBytes === 0 ? null : row.sizeBytes,
     receivedBytes: status === 'ready' ? row.sizeBytes : status === 'failed' ? 0 : row.crcOffset,
     source: row.importUrl,
     status,
-    // While an import is retried, the reason of its last failed attempt.
-    error: status === 'ready' ? null : row.error,
+    // While an import is retried, the reason of its last failed attempt; absent when there is none.
+    ...(status !== 'ready' && row.error ? { error: row.error } : {}),
   };
 }

@@ -142,7 +142,9 @@ describe.each(Object.keys(revisions) as Revision[])('MCP over revision %s', (rev
     );
     expect(created.imports).toEqual([expect.objectContaining({ name: `report-${tag}.bin`, size: importedBytes.length, status: 'importing' })]);
     const sent = await callOk(mcp, 'send_transfer', { id: created.id, idempotencyKey: `send-transfer-${tag}` }, TransferSchema);
-    expect(sent.finalizedAt).not.toBeNull();
+    // Sent when its import lands: until then the request is recorded, and finalizedAt is still null.
+    expect(sent.finalizedAt).toBeNull();
+    expect(sent.sendRequestedAt).not.toBeNull();
     // The recipient is mailed once the import lands (the importer runs here on demand).
     expect(await mailsTo(recipient)).toHaveLength(0);
     await importDueNow(server.services);
@@ -150,6 +152,7 @@ describe.each(Object.keys(revisions) as Revision[])('MCP over revision %s', (rev
 
     const read = await callOk(mcp, 'get_transfer', { id: created.id }, TransferSchema);
     expect(read).toMatchObject({ title: `Report ${tag}`, status: 'active', recipients: [recipient], fileCount: 1 });
+    expect(read.finalizedAt).not.toBeNull();
     expect(read.files.map((f) => [f.name, f.sizeBytes, f.state])).toEqual([[`report-${tag}.bin`, importedBytes.length, 'complete']]);
     const receipts = await callOk(mcp, 'list_transfer_downloads', { id: created.id }, TransferDownloadsSchema);
     expect(receipts.recipients).toEqual([expect.objectContaining({ email: recipient, notifiedAt: expect.any(String), downloaded: false })]);

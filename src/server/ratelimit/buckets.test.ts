@@ -109,6 +109,8 @@ describe('rate-limit headers', () => {
     ['a 403 for a key without scopes', (k) => ['/api/v1/me', { token: k.noScopes }], 403],
     ['a 403 for a key lacking the scope', (k) => ['/api/v1/contacts', { token: k.transfersOnly }], 403],
     ['a 404 for an unknown id', (k) => ['/api/v1/contacts/nonexistent_0000', { token: k.contacts }], 404],
+    ['a 404 for a path that is no endpoint', (k) => ['/api/v1/no-such-endpoint', { token: k.contacts }], 404],
+    ['a 404 for a method a path does not take', (k) => ['/api/v1/me', { method: 'PUT', token: k.contacts }], 404],
   ])('are on %s', async (_, request, status) => {
     const ws = await server.createWorkspace();
     const keys = {
@@ -171,6 +173,19 @@ describe('requests without a valid key', () => {
 
     tight.clock.advance(retryAfter * 1000);
     expect((await tight.fetch('/api/v1/me', { token: 'garbage' })).status).toBe(401);
+  });
+
+  it('count a path that is no endpoint, asked without a valid key, against the address: still 404, then 429', async () => {
+    const limit = tight.services.config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
+    tight.clock.advance(60_000);
+    for (let i = 0; i < limit; i++) {
+      const res = await tight.fetch('/api/v1/no-such-endpoint', { token: i % 2 === 0 ? undefined : 'garbage' });
+      expect(res.status).toBe(404);
+      expect(ErrorSchema.parse(await res.json()).error.code).toBe('not_found');
+      expect(stateOf(res).get('anonymous-minute')!.r).toBe(limit - i - 1);
+    }
+    await expectRateLimited(await tight.fetch('/api/v1/no-such-endpoint'));
+    tight.clock.advance(60_000);
   });
 });
 

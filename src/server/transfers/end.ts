@@ -79,7 +79,8 @@ export async function deleteStaleDrafts(services: Pick<Services, 'db' | 'clock' 
 export function expiresWithinADay(notified: typeof transfers.expiringNotifiedAt | typeof transfers.expiryReminderAt, now: Date): SQL {
   return and(
     eq(transfers.status, 'active'),
-    isNotNull(transfers.finalizedAt),
+    // Sent: it went out (a transfer still waiting for its imports has not).
+    isNotNull(transfers.readyAt),
     isNull(notified),
     lte(transfers.expiresAt, new Date(now.getTime() + DAY)),
     gt(transfers.expiresAt, now),

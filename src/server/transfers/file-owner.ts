@@ -75,7 +75,8 @@ export const transferFileOwner: FileOwner = {
     const { db, clock } = services;
     const now = clock.now();
     const [t] = await db.select().from(transfers).where(eq(transfers.id, grant.ownerId));
-    if (!t || (grant.sessionId !== null && t.finalizedAt === null)) throw notFound('Transfer');
+    // A visit exists only for a transfer that went out (ready_at); the owner's own links need none.
+    if (!t || (grant.sessionId !== null && t.readyAt === null)) throw notFound('Transfer');
     let session: typeof downloadSessions.$inferSelect | null = null;
     if (grant.sessionId !== null) {
       [session = null] = await db.select().from(downloadSessions).where(eq(downloadSessions.id, grant.sessionId));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { formatBytes } from '../../contract/units.js';
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../core/secrets.js';
@@ -14,8 +14,10 @@ import { loadTransfer, lockOwnTransfer } from './serialize.js';
 
 /**
  * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
- * nothing and emails nobody. Files still arriving by URL import do not hold it back (the transfer is
- * ready when the last one lands); files still being uploaded do.
+ * nothing and emails nobody. Files still being uploaded refuse it. Files still arriving by URL
+ * import do not: the sender's request is recorded (`finalized_at`) and the transfer goes out when the
+ * last one lands (`ready_at`, the spec's `finalizedAt`); until then its link says the files are
+ * still arriving and nobody is mailed.
  */
 export async function finalizeTransfer(services: Services, caller: Caller, transferId: string, input: { e2eeMeta?: string }) {
   const { db, clock, config } = services;
@@ -90,26 +92,24 @@ function filesInfected(infected: { id: string; name: string }[]) {
 }
 
 /**
- * A sent transfer goes out once no URL import of it is still running: its recipients are mailed
- * (each once) and `transfer.ready` is emitted (once). Called at finalize, and whenever one of its
- * imports lands or fails; until the last one, it does nothing.
+ * A finalized transfer goes out once no URL import of it is still running: it is sent (`ready_at`,
+ * with `transfer.ready`, once), then its recipients are mailed (each once), so a mail never brings a
+ * link that does not work yet. Called at finalize, and whenever one of its imports lands or fails;
+ * until the last one, it does nothing.
  */
 export async function whenImportsSettle(services: Services, transferId: string) {
   const [t] = await services.db.select({ finalizedAt: transfers.finalizedAt }).from(transfers).where(eq(transfers.id, transferId));
   if (!t?.finalizedAt) return;
-  const [importing] = await services.db
-    .select({ n: count() })
-    .from(storedFiles)
-    .where(and(ownedBy('transfer', transferId), eq(storedFiles.state, 'importing')));
-  if ((importing?.n ?? 0) > 0) return;
-  await notifyRecipients(services, transferId);
   await markReadyIfComplete(services, transferId);
+  const [sent] = await services.db.select({ readyAt: transfers.readyAt }).from(transfers).where(eq(transfers.id, transferId));
+  if (sent?.readyAt) await notifyRecipients(services, transferId);
 }
 
 /**
- * Sent transfers with every file settled that never went out: the process that landed (or gave up)
- * the last import died before it mailed the recipients and emitted `transfer.ready`. They go out
- * now, once (whenImportsSettle mails each recipient once and emits the event once).
+ * Finalized transfers with every file settled that never went out: the process that landed (or gave
+ * up) the last import died before it sent them. They go out now, once (whenImportsSettle emits the
+ * event once and mails each recipient once; a crash between the two leaves the mail to
+ * retryDeferredNotifications).
  */
 export async function sendSettledTransfers(services: Services): Promise<number> {
   const due = await services.db
@@ -234,7 +234,7 @@ export function recipientLinkToken(key: Buffer, recipientId: string): string {
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Re-sends mail that was deferred by a temporary failure, for sent transfers still active. */
+/** Re-sends mail that was deferred by a temporary failure (or never sent: a crash after sending), for sent transfers still active. */
 export async function retryDeferredNotifications(services: Services) {
   const rows = await services.db
     .selectDistinct({ id: transfers.id })
@@ -242,7 +242,7 @@ export async function retryDeferredNotifications(services: Services) {
     .innerJoin(transferRecipients, eq(transferRecipients.transferId, transfers.id))
     .where(and(ne(transfers.status, 'removed'), eq(transfers.status, 'active'), isNull(transferRecipients.notifiedAt), isNull(transferRecipients.bouncedAt)));
   for (const r of rows) {
-    const [t] = await services.db.select({ finalizedAt: transfers.finalizedAt }).from(transfers).where(eq(transfers.id, r.id));
-    if (t?.finalizedAt) await notifyRecipients(services, r.id);
+    const [t] = await services.db.select({ readyAt: transfers.readyAt }).from(transfers).where(eq(transfers.id, r.id));
+    if (t?.readyAt) await notifyRecipients(services, r.id);
   }
 }

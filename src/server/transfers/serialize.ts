@@ -38,7 +38,9 @@ function common(t: TransferRow, publicUrl: string, recipients: string[], sizeByt
     e2ee: t.e2ee,
     downloadCount: t.downloadCount,
     maxDownloads: t.maxDownloads,
-    finalizedAt: iso(t.finalizedAt),
+    // Sent (the spec's `finalizedAt`) is when it went out, `ready_at`: at finalize, or when the last URL import landed.
+    finalizedAt: iso(t.readyAt),
+    sendRequestedAt: iso(t.finalizedAt),
     expiresAt: t.expiresAt.toISOString(),
     createdAt: t.createdAt.toISOString(),
   };

@@ -25,11 +25,16 @@ export const VISIT_TTL_MS = 12 * 60 * 60 * 1000;
 
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 
+/** How long a visitor is asked to wait before asking again about a transfer whose files are still arriving. */
+export const FILES_ARRIVING_RETRY_AFTER_SECONDS = 15;
+
 /**
  * The sent transfer behind a slug, if its link works now: 404 for an unknown slug or a draft,
- * 410 `link_unavailable` with the reason for one that ended or reached its download limit. `visitId`:
- * the page's own visit, which (once counted, and until its links expire) may read the transfer past
- * the limit, as its downloads may go on (receipts.ts); one visit is one download on every path.
+ * 410 `link_unavailable` with the reason for one that ended or reached its download limit, and
+ * 409 `files_arriving` for one finalized while URL imports still run (it goes out when the last
+ * lands): never a link with nothing behind it. `visitId`: the page's own visit, which (once counted,
+ * and until its links expire) may read the transfer past the limit, as its downloads may go on
+ * (receipts.ts); one visit is one download on every path.
  */
 export async function openSharedTransfer(services: Services, slug: string, visitId?: string): Promise<{ t: TransferRow; workspaceName: string }> {
   if (!SLUG.test(slug)) throw notFound('Transfer');
@@ -44,6 +49,14 @@ export async function openSharedTransfer(services: Services, slug: string, visit
   const limitReached = unavailableReason(row.t, now, { countLimit: true }) === 'limit_reached';
   const countLimit = !(limitReached && visitId !== undefined && (await isCountedVisit(services, row.t.id, visitId, now)));
   assertAvailable(row.t, now, { countLimit });
+  if (row.t.readyAt === null) {
+    throw new ApiError(
+      'files_arriving',
+      'The sender has sent this transfer, but its files are still arriving. Try again in a moment.',
+      { retryAfterSeconds: FILES_ARRIVING_RETRY_AFTER_SECONDS },
+      { 'Retry-After': String(FILES_ARRIVING_RETRY_AFTER_SECONDS) },
+    );
+  }
   return { t: row.t, workspaceName: row.workspaceName };
 }
 

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/env.js';
+import { unknownV1Path } from '../../http/middleware/bearer-auth.js';
 import { inputLocation, notFound, validationError } from '../../core/errors.js';
 import { assertStorableText } from '../../http/validate.js';
 import { registerCollections } from './collections/index.js';
@@ -41,5 +42,7 @@ export function v1App() {
   registerWebhooks(app);
 
   app.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(openApiDocumentConfig(c.var.services.config.PUBLIC_URL))));
+  // Last, so it answers only what no operation above took.
+  app.all('*', unknownV1Path);
   return app;
 }

@@ -16,7 +16,7 @@ The plan is checked live on every request. Operations marked \`x-plan: paid\` an
 Every 4xx and 5xx response has the body \`{ "error": { "code", "message", "details", "docs" } }\`. Codes: ${errorCodes.map((c) => `\`${c}\` (${errorStatus[c]})`).join(', ')}. Validation errors carry \`details.fields\`, a list of \`{ path, message }\` naming each offending field. Our choices where the specification leaves them open: \`password_required\` and \`wrong_password\` are both 401 (the link needs a credential, and the one given is not it).
 
 ## Rate limits
-Requests without a valid credential: 60 a minute per address. With a valid credential: per key per minute and per workspace per day (configurable by the operator; \`GET /me\` reports the numbers), and on the free plan 50,000 calls a month. The monthly allowance (and \`usage.apiCalls\` on \`GET /me\`) counts calls made with API keys and OAuth tokens only: the dashboard's own short-lived tokens (\`key.via\` \`session\`) are charged the minute and day limits but never the month, and their responses carry no \`workspace-month\` entry. Every response past authentication carries \`RateLimit-Policy\` and \`RateLimit\` (IETF draft fields) with one entry per bucket charged (\`key-minute\`, \`workspace-day\`, \`workspace-month\`). A \`429 rate_limited\` carries \`Retry-After\` in seconds.
+Requests without a valid credential: 60 a minute per address. With a valid credential: per key per minute and per workspace per day (configurable by the operator; \`GET /me\` reports the numbers), and on the free plan 50,000 calls a month. The monthly allowance (and \`usage.apiCalls\` on \`GET /me\`) counts calls made with API keys and OAuth tokens only: the dashboard's own short-lived tokens (\`key.via\` \`session\`) are charged the minute and day limits but never the month, and their responses carry no \`workspace-month\` entry. Every response past authentication carries \`RateLimit-Policy\` and \`RateLimit\` (IETF draft fields) with one entry per bucket charged (\`key-minute\`, \`workspace-day\`, \`workspace-month\`). A path under \`/api/v1\` that is no operation answers \`404 not_found\` whatever the credential, charged and labelled the same way (without a valid credential, against the address: \`anonymous-minute\`). A \`429 rate_limited\` carries \`Retry-After\` in seconds.
 
 ## Idempotency
 Every \`POST\` accepts \`Idempotency-Key\` (1 to 255 printable ASCII characters, no spaces). Keys are remembered 24 hours per workspace, bound to method, path and exact body. A repeat of a success replays the original response with \`Idempotent-Replayed: true\`; a repeat while the first runs answers \`409 conflict\` with \`details.reason\` \`idempotency_in_progress\` and \`Retry-After: 1\`; the same key with another method, path or body answers \`409 conflict\` with \`details.reason\` \`idempotency_key_reused\`. Failures are not remembered.
@@ -44,6 +44,16 @@ export function openApiDocumentConfig(publicUrl: string) {
         name: 'Transfers',
         description:
           'Create a draft with its files, stream the bytes to the tus endpoint with each file\'s upload token, finalize to send, and follow downloads. Bytes never pass through this API.',
+      },
+      {
+        name: 'Collections',
+        description:
+          'Named sets of files with folders, guests and a visibility (`private`, `public`, `password`). Paid plan, except reading collection download links. Files arrive by the same tus uploads and URL imports as transfers.',
+      },
+      {
+        name: 'Upload requests',
+        description:
+          'Public upload pages that put what people send into a collection (a folder per submission). Reading them is allowed on the free plan; creating, pausing and closing them needs a paid plan.',
       },
       { name: 'Contacts', description: 'The workspace address book: one contact per email address.' },
       {

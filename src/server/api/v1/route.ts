@@ -61,6 +61,17 @@ function withOwn(responses: RouteConfig['responses'], status: number, shared: st
   return errorResponse(own ? `${own}\n\nAlso ${shared}` : shared);
 }
 
+/**
+ * An optional JSON body may be left empty, whether or not the request says `Content-Type:
+ * application/json`: it reads as no body (`{}`), as it does without the header. The validator alone
+ * would try to parse the empty text as JSON and refuse it.
+ */
+const emptyOptionalBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Hono parses JSON from the cached text of the body, so the empty text is what is replaced.
+  if (c.req.header('content-type') && (await c.req.text()).trim() === '') (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}');
+  await next();
+};
+
 type V1RouteConfig = Omit<RouteConfig, 'security' | 'middleware'> & V1Access & { operationId: string; tags: string[] };
 
 /**
@@ -73,6 +84,7 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
   const middleware: MiddlewareHandler<AppEnv>[] = [bearerAuth, requireScope(scope)];
   if (paidOnly) middleware.push(requirePaidPlan);
   if (route.method === 'post') middleware.push(idempotency);
+  if (route.request?.body && !route.request.body.required) middleware.push(emptyOptionalBody);
   const successResponse = (route.responses[200] ?? route.responses[201]) as { content?: Record<string, { schema?: z.ZodType }> } | undefined;
   const body = (route.request?.body as { content?: Record<string, { schema?: z.ZodType }> } | undefined)?.content?.['application/json']?.schema;
   v1Operations.push({
@@ -109,7 +121,8 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
       ...route.responses,
       400: withOwn(route.responses, 400, '`invalid_request`: a field, `limit`, `cursor` or `Idempotency-Key` is invalid. Text may hold any character but NUL (U+0000), which is refused naming its field.'),
       401: withOwn(route.responses, 401, '`unauthorized`: the credential is missing, malformed, unknown, revoked or expired.'),
-      ...(paidOnly ? { 402: errorResponse('`upgrade_required`: the workspace is not on a paid plan.') } : {}),
+      // A paid-only operation may answer 402 for a reason of its own too (such as `out_of_credit`).
+      ...(paidOnly ? { 402: withOwn(route.responses, 402, '`upgrade_required`: the workspace is not on a paid plan.') } : {}),
       403: withOwn(route.responses, 403, '`insufficient_scope`: the credential lacks the scope.'),
       404: withOwn(route.responses, 404, '`not_found`: no such resource in this workspace, or an id that cannot name one.'),
       ...(route.method === 'post' || route.responses[409]
@@ -118,6 +131,7 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
       ...(route.request?.body ? { 413: errorResponse('`payload_too_large`: the JSON body is larger than 1 MiB.'), 415: errorResponse('`unsupported_media_type`: the body is not `application/json`.') } : {}),
       429: withOwn(route.responses, 429, '`rate_limited`: a rate limit or the monthly allowance is exhausted; see `Retry-After`.'),
       500: errorResponse('`internal_error`.'),
+      503: errorResponse('`unavailable`: the service cannot reach its database or storage for a moment (or is starting or stopping); retry after `Retry-After` seconds.'),
     },
   } as RouteConfig) as unknown as R;
 }

@@ -19,7 +19,13 @@ export const transferSizeBytes = sql<string>`"transfers"."size_bytes"`;
 
 /**
  * A transfer: a draft until `finalizedAt` is set. `status` follows the spec (`active`, `expired`,
- * `infected`, `removed`); a draft is an `active` transfer that has not been sent.
+ * `infected`, `removed`); a draft is an `active` transfer that has not been finalized.
+ *
+ * Two moments, which differ only while URL imports run: `finalizedAt` is when the sender asked to
+ * send it (from then on it is no draft: its files and draft fields are fixed, the draft sweep leaves
+ * it alone); `readyAt` is when it was sent (the link works, recipients are mailed, `transfer.ready`),
+ * which the API answers as the spec's `finalizedAt` ("null until sent") and this one as
+ * `sendRequestedAt`.
  */
 export const transfers = pgTable(
   'transfers',
@@ -42,7 +48,7 @@ export const transfers = pgTable(
     /** How it was created: through the API (counts toward API upload usage) or the dashboard. */
     origin: text('origin', { enum: ['api', 'web'] }).notNull(),
     finalizedAt: ts('finalized_at'),
-    /** When `transfer.ready` was emitted: sent and every file complete. */
+    /** When it was sent (`transfer.ready` emitted): finalized, and no file still arriving. The API's `finalizedAt`. */
     readyAt: ts('ready_at'),
     expiresAt: ts('expires_at').notNull(),
     expiringNotifiedAt: ts('expiring_notified_at'),

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { bearerToken, resolveCaller } from '../../auth/credentials.js';
+import type { Caller } from '../../core/caller.js';
 import { chargeAnonymous, chargeCaller, rateLimitHeaders, type ChargedBucket } from '../../ratelimit/buckets.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../../core/errors.js';
@@ -9,21 +10,40 @@ const unauthorized = (headers: Record<string, string>) =>
   new ApiError('unauthorized', 'Missing or invalid credentials', {}, { 'WWW-Authenticate': 'Bearer realm="api"', ...headers });
 
 /**
+ * The caller behind the request's bearer credential (null without a valid one) and the rate-limit
+ * buckets the request was charged: the credential's own, or its address's when it has none. Over a
+ * limit, 429 before anything else.
+ */
+async function authenticate(c: Context<AppEnv>): Promise<{ caller: Caller | null; headers: () => Record<string, string> }> {
+  const services = c.var.services;
+  const token = bearerToken(c.req.header('authorization'));
+  const caller = token ? await resolveCaller(services, token) : null;
+  const buckets: ChargedBucket[] = caller
+    ? await chargeCaller(services, caller)
+    : await chargeAnonymous(services, clientAddress(c, services.config.TRUST_PROXY));
+  return { caller, headers: () => rateLimitHeaders(buckets, services.clock.now().getTime()) };
+}
+
+/**
  * Authenticates /api/v1 with bearer credentials only (never the dashboard cookie), then charges
  * the rate-limit buckets and reports them on the response, whatever its status.
  * Bad credentials of every kind produce byte-identical 401s and count against the caller's address.
  */
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const services = c.var.services;
-  const token = bearerToken(c.req.header('authorization'));
-  const caller = token ? await resolveCaller(services, token) : null;
-  let buckets: ChargedBucket[];
-  if (!caller) {
-    buckets = await chargeAnonymous(services, clientAddress(c, services.config.TRUST_PROXY));
-    throw unauthorized(rateLimitHeaders(buckets, services.clock.now().getTime()));
-  }
-  buckets = await chargeCaller(services, caller);
+  const { caller, headers } = await authenticate(c);
+  if (!caller) throw unauthorized(headers());
   c.set('caller', caller);
   await next();
-  setResponseHeaders(c, rateLimitHeaders(buckets, services.clock.now().getTime()));
+  setResponseHeaders(c, headers());
+};
+
+/**
+ * A path under /api/v1 that is no endpoint: `404 not_found` whatever the credential, since the path
+ * is what is wrong. It is charged like any request (a valid credential's buckets, else the
+ * address's), and carries the RateLimit headers of what it was charged, as every answer past
+ * authentication does; so probing unknown paths is no way around the limits.
+ */
+export const unknownV1Path: Handler<AppEnv> = async (c) => {
+  const { headers } = await authenticate(c);
+  throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`, {}, headers());
 };

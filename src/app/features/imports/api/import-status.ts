@@ -5,7 +5,7 @@ import { isApiRequestError } from '../../../lib/api-error';
 import { userDataRoot } from '../../../lib/query-keys';
 import { v1Fetch } from '../../../lib/v1-client';
 
-/** Where a URL import stands (`GET /imports/{fileId}`): `receivedBytes` of `size` (0 until the origin said), then `ready` or `failed`. */
+/** Where a URL import stands (`GET /imports/{fileId}`): `receivedBytes` of `size` (null until the origin said), then `ready` or `failed`. */
 export type ImportStatus = z.output<typeof ImportStatusSchema>;
 /** What an add-files answer says of each import it registered. */
 export type ImportEntry = z.output<typeof ImportEntrySchema>;

@@ -12,7 +12,6 @@ function status(overrides: Partial<ImportStatus> = {}): ImportStatus {
     receivedBytes: 33_554_432,
     source: 'https://downloads.example.com/footage.mov',
     status: 'importing',
-    error: null,
     ...overrides,
   };
 }
@@ -36,7 +35,7 @@ describe('ImportRow', () => {
   });
 
   it('has no amount before the origin said how large the file is', () => {
-    renderRow({ query: { status: status({ size: 0, receivedBytes: 0 }), error: null } });
+    renderRow({ query: { status: status({ size: null, receivedBytes: 0 }), error: null } });
     const bar = screen.getByRole('progressbar', { name: 'Importing footage.mov' });
     expect(bar).not.toHaveAttribute('aria-valuenow');
     expect(bar).toHaveAttribute('aria-valuetext', 'Waiting for the other server…');

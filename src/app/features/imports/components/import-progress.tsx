@@ -6,7 +6,7 @@ import type { ImportStatus, ImportStatusResult } from '../api/import-status';
 
 /** "1.2 MB of 3 MB", or what is known before the origin said how large the file is. */
 export function receivedText(status: ImportStatus): string {
-  if (status.size === 0) return status.receivedBytes > 0 ? `${formatBytes(status.receivedBytes)} received` : 'Waiting for the other server…';
+  if (status.size === null) return status.receivedBytes > 0 ? `${formatBytes(status.receivedBytes)} received` : 'Waiting for the other server…';
   return `${formatBytes(status.receivedBytes)} of ${formatBytes(status.size)}`;
 }
 
@@ -15,8 +15,7 @@ export function receivedText(status: ImportStatus): string {
  * size there is no amount to show, and the bar is indeterminate (no `aria-valuenow`).
  */
 export function ImportProgressBar({ status, label }: { status: ImportStatus; label: string }) {
-  const known = status.size > 0;
-  const percent = known ? Math.min(100, Math.floor((status.receivedBytes / status.size) * 100)) : null;
+  const percent = status.size === null ? null : status.size === 0 ? 100 : Math.min(100, Math.floor((status.receivedBytes / status.size) * 100));
   return (
     <div
       role="progressbar"
@@ -126,7 +125,7 @@ function StateText({ query }: { query: ImportStatusResult }) {
     return <p className="text-sm text-zinc-600 sm:shrink-0 dark:text-zinc-400">{query.error ? 'Unknown' : 'Checking…'}</p>;
   }
   if (status.status === 'ready') {
-    return <p className="text-sm font-medium text-emerald-700 sm:shrink-0 dark:text-emerald-400">Ready · {formatBytes(status.size)}</p>;
+    return <p className="text-sm font-medium text-emerald-700 sm:shrink-0 dark:text-emerald-400">Ready · {formatBytes(status.size ?? status.receivedBytes)}</p>;
   }
   if (status.status === 'failed') return <p className="text-sm font-medium text-red-700 sm:shrink-0 dark:text-red-400">Import failed</p>;
   return <p className="text-sm text-zinc-700 tabular-nums sm:shrink-0 dark:text-zinc-300">Importing · {receivedText(status)}</p>;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../../../contract/public';
-import { ApiRequestError, errorFromResponse } from '../../../lib/api-error';
+import { ApiRequestError, errorFromResponse, isApiRequestError } from '../../../lib/api-error';
 
 /**
  * The public recipient API (`/api/public/*`). Deliberately not the v1 client nor the dashboard
@@ -70,18 +70,29 @@ export function createDownloadSession(slug: string, unlockToken: string | null, 
 /** How often the page asks again while files are being checked for viruses (the server says seconds). */
 export const SCAN_POLL_MS = 5_000;
 
+/** The transfer was sent while its files were still being imported: its link works once the last lands. */
+export const isFilesArriving = (error: unknown) => isApiRequestError(error) && error.status === 409 && error.code === 'files_arriving';
+
+/** How often the page asks again while the files are still arriving: the server's Retry-After, else this. */
+export const ARRIVING_POLL_MS = 15_000;
+
 /**
  * The transfer as this visitor sees it. The unlock token is part of the key (memory only), so
  * unlocking loads the transfer afresh. Not refetched behind the visitor's back (the public API is
- * rate limited per address), except every few seconds while a file is being checked for viruses.
- * `currentVisit` names this page's visit on each read, so that once the visit has counted as the
- * last download the limit allows, the poll still answers and its remaining files can be downloaded.
+ * rate limited per address), except every few seconds while a file is being checked for viruses, and
+ * while the files are still arriving (as often as the server's Retry-After asks). `currentVisit` names
+ * this page's visit on each read, so that once the visit has counted as the last download the limit
+ * allows, the poll still answers and its remaining files can be downloaded.
  */
 export function publicTransferQueryOptions(slug: string, unlockToken: string | null, currentVisit: () => string | undefined = () => undefined) {
   return queryOptions({
     queryKey: ['public', 'transfer', slug, unlockToken] as const,
     queryFn: () => getPublicTransfer(slug, unlockToken, currentVisit()),
-    refetchInterval: (query) => (query.state.data?.files.some((f) => f.scanPending) ? SCAN_POLL_MS : false),
+    refetchInterval: (query) => {
+      const { data, error } = query.state;
+      if (isFilesArriving(error)) return isApiRequestError(error) && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : ARRIVING_POLL_MS;
+      return data?.files.some((f) => f.scanPending) ? SCAN_POLL_MS : false;
+    },
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

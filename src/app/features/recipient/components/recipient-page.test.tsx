@@ -274,6 +274,31 @@ describe('Recipient page /t/:slug', () => {
     expect(server.requestsTo('POST /api/public/transfers/gone1/sessions')).toHaveLength(0);
   });
 
+  it('says the files are still arriving while its URL imports run, and shows them once they are in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let arrived = false;
+      const server = publicServer({
+        'GET /api/public/transfers/:slug': () =>
+          arrived ? json(transfer()) : apiError(409, 'files_arriving', 'The files are still arriving.', { retryAfterSeconds: 15 }, { 'Retry-After': '15' }),
+        'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+      });
+      renderApp('/t/arriving1');
+
+      expect(await screen.findByRole('heading', { name: 'The files are still arriving' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('Nothing can be downloaded yet');
+      expect(screen.queryByRole('link', { name: /download/i })).not.toBeInTheDocument();
+      expect(server.requestsTo('POST /api/public/transfers/:slug/sessions')).toHaveLength(0);
+
+      arrived = true;
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await screen.findByRole('link', { name: /download all/i })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-zip');
+      expect(screen.queryByText('The files are still arriving')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says how long to wait when rate limited', async () => {
     publicServer({
       'GET /api/public/transfers/:slug': apiError(429, 'rate_limited', 'Slow down', {}, { 'Retry-After': '42' }),

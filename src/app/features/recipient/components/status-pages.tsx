@@ -108,6 +108,17 @@ const unavailable: Record<string, { title: string; body: string }> = {
 export function TransferErrorPage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isApiRequestError(error)) {
     if (error.status === 404) return <LinkNotFoundPage />;
+    if (error.status === 409 && error.code === 'files_arriving') {
+      // The page asks again by itself (publicTransferQueryOptions) and shows the files once they are in.
+      return (
+        <StatusPage title="The files are still arriving">
+          <p role="status">
+            The sender has sent this transfer, and its files are still being copied in. Nothing can be downloaded yet: this page shows
+            them as soon as they are all here.
+          </p>
+        </StatusPage>
+      );
+    }
     if (error.status === 410) {
       const reason = typeof error.details.reason === 'string' ? error.details.reason : '';
       if (reason === 'suspended') return <SuspendedLinkPage what="transfer" />;

@@ -32,6 +32,7 @@ function sentTransfer(overrides: Partial<Transfer> = {}): Transfer {
     downloadCount: 0,
     maxDownloads: 3,
     finalizedAt: '2026-11-22T10:00:00.000Z',
+    sendRequestedAt: overrides.finalizedAt === undefined ? '2026-11-22T10:00:00.000Z' : overrides.finalizedAt,
     expiresAt: '2026-11-29T10:00:00.000Z',
     createdAt: '2026-11-22T09:50:00.000Z',
     fileCount: 2,
@@ -314,7 +315,7 @@ describe('Coming back to a draft sent too early', () => {
 describe('Adding files from URLs', () => {
   const source = 'https://downloads.example.com/report.pdf';
   function importStatus(overrides: Record<string, unknown> = {}) {
-    return { fileId: 'fi_9', name: 'report.pdf', size: 3_000_000, receivedBytes: 0, source, status: 'importing', error: null, ...overrides };
+    return { fileId: 'fi_9', name: 'report.pdf', size: 3_000_000, receivedBytes: 0, source, status: 'importing', ...overrides };
   }
   function importServer(status: () => Record<string, unknown>) {
     return stubFetch({
@@ -350,7 +351,7 @@ describe('Adding files from URLs', () => {
   }
 
   it('creates the draft with the import, shows its progress, then says it is ready', async () => {
-    let status = importStatus({ receivedBytes: 0, size: 0 });
+    let status = importStatus({ receivedBytes: 0, size: null });
     const network = importServer(() => status);
     const { user } = renderApp('/transfers/new');
     await addFromUrl(user);

@@ -71,7 +71,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   const earlier = useQuery({ ...transferQueryOptions(session.transferId ?? ''), enabled: resumed && session.transferId !== null, retry: false });
   const earlierGone =
     (isApiRequestError(earlier.error) && earlier.error.status === 404) ||
-    (earlier.data !== undefined && (earlier.data.finalizedAt !== null || earlier.data.status !== 'active'));
+    (earlier.data !== undefined && (earlier.data.sendRequestedAt !== null || earlier.data.status !== 'active'));
   useEffect(() => {
     if (earlierGone) startOver();
   }, [earlierGone, startOver]);

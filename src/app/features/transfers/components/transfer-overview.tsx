@@ -24,7 +24,9 @@ export function TransferOverview({ transfer }: { transfer: Transfer }) {
       <Fact term="Created">
         <When iso={transfer.createdAt} />
       </Fact>
-      <Fact term="Sent">{transfer.finalizedAt ? <When iso={transfer.finalizedAt} /> : 'Not sent yet'}</Fact>
+      <Fact term="Sent">
+        {transfer.finalizedAt ? <When iso={transfer.finalizedAt} /> : transfer.sendRequestedAt ? 'When its last URL import lands' : 'Not sent yet'}
+      </Fact>
       {state === 'revoked' || state === 'infected' ? (
         <Fact term="Link">
           {state === 'revoked' ? 'Revoked' : 'Blocked'}

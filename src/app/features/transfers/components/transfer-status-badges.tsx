@@ -4,6 +4,7 @@ import { linkState, linkStateLabels, type LinkState } from '../utils/transfer-di
 
 const tones: Record<LinkState, BadgeTone> = {
   draft: 'accent',
+  arriving: 'accent',
   live: 'success',
   limit_reached: 'warning',
   expired: 'neutral',
@@ -12,11 +13,12 @@ const tones: Record<LinkState, BadgeTone> = {
   unknown: 'neutral',
 };
 
-type Shown = Pick<TransferSummary, 'status' | 'finalizedAt' | 'e2ee' | 'expiresAt' | 'downloadCount' | 'maxDownloads' | 'title'>;
+type Shown = Pick<TransferSummary, 'status' | 'finalizedAt' | 'sendRequestedAt' | 'e2ee' | 'expiresAt' | 'downloadCount' | 'maxDownloads' | 'title'>;
 
 /**
  * What the link does now, as recipients find it: "Draft" while unsent (an unsent transfer is
- * `active` to the API, but its link does not work yet), "Active", "Limit reached", "Expired",
+ * `active` to the API, but its link does not work yet), "Files arriving" once sent while its URL
+ * imports still run (its link says so until the last lands), "Active", "Limit reached", "Expired",
  * "Revoked" or "Infected"; an unknown status as it came.
  */
 export function TransferStatusBadges({ transfer }: { transfer: Shown }) {

@@ -37,7 +37,7 @@ const secondPage = [transferSummary({ id: 'tr_4', title: 'Site photos', recipien
 /** The list endpoint with two pages, filtered by `status=draft` / `status=sent` as the API does; every request is kept for the assertions. */
 function listServer(pages = { first: firstPage, second: secondPage }, extra: Record<string, StubHandler> = {}) {
   const kept = (list: TransferSummary[], status: string | null) =>
-    list.filter((t) => (status === 'draft' ? t.finalizedAt === null : status === 'sent' ? t.finalizedAt !== null : true));
+    list.filter((t) => (status === 'draft' ? t.sendRequestedAt === null : status === 'sent' ? t.sendRequestedAt !== null : true));
   return stubFetch({
     ...signedIn(),
     'GET /api/v1/transfers': ({ url }: StubRequest) => {
@@ -161,7 +161,7 @@ describe('transfers list', () => {
       'GET /api/v1/transfers': ({ url }: StubRequest) =>
         fail
           ? apiError(503, 'unavailable', 'The database is restarting')
-          : json({ transfers: firstPage.filter((t) => (url.searchParams.get('status') === 'draft') === (t.finalizedAt === null)), nextCursor: null }),
+          : json({ transfers: firstPage.filter((t) => (url.searchParams.get('status') === 'draft') === (t.sendRequestedAt === null)), nextCursor: null }),
     });
     const { user } = renderApp('/transfers');
 
@@ -205,6 +205,20 @@ describe('drafts, order and row actions', () => {
     // An ended transfer offers neither.
     expect(within(rowOf('Old drafts')).queryByRole('button')).not.toBeInTheDocument();
     expect(within(rowOf('Pulled back')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists a transfer sent while its URL imports run as sent, "Files arriving", with no link to copy yet', async () => {
+    const arriving = transferSummary({ id: 'tr_8', title: 'Raw footage', finalizedAt: null, sendRequestedAt: new Date().toISOString(), downloadCount: 0 });
+    listServer({ first: [arriving], second: [] });
+    renderApp('/transfers');
+
+    const sent = await screen.findByRole('region', { name: 'Sent' });
+    const row = within(sent).getByRole('link', { name: 'Raw footage' }).closest('li')!;
+    expect(within(row).getByText('Files arriving')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /copy link/i })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /discard/i })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Revoke Raw footage' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Not sent yet' })).not.toBeInTheDocument();
   });
 
   it('revokes from the list after a confirmation, and reads the list again', async () => {

@@ -18,6 +18,8 @@ export function transferSummary(overrides: Partial<TransferSummary> = {}): Trans
     downloadCount: 3,
     maxDownloads: 10,
     finalizedAt: fromNow(-day),
+    // Finalized once every file had arrived, unless a test says otherwise (a draft: both null).
+    sendRequestedAt: overrides.finalizedAt === undefined ? fromNow(-day) : overrides.finalizedAt,
     expiresAt: fromNow(5 * day + 60_000),
     createdAt: fromNow(-day),
     fileCount: 2,
@@ -44,7 +46,7 @@ export function transferFile(overrides: Partial<TransferFile> = {}): TransferFil
 }
 
 export function transfer(overrides: Partial<Transfer> = {}): Transfer {
-  const { firstFileName: _first, ...summary } = transferSummary();
+  const { firstFileName: _first, ...summary } = transferSummary(overrides.finalizedAt === undefined ? {} : { finalizedAt: overrides.finalizedAt });
   return {
     ...summary,
     hasPassword: false,

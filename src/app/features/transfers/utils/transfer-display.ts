@@ -1,7 +1,7 @@
 import type { TransferSummary } from '../../../../contract/transfers';
 import { formatInteger, formatRelativeTime } from '../../../lib/format';
 
-type Shown = Pick<TransferSummary, 'title' | 'status' | 'finalizedAt' | 'expiresAt' | 'downloadCount' | 'maxDownloads'>;
+type Shown = Pick<TransferSummary, 'title' | 'status' | 'finalizedAt' | 'sendRequestedAt' | 'expiresAt' | 'downloadCount' | 'maxDownloads'>;
 
 /** The title, else the first file's name, else "Untitled". */
 /**
@@ -13,29 +13,32 @@ export function transferName(transfer: { title: string | null; e2ee?: boolean },
   return transfer.title?.trim() || firstFileName || 'Untitled';
 }
 
-export function isDraft(transfer: Pick<Shown, 'finalizedAt'>): boolean {
-  return transfer.finalizedAt === null;
+/** Not finalized yet. A transfer finalized while its URL imports run is no draft, though not sent either (`arriving`). */
+export function isDraft(transfer: Pick<Shown, 'sendRequestedAt'>): boolean {
+  return transfer.sendRequestedAt === null;
 }
 
 /**
  * What the transfer's link does right now, the same truth a recipient meets (the server's
- * `unavailableReason`): a draft has no working link yet; a sent one is live until it is revoked,
- * found infected, expires, or reaches its download limit. An unknown `status` is `unknown`.
+ * `unavailableReason`): a draft has no working link yet, nor has one finalized while its URL imports
+ * run (`arriving`: it goes out when the last lands); a sent one is live until it is revoked, found
+ * infected, expires, or reaches its download limit. An unknown `status` is `unknown`.
  */
-export type LinkState = 'draft' | 'live' | 'limit_reached' | 'expired' | 'revoked' | 'infected' | 'unknown';
+export type LinkState = 'draft' | 'arriving' | 'live' | 'limit_reached' | 'expired' | 'revoked' | 'infected' | 'unknown';
 
 export function linkState(transfer: Shown, now: number = Date.now()): LinkState {
   if (transfer.status === 'removed') return 'revoked';
   if (transfer.status === 'infected') return 'infected';
   if (transfer.status === 'expired' || Date.parse(transfer.expiresAt) <= now) return 'expired';
   if (transfer.status !== 'active') return 'unknown';
-  if (transfer.finalizedAt === null) return 'draft';
+  if (transfer.finalizedAt === null) return transfer.sendRequestedAt === null ? 'draft' : 'arriving';
   if (transfer.maxDownloads !== null && transfer.downloadCount >= transfer.maxDownloads) return 'limit_reached';
   return 'live';
 }
 
 export const linkStateLabels: Record<Exclude<LinkState, 'unknown'>, string> = {
   draft: 'Draft',
+  arriving: 'Files arriving',
   live: 'Active',
   limit_reached: 'Limit reached',
   expired: 'Expired',

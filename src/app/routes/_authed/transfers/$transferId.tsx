@@ -61,11 +61,12 @@ function TransferPage() {
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {sent && isLive(transfer) ? <SentNotice transfer={transfer} /> : null}
+      {/* Sent while URL imports run, it goes out when they land: the notice says recipients are mailed then. */}
+      {sent && (isLive(transfer) || linkState(transfer) === 'arriving') ? <SentNotice transfer={transfer} /> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <TransferOverview transfer={transfer} />
-          <TransferFilesTable files={transfer.files} sent={transfer.finalizedAt !== null} />
+          <TransferFilesTable files={transfer.files} sent={transfer.sendRequestedAt !== null} />
           <TransferRecipients recipients={downloads.recipients} />
           <DownloadReceipts downloads={downloads.downloads} totalDownloads={downloads.totalDownloads} />
         </div>

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorSchema } from '../../../../contract/errors.js';
 import {
   AddCollectionFilesRequestSchema,
   CollectionFileIdParamSchema,
@@ -43,7 +44,13 @@ const add = v1Route({
   scope: 'collections:write',
   paidOnly: true,
   request: { params: CollectionIdParamSchema, ...jsonBody(AddCollectionFilesRequestSchema) },
-  responses: { 201: json(AddFilesResponseSchema, 'Upload targets for the new files') },
+  responses: {
+    201: json(AddFilesResponseSchema, 'Upload targets for the new files'),
+    402: json(
+      ErrorSchema,
+      '`out_of_credit`: API upload usage is past the amount included this month and the prepaid credit cannot pay for these files (the declared sizes of uploads and imports; an import without a size once the allowance is used up). Nothing is registered.',
+    ),
+  },
 });
 
 const update = v1Route({

@@ -16,7 +16,7 @@ const route = v1Route({
   summary: 'Progress of a URL import',
   description: [
     'Where a URL import stands: the `fileId` of an `imports` entry in a create or add-files answer (transfers and collections alike). `status` goes `importing` → `ready` (the file is complete, with its CRC-32) or `failed` (with `error`, fit to show a person). `receivedBytes` is what storage has committed: it moves in steps of one storage part (32 MiB; the last part smaller), so poll every few seconds, not faster.',
-    "The service fetches in the background: a dropped connection or an origin that stalls is retried (resuming with a ranged request when the origin supports it) a few times before the import fails; `error` holds the last reason while it is retried. A body longer or shorter than the declared `size` (or `Content-Length`), or over the plan's size ceiling, fails it. Any scope; another workspace's file is 404.",
+    "The service fetches in the background: a dropped connection or an origin that stalls is retried (resuming with a ranged request when the origin supports it) a few times before the import fails; `error` holds the last reason while it is retried, and is absent while nothing went wrong (it is never null). `size` is null while unknown: no size was declared and the origin has not sent a `Content-Length` yet. A body longer or shorter than the declared `size` (or `Content-Length`), or over the plan's size ceiling, fails it. Any scope; another workspace's file is 404.",
   ].join('\n\n'),
   scope: 'any',
   request: { params: z.object({ fileId: resourceIdParam('fileId', 'fi', 'The `fileId` of an `imports` entry.', 'fi_8sK2mQ0vX1tB7nRw3LzP') }) },

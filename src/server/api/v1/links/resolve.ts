@@ -28,7 +28,10 @@ const route = v1Route({
     401: json(ErrorSchema, "`password_required`: the link has a password and none was given. `wrong_password`: the password given is not the link's."),
     403: json(ErrorSchema, '`guests_only`: the collection is shared only with invited guests (a credential is never a guest).'),
     404: json(ErrorSchema, '`not_found`: no transfer or collection has this link (never sent, or a draft discarded).'),
-    409: json(ErrorSchema, '`e2ee_unsupported`: the transfer is end-to-end encrypted; only a browser holding the key can open it.'),
+    409: json(
+      ErrorSchema,
+      '`e2ee_unsupported`: the transfer is end-to-end encrypted; only a browser holding the key can open it. `files_arriving`: the transfer was sent while URL imports of it still run, and goes out when the last one lands; nothing can be downloaded yet, so ask again after `Retry-After` seconds.',
+    ),
     410: json(
       ErrorSchema,
       '`link_unavailable`: the link expired, was revoked, reached its download limit, was removed as infected, its workspace is suspended, or its collection was deleted; `details.reason` is `expired`, `revoked`, `limit_reached`, `infected`, `suspended` or `deleted`.',

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorSchema } from '../../../../contract/errors.js';
 import {
   CreateUploadRequestRequestSchema,
   SubmissionListSchema,
@@ -69,7 +70,13 @@ const update = v1Route({
   scope: 'collections:write',
   paidOnly: true,
   request: { params: UploadRequestIdParamSchema, ...jsonBody(UpdateUploadRequestRequestSchema) },
-  responses: { 200: json(UploadRequestResponseSchema, 'The upload request as changed') },
+  responses: {
+    200: json(UploadRequestResponseSchema, 'The upload request as changed'),
+    409: json(
+      ErrorSchema,
+      '`conflict`: the request is closed, which is final (`details.reason` `closed`), or `status` asks for a move it cannot make (`invalid_transition`, with `details.from` and `details.to`).',
+    ),
+  },
 });
 
 const submissions = v1Route({

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorSchema } from '../../../../contract/errors.js';
 import { CreateTransferRequestSchema, CreateTransferResponseSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
 import { createTransfer } from '../../../transfers/drafts.js';
@@ -20,6 +21,7 @@ const route = v1Route({
   request: jsonBody(CreateTransferRequestSchema),
   responses: {
     201: json(CreateTransferResponseSchema, 'The draft, where to upload, and one upload target per file'),
+    402: json(ErrorSchema, '`out_of_credit`: API upload usage is past the amount included this month and the prepaid credit cannot pay for these files (the declared sizes of uploads and imports; an import without a size once the allowance is used up). Nothing is registered. `upgrade_required`: `expiresAt` was given on the free plan, whose expiry is fixed.'),
   },
 });
 

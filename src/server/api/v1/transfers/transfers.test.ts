@@ -322,6 +322,27 @@ describe('drafts, finalize and revoke', () => {
     expect(ErrorSchema.parse(await late.json()).error.details.reason).toBe('transfer_sent');
   });
 
+  it.each([
+    ['no body and no Content-Type', {}],
+    ['an empty body with Content-Type: application/json', { headers: { 'content-type': 'application/json' }, body: '' }],
+    ['a blank body with Content-Type: application/json; charset=utf-8', { headers: { 'content-type': 'application/json; charset=utf-8' }, body: ' \r\n' }],
+  ])('sends with %s, since the finalize body is optional', async (_, init) => {
+    const draft = await createDraft();
+    await completeFiles(draft.id);
+    const res = await server.fetch(`/api/v1/transfers/${draft.id}/finalize`, { method: 'POST', token: key, ...init });
+    const body = await res.text();
+    expect(res.status, body).toBe(200);
+    expect(TransferSchema.parse(JSON.parse(body)).finalizedAt).not.toBeNull();
+  });
+
+  it('still refuses a finalize body that is not JSON', async () => {
+    const draft = await createDraft();
+    await completeFiles(draft.id);
+    const res = await server.fetch(`/api/v1/transfers/${draft.id}/finalize`, { method: 'POST', token: key, headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(res.status).toBe(400);
+    expect(ErrorSchema.parse(await res.json()).error.code).toBe('invalid_request');
+  });
+
   it('refuses to send while files are still uploading, then sends once and emits transfer.ready once', async () => {
     const draft = await createDraft();
     const early = await post(`/transfers/${draft.id}/finalize`);

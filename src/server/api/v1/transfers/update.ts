@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorSchema } from '../../../../contract/errors.js';
 import { TransferSchema, UpdateTransferRequestSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
 import { updateTransfer } from '../../../transfers/manage.js';
@@ -17,7 +18,14 @@ const route = v1Route({
   ].join('\n\n'),
   scope: 'transfers:write',
   request: { params: TransferIdParams, ...jsonBody(UpdateTransferRequestSchema) },
-  responses: { 200: json(TransferSchema, 'The changed transfer') },
+  responses: {
+    200: json(TransferSchema, 'The changed transfer'),
+    402: json(ErrorSchema, '`upgrade_required`: `expiresAt` was given on the free plan, whose expiry is fixed.'),
+    409: json(
+      ErrorSchema,
+      '`conflict`: the transfer has ended (`details.reason` `transfer_inactive`), or a field only a draft may change was given after it was finalized (`transfer_sent`, naming them in `details.fields`).',
+    ),
+  },
 });
 
 

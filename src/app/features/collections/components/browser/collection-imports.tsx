@@ -66,7 +66,7 @@ export function CollectionImports({ collectionId, collectionTitle, folders, file
 function fromListing(file: ListedCollectionFile, error: unknown): ImportStatusResult {
   if (file.state !== 'failed') return { status: undefined, error };
   return {
-    status: { fileId: file.id, name: file.name, size: file.sizeBytes, receivedBytes: 0, source: '', status: 'failed', error: file.error },
+    status: { fileId: file.id, name: file.name, size: file.sizeBytes, receivedBytes: 0, source: '', status: 'failed', ...(file.error ? { error: file.error } : {}) },
     error: null,
   };
 }
