@@ -1019,9 +1019,10 @@ describe('submissions never sent', () => {
     // The sent one's file is the collection's: it is given up only as any abandoned upload is, after a week.
     expect(rows).toEqual([partly.files[0]!.id, sent.files[0]!.id].sort());
     const listed = await api.submissions(r.id);
-    expect(listed.map((s) => [s.uploader.name, s.fileCount])).toEqual([
-      ['Sent early', 1],
+    // Started in the same instant: their order is the ids'.
+    expect(listed.map((s) => [s.uploader.name, s.fileCount]).sort()).toEqual([
       ['Half done', 1],
+      ['Sent early', 1],
     ]);
     expect((await foldersOf(collections, collection.id)).map((f) => f.name).sort()).toEqual([`Half done ${day}`, `Sent early ${day}`].sort());
     expect(listed.map((s) => s.id)).not.toContain(nothing.submission.id);
