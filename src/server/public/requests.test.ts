@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CollectionFilePageSchema, FolderListSchema } from '../../contract/collections.js';
 import { PublicUploadRequestSchema } from '../../contract/public-requests.js';
-import { PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
+import { COLLECTION_UNLOCK_HEADER, PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
+import { UnlockResponseSchema } from '../../contract/public.js';
 import { SubmissionResponseSchema } from '../../contract/requests.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { ResolvedLinkSchema } from '../../contract/links.js';
@@ -889,6 +890,32 @@ describe('files not sent yet', () => {
     expect((await filesOf(collections, collection.id)).every((f) => !f.unsent)).toBe(true);
     expect((await events('collection.file_uploaded')).map((e) => (e.data.file as { id: string }).id).sort()).toEqual([ownFile, ...sentIds].sort());
     expect(await events('request.submitted')).toHaveLength(1);
+  });
+
+  it('keeps them from a visitor who unlocked a password-protected collection too, until sent', async () => {
+    const { page: p, collection, collections } = await openRequest();
+    await collections.expectStatus(await collections.call('PATCH', `/collections/${collection.id}`, { visibility: 'password', password: 'open sesame' }), 200);
+    const toSend: FileToSend[] = [{ name: 'secret.bin', bytes: randomFile(40) }];
+    const started = await p.start({ name: 'Unsent' }, toSend);
+    await uploadAll(server, started.files, toSend);
+    const visit = (path: string, unlockToken?: string) =>
+      server.fetch(`/api/public/collections/${collection.slug}${path}`, {
+        method: path === '/unlock' ? 'POST' : 'GET',
+        json: path === '/unlock' ? { password: 'open sesame' } : undefined,
+        headers: unlockToken ? { [COLLECTION_UNLOCK_HEADER]: unlockToken } : {},
+      });
+    const { unlockToken } = UnlockResponseSchema.parse(await (await visit('/unlock')).json());
+    const seen = async () => ({
+      page: PublicCollectionSchema.parse(await (await visit('', unlockToken)).json()),
+      links: DownloadLinksSchema.parse(await (await visit('/download-links', unlockToken)).json()),
+    });
+    const before = await seen();
+    expect(before.page).toMatchObject({ access: 'password', fileCount: 0, totalBytes: 0, folders: [] });
+    expect(before.links.files).toEqual([]);
+    await p.finish(started.submission);
+    const after = await seen();
+    expect(after.page).toMatchObject({ fileCount: 1, totalBytes: 40 });
+    expect(after.links.files.map((f) => f.fileId)).toEqual([started.files[0]!.id]);
   });
 
   it('lets the owner publish a submission left unsent (announced, nobody mailed) or discard one (files, bytes and folder)', async () => {
