@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { contents, createCollection, optionNames, tool } from './collection-support';
+import { contents, createCollection, optionNames, secretLink, tool } from './collection-support';
 import { createRequest } from './request-support';
 import { makeFiles, makeWorkspacePaid, signUp } from './support';
 import { addFiles, addFolder, download, expectNoSeriousA11yViolations, expectUploadsFinished, mailText, unzipAll } from './transfer-support';
@@ -123,6 +123,73 @@ test('an owner asks for files into a collection folder; a stranger sends files a
     await expect(visitor.getByRole('heading', { name: "This link doesn't work" })).toBeVisible();
   } finally {
     await stranger.close();
+    cleanup();
+  }
+});
+
+test('files an uploader added and left without Send are seen by nobody but the owner, marked “not sent yet”, until they press Send', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const { files, cleanup } = makeFiles({ 'entry-1.txt': 2_000, 'entry-2.txt': 3_000, 'entry-3.txt': 4_000 });
+  const names = ['entry-1.txt', 'entry-2.txt', 'entry-3.txt'];
+  const stranger = await browser.newContext();
+  const outsider = await browser.newContext();
+  try {
+    await signUp(page, 'Harbour Studio');
+    await makeWorkspacePaid(page);
+    const collectionId = await createCollection(page, { title: 'Open call', visibility: 'Public' });
+    const publicLink = await secretLink(page, 'Open call');
+    const link = await createRequest(page, {
+      title: 'Send your entry',
+      message: 'Three files, please.',
+      collection: 'Open call',
+      folder: 'Top level of the collection',
+    });
+
+    // The uploader adds three files, is told that only Send delivers them, and leaves without pressing it.
+    const uploader = await stranger.newPage();
+    await uploader.goto(link);
+    await uploader.getByLabel('Your name').fill('Ida Early');
+    await uploader.getByRole('button', { name: 'Continue' }).click();
+    await expect(uploader.getByText(/Your files are delivered only when you press Send\./)).toBeVisible();
+    await addFiles(uploader, names.map((n) => files[n]!.path));
+    await expectUploadsFinished(uploader);
+    await uploader.goto('about:blank');
+
+    // A visitor of the public collection sees none of it: no file, no folder, no bytes.
+    const visitor = await outsider.newPage();
+    await visitor.goto(publicLink);
+    await expect(visitor.getByRole('heading', { name: 'Open call', level: 1 })).toBeVisible();
+    await expect(visitor.getByText('There are no files in this collection yet.')).toBeVisible();
+    await expect(visitor.getByText(/Ida Early/)).toHaveCount(0);
+    await expect(visitor.getByText(/entry-\d\.txt/)).toHaveCount(0);
+
+    // The owner sees them, marked, in the collection and on the request's page.
+    const folderName = `Ida Early ${new Date().toISOString().slice(0, 10)}`;
+    await page.goto(`/collections/${collectionId}`);
+    await contents(page, 'Open call').getByRole('option', { name: folderName }).dblclick();
+    const held = contents(page, folderName);
+    await expect.poll(() => optionNames(held)).toEqual(names);
+    for (const name of names) await expect(held.getByRole('option', { name })).toContainText('Not sent yet');
+    await page.goto('/requests');
+    await page.getByRole('link', { name: 'Send your entry' }).click();
+    const submissions = page.getByRole('region', { name: 'Submissions' });
+    await expect(submissions.getByText('Not sent yet', { exact: true })).toBeVisible();
+    await expect(submissions.getByRole('button', { name: 'Publish the files of Ida Early' })).toBeVisible();
+
+    // The uploader comes back and sends: now the visitor sees the files.
+    await uploader.goto(link);
+    await uploader.getByRole('button', { name: 'Send 3 files' }).click();
+    await expect(uploader.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+    await visitor.reload();
+    await expect(visitor.getByText(/^3 files · /)).toBeVisible();
+    await visitor.getByRole('link', { name: folderName }).click();
+    for (const name of names) await expect(visitor.getByRole('button', { name: `Download ${name}` })).toBeVisible();
+    await page.reload();
+    await expect(submissions.getByText('Complete', { exact: true })).toBeVisible();
+    await expect(submissions.getByText('Not sent yet', { exact: true })).toHaveCount(0);
+  } finally {
+    await stranger.close();
+    await outsider.close();
     cleanup();
   }
 });

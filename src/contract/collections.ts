@@ -167,6 +167,10 @@ export const CollectionFileSchema = z
       .openapi({ description: 'Our addition: `uploading` until every byte arrived, then `complete`; imports go `importing` → `complete` or `failed`.' }),
     error: fileErrorField,
     scanResult: scanResultField,
+    unsent: z.boolean().openapi({
+      description:
+        'Our addition: `true` for a file an uploader added through an upload request and has not sent yet (they have not pressed Send, and the owner has not published the submission). Such a file is listed to the owner only, marked by this field: it is in no visitor’s or guest’s page, count, zip or download link (the owner’s `download-links` included) until it is sent. The owner publishes or discards the submission (`POST /requests/{id}/submissions/{submissionId}/publish`, `DELETE /requests/{id}/submissions/{submissionId}`); one nobody acted on is discarded a week after it was started.',
+    }),
     createdAt: z.iso.datetime(),
   })
   .openapi('CollectionFile');

@@ -15,13 +15,15 @@ import { FileToUploadSchema, UploadTargetSchema } from './transfers.js';
  * - `POST {slug}/submissions/{id}/files` `{ files }` → `201` AddedSubmissionFiles: more files.
  * - `DELETE {slug}/submissions/{id}/files/{fileId}` → `200 { deleted: true }`: cancels a file that
  *   has not finished; it leaves nothing behind. A finished file is `409 conflict`.
- * - `POST {slug}/submissions/{id}/finish` → `{ submission: SubmissionProgress }`: the uploader is done adding files;
- *   the submission is complete once every file kept has arrived (at once if they all have).
+ * - `POST {slug}/submissions/{id}/finish` → `{ submission: SubmissionProgress }`: "Send". Only now are the
+ *   files delivered: before, nobody but the workspace sees them (not the collection's visitors or guests),
+ *   and a submission never sent is discarded a week after it was started (files registered whose bytes
+ *   never arrived, after a day). The submission is complete once every file kept has arrived.
  *
  * The three calls on a submission carry its token (from the start) in `x-submission-token`.
  *
  * New files are taken only while the request accepts them (open, before its deadline): the limits
- * (`maxFiles`, `maxBytes` per submission) and `allowedTypes` are checked against the sizes and
+ * (`maxFiles`, 500 unless the request says otherwise, and `maxBytes` per submission) and `allowedTypes` are checked against the sizes and
  * types declared here, before any byte is accepted (`400 invalid_request` naming the rule). Uploads
  * already under way when a request is paused or closed may finish, and finishing is always allowed.
  *
@@ -44,6 +46,7 @@ export const PublicUploadRequestSchema = z.object({
   state: z.enum(['open', 'paused', 'closed']),
   closedReason: z.enum(['closed', 'deadline']).nullable(),
   deadline: z.string().nullable(),
+  /** The most files one submission may hold, as the server enforces it (the request's number, or the default 500). */
   maxFiles: z.number().int().nullable(),
   maxBytes: z.number().int().nullable(),
   allowedTypes: z.array(z.string()),

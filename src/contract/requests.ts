@@ -55,13 +55,22 @@ const deadline = z.iso.datetime({ offset: true, error: 'deadline must be an ISO 
   description: 'After this instant the page no longer accepts new files (uploads already under way may finish); null for none. Must be in the future when set.',
   example: '2026-12-31T23:59:59Z',
 });
+/** Most files one submission may hold when its request names no number: an uploader cannot register files without end. */
+export const DEFAULT_MAX_FILES_PER_SUBMISSION = 500;
+/** The most a request may allow per submission. */
+export const MAX_FILES_PER_SUBMISSION = 10_000;
+/** The number of files per submission a request's rule comes to: its own, or the default. */
+export const maxFilesInForce = (maxFiles: number | null) => maxFiles ?? DEFAULT_MAX_FILES_PER_SUBMISSION;
+
 const maxFiles = z
   .number({ error: 'maxFiles must be a number or null' })
   .int({ error: 'maxFiles must be a whole number' })
   .min(1, { error: 'maxFiles must be at least 1' })
-  .max(10_000, { error: 'maxFiles must be at most 10000' })
+  .max(MAX_FILES_PER_SUBMISSION, { error: `maxFiles must be at most ${MAX_FILES_PER_SUBMISSION}` })
   .nullable()
-  .openapi({ description: 'Most files one submission may hold; null for no limit.' });
+  .openapi({
+    description: `Most files one submission may hold, 1 to ${MAX_FILES_PER_SUBMISSION}; absent or null for the default, ${DEFAULT_MAX_FILES_PER_SUBMISSION}. A registration that would take a submission past it is refused before anything is written (\`400 invalid_request\` naming \`files\` and the limit).`,
+  });
 const maxBytes = z
   .number({ error: 'maxBytes must be a number or null' })
   .int({ error: 'maxBytes must be a whole number of bytes' })
@@ -129,7 +138,11 @@ export const UploadRequestSchema = z
         description: 'Our addition: `open`, before its deadline, on a paid plan and with its collection: whether the page takes new files right now.',
       }),
     deadline: z.iso.datetime().nullable(),
-    maxFiles: z.number().int().nullable(),
+    maxFiles: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: `The most files one submission may hold, as in force: the request’s own number, or the default (${DEFAULT_MAX_FILES_PER_SUBMISSION}). Never null since the default was added.` }),
     maxBytes: z.number().int().nullable(),
     allowedTypes: z.array(z.string()),
     requireEmail: z.boolean(),
@@ -174,6 +187,13 @@ export const SubmissionSchema = z
     status: z.enum(submissionStatuses).openapi({
       description: '`uploading` until the uploader said they are done and every file they kept has arrived; then `complete` (and `request.submitted` is sent).',
     }),
+    sent: z.boolean().openapi({
+      description:
+        'Our addition: whether the uploader pressed Send (or the owner published it). Until then its files are the owner’s alone, marked `unsent` in the collection’s file list: no visitor or guest sees them, and no zip or download link holds them. The owner publishes it (`POST …/publish`) or discards it (`DELETE`); one nobody acted on is discarded at `discardAt`.',
+    }),
+    discardAt: z.iso.datetime().nullable().openapi({
+      description: 'Our addition: for a submission not sent, when it is discarded with its files unless sent or published first (a week after it was started); null once sent.',
+    }),
     collectionId: z.string().nullable(),
     folderId: z.string().nullable().openapi({ description: 'The submission’s own folder (named from the uploader and the date); null if it was deleted.' }),
     fileCount: z.number().int().min(0),
@@ -185,6 +205,15 @@ export const SubmissionSchema = z
   .openapi('Submission');
 
 export type Submission = z.infer<typeof SubmissionSchema>;
+
+export const SubmissionIdParamSchema = z.object({
+  id: resourceIdParam('id', 'req', 'An upload request id (never its slug).', 'req_7pQ2xL9sV4mT1kRw8bNz'),
+  submissionId: resourceIdParam('submissionId', 'sub', 'A submission of that request.', 'sub_2mK8qX0vT5nR1wB7sLzP'),
+});
+
+export const SubmissionResponseSchema = z.object({ submission: SubmissionSchema }).openapi('SubmissionResponse');
+
+export const SubmissionDiscardedSchema = z.object({ deleted: z.literal(true) }).openapi('SubmissionDiscarded');
 
 export const SubmissionListSchema = z
   .object({ submissions: z.array(SubmissionSchema) })

@@ -141,6 +141,7 @@ function directories(): Map<string, Ref>[] {
     ['/api/v1/collections/:id/files/:fileId', { a: A.collection.fileId, b: B.collection.fileId }],
     ['/api/v1/collections/:id/guests/:guestId', { a: A.collection.guestId, b: B.collection.guestId }],
     ['/api/v1/requests/:id', { a: A.request.id, b: B.request.id }],
+    ['/api/v1/requests/:id/submissions/:submissionId', { a: A.request.submissionId, b: B.request.submissionId }],
     ['/api/v1/contacts/:id', { a: A.contact.id, b: B.contact.id }],
     ['/api/v1/webhooks/:id', { a: A.webhook.id, b: B.webhook.id }],
     ['/api/v1/webhooks/:id/deliveries/:deliveryId', { a: A.webhook.deliveryId, b: B.webhook.deliveryId }],

@@ -19,6 +19,7 @@ import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { closeRequestsOfCollection } from '../requests/requests.js';
+import { unsentFile } from './visibility.js';
 
 /**
  * A workspace's collections: the operations the API, the dashboard and the MCP server call, as
@@ -157,13 +158,14 @@ export async function createCollection(services: Pick<Services, 'db' | 'clock' |
 /** Refuses a cover that is not a complete image file of this collection. */
 async function assertCoverImage(tx: Pick<Database, 'select'>, collectionId: string, fileId: string) {
   const [f] = await tx
-    .select({ mimeType: files.mimeType, state: files.state })
+    .select({ mimeType: files.mimeType, state: files.state, unsent: unsentFile })
     .from(files)
     .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
     .where(and(eq(collectionFiles.collectionId, collectionId), eq(files.id, fileId)));
   if (!f) throw invalidField('body', 'coverFileId', 'no such file in this collection');
   if (!f.mimeType.toLowerCase().startsWith('image/')) throw invalidField('body', 'coverFileId', 'the cover must be an image file');
   if (f.state !== 'complete') throw invalidField('body', 'coverFileId', 'that image has not finished uploading');
+  if (f.unsent) throw invalidField('body', 'coverFileId', 'that image was not sent yet by its uploader; publish its submission first');
 }
 
 /** Changes what is given. Visibility `password` needs a password, sent now or set before; a cover must be an image of the collection. */

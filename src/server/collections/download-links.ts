@@ -4,7 +4,6 @@ import type { Database } from '../db/connection.js';
 import { collectionFiles, collectionFolders, files } from '../db/schema/index.js';
 import { zipDownload, zipFileName } from '../downloads/content.js';
 import { linksFor, OWNER_LINK_TTL_MS } from '../downloads/links.js';
-import { downloadable } from '../files/stored.js';
 import type { PlacedFile } from '../files/owners.js';
 import type { Services } from '../services.js';
 import { accessToGrant, type CollectionAccess } from './access.js';
@@ -12,6 +11,7 @@ import type { Caller } from '../core/caller.js';
 import { invalidField } from '../core/errors.js';
 import { ownCollection, type CollectionRow } from './collections.js';
 import { folderOfCollection, subtreeCondition, type FolderRow } from './folders.js';
+import { offeredFile } from './visibility.js';
 
 /**
  * Downloads of a collection, of one folder (with everything under it) or of one file, through the
@@ -24,7 +24,7 @@ export const COLLECTION_LINK_TTL_MS = OWNER_LINK_TTL_MS;
 
 export type PlacedCollectionFile = PlacedFile & { folderPath: string | null };
 
-/** The complete files of the collection, or of one folder's subtree, each with its folder's path from the top. */
+/** The files the collection offers (complete and sent: visibility.ts), or of one folder's subtree, each with its folder's path from the top. */
 export async function downloadableFilesOf(
   db: Pick<Database, 'select'>,
   collectionId: string,
@@ -35,7 +35,7 @@ export async function downloadableFilesOf(
     .from(files)
     .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
     .leftJoin(collectionFolders, eq(collectionFolders.id, collectionFiles.folderId))
-    .where(and(eq(collectionFiles.collectionId, collectionId), downloadable, within ? subtreeCondition(within) : undefined))
+    .where(and(eq(collectionFiles.collectionId, collectionId), offeredFile, within ? subtreeCondition(within) : undefined))
     .orderBy(asc(files.seq));
   return rows.map(({ file, folderPath }) => ({ file, folderPath, path: relativeTo(within, folderPath) }));
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ApiError, notFound } from '../core/errors.js';
 import { collections, files } from '../db/schema/index.js';
 import { ZIP } from '../downloads/links.js';
@@ -9,7 +9,8 @@ import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';
 import { announceCollectionFile, filesOfCollection, quarantineCollectionFile } from './files.js';
 import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
-import { folderOfCollection } from './folders.js';
+import { sharedFolderOfCollection } from './folders.js';
+import { sentToCollection } from './visibility.js';
 import { submissionFileArrived } from '../requests/submissions.js';
 
 /**
@@ -56,11 +57,11 @@ export const collectionFileOwner: FileOwner = {
 
     let target: OpenedDownload['target'];
     if (grant.fileId === ZIP) {
-      const within = grant.within === null ? null : await folderOfCollection(db, c.id, grant.within);
+      const within = grant.within === null ? null : await sharedFolderOfCollection(db, c.id, grant.within);
       if (grant.within !== null && !within) throw notFound('Folder');
       target = { kind: 'zip', ...(await collectionZipContent(db, c, within)) };
     } else {
-      const [file] = await filesOfCollection(db, c.id, eq(files.id, grant.fileId));
+      const [file] = await filesOfCollection(db, c.id, and(eq(files.id, grant.fileId), sentToCollection));
       if (!file) throw notFound('File');
       target = { kind: 'file', file };
     }

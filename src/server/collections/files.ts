@@ -19,6 +19,7 @@ import { renderEmail } from '../mail/html.js';
 import { mailWorkspace } from '../mail/workspace-mail.js';
 import { COLLECTION_LINK_TTL_MS } from './download-links.js';
 import { ensureFolderPaths, folderOfCollection } from './folders.js';
+import { sentToCollection, unsentFile } from './visibility.js';
 
 /**
  * A collection's files: the engine's stored file (`files`) with the collection's own part of it
@@ -32,6 +33,8 @@ export type CollectionFileRow = FileRecord & {
   origin: CollectionFileSource;
   uploaderName: string | null;
   uploaderEmail: string | null;
+  /** Brought by an upload request whose uploader has not sent it yet: the owner's alone (see visibility.ts). */
+  unsent: boolean;
 };
 
 const collectionFileColumns = {
@@ -40,6 +43,7 @@ const collectionFileColumns = {
   origin: collectionFiles.source,
   uploaderName: collectionFiles.uploaderName,
   uploaderEmail: collectionFiles.uploaderEmail,
+  unsent: unsentFile,
 };
 
 /**
@@ -68,6 +72,7 @@ export function toCollectionFile(f: CollectionFileRow): CollectionFile {
     state: f.state,
     error: f.state === 'failed' ? f.error : null,
     scanResult: f.scanResult,
+    unsent: f.unsent,
     createdAt: f.createdAt.toISOString(),
   };
 }
@@ -243,7 +248,9 @@ export async function quarantineCollectionFile(services: Pick<Services, 'db' | '
 
 /**
  * A file of the collection finished uploading: `collection.file_uploaded`, exactly once per file
- * (the engine may report a completion twice), marked in the same transaction as the event.
+ * (the engine may report a completion twice), marked in the same transaction as the event. A file
+ * of a submission not sent yet is not the collection's yet (visibility.ts): it is announced when
+ * the submission is sent (announceSubmissionFiles), and never if it is discarded.
  */
 export async function announceCollectionFile(services: Pick<Services, 'db' | 'clock' | 'config'>, file: FileRecord) {
   const now = services.clock.now();
@@ -251,7 +258,7 @@ export async function announceCollectionFile(services: Pick<Services, 'db' | 'cl
     const [claimed] = await tx
       .update(collectionFiles)
       .set({ announcedAt: now })
-      .where(and(eq(collectionFiles.fileId, file.id), isNull(collectionFiles.announcedAt)))
+      .where(and(eq(collectionFiles.fileId, file.id), isNull(collectionFiles.announcedAt), sentToCollection))
       .returning();
     if (!claimed) return;
     const [c] = await tx
@@ -273,4 +280,15 @@ export async function announceCollectionFile(services: Pick<Services, 'db' | 'cl
       },
     });
   });
+}
+
+/** A submission was sent: its files that arrived before are announced now (those still arriving, as they land). */
+export async function announceSubmissionFiles(services: Pick<Services, 'db' | 'clock'>, submissionId: string) {
+  const arrived = await services.db
+    .select(getTableColumns(files))
+    .from(files)
+    .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
+    .where(and(eq(collectionFiles.submissionId, submissionId), eq(files.state, 'complete'), isNull(collectionFiles.announcedAt)))
+    .orderBy(asc(files.seq));
+  for (const file of arrived) await announceCollectionFile(services, file);
 }

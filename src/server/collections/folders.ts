@@ -8,6 +8,7 @@ import { collectionFiles, collectionFolders, collections, files } from '../db/sc
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { lockOwnCollection, ownCollection, touchCollection } from './collections.js';
+import { visibleFolder } from './visibility.js';
 
 /**
  * A collection's folders, kept as materialized paths (see the schema): a subtree is one prefix
@@ -43,13 +44,17 @@ export function subtreeCondition(folder: Pick<FolderRow, 'path'>): SQL {
   return or(eq(collectionFolders.path, folder.path), sql`${collectionFolders.path} LIKE ${`${likePrefix(folder.path)}/%`}`)!;
 }
 
-export async function folderOfCollection(db: Pick<Database, 'select'>, collectionId: string, folderId: string): Promise<FolderRow | null> {
+export async function folderOfCollection(db: Pick<Database, 'select'>, collectionId: string, folderId: string, where?: SQL): Promise<FolderRow | null> {
   const [row] = await db
     .select()
     .from(collectionFolders)
-    .where(and(eq(collectionFolders.collectionId, collectionId), eq(collectionFolders.id, folderId)));
+    .where(and(eq(collectionFolders.collectionId, collectionId), eq(collectionFolders.id, folderId), where));
   return row ?? null;
 }
+
+/** A folder as anyone but the owner may name it: not one of a submission that was not sent (visibility.ts). */
+export const sharedFolderOfCollection = (db: Pick<Database, 'select'>, collectionId: string, folderId: string) =>
+  folderOfCollection(db, collectionId, folderId, visibleFolder);
 
 /**
  * Depth first: comparing the paths as arrays of names puts `A/B` right after `A` (as text, `A B`
@@ -59,8 +64,15 @@ export async function folderOfCollection(db: Pick<Database, 'select'>, collectio
 const depthFirst = sql`string_to_array(lower(${collectionFolders.path}), '/') collate "C"`;
 
 /** Every folder of a collection, depth first by path. */
-export const foldersOf = (db: Pick<Database, 'select'>, collectionId: string) =>
-  db.select().from(collectionFolders).where(eq(collectionFolders.collectionId, collectionId)).orderBy(depthFirst);
+export const foldersOf = (db: Pick<Database, 'select'>, collectionId: string, where?: SQL) =>
+  db
+    .select()
+    .from(collectionFolders)
+    .where(and(eq(collectionFolders.collectionId, collectionId), where))
+    .orderBy(depthFirst);
+
+/** The folders anyone but the owner may see (visibility.ts), depth first by path. */
+export const sharedFoldersOf = (db: Pick<Database, 'select'>, collectionId: string) => foldersOf(db, collectionId, visibleFolder);
 
 /** Every folder of the caller's collection, depth first by path; 404 for a collection not theirs. */
 export async function listFolders(services: Pick<Services, 'db'>, caller: Caller, collectionId: string): Promise<Folder[]> {

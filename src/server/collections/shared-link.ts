@@ -5,7 +5,7 @@ import { notFound } from '../core/errors.js';
 import { collectionFiles, collections, deletedCollectionLinks, workspaces } from '../db/schema/index.js';
 import type { DownloadLinks } from '../transfers/download-links.js';
 import { zipDownload } from '../downloads/content.js';
-import { awaitingScan, downloadable } from '../files/stored.js';
+import { awaitingScan } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { linkUnavailable } from '../transfers/availability.js';
@@ -14,7 +14,8 @@ import { visitorAccess, type CollectionAccess } from './access.js';
 import type { CollectionRow } from './collections.js';
 import { collectionDownloadLinks, collectionZipContent } from './download-links.js';
 import { collectionPreviewOwner, pageOfCollectionFiles, toCollectionFile } from './files.js';
-import { folderOfCollection, foldersOf, toFolder, type FolderRow } from './folders.js';
+import { sharedFolderOfCollection, sharedFoldersOf, toFolder, type FolderRow } from './folders.js';
+import { offeredFile } from './visibility.js';
 import { recordGuestVisit, type SharedCollection } from './guests.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
 
@@ -75,7 +76,7 @@ export async function describeSharedCollection(
   const { c } = shared;
   const content = await collectionZipContent(services.db, c, null);
   const zip = zipDownload(content.name, content.files, content.since, services.storage);
-  const folders = await foldersOf(services.db, c.id);
+  const folders = await sharedFoldersOf(services.db, c.id);
   // A cover that is not (or no longer) a complete file of the collection is not shown.
   const coverFile = c.coverFileId === null ? undefined : content.files.find((p) => p.file.id === c.coverFileId)?.file;
   const guestEmail = access.kind === 'guest' ? await recordGuestVisit(services, access.guestId) : null;
@@ -96,9 +97,9 @@ export async function describeSharedCollection(
   };
 }
 
-/** A folder of this collection named by a visitor, or 404. */
+/** A folder of this collection named by a visitor, or 404 (also for one only the owner sees). */
 async function visitedFolder(services: Pick<Services, 'db'>, c: Pick<CollectionRow, 'id'>, folderId: string): Promise<FolderRow> {
-  const folder = await folderOfCollection(services.db, c.id, folderId);
+  const folder = await sharedFolderOfCollection(services.db, c.id, folderId);
   if (!folder) throw notFound('Folder');
   return folder;
 }
@@ -117,10 +118,13 @@ export async function pageOfSharedFiles(
   if (query.folderId === ROOT_FOLDER) inFolder = isNull(collectionFiles.folderId);
   else if (query.folderId !== undefined) inFolder = eq(collectionFiles.folderId, (await visitedFolder(services, c, query.folderId)).id);
   // The cursor is bound to the collection and its workspace, as the workspace's own listing's is.
-  const page = await pageOfCollectionFiles(services, { workspaceId: c.workspaceId, collectionId: c.id }, query, and(downloadable, inFolder));
+  const page = await pageOfCollectionFiles(services, { workspaceId: c.workspaceId, collectionId: c.id }, query, and(offeredFile, inFolder));
   const previews = thumbnailUrls(services, collectionPreviewOwner(services, c), page.files, origin);
   return {
-    files: page.files.map((f) => ({ ...toCollectionFile(f), thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) })),
+    files: page.files.map((f) => {
+      const { unsent: _, ...file } = toCollectionFile(f);
+      return { ...file, thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) };
+    }),
     nextCursor: page.nextCursor,
   };
 }

@@ -2,6 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CollectionFilePageSchema, FolderListSchema } from '../../contract/collections.js';
 import { PublicUploadRequestSchema } from '../../contract/public-requests.js';
+import { COLLECTION_UNLOCK_HEADER, PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
+import { UnlockResponseSchema } from '../../contract/public.js';
+import { SubmissionResponseSchema } from '../../contract/requests.js';
+import { DownloadLinksSchema } from '../../contract/transfers.js';
+import { ResolvedLinkSchema } from '../../contract/links.js';
+import { download } from '../transfers/testing.js';
 import { collectionsApi, type FileToSend } from '../collections/testing.js';
 import { newId } from '../core/secrets.js';
 import { collectionFiles, files, requestSubmissions, users, workspaces } from '../db/schema/index.js';
@@ -589,7 +595,7 @@ describe('what the workspace hears', () => {
   });
 
   it('completes once when many last files land together, listing at most 500 of them in request.submitted and the submission', async () => {
-    const { ws, page, api, r, token } = await openRequest();
+    const { ws, page, api, r, token } = await openRequest({ maxFiles: 1000 });
     const events = await eventFeed(token);
     const empties = Array.from({ length: 501 }, (_, i) => ({ name: `page-${String(i).padStart(3, '0')}.txt`, bytes: Buffer.alloc(0) }));
     const started = await page.start({ name: 'Archivist' }, empties);
@@ -823,35 +829,251 @@ describe('the per-address limit on new submissions', () => {
   });
 });
 
+describe('files not sent yet', () => {
+  /** The collection's public page as a visitor reads it: the page, every file, and the links. */
+  async function publicView(slug: string) {
+    const visit = (path = '') => server.fetch(`/api/public/collections/${slug}${path}`);
+    const page = PublicCollectionSchema.parse(await (await visit()).json());
+    const listed = PublicCollectionFilePageSchema.parse(await (await visit('/files?limit=100')).json());
+    const links = DownloadLinksSchema.parse(await (await visit('/download-links')).json());
+    return { visit, page, listed, links };
+  }
+
+  it('keeps them out of every visitor’s page, count, folder, zip and download link, and the owner’s links, while listing them to the owner marked unsent', async () => {
+    const { page: p, api, r, token, collection, collections } = await openRequest();
+    await collections.expectStatus(await collections.call('PATCH', `/collections/${collection.id}`, { visibility: 'public' }), 200);
+    const events = await eventFeed(token);
+    const [ownFile] = await collections.upload(collection.id, [{ name: 'brief.txt', bytes: Buffer.from('the brief') }]);
+    const before = await publicView(collection.slug);
+
+    const toSend: FileToSend[] = [
+      { name: 'one.bin', bytes: randomFile(100) },
+      { name: 'two.bin', bytes: randomFile(200) },
+      { name: 'three.bin', bytes: randomFile(300), path: 'Inner' },
+    ];
+    const started = await p.start({ name: 'Left without sending' }, toSend);
+    await uploadAll(server, started.files, toSend);
+    const sentIds = started.files.map((f) => f.id);
+
+    // The owner sees the files, marked, and the submission's folders.
+    const owned = await filesOf(collections, collection.id);
+    expect(owned.map((f) => [f.name, f.unsent])).toEqual([
+      ['brief.txt', false],
+      ['one.bin', true],
+      ['two.bin', true],
+      ['three.bin', true],
+    ]);
+    const folders = await foldersOf(collections, collection.id);
+    const submissionFolder = folders.find((f) => f.name === `Left without sending ${today()}`)!;
+    const inner = folders.find((f) => f.path === `${submissionFolder.path}/Inner`)!;
+    expect(inner).toBeDefined();
+    expect(await api.submissions(r.id)).toMatchObject([{ id: started.submission.id, sent: false, fileCount: 3, status: 'uploading' }]);
+
+    // A visitor sees the collection exactly as before: no file, folder, count or byte of it.
+    const after = await publicView(collection.slug);
+    expect(after.page).toEqual(before.page);
+    expect(after.page).toMatchObject({ fileCount: 1, totalBytes: 9, folders: [] });
+    expect(after.listed.files.map((f) => f.id)).toEqual([ownFile]);
+    expect(after.links.files.map((f) => f.fileId)).toEqual([ownFile]);
+    expect(after.links.zip.sizeBytes).toBe(before.links.zip.sizeBytes);
+    for (const folder of [submissionFolder, inner]) {
+      expect((await errorOf(await after.visit(`/files?folderId=${folder.id}`), 404)).code).toBe('not_found');
+      expect((await errorOf(await after.visit(`/download-links?folderId=${folder.id}`), 404)).code).toBe('not_found');
+    }
+    const zip = await download(server, after.links.zip.url);
+    expect(zip.body.length).toBe(before.links.zip.sizeBytes);
+    for (const id of sentIds) expect(zip.body.includes(Buffer.from(toSend[sentIds.indexOf(id)]!.name))).toBe(false);
+
+    // The owner's links and /links/resolve hold none of them either.
+    const ownerLinks = DownloadLinksSchema.parse(await collections.expectStatus(await collections.call('GET', `/collections/${collection.id}/download-links`), 200));
+    expect(ownerLinks.files.map((f) => f.fileId)).toEqual([ownFile]);
+    const resolved = ResolvedLinkSchema.parse(
+      await collections.expectStatus(await collections.call('POST', '/links/resolve', { url: `${server.services.config.PUBLIC_URL}/c/${collection.slug}` }), 200),
+    );
+    expect(resolved.files.map((f) => f.fileId)).toEqual([ownFile]);
+    // Nor can they be a cover.
+    const cover = await collections.call('PATCH', `/collections/${collection.id}`, { coverFileId: sentIds[0] });
+    expect(fieldOf(await errorOf(cover, 400))).toBe('coverFileId');
+
+    // Nothing was announced for them yet.
+    expect((await events('collection.file_uploaded')).map((e) => (e.data.file as { id: string }).id)).toEqual([ownFile]);
+    expect(await events('request.submitted')).toEqual([]);
+
+    // "Send": now they are the collection's, for everyone, and announced once each.
+    expect((await p.finish(started.submission)).status).toBe('complete');
+    const published = await publicView(collection.slug);
+    expect(published.page).toMatchObject({ fileCount: 4, totalBytes: 609 });
+    expect(published.page.folders.map((f) => f.id)).toEqual([submissionFolder.id, inner.id]);
+    expect(published.listed.files.map((f) => f.id)).toEqual([ownFile, ...sentIds]);
+    expect(published.links.files.map((f) => f.fileId)).toEqual([ownFile, ...sentIds]);
+    expect((await filesOf(collections, collection.id)).every((f) => !f.unsent)).toBe(true);
+    expect((await events('collection.file_uploaded')).map((e) => (e.data.file as { id: string }).id).sort()).toEqual([ownFile, ...sentIds].sort());
+    expect(await events('request.submitted')).toHaveLength(1);
+  });
+
+  it('keeps them from a visitor who unlocked a password-protected collection too, until sent', async () => {
+    const { page: p, collection, collections } = await openRequest();
+    await collections.expectStatus(await collections.call('PATCH', `/collections/${collection.id}`, { visibility: 'password', password: 'open sesame' }), 200);
+    const toSend: FileToSend[] = [{ name: 'secret.bin', bytes: randomFile(40) }];
+    const started = await p.start({ name: 'Unsent' }, toSend);
+    await uploadAll(server, started.files, toSend);
+    const visit = (path: string, unlockToken?: string) =>
+      server.fetch(`/api/public/collections/${collection.slug}${path}`, {
+        method: path === '/unlock' ? 'POST' : 'GET',
+        json: path === '/unlock' ? { password: 'open sesame' } : undefined,
+        headers: unlockToken ? { [COLLECTION_UNLOCK_HEADER]: unlockToken } : {},
+      });
+    const { unlockToken } = UnlockResponseSchema.parse(await (await visit('/unlock')).json());
+    const seen = async () => ({
+      page: PublicCollectionSchema.parse(await (await visit('', unlockToken)).json()),
+      links: DownloadLinksSchema.parse(await (await visit('/download-links', unlockToken)).json()),
+    });
+    const before = await seen();
+    expect(before.page).toMatchObject({ access: 'password', fileCount: 0, totalBytes: 0, folders: [] });
+    expect(before.links.files).toEqual([]);
+    await p.finish(started.submission);
+    const after = await seen();
+    expect(after.page).toMatchObject({ fileCount: 1, totalBytes: 40 });
+    expect(after.links.files.map((f) => f.fileId)).toEqual([started.files[0]!.id]);
+  });
+
+  it('lets the owner publish a submission left unsent (announced, nobody mailed) or discard one (files, bytes and folder)', async () => {
+    const { ws, page: p, api, r, token, collection, collections } = await openRequest();
+    await collections.expectStatus(await collections.call('PATCH', `/collections/${collection.id}`, { visibility: 'public' }), 200);
+    const events = await eventFeed(token);
+    const kept: FileToSend[] = [{ name: 'kept.bin', bytes: randomFile(50) }];
+    const left = await p.start({ name: 'Publish me' }, kept);
+    await uploadAll(server, left.files, kept);
+    const dropped: FileToSend[] = [{ name: 'dropped.bin', bytes: randomFile(70) }];
+    const other = await p.start({ name: 'Discard me' }, dropped);
+    await uploadAll(server, other.files, dropped);
+    const mailsBefore = (await listOutbox(server.dataDir, ws.id, 1000)).length;
+
+    const published = await api.call('POST', `/requests/${r.id}/submissions/${left.submission.id}/publish`);
+    expect(published.status).toBe(200);
+    expect(SubmissionResponseSchema.parse(await published.json()).submission).toMatchObject({ id: left.submission.id, sent: true, status: 'complete', discardAt: null });
+    // Again: nothing changes.
+    expect((await api.call('POST', `/requests/${r.id}/submissions/${left.submission.id}/publish`)).status).toBe(200);
+    expect((await publicView(collection.slug)).listed.files.map((f) => f.name)).toEqual(['kept.bin']);
+    expect((await events('collection.file_uploaded')).map((e) => (e.data.file as { id: string }).id)).toEqual([left.files[0]!.id]);
+    expect(await events('request.submitted')).toHaveLength(1);
+    // The uploader's page cannot add to it any more.
+    const more = await p.visit(`/submissions/${left.submission.id}/files`, { method: 'POST', token: left.submission.token, json: { files: [{ name: 'x', size: 1 }] } });
+    expect((await errorOf(more, 409)).details).toMatchObject({ reason: 'finished' });
+
+    const discarded = await api.call('DELETE', `/requests/${r.id}/submissions/${other.submission.id}`);
+    expect(discarded.status).toBe(200);
+    expect(await discarded.json()).toEqual({ deleted: true });
+    expect((await fileRowsOf(collection.id)).map((f) => f.id)).toEqual([left.files[0]!.id]);
+    expect(await storedLength(server.services, other.files[0]!.id)).toBeNull();
+    expect((await foldersOf(collections, collection.id)).map((f) => f.name)).toEqual([`Publish me ${today()}`]);
+    expect((await api.submissions(r.id)).map((s) => s.id)).toEqual([left.submission.id]);
+    expect((await errorOf(await p.visit(`/submissions/${other.submission.id}/finish`, { method: 'POST', token: other.submission.token }), 404)).code).toBe(
+      'not_found',
+    );
+
+    // A sent submission is the collection's: it cannot be discarded; unknown ones are 404.
+    expect((await errorOf(await api.call('DELETE', `/requests/${r.id}/submissions/${left.submission.id}`), 409)).details).toMatchObject({ reason: 'sent' });
+    expect((await errorOf(await api.call('DELETE', `/requests/${r.id}/submissions/sub_0000000000000000000000`), 404)).code).toBe('not_found');
+    expect((await listOutbox(server.dataDir, ws.id, 1000)).length).toBe(mailsBefore);
+    expect(await events('collection.file_uploaded')).toHaveLength(1);
+  });
+});
+
+describe('files per submission', () => {
+  it('allows 500 by default, or the request’s own number, and refuses one more before anything is written, naming the limit', async () => {
+    const { page, api, r, collection } = await openRequest();
+    expect((await page.describe()).maxFiles).toBe(500);
+    expect(r.maxFiles).toBe(500);
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `f${i}.bin`, size: 1 }));
+    const refused = await errorOf(await page.visit('/submissions', { method: 'POST', json: { name: 'Flood', files: many(501) } }), 400);
+    expect(fieldOf(refused)).toBe('files');
+    expect(JSON.stringify(refused.details)).toContain('at most 500 files per submission');
+    expect(await fileRowsOf(collection.id)).toEqual([]);
+    expect(await api.submissions(r.id)).toEqual([]);
+
+    const started = await page.visit('/submissions', { method: 'POST', json: { name: 'Flood', files: many(499) } });
+    expect(started.status).toBe(201);
+    const { submission } = (await started.json()) as { submission: { id: string; token: string } };
+    const add = (n: number) => page.visit(`/submissions/${submission.id}/files`, { method: 'POST', token: submission.token, json: { files: many(n) } });
+    const twoMore = await errorOf(await add(2), 400);
+    expect(JSON.stringify(twoMore.details)).toContain('at most 500 files per submission (this one holds 499 already)');
+    expect((await add(1)).status).toBe(201);
+    expect(fieldOf(await errorOf(await add(1), 400))).toBe('files');
+    expect(await fileRowsOf(collection.id)).toHaveLength(500);
+
+    // The owner sets another number; the page and the server apply the same one.
+    const changed = await api.update(r.id, { maxFiles: 2 });
+    expect(changed.maxFiles).toBe(2);
+    expect((await page.describe()).maxFiles).toBe(2);
+    expect(JSON.stringify((await errorOf(await page.visit('/submissions', { method: 'POST', json: { name: 'Ada', files: many(3) } }), 400)).details)).toContain(
+      'at most 2 files per submission',
+    );
+    expect((await api.update(r.id, { maxFiles: null })).maxFiles).toBe(500);
+  });
+});
+
 describe('submissions never sent', () => {
-  it('after a week, sends one holding an arrived file (once), and drops one whose files never came, with its folder', async () => {
+  it('publishes nothing by itself: a week after it was started, one never sent is discarded with its files, bytes and folder', async () => {
     const { page: p, api, r, token, collection, collections } = await openRequest();
     const events = await eventFeed(token);
     const arrived = randomFile(100);
-    const day = today();
     const left = await p.start({ name: 'Closed the tab' }, [{ name: 'kept.bin', bytes: arrived }]);
     await uploadAll(server, left.files, [{ name: 'kept.bin', bytes: arrived }]);
-    const empty = await p.start({ name: 'Never uploaded' }, [{ name: 'ghost.bin', bytes: randomFile(100) }]);
+    expect(await storedLength(server.services, left.files[0]!.id)).toBe(100);
 
     server.clock.advance(6 * DAY);
     await sweepAbandonedUploads(server.services);
     await sweepUnsentSubmissions(server.services);
-    expect((await api.submissions(r.id)).map((s) => s.status)).toEqual(['uploading', 'uploading']);
+    expect(await api.submissions(r.id)).toMatchObject([
+      { id: left.submission.id, status: 'uploading', sent: false, fileCount: 1, discardAt: new Date(server.clock.now().getTime() + DAY).toISOString() },
+    ]);
+    expect((await filesOf(collections, collection.id)).map((f) => [f.name, f.unsent])).toEqual([['kept.bin', true]]);
 
     server.clock.advance(DAY + 60_000);
     await sweepAbandonedUploads(server.services);
     await sweepUnsentSubmissions(server.services);
-    const listed = await api.submissions(r.id);
-    expect(listed.map((s) => [s.id, s.status, s.fileCount])).toEqual([[left.submission.id, 'complete', 1]]);
-    expect((await foldersOf(collections, collection.id)).map((f) => f.name)).toEqual([`Closed the tab ${day}`]);
-    // The one whose file never came left nothing: no file row, no folder, no submission.
-    expect(await fileRowsOf(collection.id)).toEqual([{ id: left.files[0]!.id }]);
-    expect(listed.map((s) => s.id)).not.toContain(empty.submission.id);
+    expect(await api.submissions(r.id)).toEqual([]);
+    expect(await foldersOf(collections, collection.id)).toEqual([]);
+    expect(await fileRowsOf(collection.id)).toEqual([]);
+    expect(await storedLength(server.services, left.files[0]!.id)).toBeNull();
+    // Nothing was ever announced: the files never were the collection's.
+    expect(await events('request.submitted')).toEqual([]);
+    expect(await events('collection.file_uploaded')).toEqual([]);
+  });
 
+  it('deletes files registered into a submission never sent whose bytes did not arrive within a day, and the submission once it holds none', async () => {
+    const { page: p, api, r, collection, collections } = await openRequest();
+    const day = today();
+    const arrived = randomFile(100);
+    const partly = await p.start({ name: 'Half done' }, [
+      { name: 'arrived.bin', bytes: arrived },
+      { name: 'never.bin', bytes: randomFile(100) },
+    ]);
+    await uploadAll(server, partly.files.slice(0, 1), [{ name: 'arrived.bin', bytes: arrived }]);
+    const nothing = await p.start({ name: 'Registered only' }, [{ name: 'ghost.bin', bytes: randomFile(100) }]);
+    const sent = await p.start({ name: 'Sent early' }, [{ name: 'slow.bin', bytes: randomFile(100) }]);
+    await p.finish(sent.submission);
+
+    server.clock.advance(23 * HOUR);
     await sweepUnsentSubmissions(server.services);
-    const submitted = await events('request.submitted');
-    expect(submitted).toHaveLength(1);
-    expect(submitted[0]!.data).toMatchObject({ submission: { id: left.submission.id, fileCount: 1 } });
+    expect(await fileRowsOf(collection.id)).toHaveLength(4);
+
+    server.clock.advance(2 * HOUR);
+    await sweepUnsentSubmissions(server.services);
+    const rows = (await fileRowsOf(collection.id)).map((f) => f.id).sort();
+    // The sent one's file is the collection's: it is given up only as any abandoned upload is, after a week.
+    expect(rows).toEqual([partly.files[0]!.id, sent.files[0]!.id].sort());
+    const listed = await api.submissions(r.id);
+    // Started in the same instant: their order is the ids'.
+    expect(listed.map((s) => [s.uploader.name, s.fileCount]).sort()).toEqual([
+      ['Half done', 1],
+      ['Sent early', 1],
+    ]);
+    expect((await foldersOf(collections, collection.id)).map((f) => f.name).sort()).toEqual([`Half done ${day}`, `Sent early ${day}`].sort());
+    expect(listed.map((s) => s.id)).not.toContain(nothing.submission.id);
+    // The uploader still holding the page can finish what arrived.
+    expect((await p.finish(partly.submission)).status).toBe('complete');
   });
 
   it('completes a sent submission whose last unfinished file was abandoned, with the files that did arrive', async () => {

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CreateUploadRequestRequestSchema, UpdateUploadRequestRequestSchema, UploadRequest, UploadRequestStatus } from '../../contract/requests.js';
+import {
+  maxFilesInForce,
+  type CreateUploadRequestRequestSchema,
+  type UpdateUploadRequestRequestSchema,
+  type UploadRequest,
+  type UploadRequestStatus,
+} from '../../contract/requests.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { newId, randomBase62 } from '../core/secrets.js';
@@ -76,7 +82,7 @@ function toUploadRequest(row: RequestWithStats, services: Pick<Services, 'config
     status: r.status,
     acceptingFiles: acceptanceOf(r, plan, services.clock.now()).state === 'open',
     deadline: r.deadline?.toISOString() ?? null,
-    maxFiles: r.maxFiles,
+    maxFiles: maxFilesInForce(r.maxFiles),
     maxBytes: r.maxBytes,
     allowedTypes: r.allowedTypes,
     requireEmail: r.requireEmail,

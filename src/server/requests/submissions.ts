@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { typeAllowed, type PublicUploadRequest, type StartSubmissionRequestSchema, type SubmissionProgress } from '../../contract/public-requests.js';
-import type { Submission } from '../../contract/requests.js';
+import { maxFilesInForce, type Submission } from '../../contract/requests.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { collectionFiles, collectionFolders, collections, files, requestSubmissions, uploadRequests, workspaces } from '../db/schema/index.js';
+import { collectionFiles, collectionFolders, collections, files, requestSubmissions, uploadRequests, uploadTokens, workspaces } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { deleteStoredBytes } from '../files/stored.js';
 import type { Services } from '../services.js';
@@ -14,6 +14,7 @@ import { linkUnavailable } from '../transfers/availability.js';
 import { tusEndpoint } from '../transfers/drafts.js';
 import { registerUploads, type UploadTarget } from '../uploads/register.js';
 import { touchCollection } from '../collections/collections.js';
+import { announceSubmissionFiles } from '../collections/files.js';
 import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
 import { createFolderWithFreeName, ensureFolderPaths, subtreeCondition } from '../collections/folders.js';
 import { effectivePlan, type Plan } from '../workspaces/plan.js';
@@ -63,7 +64,7 @@ export function describeUploadRequest(services: Pick<Services, 'clock'>, { r, wo
     state: acceptance.state,
     closedReason: acceptance.closedReason,
     deadline: r.deadline?.toISOString() ?? null,
-    maxFiles: r.maxFiles,
+    maxFiles: maxFilesInForce(r.maxFiles),
     maxBytes: r.maxBytes,
     allowedTypes: r.allowedTypes,
     requireEmail: r.requireEmail,
@@ -94,8 +95,10 @@ function assertWithinRules(r: UploadRequestRow, batch: FileInput[], held: { coun
       throw invalidField('body', `files.${i}.mimeType`, `this request takes only files of type ${r.allowedTypes.join(', ')}; “${f.name}” is ${type}`);
     }
   });
-  if (r.maxFiles !== null && held.count + batch.length > r.maxFiles) {
-    throw invalidField('body', 'files', `this request takes at most ${r.maxFiles} ${r.maxFiles === 1 ? 'file' : 'files'} per submission`);
+  const maxFiles = maxFilesInForce(r.maxFiles);
+  if (held.count + batch.length > maxFiles) {
+    const already = held.count > 0 ? ` (this one holds ${held.count} already)` : '';
+    throw invalidField('body', 'files', `this request takes at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} per submission${already}`);
   }
   const bytes = batch.reduce((s, f) => s + f.size, 0);
   if (r.maxBytes !== null && held.bytes + bytes > r.maxBytes) {
@@ -180,6 +183,8 @@ export async function startSubmission(services: Services, opened: OpenedRequest,
   const token = `st_${randomBase62(43)}`;
   return services.db.transaction(async (tx) => {
     const r = await lockAcceptingRequest(tx, opened, now);
+    // Again on the row as locked: a change of the rules commits before or after, never in between.
+    assertWithinRules(r, input.files, { count: 0, bytes: 0 });
     // Charged only for a start the request would take: a refusal (400, 409) costs the address nothing.
     await chargeSubmissionStart(services, address);
     const c = await lockCollection(tx, r.collectionId!);
@@ -294,7 +299,11 @@ async function dropEmptySubmission(tx: Pick<Database, 'select' | 'delete'>, s: {
   await tx.delete(requestSubmissions).where(eq(requestSubmissions.id, s.id));
 }
 
-/** The uploader is done adding files: the submission completes now if every file has arrived, or when the last one does. */
+/**
+ * The uploader is done adding files ("Send"): from now on the files are the collection's, seen by
+ * its visitors (collections/visibility.ts) and announced; the submission completes now if every
+ * file has arrived, or when the last one does.
+ */
 export async function finishSubmission(
   services: Services,
   opened: OpenedRequest,
@@ -306,8 +315,14 @@ export async function finishSubmission(
     if ((await heldBy(tx, s.id)).count === 0) throw invalidField('body', 'files', 'add at least one file before sending');
     if (s.finishedAt === null) await tx.update(requestSubmissions).set({ finishedAt: services.clock.now() }).where(eq(requestSubmissions.id, s.id));
   });
-  await completeSubmissionIfDone(services, submissionId);
+  await submissionSent(services, submissionId);
   return submissionProgress(services.db, submissionId);
+}
+
+/** After a submission was sent (by its uploader or the owner): announce what arrived before, and complete it if nothing is missing. */
+async function submissionSent(services: Services, submissionId: string) {
+  await announceSubmissionFiles(services, submissionId);
+  await completeSubmissionIfDone(services, submissionId);
 }
 
 async function submissionProgress(db: Pick<Database, 'select'>, submissionId: string): Promise<SubmissionProgress> {
@@ -389,33 +404,82 @@ export async function submissionFileArrived(services: Services, fileId: string) 
   if (cf?.submissionId) await completeSubmissionIfDone(services, cf.submissionId);
 }
 
+/** A file registered into a submission never sent, whose bytes have not all arrived this long after, is given up (as a draft's are). */
+export const UNSENT_REGISTRATION_MS = 24 * HOUR;
+/** A submission never sent, that its owner neither published nor discarded, is discarded this long after it was started. */
+export const UNSENT_SUBMISSION_MS = ABANDONED_UPLOAD_MS;
+
+/** Deletes a submission not sent, in the caller's transaction: its files' rows, its folder if nothing else is in it, and itself. The caller deletes the bytes once committed. */
+async function discardUnsent(tx: Pick<Database, 'select' | 'delete' | 'update'>, s: typeof requestSubmissions.$inferSelect, now: Date) {
+  const ids = (await tx.select({ id: collectionFiles.fileId }).from(collectionFiles).where(eq(collectionFiles.submissionId, s.id))).map((f) => f.id);
+  const removed =
+    ids.length === 0
+      ? []
+      : await tx.delete(files).where(inArray(files.id, ids)).returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+  await dropEmptySubmission(tx, s);
+  if (s.collectionId !== null) await touchCollection(tx, s.collectionId, now);
+  return removed;
+}
+
 /**
- * Submissions still uploading a week on (the time an abandoned upload is kept): those the uploader
- * left unsent (closed the page without "Send") are sent as they are, and those sent while a file
- * was still on its way, which was then abandoned and swept, complete with the files that did
- * arrive (nothing else would ever complete them). Those holding no file at all are dropped with
- * their empty folders.
+ * What uploaders left behind. A submission is never published by itself: only its uploader's Send
+ * or its owner's publish makes its files the collection's. So:
+ * - files registered into a submission not sent, whose bytes never all arrived, are deleted a day
+ *   after registration once no upload token of theirs is valid (an uploader still sending renews
+ *   it), and a submission not sent left without files goes with its folder;
+ * - a submission not sent a week after it was started is discarded, files and bytes;
+ * - one sent while a file was still on its way, which was then abandoned and swept (a week),
+ *   completes with the files that did arrive (nothing else would ever complete it), or is dropped
+ *   when none did.
  */
 export async function sweepUnsentSubmissions(services: Services): Promise<number> {
-  const before = new Date(services.clock.now().getTime() - ABANDONED_UPLOAD_MS);
+  const now = services.clock.now();
+  const unsent = (id: typeof collectionFiles.submissionId) =>
+    sql`exists (select 1 from ${requestSubmissions} where ${requestSubmissions.id} = ${id} and ${requestSubmissions.finishedAt} is null)`;
+  const neverArrived = await services.db
+    .delete(files)
+    .where(
+      and(
+        eq(files.ownerKind, 'collection'),
+        ne(files.state, 'complete'),
+        lt(files.createdAt, new Date(now.getTime() - UNSENT_REGISTRATION_MS)),
+        sql`exists (select 1 from ${collectionFiles} where ${collectionFiles.fileId} = ${files.id} and ${unsent(collectionFiles.submissionId)})`,
+        notExists(
+          services.db
+            .select({ one: sql`1` })
+            .from(uploadTokens)
+            .where(and(eq(uploadTokens.fileId, files.id), gt(uploadTokens.expiresAt, now))),
+        ),
+      ),
+    )
+    .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+  await deleteStoredBytes(services, neverArrived);
+
   const stale = await services.db
-    .select({ id: requestSubmissions.id, folderId: requestSubmissions.folderId })
+    .select({ id: requestSubmissions.id })
     .from(requestSubmissions)
-    .where(and(eq(requestSubmissions.status, 'uploading'), lt(requestSubmissions.createdAt, before)));
-  for (const s of stale) {
-    await services.db.transaction(async (tx) => {
+    .where(
+      and(
+        eq(requestSubmissions.status, 'uploading'),
+        sql`(${requestSubmissions.createdAt} < ${new Date(now.getTime() - UNSENT_SUBMISSION_MS)} or (${requestSubmissions.finishedAt} is null and not exists (select 1 from ${collectionFiles} where ${collectionFiles.submissionId} = ${requestSubmissions.id})))`,
+      ),
+    );
+  for (const { id } of stale) {
+    const removed = await services.db.transaction(async (tx) => {
       const [locked] = await tx
         .select()
         .from(requestSubmissions)
-        .where(and(eq(requestSubmissions.id, s.id), eq(requestSubmissions.status, 'uploading')))
+        .where(and(eq(requestSubmissions.id, id), eq(requestSubmissions.status, 'uploading')))
         .for('update');
-      if (!locked) return;
-      if ((await heldBy(tx, s.id)).count === 0) await dropEmptySubmission(tx, locked);
-      else if (locked.finishedAt === null) await tx.update(requestSubmissions).set({ finishedAt: services.clock.now() }).where(eq(requestSubmissions.id, s.id));
+      if (!locked) return [];
+      if (locked.finishedAt === null) return discardUnsent(tx, locked, now);
+      if ((await heldBy(tx, id)).count === 0) await dropEmptySubmission(tx, locked);
+      return [];
     });
-    await completeSubmissionIfDone(services, s.id);
+    await deleteStoredBytes(services, removed);
+    await completeSubmissionIfDone(services, id);
   }
-  return stale.length;
+  return neverArrived.length + stale.length;
 }
 
 // The owner's side: a request's submissions.
@@ -463,8 +527,64 @@ export async function listSubmissions(services: Pick<Services, 'db'>, caller: Ca
       fileCount: mine.length,
       sizeBytes: mine.reduce((sum, f) => sum + f.sizeBytes, 0),
       files: mine.slice(0, SUBMITTED_EVENT_FILES).map(({ submissionId: _, ...f }) => f),
+      sent: s.finishedAt !== null,
+      discardAt: s.finishedAt === null ? new Date(s.createdAt.getTime() + UNSENT_SUBMISSION_MS).toISOString() : null,
       createdAt: s.createdAt.toISOString(),
       completedAt: s.completedAt?.toISOString() ?? null,
     };
   });
+}
+
+async function ownSubmission(services: Pick<Services, 'db'>, caller: Caller, requestId: string, submissionId: string): Promise<Submission> {
+  const found = (await listSubmissions(services, caller, requestId)).find((s) => s.id === submissionId);
+  if (!found) throw notFound('Submission');
+  return found;
+}
+
+/** The caller's submission of the caller's request, locked for a change, or 404. */
+async function lockOwnSubmission(tx: Pick<Database, 'select'>, caller: Caller, requestId: string, submissionId: string) {
+  const r = await ownUploadRequest(tx, caller, requestId);
+  const [s] = await tx
+    .select()
+    .from(requestSubmissions)
+    .where(and(eq(requestSubmissions.id, submissionId), eq(requestSubmissions.requestId, r.id)))
+    .for('update');
+  if (!s) throw notFound('Submission');
+  return s;
+}
+
+/**
+ * The owner publishes a submission its uploader did not send: it is sent as it is, exactly as if
+ * the uploader had pressed Send (visitors see its files, they are announced, it completes once
+ * every file kept has arrived), except that nobody is mailed about it: the owner did it. Publishing
+ * one already sent changes nothing.
+ */
+export async function publishSubmission(services: Services, caller: Caller, requestId: string, submissionId: string): Promise<Submission> {
+  await services.db.transaction(async (tx) => {
+    const s = await lockOwnSubmission(tx, caller, requestId, submissionId);
+    if (s.finishedAt !== null) return;
+    if ((await heldBy(tx, s.id)).count === 0) throw new ApiError('conflict', 'This submission holds no file to publish.', { reason: 'empty' });
+    const now = services.clock.now();
+    await tx.update(requestSubmissions).set({ finishedAt: now, ownerNotifiedAt: now }).where(eq(requestSubmissions.id, s.id));
+  });
+  await submissionSent(services, submissionId);
+  return ownSubmission(services, caller, requestId, submissionId);
+}
+
+/**
+ * The owner discards a submission its uploader did not send: its files (rows and bytes), its folder
+ * if nothing else is in it, and the submission. One that was sent is the collection's: `409
+ * conflict` (reason `sent`); its files are deleted like any other.
+ */
+export async function discardSubmission(services: Services, caller: Caller, requestId: string, submissionId: string): Promise<{ deleted: true }> {
+  const removed = await services.db.transaction(async (tx) => {
+    const s = await lockOwnSubmission(tx, caller, requestId, submissionId);
+    if (s.finishedAt !== null) {
+      throw new ApiError('conflict', 'This submission was sent: its files are the collection’s now; delete them there.', { reason: 'sent' });
+    }
+    if (s.collectionId !== null) await lockCollection(tx, s.collectionId);
+    return discardUnsent(tx, s, services.clock.now());
+  });
+  await deleteStoredBytes(services, removed);
+  return { deleted: true };
 }

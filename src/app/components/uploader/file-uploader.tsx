@@ -1,7 +1,8 @@
 import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import Tus, { type TusDetailedError } from '@uppy/tus';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { plural } from '../../lib/format';
 import { currentTheme, subscribeToTheme } from '../../lib/theme';
 import { RETRY_DELAYS, shouldRetryUpload } from '../../lib/uploads/upload-retry';
 import type { FileToUpload, UploadSession } from '../../lib/uploads/upload-session';
@@ -92,6 +93,10 @@ export interface FileUploaderProps {
   label: string;
   /** Checked as files are added (Uppy's restrictions), before anything is registered; the server checks again. */
   maxTotalBytes?: number;
+  /**
+   * How many files the list may hold. Files added past it are left out one by one, not the whole
+   * batch: of six chosen where five fit, the first five are added and a message names the sixth.
+   */
   maxFiles?: number;
   /** MIME types or `type/*`; empty or absent for any. */
   allowedTypes?: readonly string[];
@@ -148,10 +153,11 @@ export function FileUploader({
 }: FileUploaderProps) {
   const target = useRef<HTMLDivElement>(null);
   const uppyRef = useRef<Uppy<Meta, Body>>(null);
-  const latest = useRef({ onChange, onRegistrationError, onFileUploaded, destination });
+  const latest = useRef({ onChange, onRegistrationError, onFileUploaded, destination, maxFiles });
   useEffect(() => {
-    latest.current = { onChange, onRegistrationError, onFileUploaded, destination };
+    latest.current = { onChange, onRegistrationError, onFileUploaded, destination, maxFiles };
   });
+  const [leftOut, setLeftOut] = useState<{ limit: number; names: string[] } | null>(null);
 
   useImperativeHandle(ref, () => ({
     addFiles: (files) => {
@@ -165,17 +171,34 @@ export function FileUploader({
     if (!element) return;
     let disposing = false;
     let last = '';
+    // Names of the files of the batch being added that did not fit; reported once the batch is in.
+    let overLimit: string[] = [];
+
+    /** Whether one more file fits: `files` holds the list and the files of this batch accepted so far. */
+    const fits = (file: UppyFile<Meta, Body>, files: Record<string, unknown>) => {
+      const limit = latest.current.maxFiles;
+      if (limit === undefined || Object.keys(files).length < limit) return true;
+      if (overLimit.length === 0) {
+        queueMicrotask(() => {
+          setLeftOut({ limit, names: overLimit });
+          overLimit = [];
+        });
+      }
+      overLimit.push(file.name ?? 'unnamed');
+      return false;
+    };
 
     const uppy = new Uppy<Meta, Body>({
       autoProceed: true,
       onBeforeFileAdded: (file, files) => {
         const where = latest.current.destination;
-        if (where === undefined) return !Object.hasOwn(files, file.id);
+        if (where === undefined) return !Object.hasOwn(files, file.id) && fits(file, files);
         const id = `${file.id}@${where}`;
         if (Object.hasOwn(files, id)) {
           uppy.info(`“${file.name ?? 'This file'}” is already in the list.`, 'info', 4000);
           return false;
         }
+        if (!fits(file, files)) return false;
         return { ...file, id, meta: { ...file.meta, destination: where } };
       },
     });
@@ -221,6 +244,8 @@ export function FileUploader({
     };
 
     uppy.on('files-added', (files) => {
+      // A batch that all fitted clears the message about an earlier one.
+      if (overLimit.length === 0) setLeftOut(null);
       for (const file of files) {
         // Per file, because the retry decision needs to know whose token was refused, and the session's
         // source (if any) gives each file its own reader of the bytes to upload.
@@ -289,10 +314,20 @@ export function FileUploader({
     const uppy = uppyRef.current;
     if (!uppy) return;
     uppy.setOptions({
-      restrictions: { maxTotalFileSize: maxTotalBytes ?? null, maxNumberOfFiles: maxFiles ?? null, allowedFileTypes: types === null ? null : types.split(',') },
+      // maxFiles is applied file by file in onBeforeFileAdded: Uppy's own check refuses a whole batch that does not fit.
+      restrictions: { maxTotalFileSize: maxTotalBytes ?? null, allowedFileTypes: types === null ? null : types.split(',') },
       ...(types !== null && allowedTypesLabel ? { locale: { strings: { youCanOnlyUploadFileTypes: `Only ${allowedTypesLabel} can be added here.` } } } : {}),
     });
-  }, [session, height, note, keepsUploadedFiles, clearWhenDone, maxTotalBytes, maxFiles, types, allowedTypesLabel]);
+  }, [session, height, note, keepsUploadedFiles, clearWhenDone, maxTotalBytes, types, allowedTypesLabel]);
 
-  return <div ref={target} style={{ minHeight: height }} aria-label={label} role="region" />;
+  return (
+    <div>
+      <div ref={target} style={{ minHeight: height }} aria-label={label} role="region" />
+      <p role="status" className={leftOut ? 'mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100' : 'sr-only'}>
+        {leftOut
+          ? `Only ${plural(leftOut.limit, 'file', 'files')} can be added here, so ${plural(leftOut.names.length, 'file was', 'files were')} left out: ${leftOut.names.map((n) => `“${n}”`).join(', ')}.`
+          : ''}
+      </p>
+    </div>
+  );
 }

@@ -39,6 +39,7 @@ export function collectionFile(overrides: Partial<ListedCollectionFile> & { id: 
     state: 'complete',
     error: null,
     scanResult: null,
+    unsent: false,
     createdAt: ago(2 * day),
     thumbnailUrl: null,
     ...overrides,

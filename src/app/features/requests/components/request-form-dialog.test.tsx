@@ -26,6 +26,7 @@ describe('the upload request form', () => {
     ).toEqual(['Top level of the collection', 'Inbox', 'Inbox / 2026']);
     await user.selectOptions(folder, 'Inbox / 2026');
     fireEvent.change(within(dialog).getByLabelText('Deadline (optional)'), { target: { value: '2031-05-01T09:30' } });
+    await user.clear(within(dialog).getByLabelText('Most files per submission'));
     await user.type(within(dialog).getByLabelText('Most files per submission'), '20');
     await user.type(within(dialog).getByLabelText('Most data per submission'), '1.5');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit' }), 'GB');
@@ -55,7 +56,7 @@ describe('the upload request form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Wedding photos' })).toBeInTheDocument();
   });
 
-  it('sends no limits, no deadline and any type when those are left empty', async () => {
+  it('sends the default number of files, no other limit, no deadline and any type when those are left as they are', async () => {
     const network = requestsServer({ requests: [] });
     const { user } = renderApp('/requests');
     await user.click(await screen.findByRole('button', { name: 'Create your first request' }));
@@ -70,7 +71,8 @@ describe('the upload request form', () => {
       collectionId: 'col_1',
       folderId: null,
       deadline: null,
-      maxFiles: null,
+      // A new request shows the server's default, so the owner sees it and can change it.
+      maxFiles: 500,
       maxBytes: null,
       allowedTypes: [],
       requireEmail: false,
@@ -92,6 +94,7 @@ describe('the upload request form', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'Receipts');
     await user.selectOptions(within(dialog).getByLabelText('Collection'), 'Spring lookbook');
     fireEvent.change(within(dialog).getByLabelText('Deadline (optional)'), { target: { value: '2020-01-01T10:00' } });
+    await user.clear(within(dialog).getByLabelText('Most files per submission'));
     await user.type(within(dialog).getByLabelText('Most files per submission'), '0');
     await user.type(within(dialog).getByLabelText('Other types'), 'pdf');
     await user.click(within(dialog).getByRole('button', { name: 'Create request' }));

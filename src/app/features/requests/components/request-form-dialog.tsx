@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createRef, useEffect, useId, useState, type FormEvent } from 'react';
-import type { UploadRequest } from '../../../../contract/requests';
+import { DEFAULT_MAX_FILES_PER_SUBMISSION, MAX_FILES_PER_SUBMISSION, type UploadRequest } from '../../../../contract/requests';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -184,11 +184,11 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
             type="number"
             inputMode="numeric"
             min={1}
-            max={10_000}
+            max={MAX_FILES_PER_SUBMISSION}
             step={1}
             value={draft.maxFiles}
             error={errors.maxFiles}
-            hint="Optional. Empty for no limit."
+            hint={`Up to ${MAX_FILES_PER_SUBMISSION.toLocaleString('en')}; empty for the default, ${DEFAULT_MAX_FILES_PER_SUBMISSION}.`}
             onChange={(event) => change('maxFiles', event.target.value)}
           />
           <FormField label="Most data per submission" error={errors.maxBytes} hint="Optional. All its files together; empty for no limit.">

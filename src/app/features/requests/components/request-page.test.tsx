@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError } from '../../../test/fetch-stub';
+import { apiError, json } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 import { submissionFixture, uploadRequestFixture } from '../testing/request-fixtures';
 import { requestsServer } from '../testing/requests-server';
@@ -164,6 +164,35 @@ describe('upload request page', () => {
     expect(within(grace).getByText('2 MB')).toBeInTheDocument();
     expect(within(grace).queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
     expect(within(grace).getByRole('link', { name: 'Open folder of Grace Hopper’s submission' })).toHaveAttribute('href', '/collections/col_1?folder=fo_sub1');
+  });
+
+  it('marks a submission its uploader did not send, and publishes or discards it only after a confirmation', async () => {
+    const unsent = submissionFixture({ id: 'sub_2', uploader: { name: 'Ida Early', email: null }, status: 'uploading', sent: false, discardAt: '2031-03-20T10:00:00.000Z' });
+    const network = requestsServer({
+      submissions: [unsent, submissionFixture()],
+      extra: {
+        'POST /api/v1/requests/:id/submissions/:submissionId/publish': () => json({ submission: { ...unsent, sent: true, discardAt: null, status: 'complete' } }),
+        'DELETE /api/v1/requests/:id/submissions/:submissionId': () => json({ deleted: true }),
+      },
+    });
+    const { user } = renderApp('/requests/req_1');
+    const submissions = await screen.findByRole('region', { name: 'Submissions' });
+    const ida = within(submissions).getByRole('heading', { name: 'Ida Early' }).closest('li')!;
+    expect(within(ida).getByText('Not sent yet')).toBeInTheDocument();
+    expect(ida).toHaveTextContent('Only you see them');
+    expect(ida).toHaveTextContent(/deleted on .*2031/);
+    const grace = within(submissions).getByRole('heading', { name: 'Grace Hopper' }).closest('li')!;
+    expect(within(grace).queryByRole('button', { name: /Publish|Discard/ })).not.toBeInTheDocument();
+
+    await user.click(within(ida).getByRole('button', { name: 'Publish the files of Ida Early' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Publish the files of Ida Early?' })).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(network.requestsTo('POST /api/v1/requests/req_1/submissions/sub_2/publish')).toHaveLength(1));
+
+    await user.click(within(ida).getByRole('button', { name: 'Discard the files of Ida Early' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Discard the files of Ida Early?' });
+    expect(confirm).toHaveTextContent('deleted for good');
+    await user.click(within(confirm).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(network.requestsTo('DELETE /api/v1/requests/req_1/submissions/sub_2')).toHaveLength(1));
   });
 
   it('says when nothing has been sent yet', async () => {

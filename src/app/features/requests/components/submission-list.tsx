@@ -3,9 +3,11 @@ import { useId, useState } from 'react';
 import type { Submission } from '../../../../contract/requests';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { ConfirmedAction } from '../../../components/confirmed-action';
 import { RelativeTime } from '../../../components/relative-time';
 import { Section } from '../../../components/section';
-import { formatBytes, plural } from '../../../lib/format';
+import { formatBytes, formatDate, plural } from '../../../lib/format';
+import { useDiscardSubmission, usePublishSubmission } from '../api/decide-submission';
 import { useSubmissions } from '../api/get-submissions';
 
 /** More files than this fold away behind "Show all". */
@@ -70,10 +72,59 @@ function FolderLink({ submission }: { submission: Submission }) {
 }
 
 /**
+ * A submission its uploader left without pressing Send: nobody but the owner sees its files, and
+ * nothing publishes it by itself. The owner publishes it as it is, or discards it; otherwise it is
+ * discarded on its `discardAt`.
+ */
+function UnsentDecision({ requestId, submission }: { requestId: string; submission: Submission }) {
+  const publish = usePublishSubmission(requestId, submission.id);
+  const discard = useDiscardSubmission(requestId, submission.id);
+  const who = submission.uploader.name;
+  return (
+    <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950/40">
+      <p className="text-amber-950 dark:text-amber-100">
+        {who} added these files but has not pressed Send. Only you see them: they are not in the collection’s public page, zips or links.
+        {submission.discardAt ? ` Unless you publish them, they are deleted on ${formatDate(submission.discardAt)}.` : ''}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <ConfirmedAction
+          label="Publish"
+          accessibleName={`Publish the files of ${who}`}
+          variant="secondary"
+          size="small"
+          title={`Publish the files of ${who}?`}
+          pendingLabel="Publishing…"
+          action={publish}
+          onDone={() => undefined}
+        >
+          They are added to the collection as they are, and everyone who can see the collection sees them.
+        </ConfirmedAction>
+        <ConfirmedAction
+          label="Discard"
+          accessibleName={`Discard the files of ${who}`}
+          size="small"
+          title={`Discard the files of ${who}?`}
+          pendingLabel="Discarding…"
+          action={discard}
+          onDone={() => undefined}
+        >
+          The files and their folder are deleted for good; the uploader’s page can no longer send them.
+        </ConfirmedAction>
+      </div>
+    </div>
+  );
+}
+
+function SubmissionBadge({ submission }: { submission: Submission }) {
+  if (!submission.sent) return <Badge tone="warning">Not sent yet</Badge>;
+  return submission.status === 'complete' ? <Badge tone="success">Complete</Badge> : <Badge tone="accent">Uploading</Badge>;
+}
+
+/**
  * One submission. The uploader's name, email, message and file names are untrusted text: React
  * renders them as text, never as HTML, and the message keeps its line breaks with CSS.
  */
-function SubmissionItem({ submission }: { submission: Submission }) {
+function SubmissionItem({ requestId, submission }: { requestId: string; submission: Submission }) {
   const { uploader } = submission;
   return (
     <li className="py-4 first:pt-0 last:pb-0">
@@ -88,7 +139,7 @@ function SubmissionItem({ submission }: { submission: Submission }) {
             <p className="text-sm text-zinc-600 dark:text-zinc-400">No email address given</p>
           )}
         </div>
-        {submission.status === 'complete' ? <Badge tone="success">Complete</Badge> : <Badge tone="accent">Uploading</Badge>}
+        <SubmissionBadge submission={submission} />
       </div>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
         {`${plural(submission.fileCount, 'file', 'files')} · ${formatBytes(submission.sizeBytes)} · `}
@@ -100,6 +151,7 @@ function SubmissionItem({ submission }: { submission: Submission }) {
         </blockquote>
       ) : null}
       <SubmissionFiles submission={submission} />
+      {submission.sent ? null : <UnsentDecision requestId={requestId} submission={submission} />}
       <div className="mt-3">
         <FolderLink submission={submission} />
       </div>
@@ -119,7 +171,7 @@ export function SubmissionList({ requestId }: { requestId: string }) {
       ) : (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {submissions.map((submission) => (
-            <SubmissionItem key={submission.id} submission={submission} />
+            <SubmissionItem key={submission.id} requestId={requestId} submission={submission} />
           ))}
         </ul>
       )}

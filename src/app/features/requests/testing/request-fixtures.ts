@@ -37,6 +37,8 @@ export function submissionFixture(overrides: Partial<Submission> = {}): Submissi
     uploader: { name: 'Grace Hopper', email: 'grace@example.com' },
     message: null,
     status: 'complete',
+    sent: true,
+    discardAt: null,
     collectionId: 'col_1',
     folderId: 'fo_sub1',
     fileCount: 2,

@@ -1,4 +1,4 @@
-import type { UploadRequest } from '../../../../contract/requests';
+import { DEFAULT_MAX_FILES_PER_SUBMISSION, MAX_FILES_PER_SUBMISSION, type UploadRequest } from '../../../../contract/requests';
 import type { FieldErrors } from '../../../lib/form-errors';
 import type { CreateUploadRequestInput } from '../api/create-request';
 import type { UpdateUploadRequestInput } from '../api/update-request';
@@ -82,7 +82,8 @@ export function draftFromRequest(request: UploadRequest | null): RequestDraft {
       collectionId: '',
       folderId: '',
       deadline: '',
-      maxFiles: '',
+      // The server's default, shown so the owner sees the number in force and can change it.
+      maxFiles: String(DEFAULT_MAX_FILES_PER_SUBMISSION),
       maxSize: '',
       maxSizeUnit: 'GB',
       allowedTypes: [],
@@ -125,8 +126,8 @@ export function validateRequestDraft(
   }
   const maxFiles = draft.maxFiles.trim();
   if (maxFiles) {
-    if (!isWhole(maxFiles) || Number(maxFiles) < 1) errors.maxFiles = 'Enter a whole number of at least 1, or leave it empty for no limit.';
-    else if (Number(maxFiles) > 10_000) errors.maxFiles = 'Use at most 10,000.';
+    if (!isWhole(maxFiles) || Number(maxFiles) < 1) errors.maxFiles = `Enter a whole number of at least 1, or leave it empty for the default (${DEFAULT_MAX_FILES_PER_SUBMISSION}).`;
+    else if (Number(maxFiles) > MAX_FILES_PER_SUBMISSION) errors.maxFiles = `Use at most ${MAX_FILES_PER_SUBMISSION.toLocaleString('en')}.`;
   }
   const maxSize = draft.maxSize.trim();
   if (maxSize) {

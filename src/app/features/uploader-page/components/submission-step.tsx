@@ -153,7 +153,7 @@ export function SubmissionStep({
         label="Files to send"
         height={380}
         note={`Files and whole folders${types ? `: ${types}` : ''}. Uploading starts at once.`}
-        maxFiles={request.maxFiles === null ? undefined : Math.max(1, request.maxFiles - earlier.count)}
+        maxFiles={request.maxFiles === null ? undefined : Math.max(0, request.maxFiles - earlier.count)}
         maxTotalBytes={request.maxBytes === null ? undefined : Math.max(1, request.maxBytes - earlier.bytes)}
         allowedTypes={request.allowedTypes}
         allowedTypesLabel={types ?? undefined}
@@ -182,6 +182,9 @@ export function SubmissionStep({
       ) : null}
       <FormError error={problem} />
 
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Your files are delivered only when you press Send. Until then nobody else sees them, and files never sent are deleted after a week.
+      </p>
       <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center dark:border-zinc-800">
         <Button
           className="min-h-12 w-full px-6 text-base sm:w-auto"

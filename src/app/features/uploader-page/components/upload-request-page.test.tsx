@@ -228,6 +228,22 @@ describe('Upload request page /r/:slug', () => {
     expect(screen.getByTestId('upload-status')).toHaveTextContent('0 of 1 file uploaded · 1 not accepted.');
   });
 
+  it('adds the first files that fit the request’s limit and says which were left out', async () => {
+    // What the server answers does not matter here: only what the page asked it to register.
+    const { network, user } = page(uploadRequest({ requireEmail: false, maxFiles: 5 }), {
+      'POST /api/public/requests/:slug/submissions': apiError(503, 'unavailable', 'Try again later.'),
+    });
+    await user.type(await screen.findByLabelText('Your name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await addFiles(user, ...['1', '2', '3', '4', '5', '6'].map((n) => pdf(`page-${n}.pdf`)));
+
+    // The message is the page's own, and stays: not a toast.
+    expect(await screen.findByText('Only 5 files can be added here, so 1 file was left out: “page-6.pdf”.')).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(network.requestsTo('POST /api/public/requests/abc/submissions')).toHaveLength(1));
+    const registered = network.requestsTo('POST /api/public/requests/abc/submissions')[0]!.body as { files: { name: string }[] };
+    expect(registered.files.map((f) => f.name)).toEqual(['page-1.pdf', 'page-2.pdf', 'page-3.pdf', 'page-4.pdf', 'page-5.pdf']);
+  });
+
   it('shows the server’s reason clearly when it refuses files the page let through', async () => {
     const { user } = page(uploadRequest({ requireEmail: false, maxFiles: null }), {
       'POST /api/public/requests/:slug/submissions': apiError(400, 'invalid_request', 'Invalid body: files: this request takes at most 1 file per submission', {

@@ -113,6 +113,8 @@ export async function openContents(cache: OpenedCache, contents: VaultContents):
         state: (meta === null && !unfinished) || (unfinished && item.state === 'complete') ? 'failed' : item.state,
         error: null,
         scanResult: null,
+        // A vault has no upload requests.
+        unsent: false,
         createdAt: item.createdAt,
       };
       return { item, meta, listed };

@@ -14,6 +14,7 @@ const route = v1Route({
   summary: 'Download links for a collection',
   description: [
     'Signed URLs that work for one hour, in the same `DownloadLinks` shape as transfers: one per complete file (with its `crc32` and its folder’s `path` from the top level) and one for all of them as a zip that keeps the folder tree. `folderId` limits both to that folder and everything under it; the zip is then named after the folder and its tree starts inside it. The same streaming ZIP64 engine serves it: exact `Content-Length`, `ETag`, single `Range` and `If-Range`.',
+    'Files an upload request’s uploader has not sent yet (`unsent` in the file list) are in neither, as on the visitors’ page: they are the collection’s only once sent or published (`POST /requests/{id}/submissions/{submissionId}/publish`).',
     'Allowed on the free plan, so a workspace whose paid plan lapsed can still take its files out: its collections are kept read-only (every other collection operation answers `402 upgrade_required` until the plan is renewed, and their public links keep working).',
   ].join('\n\n'),
   scope: 'collections:read',

@@ -24,7 +24,7 @@ const list = v1Route({
   tags: ['Collections'],
   summary: 'List a collection’s files',
   description:
-    'Oldest first (registration order), every file of the collection whatever folder it is in, with its `folderId`. Without `limit`, every file at once and `nextCursor` null; with `limit` (1 to 1000), a page and a cursor for the next one (our design: the spec leaves the wrapper open; it is `files`). A cursor is bound to its collection and workspace. `state` (our addition) tells uploads still under way from complete files. With `thumbnails=true` (our addition) each file also has `thumbnailUrl`: its image preview at a signed URL valid an hour (the same `/thumb/` links visitors get), or null when it has none (yet); ask again for fresh URLs.',
+    'Oldest first (registration order), every file of the collection whatever folder it is in, with its `folderId`. Without `limit`, every file at once and `nextCursor` null; with `limit` (1 to 1000), a page and a cursor for the next one (our design: the spec leaves the wrapper open; it is `files`). A cursor is bound to its collection and workspace. `state` (our addition) tells uploads still under way from complete files. Files an upload request’s uploader added but has not sent are listed here, to the owner only, with `unsent: true` (our addition): visitors, guests, zips and download links never hold them until the submission is sent or published. With `thumbnails=true` (our addition) each file also has `thumbnailUrl`: its image preview at a signed URL valid an hour (the same `/thumb/` links visitors get), or null when it has none (yet); ask again for fresh URLs.',
   scope: 'collections:read',
   paidOnly: true,
   request: { params: CollectionIdParamSchema, query: CollectionFilesQuerySchema },

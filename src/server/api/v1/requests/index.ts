@@ -2,7 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import {
   CreateUploadRequestRequestSchema,
+  SubmissionDiscardedSchema,
+  SubmissionIdParamSchema,
   SubmissionListSchema,
+  SubmissionResponseSchema,
   UpdateUploadRequestRequestSchema,
   UploadRequestIdParamSchema,
   UploadRequestListSchema,
@@ -10,7 +13,7 @@ import {
 } from '../../../../contract/requests.js';
 import type { AppEnv } from '../../../http/env.js';
 import { createUploadRequest, getUploadRequest, listUploadRequests, updateUploadRequest } from '../../../requests/requests.js';
-import { listSubmissions } from '../../../requests/submissions.js';
+import { discardSubmission, listSubmissions, publishSubmission } from '../../../requests/submissions.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 
@@ -86,10 +89,38 @@ const submissions = v1Route({
   tags: ['Upload requests'],
   summary: 'List the submissions of an upload request',
   description:
-    'Our addition: every submission of the request, newest first, each with the uploader (untrusted text), their message, its folder and up to 500 of its files. A submission is `uploading` until the uploader is done and every file they kept has arrived, then `complete`.',
+    'Our addition: every submission of the request, newest first, each with the uploader (untrusted text), their message, its folder and up to 500 of its files. A submission is `uploading` until the uploader is done and every file they kept has arrived, then `complete`. One its uploader has not sent (`sent: false`) is the owner’s alone: its files are listed in the collection marked `unsent` and shown to nobody else, never published by themselves; the owner publishes or discards it, and one nobody acted on is discarded at `discardAt` (a week after it was started). Files registered into it whose bytes never arrived are deleted a day after registration.',
   scope: 'collections:read',
   request: { params: UploadRequestIdParamSchema },
   responses: { 200: json(SubmissionListSchema, 'The submissions') },
+});
+
+const publish = v1Route({
+  method: 'post',
+  path: '/requests/{id}/submissions/{submissionId}/publish',
+  operationId: 'publishSubmission',
+  tags: ['Upload requests'],
+  summary: 'Publish a submission its uploader did not send',
+  description:
+    'Our addition: sends the submission as it is, as if its uploader had pressed Send: its files become the collection’s (visitors and guests see them, zips and download links hold them, `collection.file_uploaded` goes out for each), and it completes once every file kept has arrived (`request.submitted`). Nobody is mailed: the owner did it. A submission already sent is answered unchanged; one holding no file is `409 conflict` (`details.reason` `empty`).',
+  scope: 'collections:write',
+  paidOnly: true,
+  request: { params: SubmissionIdParamSchema },
+  responses: { 200: json(SubmissionResponseSchema, 'The submission, sent') },
+});
+
+const discard = v1Route({
+  method: 'delete',
+  path: '/requests/{id}/submissions/{submissionId}',
+  operationId: 'discardSubmission',
+  tags: ['Upload requests'],
+  summary: 'Discard a submission its uploader did not send',
+  description:
+    'Our addition: deletes a submission that was not sent, with its files (rows and stored bytes) and its folder when nothing else is in it; the uploader’s page can no longer add to it. A submission that was sent is the collection’s: `409 conflict` (`details.reason` `sent`); delete its files in the collection instead.',
+  scope: 'collections:write',
+  paidOnly: true,
+  request: { params: SubmissionIdParamSchema },
+  responses: { 200: json(SubmissionDiscardedSchema, 'Discarded') },
 });
 
 export function registerUploadRequests(app: OpenAPIHono<AppEnv>) {
@@ -100,4 +131,12 @@ export function registerUploadRequests(app: OpenAPIHono<AppEnv>) {
     c.json({ request: await updateUploadRequest(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')) }, 200),
   );
   app.openapi(submissions, async (c) => c.json({ submissions: await listSubmissions(c.var.services, c.var.caller, c.req.valid('param').id) }, 200));
+  app.openapi(publish, async (c) => {
+    const { id, submissionId } = c.req.valid('param');
+    return c.json({ submission: await publishSubmission(c.var.services, c.var.caller, id, submissionId) }, 200);
+  });
+  app.openapi(discard, async (c) => {
+    const { id, submissionId } = c.req.valid('param');
+    return c.json(await discardSubmission(c.var.services, c.var.caller, id, submissionId), 200);
+  });
 }

@@ -49,7 +49,8 @@ describe('creating and reading upload requests', () => {
       status: 'open',
       acceptingFiles: true,
       deadline: null,
-      maxFiles: null,
+      // The default in force: a submission cannot hold files without end.
+      maxFiles: 500,
       maxBytes: null,
       allowedTypes: [],
       requireEmail: false,
@@ -164,7 +165,8 @@ describe('creating and reading upload requests', () => {
       message: null,
       folderId: folder.id,
       deadline: null,
-      maxFiles: null,
+      // null asks for the default again.
+      maxFiles: 500,
       maxBytes: null,
       allowedTypes: [],
       requireEmail: false,
@@ -335,6 +337,9 @@ describe('what submissions bring', () => {
           state: 'uploading',
         },
       ],
+      // Not sent: the owner's alone, discarded a week after it was started unless sent or published.
+      sent: false,
+      discardAt: new Date(server.clock.now().getTime() + 7 * 24 * 3_600_000).toISOString(),
       createdAt: server.clock.now().toISOString(),
       completedAt: null,
     });
@@ -343,6 +348,8 @@ describe('what submissions bring', () => {
       uploader: { name: 'Ada <Lovelace>', email: 'ada@example.test' },
       message: 'Hi!\n<script>alert(1)</script>',
       status: 'complete',
+      sent: true,
+      discardAt: null,
       collectionId: collection.id,
       folderId: folderOf('Ada <Lovelace> 2026-03-10'),
       fileCount: 2,

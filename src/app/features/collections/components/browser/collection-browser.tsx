@@ -91,6 +91,9 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
       const scope = target === null ? folderId : target.kind === 'folder' ? target.id : target.file.folderId;
       const links = await queryClient.fetchQuery(collectionDownloadLinksQueryOptions(collectionId, scope));
       const url = target?.kind === 'file' ? links.files.find((f) => f.fileId === target.id)?.url : links.zip.url;
+      if (!url && target?.kind === 'file' && target.file.unsent) {
+        throw new Error('Its uploader has not sent this file yet: publish their submission on the request’s page to download it.');
+      }
       if (!url) throw new Error('This file cannot be downloaded yet: its upload has not finished.');
       startDownload(url);
       setDownload({ pending: false, error: null });

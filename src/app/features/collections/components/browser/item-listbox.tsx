@@ -67,6 +67,7 @@ function describe(item: BrowserItem, isCover: boolean): string {
     file.state === 'importing' ? 'Importing from a URL' : file.state === 'failed' ? (file.error ? `Import failed: ${file.error}` : 'Failed') : formatBytes(file.sizeBytes);
   const parts = [lead, fileTypeLabel(file.mimeType, file.name), formatDate(file.createdAt)];
   if (file.state === 'uploading') parts.push('uploading');
+  if (file.unsent) parts.push('not sent yet: only you see it');
   if (isCover) parts.push('cover');
   return parts.join(' · ');
 }
@@ -207,6 +208,10 @@ export function ItemListbox({
     // Shown under the name: a change the server refused, else why the file's import failed (the description says both).
     const shownError = error ?? (item.kind === 'file' && item.file.state === 'failed' ? (item.file.error ?? undefined) : undefined);
     const isCover = item.kind === 'file' && item.id === coverFileId;
+    // An uploader's file they have not sent: the owner's alone until sent, published or discarded (see the request's page).
+    const notSent = item.kind === 'file' && item.file.unsent ? (
+      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">Not sent yet</span>
+    ) : null;
     const detailsId = `${optionId(listId, item.key)}-details`;
     const common = {
       id: optionId(listId, item.key),
@@ -266,6 +271,7 @@ export function ItemListbox({
             <p className="truncate text-sm font-medium" title={item.name}>
               {item.name}
             </p>
+            {notSent}
             <p className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">{details}</p>
           </div>
         </div>
@@ -279,6 +285,7 @@ export function ItemListbox({
           <p className="truncate text-sm font-medium" title={item.name}>
             {item.name}
             {isCover ? <span className="ml-2 text-xs font-normal text-indigo-700 dark:text-indigo-300">Cover</span> : null}
+            {notSent}
           </p>
           <p className="truncate text-xs text-zinc-600 sm:hidden dark:text-zinc-400">{details}</p>
           {shownError ? (
