@@ -120,6 +120,32 @@ describe('Transfer details form', () => {
     expect(network.requests.filter((request) => request.path.includes('/transfers/'))).toHaveLength(0);
   });
 
+  it('sends only from the Send button: Enter in any field sends nothing, and in Recipients finishes the address', async () => {
+    const network = stubFetch({
+      ...signedIn('paid'),
+      'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
+      'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
+    });
+    const { user, sent } = renderForm(paidLimits);
+    await user.type(screen.getByLabelText('Recipients'), 'grace@example.com{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Will be emailed' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'grace@example.com',
+    ]);
+    await user.type(screen.getByLabelText('Title'), 'Holiday photos{Enter}');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    await user.type(screen.getByLabelText('Download limit'), '3{Enter}');
+    await user.type(screen.getByLabelText('Message'), 'Line one{Enter}line two');
+    expect(screen.getByLabelText('Message')).toHaveValue('Line one\nline two');
+    expect(sent).toHaveLength(0);
+    expect(network.requests.filter((request) => request.path.includes('/transfers/'))).toHaveLength(0);
+
+    // Keyboard activation of the button itself is a deliberate send.
+    screen.getByRole('button', { name: 'Send' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]!.body).toMatchObject({ title: 'Holiday photos', recipients: ['grace@example.com'] });
+  });
+
   it('offers a paid plan a choice of expiry within its range', () => {
     renderForm(paidLimits);
     const select = screen.getByLabelText('Expires after');

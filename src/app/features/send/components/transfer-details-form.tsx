@@ -19,6 +19,7 @@ import type { TransferDetails } from '../api/transfer-drafts';
 import { loadDetails, saveDetails, type PendingSend, type StoredDetails, type TypedDetails } from '../details-store';
 import { daysLabel, expiresAtAfter, expiryChoices } from '../expiry';
 import { recipientsError } from '../recipients';
+import { DeliberateForm } from '../../../components/deliberate-form';
 
 const fields = ['title', 'message', 'recipients', 'password', 'expiresAt', 'maxDownloads'] as const;
 type Field = (typeof fields)[number];
@@ -226,7 +227,7 @@ export function TransferDetailsForm({
       : null;
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
+    <DeliberateForm noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
       <TextField
         label="Title"
         value={title}
@@ -389,6 +390,6 @@ export function TransferDetailsForm({
         ) : null}
         {importingNote && !pending && !notReadyReason ? <p className={hintClass}>{importingNote}</p> : null}
       </div>
-    </form>
+    </DeliberateForm>
   );
 }

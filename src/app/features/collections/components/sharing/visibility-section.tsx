@@ -6,6 +6,7 @@ import { TextField } from '../../../../components/text-field';
 import { serverFieldErrors } from '../../../../lib/form-errors';
 import { useUpdateCollection } from '../../api/update-collection';
 import { VisibilityOptions } from './visibility-options';
+import { DeliberateForm } from '../../../../components/deliberate-form';
 
 /** The same bounds as the API's, checked before sending so the message appears at once. */
 export function collectionPasswordError(password: string): string | undefined {
@@ -59,7 +60,7 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
 
   const fieldError = update.error ? serverFieldErrors(update.error, ['password'] as const).password : undefined;
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="share-visibility-heading" className="space-y-4">
+    <DeliberateForm noValidate onSubmit={onSubmit} aria-labelledby="share-visibility-heading" className="space-y-4">
       <VisibilityOptions
         legend="Who can open it"
         value={visibility}
@@ -97,6 +98,6 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
           {saved ? 'Saved. ' : ''}A change applies to visitors on their next request.
         </p>
       </div>
-    </form>
+    </DeliberateForm>
   );
 }
