@@ -1,24 +1,38 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { FileUploader, noUploads, type UploaderState } from '../../../components/uploader/file-uploader';
-import { UploadStatus } from '../../../components/uploader/upload-status';
-import { isApiRequestError } from '../../../lib/api-error';
-import { formatBytes } from '../../../lib/format';
-import { useImportStatuses, type ImportToAdd } from '../../imports/api/import-status';
-import { AddFromUrlButton, AddFromUrlDialog } from '../../imports/components/add-from-url-dialog';
-import type { Transfer } from '../../../../contract/transfers';
-import { transferQueryOptions } from '../../transfers/api/get-transfer';
-import { SentNotice, type EncryptedLink } from '../../transfers/components/sent-notice';
-import type { PlanLimits } from '../api/get-plan-limits';
-import { forgetDetails } from '../details-store';
-import { DraftSession } from '../draft-session';
-import { linkMailto } from '../encryption/mailto';
-import { DraftImports, type DraftImport } from './draft-imports';
-import { EncryptionSwitch } from './encryption-switch';
-import { TransferDetailsForm, type SentWith } from './transfer-details-form';
+import { useNavigate } from "@tanstack/react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { Button } from "../../../components/button";
+import { FormError } from "../../../components/form-error";
+import {
+  FileUploader,
+  noUploads,
+  type UploaderState,
+} from "../../../components/uploader/file-uploader";
+import { UploadStatus } from "../../../components/uploader/upload-status";
+import { isApiRequestError } from "../../../lib/api-error";
+import { formatBytes } from "../../../lib/format";
+import {
+  useImportStatuses,
+  type ImportToAdd,
+} from "../../imports/api/import-status";
+import {
+  AddFromUrlButton,
+  AddFromUrlDialog,
+} from "../../imports/components/add-from-url-dialog";
+import type { Transfer } from "../../../../contract/transfers";
+import { transferQueryOptions } from "../../transfers/api/get-transfer";
+import {
+  SentNotice,
+  type EncryptedLink,
+} from "../../transfers/components/sent-notice";
+import type { PlanLimits } from "../api/get-plan-limits";
+import { forgetDetails } from "../details-store";
+import { DraftSession } from "../draft-session";
+import { linkMailto } from "../encryption/mailto";
+import { DraftImports, type DraftImport } from "./draft-imports";
+import { EarlierUploads } from "./earlier-uploads";
+import { EncryptionSwitch } from "./encryption-switch";
+import { TransferDetailsForm, type SentWith } from "./transfer-details-form";
 
 function startSession(workspaceId: string) {
   const session = new DraftSession({ workspaceId });
@@ -28,15 +42,37 @@ function startSession(workspaceId: string) {
 }
 
 /** The full link of an encrypted transfer, with its key in the fragment (which browsers never send), and the mail to its recipients. */
-function encryptedLink(transfer: Transfer, fragment: string, sentWith: SentWith): EncryptedLink {
+function encryptedLink(
+  transfer: Transfer,
+  fragment: string,
+  sentWith: SentWith,
+): EncryptedLink {
   const url = `${transfer.url}#${fragment}`;
-  const mail = { recipients: sentWith.recipients, link: url, title: sentWith.title, message: sentWith.message, expiresAt: transfer.expiresAt };
-  return { url, mailto: sentWith.recipients.length > 0 ? linkMailto(mail) : null, recipientCount: sentWith.recipients.length };
+  const mail = {
+    recipients: sentWith.recipients,
+    link: url,
+    title: sentWith.title,
+    message: sentWith.message,
+    expiresAt: transfer.expiresAt,
+  };
+  return {
+    url,
+    mailto: sentWith.recipients.length > 0 ? linkMailto(mail) : null,
+    recipientCount: sentWith.recipients.length,
+  };
 }
 
 /** Drop files (uploading starts at once into a draft) or add them from URLs, fill in the details, send. */
-export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
-  const [{ session, resumed }, setSession] = useState(() => startSession(workspaceId));
+export function NewTransferPage({
+  workspaceId,
+  limits,
+}: {
+  workspaceId: string;
+  limits: PlanLimits;
+}) {
+  const [{ session, resumed }, setSession] = useState(() =>
+    startSession(workspaceId),
+  );
   const [round, setRound] = useState(0);
   const [uploader, setUploader] = useState<UploaderState>(noUploads);
   const [draftError, setDraftError] = useState<unknown>(null);
@@ -44,12 +80,22 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   // URL imports added in this visit, and those taken out of the draft again.
   const [added, setAdded] = useState<DraftImport[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const [removing, setRemoving] = useState<{ fileId: string; error: unknown } | null>(null);
+  const [removing, setRemoving] = useState<{
+    fileId: string;
+    error: unknown;
+  } | null>(null);
   const [addingFromUrl, setAddingFromUrl] = useState(false);
-  const [announcement, setAnnouncement] = useState('');
+  const [removingEarlier, setRemovingEarlier] = useState<{
+    key: string;
+    error: unknown;
+  } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
   const [encrypt, setEncrypt] = useState(session.encryption !== null);
   // An encrypted transfer just sent: its link exists only here, so the page shows it instead of the transfer's page.
-  const [sentEncrypted, setSentEncrypted] = useState<{ transfer: Transfer; link: EncryptedLink } | null>(null);
+  const [sentEncrypted, setSentEncrypted] = useState<{
+    transfer: Transfer;
+    link: EncryptedLink;
+  } | null>(null);
   const navigate = useNavigate();
 
   const startOver = useCallback(() => {
@@ -68,19 +114,37 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
 
   // The draft an earlier visit left, as the server has it: files already up need not be added again,
   // and a draft that was sent or deleted since is forgotten.
-  const earlier = useQuery({ ...transferQueryOptions(session.transferId ?? ''), enabled: resumed && session.transferId !== null, retry: false });
+  const earlier = useQuery({
+    ...transferQueryOptions(session.transferId ?? ""),
+    enabled: resumed && session.transferId !== null,
+    retry: false,
+  });
   const earlierGone =
     (isApiRequestError(earlier.error) && earlier.error.status === 404) ||
-    (earlier.data !== undefined && (earlier.data.finalizedAt !== null || earlier.data.status !== 'active'));
+    (earlier.data !== undefined &&
+      (earlier.data.finalizedAt !== null || earlier.data.status !== "active"));
   useEffect(() => {
     if (earlierGone) startOver();
   }, [earlierGone, startOver]);
 
-  const upOnServer = new Set(earlier.data?.files.filter((f) => f.state === 'complete').map((f) => f.id));
-  const notHeld = resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
-  const missing = notHeld.filter((file) => !upOnServer.has(file.fileId));
-  const alreadyUp = notHeld.filter((file) => upOnServer.has(file.fileId));
-  const checkingEarlier = resumed && session.transferId !== null && earlier.isPending;
+  const completeOnServer = earlier.data?.files
+    .filter((f) => f.state === "complete")
+    .map((f) => f.id);
+  // What the server says is complete is done, whatever this browser saw: the same file added again shows as uploaded.
+  useEffect(() => {
+    if (completeOnServer) session.markUploadedFiles(completeOnServer);
+  }, [session, completeOnServer]);
+  const upOnServer = new Set(completeOnServer);
+  const notHeld =
+    resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
+  const missing = notHeld.filter(
+    (file) => !upOnServer.has(file.fileId) && !file.uploaded,
+  );
+  const alreadyUp = notHeld.filter(
+    (file) => upOnServer.has(file.fileId) || file.uploaded,
+  );
+  const checkingEarlier =
+    resumed && session.transferId !== null && earlier.isPending;
   const fileCount = uploader.fileCount + notHeld.length;
 
   // Imports live on the server: an earlier visit's are the draft's files that are not uploads this session knows.
@@ -89,20 +153,30 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   const earlierImports: DraftImport[] = (earlier.data?.files ?? [])
     .filter((file) => !uploadIds.has(file.id) && !addedIds.has(file.id))
     .map((file) => ({ fileId: file.id, name: file.name, source: null }));
-  const imports = [...earlierImports, ...added].filter((entry) => !removed.has(entry.fileId));
+  const imports = [...earlierImports, ...added].filter(
+    (entry) => !removed.has(entry.fileId),
+  );
   const statuses = useImportStatuses(imports.map((entry) => entry.fileId));
-  const stateOf = (entry: DraftImport) => statuses.get(entry.fileId)?.status?.status;
-  const failedImports = imports.filter((entry) => stateOf(entry) === 'failed').length;
+  const stateOf = (entry: DraftImport) =>
+    statuses.get(entry.fileId)?.status?.status;
+  const failedImports = imports.filter(
+    (entry) => stateOf(entry) === "failed",
+  ).length;
   const importProgress = {
     count: imports.length - failedImports,
-    importing: imports.filter((entry) => stateOf(entry) !== 'ready' && stateOf(entry) !== 'failed').length,
+    importing: imports.filter(
+      (entry) => stateOf(entry) !== "ready" && stateOf(entry) !== "failed",
+    ).length,
     failed: failedImports,
   };
 
   async function addImport(request: ImportToAdd) {
     const [entry] = await session.addImports([request]);
     if (!entry) return;
-    setAdded((list) => [...list, { fileId: entry.fileId, name: entry.name, source: entry.source }]);
+    setAdded((list) => [
+      ...list,
+      { fileId: entry.fileId, name: entry.name, source: entry.source },
+    ]);
     setAnnouncement(`${entry.name} added: the service is fetching it.`);
   }
 
@@ -119,7 +193,19 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     }
     setRemoving(null);
     setRemoved((ids) => new Set(ids).add(fileId));
-    setAnnouncement('Removed from the transfer.');
+    setAnnouncement("Removed from the transfer.");
+  }
+
+  async function removeEarlierUpload(key: string) {
+    setRemovingEarlier({ key, error: null });
+    try {
+      await session.removeFile(key);
+    } catch (error) {
+      setRemovingEarlier({ key, error });
+      return;
+    }
+    setRemovingEarlier(null);
+    setAnnouncement("Removed from the transfer.");
   }
 
   function chooseEncryption(on: boolean) {
@@ -133,11 +219,19 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     session.forget();
     forgetDetails(workspaceId);
     if (transfer.e2ee && fragment) {
-      setSentEncrypted({ transfer, link: encryptedLink(transfer, fragment, sentWith) });
+      setSentEncrypted({
+        transfer,
+        link: encryptedLink(transfer, fragment, sentWith),
+      });
       return;
     }
     // The transfer's own page keeps the link, QR code and recipients through a refresh.
-    void navigate({ to: '/transfers/$transferId', params: { transferId: transfer.id }, search: { sent: true }, replace: true });
+    void navigate({
+      to: "/transfers/$transferId",
+      params: { transferId: transfer.id },
+      search: { sent: true },
+      replace: true,
+    });
   }
 
   if (sentEncrypted) {
@@ -161,11 +255,19 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           Files
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            Up to {formatBytes(limits.transferMaxBytes)} per transfer.
+          </p>
           {/* An import is fetched by the service, which would see its bytes: not for an encrypted transfer. */}
-          {encryption ? null : <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />}
+          {encryption ? null : (
+            <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />
+          )}
         </div>
-        <EncryptionSwitch checked={encryption !== null} disabled={session.transferId !== null || fileCount > 0} onChange={chooseEncryption} />
+        <EncryptionSwitch
+          checked={encryption !== null}
+          disabled={session.transferId !== null || fileCount > 0}
+          onChange={chooseEncryption}
+        />
         {missing.length > 0 ? (
           <div
             role="region"
@@ -175,11 +277,14 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
             <h3 id="resume-heading" className="font-semibold">
               Resume your unfinished transfer
             </h3>
-            <p className="mt-1">Add these files again (your browser needs you to pick them) and their uploads continue where they stopped:</p>
+            <p className="mt-1">
+              Add these files again (your browser needs you to pick them) and
+              their uploads continue where they stopped:
+            </p>
             <ul className="mt-2 list-inside list-disc">
               {missing.map((file) => (
                 <li key={file.key}>
-                  {file.path ? `${file.path}/` : ''}
+                  {file.path ? `${file.path}/` : ""}
                   {file.name} ({formatBytes(file.size)})
                 </li>
               ))}
@@ -208,40 +313,50 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
           onRegistrationError={setDraftError}
         />
         <UploadStatus state={uploader} />
-        <DraftImports imports={imports} statuses={statuses} onRemove={(fileId) => void removeImport(fileId)} removing={removing} />
+        <DraftImports
+          imports={imports}
+          statuses={statuses}
+          onRemove={(fileId) => void removeImport(fileId)}
+          removing={removing}
+        />
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        {alreadyUp.length > 0 ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Uploaded in your earlier visit: {alreadyUp.map((file) => `${file.path ? `${file.path}/` : ''}${file.name}`).join(', ')}.
-          </p>
-        ) : null}
+        <EarlierUploads
+          files={alreadyUp}
+          onRemove={(key) => void removeEarlierUpload(key)}
+          removing={removingEarlier}
+        />
         <FormError error={draftError} />
       </section>
       <section aria-labelledby="details-heading" className="space-y-3">
         <h2 id="details-heading" className="text-lg font-semibold">
           Details
         </h2>
-        <TransferDetailsForm
-          key={round}
-          workspaceId={workspaceId}
-          transferId={session.transferId}
-          upload={{
-            fileCount,
-            uploadedCount: uploader.uploadedCount + alreadyUp.length,
-            done:
-              fileCount + importProgress.count > 0 &&
-              importProgress.failed === 0 &&
-              !checkingEarlier &&
-              missing.length === 0 &&
-              (uploader.fileCount === 0 || uploader.allUploaded),
-            imports: importProgress,
-          }}
-          limits={limits}
-          encryption={encryption ? { seal: (note) => session.sealTransfer(note) } : null}
-          onSent={sent}
-        />
+        {checkingEarlier ? null : (
+          <TransferDetailsForm
+            key={round}
+            workspaceId={workspaceId}
+            transferId={session.transferId}
+            upload={{
+              fileCount,
+              uploadedCount: uploader.uploadedCount + alreadyUp.length,
+              done:
+                fileCount + importProgress.count > 0 &&
+                importProgress.failed === 0 &&
+                !checkingEarlier &&
+                missing.length === 0 &&
+                (uploader.fileCount === 0 || uploader.allUploaded),
+              imports: importProgress,
+            }}
+            limits={limits}
+            encryption={
+              encryption ? { seal: (note) => session.sealTransfer(note) } : null
+            }
+            draft={resumed ? (earlier.data ?? null) : null}
+            onSent={sent}
+          />
+        )}
       </section>
       {addingFromUrl ? (
         <AddFromUrlDialog
