@@ -1,38 +1,25 @@
-import { useNavigate } from "@tanstack/react-router";
-import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
-import { Button } from "../../../components/button";
-import { FormError } from "../../../components/form-error";
-import {
-  FileUploader,
-  noUploads,
-  type UploaderState,
-} from "../../../components/uploader/file-uploader";
-import { UploadStatus } from "../../../components/uploader/upload-status";
-import { isApiRequestError } from "../../../lib/api-error";
-import { formatBytes } from "../../../lib/format";
-import {
-  useImportStatuses,
-  type ImportToAdd,
-} from "../../imports/api/import-status";
-import {
-  AddFromUrlButton,
-  AddFromUrlDialog,
-} from "../../imports/components/add-from-url-dialog";
-import type { Transfer } from "../../../../contract/transfers";
-import { transferQueryOptions } from "../../transfers/api/get-transfer";
-import {
-  SentNotice,
-  type EncryptedLink,
-} from "../../transfers/components/sent-notice";
-import type { PlanLimits } from "../api/get-plan-limits";
-import { forgetDetails } from "../details-store";
-import { DraftSession } from "../draft-session";
-import { linkMailto } from "../encryption/mailto";
-import { DraftImports, type DraftImport } from "./draft-imports";
-import { EarlierUploads } from "./earlier-uploads";
-import { EncryptionSwitch } from "./encryption-switch";
-import { TransferDetailsForm, type SentWith } from "./transfer-details-form";
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { FileUploader, noUploads, type UploaderState } from '../../../components/uploader/file-uploader';
+import { UploadStatus } from '../../../components/uploader/upload-status';
+import { isApiRequestError } from '../../../lib/api-error';
+import { formatBytes } from '../../../lib/format';
+import { useImportStatuses, type ImportToAdd } from '../../imports/api/import-status';
+import { AddFromUrlButton, AddFromUrlDialog } from '../../imports/components/add-from-url-dialog';
+import type { Transfer } from '../../../../contract/transfers';
+import { transferQueryOptions } from '../../transfers/api/get-transfer';
+import { SentNotice, type EncryptedLink } from '../../transfers/components/sent-notice';
+import type { PlanLimits } from '../api/get-plan-limits';
+import { forgetDetails } from '../details-store';
+import { DraftSession } from '../draft-session';
+import { linkMailto } from '../encryption/mailto';
+import { DraftImports, type DraftImport } from './draft-imports';
+import { EarlierUploads } from './earlier-uploads';
+import { EncryptionSwitch } from './encryption-switch';
+import { TransferDetailsForm, type SentWith } from './transfer-details-form';
 
 function startSession(workspaceId: string) {
   const session = new DraftSession({ workspaceId });
@@ -42,11 +29,7 @@ function startSession(workspaceId: string) {
 }
 
 /** The full link of an encrypted transfer, with its key in the fragment (which browsers never send), and the mail to its recipients. */
-function encryptedLink(
-  transfer: Transfer,
-  fragment: string,
-  sentWith: SentWith,
-): EncryptedLink {
+function encryptedLink(transfer: Transfer, fragment: string, sentWith: SentWith): EncryptedLink {
   const url = `${transfer.url}#${fragment}`;
   const mail = {
     recipients: sentWith.recipients,
@@ -63,16 +46,8 @@ function encryptedLink(
 }
 
 /** Drop files (uploading starts at once into a draft) or add them from URLs, fill in the details, send. */
-export function NewTransferPage({
-  workspaceId,
-  limits,
-}: {
-  workspaceId: string;
-  limits: PlanLimits;
-}) {
-  const [{ session, resumed }, setSession] = useState(() =>
-    startSession(workspaceId),
-  );
+export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
+  const [{ session, resumed }, setSession] = useState(() => startSession(workspaceId));
   const [round, setRound] = useState(0);
   const [uploader, setUploader] = useState<UploaderState>(noUploads);
   const [draftError, setDraftError] = useState<unknown>(null);
@@ -89,7 +64,7 @@ export function NewTransferPage({
     key: string;
     error: unknown;
   } | null>(null);
-  const [announcement, setAnnouncement] = useState("");
+  const [announcement, setAnnouncement] = useState('');
   const [encrypt, setEncrypt] = useState(session.encryption !== null);
   // An encrypted transfer just sent: its link exists only here, so the page shows it instead of the transfer's page.
   const [sentEncrypted, setSentEncrypted] = useState<{
@@ -115,36 +90,27 @@ export function NewTransferPage({
   // The draft an earlier visit left, as the server has it: files already up need not be added again,
   // and a draft that was sent or deleted since is forgotten.
   const earlier = useQuery({
-    ...transferQueryOptions(session.transferId ?? ""),
+    ...transferQueryOptions(session.transferId ?? ''),
     enabled: resumed && session.transferId !== null,
     retry: false,
   });
   const earlierGone =
     (isApiRequestError(earlier.error) && earlier.error.status === 404) ||
-    (earlier.data !== undefined &&
-      (earlier.data.finalizedAt !== null || earlier.data.status !== "active"));
+    (earlier.data !== undefined && (earlier.data.finalizedAt !== null || earlier.data.status !== 'active'));
   useEffect(() => {
     if (earlierGone) startOver();
   }, [earlierGone, startOver]);
 
-  const completeOnServer = earlier.data?.files
-    .filter((f) => f.state === "complete")
-    .map((f) => f.id);
+  const completeOnServer = earlier.data?.files.filter((f) => f.state === 'complete').map((f) => f.id);
   // What the server says is complete is done, whatever this browser saw: the same file added again shows as uploaded.
   useEffect(() => {
     if (completeOnServer) session.markUploadedFiles(completeOnServer);
   }, [session, completeOnServer]);
   const upOnServer = new Set(completeOnServer);
-  const notHeld =
-    resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
-  const missing = notHeld.filter(
-    (file) => !upOnServer.has(file.fileId) && !file.uploaded,
-  );
-  const alreadyUp = notHeld.filter(
-    (file) => upOnServer.has(file.fileId) || file.uploaded,
-  );
-  const checkingEarlier =
-    resumed && session.transferId !== null && earlier.isPending;
+  const notHeld = resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
+  const missing = notHeld.filter((file) => !upOnServer.has(file.fileId) && !file.uploaded);
+  const alreadyUp = notHeld.filter((file) => upOnServer.has(file.fileId) || file.uploaded);
+  const checkingEarlier = resumed && session.transferId !== null && earlier.isPending;
   const fileCount = uploader.fileCount + notHeld.length;
 
   // Imports live on the server: an earlier visit's are the draft's files that are not uploads this session knows.
@@ -153,30 +119,20 @@ export function NewTransferPage({
   const earlierImports: DraftImport[] = (earlier.data?.files ?? [])
     .filter((file) => !uploadIds.has(file.id) && !addedIds.has(file.id))
     .map((file) => ({ fileId: file.id, name: file.name, source: null }));
-  const imports = [...earlierImports, ...added].filter(
-    (entry) => !removed.has(entry.fileId),
-  );
+  const imports = [...earlierImports, ...added].filter((entry) => !removed.has(entry.fileId));
   const statuses = useImportStatuses(imports.map((entry) => entry.fileId));
-  const stateOf = (entry: DraftImport) =>
-    statuses.get(entry.fileId)?.status?.status;
-  const failedImports = imports.filter(
-    (entry) => stateOf(entry) === "failed",
-  ).length;
+  const stateOf = (entry: DraftImport) => statuses.get(entry.fileId)?.status?.status;
+  const failedImports = imports.filter((entry) => stateOf(entry) === 'failed').length;
   const importProgress = {
     count: imports.length - failedImports,
-    importing: imports.filter(
-      (entry) => stateOf(entry) !== "ready" && stateOf(entry) !== "failed",
-    ).length,
+    importing: imports.filter((entry) => stateOf(entry) !== 'ready' && stateOf(entry) !== 'failed').length,
     failed: failedImports,
   };
 
   async function addImport(request: ImportToAdd) {
     const [entry] = await session.addImports([request]);
     if (!entry) return;
-    setAdded((list) => [
-      ...list,
-      { fileId: entry.fileId, name: entry.name, source: entry.source },
-    ]);
+    setAdded((list) => [...list, { fileId: entry.fileId, name: entry.name, source: entry.source }]);
     setAnnouncement(`${entry.name} added: the service is fetching it.`);
   }
 
@@ -193,7 +149,7 @@ export function NewTransferPage({
     }
     setRemoving(null);
     setRemoved((ids) => new Set(ids).add(fileId));
-    setAnnouncement("Removed from the transfer.");
+    setAnnouncement('Removed from the transfer.');
   }
 
   async function removeEarlierUpload(key: string) {
@@ -205,7 +161,7 @@ export function NewTransferPage({
       return;
     }
     setRemovingEarlier(null);
-    setAnnouncement("Removed from the transfer.");
+    setAnnouncement('Removed from the transfer.');
   }
 
   function chooseEncryption(on: boolean) {
@@ -227,7 +183,7 @@ export function NewTransferPage({
     }
     // The transfer's own page keeps the link, QR code and recipients through a refresh.
     void navigate({
-      to: "/transfers/$transferId",
+      to: '/transfers/$transferId',
       params: { transferId: transfer.id },
       search: { sent: true },
       replace: true,
@@ -255,19 +211,11 @@ export function NewTransferPage({
           Files
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Up to {formatBytes(limits.transferMaxBytes)} per transfer.
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
           {/* An import is fetched by the service, which would see its bytes: not for an encrypted transfer. */}
-          {encryption ? null : (
-            <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />
-          )}
+          {encryption ? null : <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />}
         </div>
-        <EncryptionSwitch
-          checked={encryption !== null}
-          disabled={session.transferId !== null || fileCount > 0}
-          onChange={chooseEncryption}
-        />
+        <EncryptionSwitch checked={encryption !== null} disabled={session.transferId !== null || fileCount > 0} onChange={chooseEncryption} />
         {missing.length > 0 ? (
           <div
             role="region"
@@ -277,14 +225,11 @@ export function NewTransferPage({
             <h3 id="resume-heading" className="font-semibold">
               Resume your unfinished transfer
             </h3>
-            <p className="mt-1">
-              Add these files again (your browser needs you to pick them) and
-              their uploads continue where they stopped:
-            </p>
+            <p className="mt-1">Add these files again (your browser needs you to pick them) and their uploads continue where they stopped:</p>
             <ul className="mt-2 list-inside list-disc">
               {missing.map((file) => (
                 <li key={file.key}>
-                  {file.path ? `${file.path}/` : ""}
+                  {file.path ? `${file.path}/` : ''}
                   {file.name} ({formatBytes(file.size)})
                 </li>
               ))}
@@ -313,20 +258,11 @@ export function NewTransferPage({
           onRegistrationError={setDraftError}
         />
         <UploadStatus state={uploader} />
-        <DraftImports
-          imports={imports}
-          statuses={statuses}
-          onRemove={(fileId) => void removeImport(fileId)}
-          removing={removing}
-        />
+        <DraftImports imports={imports} statuses={statuses} onRemove={(fileId) => void removeImport(fileId)} removing={removing} />
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        <EarlierUploads
-          files={alreadyUp}
-          onRemove={(key) => void removeEarlierUpload(key)}
-          removing={removingEarlier}
-        />
+        <EarlierUploads files={alreadyUp} onRemove={(key) => void removeEarlierUpload(key)} removing={removingEarlier} />
         <FormError error={draftError} />
       </section>
       <section aria-labelledby="details-heading" className="space-y-3">
@@ -350,9 +286,7 @@ export function NewTransferPage({
               imports: importProgress,
             }}
             limits={limits}
-            encryption={
-              encryption ? { seal: (note) => session.sealTransfer(note) } : null
-            }
+            encryption={encryption ? { seal: (note) => session.sealTransfer(note) } : null}
             draft={resumed ? (earlier.data ?? null) : null}
             onSent={sent}
           />

@@ -1,108 +1,67 @@
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { NotificationSettings } from "../../../../contract/dashboard";
-import type { Transfer } from "../../../../contract/transfers";
-import type { TransferNote } from "../../../../crypto";
-import { AddressField } from "../../../components/address-field/address-field";
-import {
-  joinAddressText,
-  parseAddressList,
-} from "../../../components/address-field/address-list";
-import { Button } from "../../../components/button";
-import { FormError } from "../../../components/form-error";
-import { NotificationSwitches } from "../../../components/notification-switches";
-import { inputClass, TextField } from "../../../components/text-field";
-import { isApiRequestError } from "../../../lib/api-error";
-import { serverFieldErrors, type FieldErrors } from "../../../lib/form-errors";
-import { plural } from "../../../lib/format";
-import { notificationSettingsQueryOptions } from "../../settings/api/notification-settings";
-import type { PlanLimits } from "../api/get-plan-limits";
-import {
-  usePrepareTransfer,
-  useSaveDraftDetails,
-  useSendTransfer,
-} from "../api/send-transfer";
-import type { TransferDetails } from "../api/transfer-drafts";
-import {
-  loadDetails,
-  saveDetails,
-  type PendingSend,
-  type StoredDetails,
-  type TypedDetails,
-} from "../details-store";
-import { daysLabel, expiresAtAfter, expiryChoices } from "../expiry";
-import { recipientsError } from "../recipients";
-import { DeliberateForm } from "../../../components/deliberate-form";
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { NotificationSettings } from '../../../../contract/dashboard';
+import type { Transfer } from '../../../../contract/transfers';
+import type { TransferNote } from '../../../../crypto';
+import { AddressField } from '../../../components/address-field/address-field';
+import { joinAddressText, parseAddressList } from '../../../components/address-field/address-list';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { NotificationSwitches } from '../../../components/notification-switches';
+import { inputClass, TextField } from '../../../components/text-field';
+import { isApiRequestError } from '../../../lib/api-error';
+import { setTransferLabel } from '../../../lib/transfer-labels';
+import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { plural } from '../../../lib/format';
+import { notificationSettingsQueryOptions } from '../../settings/api/notification-settings';
+import type { PlanLimits } from '../api/get-plan-limits';
+import { usePrepareTransfer, useSaveDraftDetails, useSendTransfer } from '../api/send-transfer';
+import type { TransferDetails } from '../api/transfer-drafts';
+import { loadDetails, saveDetails, type PendingSend, type StoredDetails, type TypedDetails } from '../details-store';
+import { daysLabel, expiresAtAfter, expiryChoices } from '../expiry';
+import { recipientsError } from '../recipients';
+import { DeliberateForm } from '../../../components/deliberate-form';
 
-const fields = [
-  "title",
-  "message",
-  "recipients",
-  "password",
-  "expiresAt",
-  "maxDownloads",
-] as const;
+const fields = ['title', 'message', 'recipients', 'password', 'expiresAt', 'maxDownloads'] as const;
 type Field = (typeof fields)[number];
 
-const labelClass = "block text-sm font-medium text-zinc-800 dark:text-zinc-200";
-const hintClass = "mt-1 text-xs text-zinc-600 dark:text-zinc-400";
-const errorClass = "mt-1 text-sm text-red-700 dark:text-red-400";
-const workspaceDefaults: NotificationSettings = {
-  downloads: true,
-  beforeExpiry: true,
-};
+const labelClass = 'block text-sm font-medium text-zinc-800 dark:text-zinc-200';
+const hintClass = 'mt-1 text-xs text-zinc-600 dark:text-zinc-400';
+const errorClass = 'mt-1 text-sm text-red-700 dark:text-red-400';
+const workspaceDefaults: NotificationSettings = { downloads: true, beforeExpiry: true };
 
 /** What is typed that the draft keeps as it is typed, and the transfers list shows (never the password). */
-function savedDetails(values: {
-  title: string;
-  message: string;
-  recipientsText: string;
-  maxDownloads: string;
-}): TransferDetails {
+function savedDetails(values: { title: string; message: string; recipientsText: string; maxDownloads: string }): TransferDetails {
   const limit = Number(values.maxDownloads);
   return {
     title: values.title.trim() || null,
     message: values.message.trim() || null,
     // Finished valid addresses only: the word being typed may be half an address or a name being looked up.
     recipients: parseAddressList(values.recipientsText, { typing: true }).valid,
-    ...(values.maxDownloads === ""
-      ? { maxDownloads: null }
-      : Number.isInteger(limit) && limit >= 1 && limit <= 1_000_000
-        ? { maxDownloads: limit }
-        : {}),
+    ...(values.maxDownloads === '' ? { maxDownloads: null } : Number.isInteger(limit) && limit >= 1 && limit <= 1_000_000 ? { maxDownloads: limit } : {}),
   };
 }
+
+const nothingTyped = { title: '', message: '', recipientsText: '', maxDownloads: '' };
 
 /** The draft's own details, as the form holds them: what the server has is what the form starts from. */
 function typedFromDraft(draft: Transfer) {
   return {
-    title: draft.title ?? "",
-    message: draft.message ?? "",
-    recipientsText:
-      draft.recipients.length > 0 ? joinAddressText(draft.recipients, "") : "",
-    maxDownloads: draft.maxDownloads === null ? "" : String(draft.maxDownloads),
+    title: draft.title ?? '',
+    message: draft.message ?? '',
+    recipientsText: draft.recipients.length > 0 ? joinAddressText(draft.recipients, '') : '',
+    maxDownloads: draft.maxDownloads === null ? '' : String(draft.maxDownloads),
   };
 }
 
-const draftHasDetails = (draft: Transfer) =>
-  Boolean(
-    draft.title ||
-    draft.message ||
-    draft.recipients.length > 0 ||
-    draft.maxDownloads !== null,
-  );
+const draftHasDetails = (draft: Transfer) => Boolean(draft.title || draft.message || draft.recipients.length > 0 || draft.maxDownloads !== null);
 
-function validate(values: {
-  password: string;
-  maxDownloads: string;
-}): FieldErrors<Field> {
+function validate(values: { password: string; maxDownloads: string }): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
-  if (values.password && values.password.length < 4)
-    errors.password = "Use at least 4 characters.";
+  if (values.password && values.password.length < 4) errors.password = 'Use at least 4 characters.';
   if (values.maxDownloads) {
     const n = Number(values.maxDownloads);
-    if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
-      errors.maxDownloads = "Enter a whole number from 1 to 1,000,000.";
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) errors.maxDownloads = 'Enter a whole number from 1 to 1,000,000.';
   }
   return errors;
 }
@@ -176,86 +135,44 @@ export function TransferDetailsForm({
   const expiry = limits.transferExpiry;
   const choices = expiry.choosable ? expiryChoices(expiry) : [];
   const [stored] = useState(() => loadDetails(workspaceId));
-  const [fromDraft] = useState(() =>
-    draft && !encryption && draftHasDetails(draft)
-      ? typedFromDraft(draft)
-      : null,
-  );
-  const restored: Partial<TypedDetails> | null = stored?.details
-    ? { ...stored.details, ...fromDraft }
-    : fromDraft;
-  const [title, setTitle] = useState(restored?.title ?? "");
-  const [message, setMessage] = useState(restored?.message ?? "");
-  const [recipientsText, setRecipientsText] = useState(
-    restored?.recipientsText ?? "",
-  );
+  const [fromDraft] = useState(() => (draft && !encryption && draftHasDetails(draft) ? typedFromDraft(draft) : null));
+  const restored: Partial<TypedDetails> | null = stored?.details ? { ...stored.details, ...fromDraft } : fromDraft;
+  const [title, setTitle] = useState(restored?.title ?? '');
+  const [message, setMessage] = useState(restored?.message ?? '');
+  const [recipientsText, setRecipientsText] = useState(restored?.recipientsText ?? '');
   // The last word is a name being looked up, or half an address, until a separator or Send finishes it.
   const [typingRecipient, setTypingRecipient] = useState(true);
-  const [password, setPassword] = useState("");
+  const [password, setPassword] = useState('');
   const [expiryDays, setExpiryDays] = useState(
-    restored?.expiryDays !== undefined &&
-      choices.some((c) => String(c.days) === restored.expiryDays)
-      ? restored.expiryDays
-      : String(expiry.defaultDays),
+    restored?.expiryDays !== undefined && choices.some((c) => String(c.days) === restored.expiryDays) ? restored.expiryDays : String(expiry.defaultDays),
   );
-  const [maxDownloads, setMaxDownloads] = useState(
-    restored?.maxDownloads ?? "",
-  );
-  const [notifications, setNotifications] =
-    useState<NotificationSettings | null>(restored?.notifications ?? null);
+  const [maxDownloads, setMaxDownloads] = useState(restored?.maxDownloads ?? '');
+  const [notifications, setNotifications] = useState<NotificationSettings | null>(restored?.notifications ?? null);
   // Send pressed in this visit, waiting for the uploads.
   const [pending, setPending] = useState<PendingSend | null>(null);
   // Send pressed in an earlier visit whose page closed first: said so, and sent with one click (never by itself).
   const [unsent, setUnsent] = useState<PendingSend | null>(() =>
-    stored?.pending &&
-    transferId !== null &&
-    (stored.pending.transferId === null ||
-      stored.pending.transferId === transferId)
-      ? stored.pending
-      : null,
+    stored?.pending && transferId !== null && (stored.pending.transferId === null || stored.pending.transferId === transferId) ? stored.pending : null,
   );
   const passwordOnDraft = (pending ?? unsent)?.passwordOnDraft ?? false;
   const [attempted, setAttempted] = useState(false);
   const [fromServer, setFromServer] = useState<FieldErrors<Field>>({});
-  const defaults =
-    useQuery(notificationSettingsQueryOptions()).data ?? workspaceDefaults;
+  const defaults = useQuery(notificationSettingsQueryOptions()).data ?? workspaceDefaults;
   const sending = useSendTransfer();
   const preparing = usePrepareTransfer();
   const { mutate: saveDraft } = useSaveDraftDetails();
 
-  const typed: TypedDetails = {
-    title,
-    message,
-    recipientsText,
-    expiryDays,
-    maxDownloads,
-    notifications,
-  };
-  const toStore = JSON.stringify({
-    details: typed,
-    pending: pending ?? unsent,
-  });
-  useEffect(
-    () => saveDetails(workspaceId, JSON.parse(toStore) as StoredDetails),
-    [workspaceId, toStore],
-  );
+  const typed: TypedDetails = { title, message, recipientsText, expiryDays, maxDownloads, notifications };
+  const toStore = JSON.stringify({ details: typed, pending: pending ?? unsent });
+  useEffect(() => saveDetails(workspaceId, JSON.parse(toStore) as StoredDetails), [workspaceId, toStore]);
 
   const recipients = parseAddressList(recipientsText, { typing: false });
-  const clientErrors: FieldErrors<Field> = {
-    ...validate({ password, maxDownloads }),
-    recipients: recipientsError(recipients),
-  };
+  const clientErrors: FieldErrors<Field> = { ...validate({ password, maxDownloads }), recipients: recipientsError(recipients) };
   const errors: FieldErrors<Field> = {};
   for (const name of fields) {
     // Recipients are checked as typed (each once finished); the rest after a first attempt.
     const client =
-      name === "recipients"
-        ? recipientsError(
-            parseAddressList(recipientsText, { typing: typingRecipient }),
-          )
-        : attempted
-          ? clientErrors[name]
-          : undefined;
+      name === 'recipients' ? recipientsError(parseAddressList(recipientsText, { typing: typingRecipient })) : attempted ? clientErrors[name] : undefined;
     errors[name] = client ?? fromServer[name];
   }
 
@@ -268,9 +185,7 @@ export function TransferDetailsForm({
       // The server refuses a title, recipients or password for an encrypted transfer, and must not see the message.
       return {
         maxDownloads: maxDownloads ? Number(maxDownloads) : null,
-        ...(expiry.choosable
-          ? { expiresAt: expiresAtAfter(Number(expiryDays)) }
-          : {}),
+        ...(expiry.choosable ? { expiresAt: expiresAtAfter(Number(expiryDays)) } : {}),
         ...(notifications ? { notifications } : {}),
       };
     }
@@ -281,35 +196,23 @@ export function TransferDetailsForm({
       // An empty field after a pending Send keeps the password stored with it.
       ...(password || !passwordOnDraft ? { password: password || null } : {}),
       maxDownloads: maxDownloads ? Number(maxDownloads) : null,
-      ...(expiry.choosable
-        ? { expiresAt: expiresAtAfter(Number(expiryDays)) }
-        : {}),
+      ...(expiry.choosable ? { expiresAt: expiresAtAfter(Number(expiryDays)) } : {}),
       ...(notifications ? { notifications } : {}),
     };
   }
   const note = { title: title.trim() || null, message: message.trim() || null };
   const sentWith: SentWith = { recipients: recipients.valid, ...note };
   function sendRequest(transferId: string, passwordOnDraft: boolean) {
-    const sealedNote: TransferNote = {
-      ...(note.title ? { title: note.title } : {}),
-      ...(note.message ? { message: note.message } : {}),
-    };
-    const seal = encryption
-      ? () => encryption.seal(note.title || note.message ? sealedNote : null)
-      : undefined;
-    return {
-      transferId,
-      details: details(passwordOnDraft),
-      ...(seal ? { seal } : {}),
-    };
+    const sealedNote: TransferNote = { ...(note.title ? { title: note.title } : {}), ...(note.message ? { message: note.message } : {}) };
+    const seal = encryption ? () => encryption.seal(note.title || note.message ? sealedNote : null) : undefined;
+    return { transferId, details: details(passwordOnDraft), ...(seal ? { seal } : {}) };
   }
   // The send that waits for the uploads uses what is typed when it goes, not when Send was pressed.
   const latest = useRef({ sendRequest, sentWith });
   useEffect(() => {
     latest.current = { sendRequest, sentWith };
   });
-  const sent = (transfer: Transfer) =>
-    onSent(transfer, latest.current.sentWith);
+  const sent = (transfer: Transfer) => onSent(transfer, latest.current.sentWith);
 
   function refused(error: unknown) {
     setPending(null);
@@ -317,39 +220,22 @@ export function TransferDetailsForm({
   }
 
   // The draft keeps what is typed (an encrypted one cannot: the server never sees its title or recipients).
-  const toSave =
-    encryption || !transferId
-      ? null
-      : JSON.stringify(
-          savedDetails({ title, message, recipientsText, maxDownloads }),
-        );
-  const lastSaved = useRef(
-    JSON.stringify(
-      savedDetails(
-        fromDraft ?? {
-          title: "",
-          message: "",
-          recipientsText: "",
-          maxDownloads: "",
-        },
-      ),
-    ),
-  );
+  const toSave = encryption || !transferId ? null : JSON.stringify(savedDetails({ title, message, recipientsText, maxDownloads }));
+  const lastSaved = useRef(JSON.stringify(savedDetails(fromDraft ?? nothingTyped)));
   const sendingNow = pending !== null || sending.isPending || sending.isSuccess;
   useEffect(() => {
-    if (
-      toSave === null ||
-      !transferId ||
-      sendingNow ||
-      toSave === lastSaved.current
-    )
-      return;
+    if (toSave === null || !transferId || sendingNow || toSave === lastSaved.current) return;
     const timer = window.setTimeout(() => {
       lastSaved.current = toSave;
       saveDraft({ transferId, details: JSON.parse(toSave) as TransferDetails });
     }, 600);
     return () => window.clearTimeout(timer);
   }, [toSave, transferId, sendingNow, saveDraft]);
+
+  // An encrypted draft's title stays in this browser: it is the transfer's label there (the list and its page show it).
+  useEffect(() => {
+    if (encryption && transferId && title.trim()) setTransferLabel(transferId, title);
+  }, [encryption, transferId, title]);
 
   const imports = upload.imports ?? noImports;
   const canSend = upload.fileCount + imports.count > 0 && imports.failed === 0;
@@ -362,10 +248,7 @@ export function TransferDetailsForm({
     if (fields.some((name) => clientErrors[name])) return;
     setUnsent(null);
     if (upload.done && transferId) {
-      sending.mutate(sendRequest(transferId, passwordOnDraft), {
-        onSuccess: sent,
-        onError: refused,
-      });
+      sending.mutate(sendRequest(transferId, passwordOnDraft), { onSuccess: sent, onError: refused });
       return;
     }
     // Still uploading: store the details now (so a mistake shows at once), send when the last file is up.
@@ -373,83 +256,43 @@ export function TransferDetailsForm({
     if (transferId) {
       preparing.mutate(
         { transferId, details: details(passwordOnDraft) },
-        {
-          onSuccess: () =>
-            setPending((p) =>
-              p
-                ? {
-                    ...p,
-                    passwordOnDraft: p.passwordOnDraft || Boolean(password),
-                  }
-                : p,
-            ),
-          onError: refused,
-        },
+        { onSuccess: () => setPending((p) => (p ? { ...p, passwordOnDraft: p.passwordOnDraft || Boolean(password) } : p)), onError: refused },
       );
     }
   }
 
-  const ready =
-    pending !== null &&
-    upload.done &&
-    transferId !== null &&
-    !preparing.isPending;
+  const ready = pending !== null && upload.done && transferId !== null && !preparing.isPending;
   useEffect(() => {
-    if (
-      !ready ||
-      !transferId ||
-      sending.isPending ||
-      sending.isSuccess ||
-      sending.isError
-    )
-      return;
-    sending.mutate(
-      latest.current.sendRequest(transferId, pending.passwordOnDraft),
-      { onSuccess: sent, onError: refused },
-    );
+    if (!ready || !transferId || sending.isPending || sending.isSuccess || sending.isError) return;
+    sending.mutate(latest.current.sendRequest(transferId, pending.passwordOnDraft), { onSuccess: sent, onError: refused });
   });
 
-  const unplacedError =
-    [sending.error, preparing.error].find(
-      (error) =>
-        error &&
-        !(
-          isApiRequestError(error) &&
-          Object.values(serverFieldErrors(error, fields)).some(Boolean)
-        ),
-    ) ?? null;
+  const unplacedError = [sending.error, preparing.error].find(
+    (error) => error && !(isApiRequestError(error) && Object.values(serverFieldErrors(error, fields)).some(Boolean)),
+  ) ?? null;
   const notReadyReason =
     imports.failed > 0
-      ? `${imports.failed === 1 ? "An import failed: remove it" : `${imports.failed} imports failed: remove them`} (you can add the address again) to send.`
+      ? `${imports.failed === 1 ? 'An import failed: remove it' : `${imports.failed} imports failed: remove them`} (you can add the address again) to send.`
       : upload.fileCount + imports.count === 0
-        ? "Add at least one file to send."
+        ? 'Add at least one file to send.'
         : undefined;
   const importingNote =
     imports.importing > 0
-      ? `${plural(imports.importing, "file is", "files are")} still being imported from a URL: the transfer can be sent now, and recipients are emailed when the import finishes.`
+      ? `${plural(imports.importing, 'file is', 'files are')} still being imported from a URL: the transfer can be sent now, and recipients are emailed when the import finishes.`
       : null;
 
   return (
-    <DeliberateForm
-      noValidate
-      onSubmit={submit}
-      className="space-y-5"
-      aria-label="Transfer details"
-    >
+    <DeliberateForm noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
       <TextField
         label="Title"
         value={title}
         maxLength={200}
         onChange={(e) => {
           setTitle(e.target.value);
-          clearServer("title");
+          clearServer('title');
         }}
         error={errors.title}
-        {...(encryption
-          ? {
-              hint: "Encrypted with the files, like the message: only people with the link can read them.",
-            }
-          : {})}
+        {...(encryption ? { hint: 'Encrypted with the files, like the message: only people with the link can read them.' } : {})}
       />
       <div>
         <label htmlFor={`${id}-message`} className={labelClass}>
@@ -465,7 +308,7 @@ export function TransferDetailsForm({
           aria-describedby={errors.message ? `${id}-message-error` : undefined}
           onChange={(e) => {
             setMessage(e.target.value);
-            clearServer("message");
+            clearServer('message');
           }}
         />
         {errors.message ? (
@@ -476,32 +319,27 @@ export function TransferDetailsForm({
       </div>
       <AddressField
         label="Recipients"
-        listLabel={
-          encryption
-            ? "Will get the link from your mail app"
-            : "Will be emailed"
-        }
+        listLabel={encryption ? 'Will get the link from your mail app' : 'Will be emailed'}
         value={recipientsText}
         placeholder="Name or email address"
         hint={
           encryption
-            ? "Not sent to the service: once sent, your own mail app opens a message to them with the link (and its key). Leave empty to share it yourself."
-            : "Type a name, email or company to pick a contact, or email addresses separated by commas or spaces. Leave empty to share the link yourself."
+            ? 'Not sent to the service: once sent, your own mail app opens a message to them with the link (and its key). Leave empty to share it yourself.'
+            : 'Type a name, email or company to pick a contact, or email addresses separated by commas or spaces. Leave empty to share the link yourself.'
         }
         error={errors.recipients}
         onChange={(text) => {
           setRecipientsText(text);
           setTypingRecipient(true);
-          clearServer("recipients");
+          clearServer('recipients');
         }}
       />
       {encryption ? (
         <div>
           <p className={labelClass}>Password</p>
           <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-            Not offered for an encrypted transfer: the key in the link is
-            already the secret that opens the files, so share the link as
-            carefully as you would a password.
+            Not offered for an encrypted transfer: the key in the link is already the secret that opens the files, so share the link as carefully as you
+            would a password.
           </p>
         </div>
       ) : (
@@ -510,14 +348,10 @@ export function TransferDetailsForm({
           type="password"
           autoComplete="new-password"
           value={password}
-          hint={
-            passwordOnDraft
-              ? "The password you set before is kept; type a new one to change it."
-              : "Optional. Recipients need it to download."
-          }
+          hint={passwordOnDraft ? 'The password you set before is kept; type a new one to change it.' : 'Optional. Recipients need it to download.'}
           onChange={(e) => {
             setPassword(e.target.value);
-            clearServer("password");
+            clearServer('password');
           }}
           error={errors.password}
         />
@@ -532,12 +366,10 @@ export function TransferDetailsForm({
             className={`${inputClass} mt-1`}
             value={expiryDays}
             aria-invalid={errors.expiresAt ? true : undefined}
-            aria-describedby={
-              errors.expiresAt ? `${id}-expiry-error` : undefined
-            }
+            aria-describedby={errors.expiresAt ? `${id}-expiry-error` : undefined}
             onChange={(e) => {
               setExpiryDays(e.target.value);
-              clearServer("expiresAt");
+              clearServer('expiresAt');
             }}
           >
             {choices.map((choice) => (
@@ -556,8 +388,7 @@ export function TransferDetailsForm({
         <div>
           <p className={labelClass}>Expiry</p>
           <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-            The link expires after {daysLabel(expiry.defaultDays)}. Paid plans
-            can choose.
+            The link expires after {daysLabel(expiry.defaultDays)}. Paid plans can choose.
           </p>
         </div>
       )}
@@ -571,67 +402,38 @@ export function TransferDetailsForm({
         hint="Optional. The link stops working after this many downloads."
         onChange={(e) => {
           setMaxDownloads(e.target.value);
-          clearServer("maxDownloads");
+          clearServer('maxDownloads');
         }}
         error={errors.maxDownloads}
       />
-      <NotificationSwitches
-        value={notifications ?? defaults}
-        onChange={setNotifications}
-      />
+      <NotificationSwitches value={notifications ?? defaults} onChange={setNotifications} />
       <div className="space-y-3">
         <FormError error={unplacedError} />
         {unsent ? (
-          <div
-            role="status"
-            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
-          >
+          <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
             <p className="font-medium">Not sent yet</p>
             <p className="mt-1">
-              You pressed Send, but the page was closed before the files were
-              up.{" "}
-              {upload.done
-                ? "Everything is uploaded now: press Send."
-                : "Press Send and it goes out as soon as they are."}
+              You pressed Send, but the page was closed before the files were up.{' '}
+              {upload.done ? 'Everything is uploaded now: press Send.' : 'Press Send and it goes out as soon as they are.'}
             </p>
           </div>
         ) : null}
         {pending ? (
-          <div
-            role="status"
-            className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-100"
-          >
-            <p className="font-medium">
-              {sending.isPending
-                ? "Sending…"
-                : "Sending as soon as the last file is uploaded"}
-            </p>
+          <div role="status" className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-100">
+            <p className="font-medium">{sending.isPending ? 'Sending…' : 'Sending as soon as the last file is uploaded'}</p>
             {sending.isPending ? null : (
               <p className="mt-1">
-                {upload.uploadedCount} of {upload.fileCount}{" "}
-                {upload.fileCount === 1 ? "file" : "files"} uploaded. Keep this
-                page open; you can still change the details.
-                {imports.importing > 0
-                  ? " Files still being imported from a URL do not hold it back: recipients are emailed when the last import finishes."
-                  : null}
+                {upload.uploadedCount} of {upload.fileCount} {upload.fileCount === 1 ? 'file' : 'files'} uploaded. Keep this page open; you can still change the details.
+                {imports.importing > 0 ? ' Files still being imported from a URL do not hold it back: recipients are emailed when the last import finishes.' : null}
               </p>
             )}
-            <Button
-              variant="secondary"
-              className="mt-2"
-              disabled={sending.isPending}
-              onClick={() => setPending(null)}
-            >
+            <Button variant="secondary" className="mt-2" disabled={sending.isPending} onClick={() => setPending(null)}>
               Don’t send yet
             </Button>
           </div>
         ) : (
-          <Button
-            type="submit"
-            disabled={!canSend || sending.isPending}
-            aria-describedby={notReadyReason ? `${id}-not-ready` : undefined}
-          >
-            {sending.isPending ? "Sending…" : "Send"}
+          <Button type="submit" disabled={!canSend || sending.isPending} aria-describedby={notReadyReason ? `${id}-not-ready` : undefined}>
+            {sending.isPending ? 'Sending…' : 'Send'}
           </Button>
         )}
         {notReadyReason ? (
@@ -639,14 +441,9 @@ export function TransferDetailsForm({
             {notReadyReason}
           </p>
         ) : !pending && !upload.done ? (
-          <p className={hintClass}>
-            Files are still uploading: press Send now and it goes out when they
-            are done.
-          </p>
+          <p className={hintClass}>Files are still uploading: press Send now and it goes out when they are done.</p>
         ) : null}
-        {importingNote && !pending && !notReadyReason ? (
-          <p className={hintClass}>{importingNote}</p>
-        ) : null}
+        {importingNote && !pending && !notReadyReason ? <p className={hintClass}>{importingNote}</p> : null}
       </div>
     </DeliberateForm>
   );
