@@ -303,5 +303,6 @@ export function FileUploader({
     });
   }, [session, height, note, keepsUploadedFiles, clearWhenDone, maxTotalBytes, maxFiles, types, allowedTypesLabel]);
 
-  return <div ref={target} style={{ minHeight: height }} aria-label={label} role="region" />;
+  // The space Uppy will take, held before it mounts; on a phone the empty drop zone is shorter (uppy-theme.css).
+  return <div ref={target} style={{ minHeight: height }} className="max-sm:min-h-44!" aria-label={label} role="region" />;
 }
