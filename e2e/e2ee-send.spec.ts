@@ -257,8 +257,8 @@ test('an encrypted transfer offers no Copy link, says why, and the sender tells 
     await expect(page.getByText(/was shown once, in the\s+browser that sent it/)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Transfer link' })).toHaveCount(0);
     await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
-    await page.getByLabel('Label').fill('Photos for Lin');
-    await page.getByLabel('Label').press('Enter');
+    await page.getByLabel('Label', { exact: true }).fill('Photos for Lin');
+    await page.getByLabel('Label', { exact: true }).press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Photos for Lin' })).toBeVisible();
 
     // Kept in this browser across reloads, and both told apart in the list.
