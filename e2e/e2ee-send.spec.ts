@@ -223,3 +223,54 @@ test('an encrypted upload interrupted by closing the tab resumes in a new one an
     cleanup();
   }
 });
+
+test('an encrypted transfer offers no Copy link, says why, and the sender tells several apart by labels kept in the browser', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { files, cleanup } = makeFiles({ 'contract.bin': 40_000, 'photo.bin': 60_000 });
+  const requests = recordRequests(page);
+  try {
+    await signUp(page);
+    // The first: its title (sealed for recipients) names it in this browser.
+    await encryptionOn(page);
+    await page.getByLabel('Title').fill('Contracts for Ada');
+    await addFile(page, files['contract.bin']!.path);
+    await sendButton(page).click();
+    await expect(page.getByRole('heading', { name: 'Your encrypted transfer is ready' })).toBeVisible({ timeout: 60_000 });
+    // The second: no title.
+    await page.getByRole('button', { name: 'Send another' }).click();
+    await expect(page.getByRole('switch', { name: 'End-to-end encrypt' })).toBeChecked();
+    await addFile(page, files['photo.bin']!.path);
+    await sendButton(page).click();
+    await expect(page.getByRole('heading', { name: 'Your encrypted transfer is ready' })).toBeVisible({ timeout: 60_000 });
+
+    await page.goto('/transfers');
+    const rows = page.getByRole('list').filter({ has: page.getByRole('link', { name: 'Contracts for Ada' }) }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) {
+      await expect(row.getByRole('button', { name: /Copy link/ })).toHaveCount(0);
+      await expect(row).toContainText('No link to copy: its key was shown once, in the browser that sent it.');
+    }
+
+    // The unnamed one gets a label on its page: no link or QR code there either, and why.
+    await page.getByRole('link', { name: 'End-to-end encrypted transfer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'End-to-end encrypted transfer' })).toBeVisible();
+    await expect(page.getByText(/was shown once, in the\s+browser that sent it/)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Transfer link' })).toHaveCount(0);
+    await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+    await page.getByLabel('Label', { exact: true }).fill('Photos for Lin');
+    await page.getByLabel('Label', { exact: true }).press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Photos for Lin' })).toBeVisible();
+
+    // Kept in this browser across reloads, and both told apart in the list.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Photos for Lin' })).toBeVisible();
+    await page.goto('/transfers');
+    await expect(page.getByRole('link', { name: 'Photos for Lin' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contracts for Ada' })).toBeVisible();
+    // Never sent to the service.
+    expectNowhere(requests, 'Photos for Lin');
+    expectNowhere(requests, 'Contracts for Ada');
+  } finally {
+    cleanup();
+  }
+});

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCollection } from './collection-support';
 import { makeFiles, makeWorkspacePaid, signUp } from './support';
-import { addFiles, expectNoSeriousA11yViolations, expectUploadsFinished } from './transfer-support';
+import { addFiles, expectNoSeriousA11yViolations, expectUploadsFinished, sendButton } from './transfer-support';
 
 /**
  * Address fields suggest the workspace's contacts as the owner types: recipients are picked by
@@ -76,7 +76,11 @@ test('an owner picks two recipients from the contacts by typing part of their na
     await expect(recipients).toHaveValue('');
     await expect(page.getByRole('list', { name: 'Will be emailed' }).getByRole('listitem')).toHaveText([`Ada Lovelace ${ada}`, `Lin Ødegård ${lin}`]);
 
-    // With the list closed, Enter sends, as in any form.
+    // With the list closed and nothing typed, Enter sends nothing: only the Send button does.
+    await page.keyboard.press('Enter');
+    await expect(recipients).toBeFocused();
+    await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toHaveCount(0);
+    await sendButton(page).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible();
     const transferId = new URL(page.url()).pathname.split('/').at(-1)!;

@@ -56,6 +56,51 @@ test('Send pressed at 10 % goes out when the upload ends; the recipient is maile
   }
 });
 
+test('Enter never sends: in Recipients it makes a chip, in Title and Password it does nothing; only the Send button sends', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { files, cleanup } = makeFiles({ 'notes.txt': 2_000 });
+  const finalized: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/v1\/transfers\/[^/]+\/finalize$/.test(new URL(request.url()).pathname)) finalized.push(request.url());
+  });
+  try {
+    await signUp(page);
+    await page.goto('/transfers/new');
+    await addFile(page, files['notes.txt']!.path);
+    await expectUploadsFinished(page);
+
+    const recipients = page.getByLabel('Recipients');
+    await recipients.click();
+    await page.keyboard.type('grace@example.test');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('list', { name: 'Will be emailed' }).getByRole('listitem')).toHaveText(['grace@example.test']);
+    await expect(recipients).toHaveValue('');
+    await expect(recipients).toBeFocused();
+
+    await page.getByLabel('Title').click();
+    await page.keyboard.type('Meeting notes');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Password').click();
+    await page.keyboard.type('open sesame');
+    await page.keyboard.press('Enter');
+    // Still the form, nothing sent: Send would have gone to "Sending…" at once and left the page.
+    await expect(sendButton(page)).toHaveText('Send');
+    await expect(sendButton(page)).toBeEnabled();
+    await expect(page).toHaveURL(/\/transfers\/new$/);
+    expect(finalized).toEqual([]);
+    expect((await listMail(page)).filter((m) => m.tag === 'transfer.sent')).toEqual([]);
+
+    // The button itself, from the keyboard, is a deliberate send.
+    await sendButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible({ timeout: 30_000 });
+    expect(finalized).toHaveLength(1);
+    expect(Object.keys(await personalLinks(page, ['grace@example.test']))).toEqual(['grace@example.test']);
+  } finally {
+    cleanup();
+  }
+});
+
 test("the uploader follows the app's theme, shows decimal sizes, and passes axe with one and several files", async ({ browser }) => {
   test.setTimeout(90_000);
   // The system says light; the sender switches the app to dark with the header toggle.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { shortTokenPort } from '../playwright.config';
 import { makeFiles, signUp } from './support';
-import { expectUploadsFinished } from './transfer-support';
+import { expectUploadsFinished, personalLinks, sendButton } from './transfer-support';
 import {
   addFile,
   crcHex,
@@ -150,6 +150,55 @@ test('an upload outlives its two-hour token through renewal', async ({ browser }
   } finally {
     // What the uploader did on the wire, for the report of a failed run.
     await test.info().attach('upload requests', { body: JSON.stringify(log, null, 2), contentType: 'application/json' });
+    cleanup();
+    await context.close();
+  }
+});
+
+test('a file uploaded before the tab was closed shows as uploaded, is recognised when added again, and the draft sends', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  let page = await context.newPage();
+  const { files, cleanup } = makeFiles({ 'contract.pdf': 300_000 });
+  const file = files['contract.pdf']!;
+  try {
+    await signUp(page);
+    await page.goto('/transfers/new');
+    const created = draftCreated(page);
+    await addFile(page, file.path);
+    const draft = await created;
+    await page.getByLabel('Title').fill('Signed contract');
+    await page.getByLabel('Recipients').fill('grace@example.test, ');
+    await expectUploadsFinished(page);
+    // The details reach the draft as they are typed: the transfers list shows what the form shows.
+    await expect.poll(async () => ((await fetchTransfer(page, draft.id)) as { title?: string | null }).title).toBe('Signed contract');
+
+    // The tab is closed; the sender comes back to New transfer in the same browser.
+    await page.close();
+    page = await context.newPage();
+    await page.goto('/transfers');
+    const row = page.getByRole('region', { name: 'Not sent yet' }).getByRole('listitem').filter({ hasText: 'Signed contract' });
+    await expect(row).toContainText('grace@example.test');
+
+    const log = recordUploads(page);
+    await page.goto('/transfers/new');
+    const earlier = page.getByRole('list', { name: 'Uploaded in your earlier visit' });
+    await expect(earlier.getByRole('listitem')).toHaveText([/contract\.pdf.*Uploaded/]);
+    await expect(page.getByLabel('Title')).toHaveValue('Signed contract');
+    await expect(page.getByRole('list', { name: 'Will be emailed' }).getByRole('listitem')).toHaveText(['grace@example.test']);
+
+    // The same file (name, size, last change) added again is that file: done, not uploaded again, not registered twice.
+    await addFile(page, file.path);
+    await expectUploadsFinished(page);
+    await expect(page.getByTestId('upload-status')).toHaveText(/The file is uploaded/);
+    await expect(earlier).toHaveCount(0);
+    expect(log.tus.filter((r) => r.method === 'POST' || (typeof r.status === 'number' && r.status >= 400))).toEqual([]);
+    expect((await fetchTransfer(page, draft.id)).files).toHaveLength(1);
+
+    await sendButton(page).click();
+    await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible({ timeout: 30_000 });
+    expect(Object.keys(await personalLinks(page, ['grace@example.test']))).toEqual(['grace@example.test']);
+  } finally {
     cleanup();
     await context.close();
   }

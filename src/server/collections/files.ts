@@ -283,7 +283,7 @@ export async function announceCollectionFile(services: Pick<Services, 'db' | 'cl
 }
 
 /** A submission was sent: its files that arrived before are announced now (those still arriving, as they land). */
-export async function announceSubmissionFiles(services: Pick<Services, 'db' | 'clock'>, submissionId: string) {
+export async function announceSubmissionFiles(services: Pick<Services, 'db' | 'clock' | 'config'>, submissionId: string) {
   const arrived = await services.db
     .select(getTableColumns(files))
     .from(files)

@@ -120,9 +120,25 @@ describe('AddressField', () => {
     expect(field).toHaveAttribute('aria-expanded', 'false');
     expect(field).not.toHaveAttribute('aria-activedescendant');
 
-    // With the list closed, Enter submits as in any form.
+    // With the list closed and nothing typed, Enter still sends nothing: only the Send button does.
     await user.keyboard('{Enter}');
-    expect(submitted).toEqual(['shirin@example.org, ']);
+    expect(submitted).toEqual([]);
+  });
+
+  it('finishes a typed address into a chip on Enter, as a comma does, and never submits the form', async () => {
+    contactsServer([]);
+    const { user, field, submitted, text } = renderField();
+    await user.type(field, 'lin@example.com{Enter}');
+    expect(chipTexts()).toEqual(['lin@example.com']);
+    expect(text()).toBe('lin@example.com, ');
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    await user.type(field, 'not-an-address{Enter}{Enter}');
+    expect(chipTexts()).toEqual(['lin@example.com', 'not-an-address – not valid']);
+    expect(submitted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(submitted).toEqual(['lin@example.com, not-an-address, ']);
   });
 
   it('picks the highlighted option with Tab, and otherwise lets Tab leave the field', async () => {

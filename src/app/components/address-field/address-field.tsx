@@ -101,7 +101,8 @@ function PersonIcon({ plus = false, label }: { plus?: boolean; label?: string })
  * show as chips (the contact's name beside a known address, an invalid one marked in words), and
  * the word being typed is looked up among the workspace's contacts by name, email or company: an
  * ARIA combobox whose listbox is picked from with the arrows and Enter or Tab, or a click, while
- * focus stays in the input. A valid address that is not a contact yet is saved as one with a click.
+ * focus stays in the input. Enter with no contact highlighted finishes the typed address into a chip;
+ * it never submits the form around the field. A valid address that is not a contact yet is saved as one with a click.
  *
  * The value stays the plain text the forms have always kept (so they parse, check and store it as
  * before): the field only reads it as chips plus a draft, and writes it back.
@@ -175,6 +176,11 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
     closeList();
   }
 
+  function finishDraft() {
+    write(`${head}${draft.trim()}, `);
+    closeList();
+  }
+
   function pick(contact: Contact) {
     write(`${head}${contact.email}, `);
     closeList();
@@ -235,10 +241,11 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
         return;
       }
       case 'Enter':
-        // An open list takes Enter (to pick, or to close when nothing is highlighted); a closed one leaves it to submit the form.
-        if (!expanded) return;
+        // Enter never sends the form around the field: it picks the highlighted contact, or finishes the
+        // address being typed into a chip (as a comma or a space does), or, with nothing typed, does nothing.
         event.preventDefault();
-        if (activeIndex >= 0) pick(suggestions[activeIndex]!);
+        if (expanded && activeIndex >= 0) pick(suggestions[activeIndex]!);
+        else if (draft.trim()) finishDraft();
         else closeList();
         return;
       case 'Tab':

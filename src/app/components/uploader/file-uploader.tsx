@@ -132,7 +132,8 @@ export interface FileUploaderProps {
  * Uppy's Dashboard, inline: drop files or folders, watch progress, pause, resume, cancel, retry.
  * Uploads start as soon as files are added; every tus request carries the file's current upload
  * token from the session, which renews it when it is about to expire or was refused. tus remembers
- * each upload under the file's id, so a file added again after the tab was closed continues.
+ * each unfinished upload under the file's id, so a file added again after the tab was closed
+ * continues; one the session knows is complete shows as uploaded at once.
  */
 export function FileUploader({
   session,
@@ -247,6 +248,13 @@ export function FileUploader({
       // A batch that all fitted clears the message about an earlier one.
       if (overLimit.length === 0) setLeftOut(null);
       for (const file of files) {
+        if (session.isUploaded(file.id)) {
+          // Added again after the tab was closed, and already complete on the server: done, not uploaded
+          // again. Marked started first, so that Uppy's automatic upload leaves it alone.
+          uppy.emit('upload-start', [file]);
+          uppy.emit('upload-success', uppy.getFile(file.id), { status: 200, body: {}, uploadURL: '', bytesUploaded: file.size ?? 0 } as never);
+          continue;
+        }
         // Per file, because the retry decision needs to know whose token was refused, and the session's
         // source (if any) gives each file its own reader of the bytes to upload.
         uppy.setFileState(file.id, {
@@ -269,6 +277,7 @@ export function FileUploader({
       // Told first, while the session still knows the file (its server id), even where it forgets it next.
       latest.current.onFileUploaded?.(file.id);
       if (keepsUploadedFiles) session.forgetFile(file.id);
+      else session.markUploaded(file.id);
     });
     uppy.on('upload-error', (file) => {
       const failure = file ? session.failureOf(file.id) : undefined;
@@ -320,9 +329,10 @@ export function FileUploader({
     });
   }, [session, height, note, keepsUploadedFiles, clearWhenDone, maxTotalBytes, types, allowedTypesLabel]);
 
+  // The space Uppy will take, held before it mounts; on a phone the empty drop zone is shorter (uppy-theme.css).
   return (
     <div>
-      <div ref={target} style={{ minHeight: height }} aria-label={label} role="region" />
+      <div ref={target} style={{ minHeight: height }} className="max-sm:min-h-44!" aria-label={label} role="region" />
       <p role="status" className={leftOut ? 'mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100' : 'sr-only'}>
         {leftOut
           ? `Only ${plural(leftOut.limit, 'file', 'files')} can be added here, so ${plural(leftOut.names.length, 'file was', 'files were')} left out: ${leftOut.names.map((n) => `“${n}”`).join(', ')}.`

@@ -59,6 +59,26 @@ describe('UploadSession', () => {
 });
 
 describe('toUploadFile', () => {
+  it('remembers which files are completely uploaded, so the same file added after a reload is known to be done', async () => {
+    const { registrar, batches } = collectionRegistrar();
+    const session = new UploadSession({ storageKey: 'uploads.draft', registrar, ownerId: 'tr_1' });
+    await session.registerFiles([
+      { key: 'a', name: 'a.txt', size: 1 },
+      { key: 'b', name: 'b.txt', size: 1 },
+      { key: 'c', name: 'c.txt', size: 1 },
+    ]);
+    session.markUploaded('a');
+    // What the owner lists as complete counts too (the tab closed before the uploader heard the last byte land).
+    session.markUploadedFiles(['fi_2']);
+
+    const later = new UploadSession({ storageKey: 'uploads.draft', registrar });
+    later.resume(later.remembered()!);
+    expect(['a', 'b', 'c'].map((key) => later.isUploaded(key))).toEqual([true, true, false]);
+    // Added again, nothing is registered twice.
+    await later.registerFiles([{ key: 'a', name: 'a.txt', size: 1 }]);
+    expect(batches).toHaveLength(1);
+  });
+
   it('keeps the folder of a dropped folder as path, the base name as name, and where the page sent it', () => {
     const file = { id: 'uppy-x', name: 'beach.jpg', size: 10, type: 'image/jpeg', meta: { relativePath: 'Holiday/2026/beach.jpg' } } as Parameters<
       typeof toUploadFile

@@ -33,6 +33,8 @@ export interface RememberedFile {
   uploadTokenExpiresAt: string;
   /** What the session's source needs to give the same bytes again after a reload (an encryption salt); absent without a source. */
   sourceState?: string;
+  /** Every byte is on the server: the file, added again after a reload, is done, not uploaded again. */
+  uploaded?: boolean;
 }
 
 /** What survives closing the tab: enough to find the owner again and keep uploading to it. */
@@ -247,6 +249,28 @@ export class UploadSession {
     this.failures.delete(key);
     this.rejected.delete(key);
     this.persist();
+  }
+
+  /**
+   * The file's last byte is on the server (the uploader saw it finish, or the owner lists it as
+   * complete). Remembered, so the same file added again after the tab was closed is known to be done:
+   * tus forgets a finished upload's URL, and a new upload of a complete file is refused (409).
+   */
+  markUploaded(key: string) {
+    const file = this.files.get(key);
+    if (!file || file.uploaded) return;
+    this.files.set(key, { ...file, uploaded: true });
+    this.persist();
+  }
+
+  /** Marks the registered files whose server ids are given as uploaded (what the owner says is complete). */
+  markUploadedFiles(fileIds: Iterable<string>) {
+    const complete = new Set(fileIds);
+    for (const [key, file] of this.files) if (complete.has(file.fileId)) this.markUploaded(key);
+  }
+
+  isUploaded(key: string): boolean {
+    return this.files.get(key)?.uploaded === true;
   }
 
   /** Per-file tus options from the session's source (none without one); Uppy spreads them into the file's upload. */

@@ -56,6 +56,22 @@ describe('the upload request form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Wedding photos' })).toBeInTheDocument();
   });
 
+  it('creates nothing on Enter in a field: only the Create request button does', async () => {
+    const network = requestsServer({ requests: [] });
+    const { user } = renderApp('/requests');
+    await user.click(await screen.findByRole('button', { name: 'New request' }));
+    const dialog = screen.getByRole('dialog', { name: 'New upload request' });
+    await user.selectOptions(await within(dialog).findByLabelText('Collection'), 'Client uploads');
+    await user.type(within(dialog).getByLabelText('Title'), 'Wedding photos{Enter}');
+    await user.clear(within(dialog).getByLabelText('Most files per submission'));
+    await user.type(within(dialog).getByLabelText('Most files per submission'), '20{Enter}');
+    expect(network.requestsTo('POST /api/v1/requests')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'New upload request' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create request' }));
+    await waitFor(() => expect(network.requestsTo('POST /api/v1/requests')).toHaveLength(1));
+  });
+
   it('sends the default number of files, no other limit, no deadline and any type when those are left as they are', async () => {
     const network = requestsServer({ requests: [] });
     const { user } = renderApp('/requests');

@@ -24,6 +24,7 @@ import {
 import { AllowedTypesField } from './allowed-types-field';
 import { DestinationFields } from './destination-fields';
 import { uploadRequestsFeature } from './upload-requests-feature';
+import { DeliberateForm } from '../../../components/deliberate-form';
 
 /** The browser's time zone, named so a deadline typed in local time is not misread. */
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -119,7 +120,7 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
   const unplacedError = mutation.error && !firstInvalid(serverFieldErrors(mutation.error, requestFields), requestFields) ? mutation.error : null;
   return (
     <ModalDialog title={title} onClose={onClose} busy={mutation.isPending} initialFocus={refs.title} size="wide">
-      <form noValidate onSubmit={onSubmit} aria-label={title} className="space-y-6">
+      <DeliberateForm noValidate onSubmit={onSubmit} aria-label={title} className="space-y-6">
         <FormError error={unplacedError} />
         <TextField
           ref={refs.title}
@@ -262,7 +263,7 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
             {request ? (mutation.isPending ? 'Saving…' : 'Save changes') : mutation.isPending ? 'Creating…' : 'Create request'}
           </Button>
         </div>
-      </form>
+      </DeliberateForm>
     </ModalDialog>
   );
 }

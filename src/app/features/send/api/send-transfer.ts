@@ -27,6 +27,18 @@ export function useSendTransfer() {
   });
 }
 
+/**
+ * Keeps what is typed on the draft as it is typed (never the password), so the transfers list shows
+ * the draft with the same title and recipients as the form: the draft on the server is what both read.
+ */
+export function useSaveDraftDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ transferId, details }: { transferId: string; details: TransferDetails }) => updateTransfer(transferId, details),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transfersRoot }),
+  });
+}
+
 /** Stores the details on the draft without sending it (Send pressed while files are still uploading). */
 export function usePrepareTransfer() {
   return useMutation({ mutationFn: ({ transferId, details }: { transferId: string; details: TransferDetails }) => updateTransfer(transferId, details) });

@@ -45,8 +45,25 @@ export function removeFileFromDraft(transferId: string, fileId: string): Promise
   return v1Fetch<void>(`/transfers/${encodeURIComponent(transferId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
 }
 
+/** The last update of each draft still running: the next waits for it. */
+const updating = new Map<string, Promise<unknown>>();
+
+/**
+ * Changes the draft. Updates of one draft reach the server in the order they were made (the details
+ * saved as they are typed, then those of Send), so an older one never lands after a newer one.
+ */
 export function updateTransfer(transferId: string, details: TransferDetails): Promise<Transfer> {
-  return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(transferId)}`, { method: 'PATCH', json: details });
+  const before = updating.get(transferId) ?? Promise.resolve();
+  const run = before
+    .catch(() => undefined)
+    .then(() => v1Fetch<Transfer>(`/transfers/${encodeURIComponent(transferId)}`, { method: 'PATCH', json: details }));
+  updating.set(transferId, run);
+  void run
+    .catch(() => undefined)
+    .finally(() => {
+      if (updating.get(transferId) === run) updating.delete(transferId);
+    });
+  return run;
 }
 
 /** `e2eeMeta`: an encrypted transfer's sealed manifest, title and message (see src/crypto sealTransferMeta). */

@@ -121,6 +121,33 @@ describe('Transfer details form', () => {
     expect(network.requests.filter((request) => request.path.includes('/transfers/'))).toHaveLength(0);
   });
 
+  it('sends only from the Send button: Enter in any field sends nothing, and in Recipients finishes the address', async () => {
+    const network = stubFetch({
+      ...signedIn('paid'),
+      'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
+      'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
+    });
+    const { user, sent } = renderForm(paidLimits);
+    await user.type(screen.getByLabelText('Recipients'), 'grace@example.com{Enter}');
+    expect(within(screen.getByRole('list', { name: 'Will be emailed' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'grace@example.com',
+    ]);
+    await user.type(screen.getByLabelText('Title'), 'Holiday photos{Enter}');
+    await user.type(screen.getByLabelText('Password'), 'secret{Enter}');
+    await user.type(screen.getByLabelText('Download limit'), '3{Enter}');
+    await user.type(screen.getByLabelText('Message'), 'Line one{Enter}line two');
+    expect(screen.getByLabelText('Message')).toHaveValue('Line one\nline two');
+    expect(sent).toHaveLength(0);
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+
+    // Keyboard activation of the button itself is a deliberate send.
+    screen.getByRole('button', { name: 'Send' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]!.body).toMatchObject({ title: 'Holiday photos', recipients: ['grace@example.com'] });
+  });
+
   it('offers a paid plan a choice of expiry within its range', () => {
     renderForm(paidLimits);
     const select = screen.getByLabelText('Expires after');
@@ -236,8 +263,10 @@ describe('Sending while files upload', () => {
     await first.user.selectOptions(screen.getByLabelText('Expires after'), '14');
     await first.user.click(screen.getByLabelText('Email me when it is downloaded'));
     await first.user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')).toHaveLength(1));
-    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]!.body).toMatchObject({ password: 'secret', notifications: { downloads: false, beforeExpiry: true } });
+    // What is typed is saved on the draft as it is typed (never the password); Send stores the rest.
+    const withPassword = () => network.requestsTo('PATCH /api/v1/transfers/tr_1').filter((request) => (request.body as { password?: string }).password);
+    await waitFor(() => expect(withPassword()).toHaveLength(1));
+    expect(withPassword()[0]!.body).toMatchObject({ password: 'secret', notifications: { downloads: false, beforeExpiry: true } });
     expect(JSON.stringify(window.localStorage)).not.toContain('secret');
     first.unmount();
 
@@ -290,7 +319,8 @@ describe('Coming back to a draft sent too early', () => {
       'GET /api/v1/transfers/:id/downloads': json({ recipients: [], downloads: [], totalDownloads: 0 }),
     });
     const { user } = renderApp('/transfers/new');
-    expect(await screen.findByText('Uploaded in your earlier visit: a.txt.')).toBeInTheDocument();
+    const earlier = await screen.findByRole('list', { name: 'Uploaded in your earlier visit' });
+    expect(within(earlier).getByRole('listitem')).toHaveTextContent('a.txt8 bytes · Uploaded in your earlier visit');
     expect(screen.queryByRole('region', { name: 'Resume your unfinished transfer' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('Holiday photos');
     const form = screen.getByRole('form', { name: 'Transfer details' });
@@ -299,6 +329,35 @@ describe('Coming back to a draft sent too early', () => {
     await user.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(1));
     expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')[0]!.body).toMatchObject({ title: 'Holiday photos', recipients: ['grace@example.com'] });
+  });
+
+  it('starts from the details on the draft, and keeps what is typed on the draft as it is typed', async () => {
+    remember(false);
+    // This browser kept an older title; the draft on the server was changed since (say, in another tab).
+    const onServer = sentTransfer({ finalizedAt: null, title: 'Holiday photos 2026', recipients: ['ada@example.com'], files: [] });
+    const network = stubFetch({
+      ...signedIn('free'),
+      'GET /api/v1/me': json(account()),
+      'GET /api/v1/transfers/:id': json(onServer),
+      'PATCH /api/v1/transfers/:id': json(onServer),
+    });
+    const { user } = renderApp('/transfers/new');
+    const title = await screen.findByLabelText('Title');
+    expect(title).toHaveValue('Holiday photos 2026');
+    expect(within(screen.getByRole('list', { name: 'Will be emailed' })).getAllByRole('listitem').map((chip) => chip.textContent)).toEqual(['ada@example.com']);
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')).toHaveLength(0);
+
+    await user.type(title, ' (final)');
+    await user.type(screen.getByLabelText('Recipients'), 'lin@example.com, gra');
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/transfers/tr_1')).not.toHaveLength(0));
+    expect(network.requestsTo('PATCH /api/v1/transfers/tr_1').at(-1)!.body).toEqual({
+      title: 'Holiday photos 2026 (final)',
+      message: null,
+      // The word still being typed is not an address yet.
+      recipients: ['ada@example.com', 'lin@example.com'],
+      maxDownloads: 3,
+    });
+    expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(0);
   });
 
   it('forgets a draft that was deleted meanwhile and starts afresh', async () => {

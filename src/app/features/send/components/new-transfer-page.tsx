@@ -17,6 +17,7 @@ import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';
 import { linkMailto } from '../encryption/mailto';
 import { DraftImports, type DraftImport } from './draft-imports';
+import { EarlierUploads } from './earlier-uploads';
 import { EncryptionSwitch } from './encryption-switch';
 import { TransferDetailsForm, type SentWith } from './transfer-details-form';
 
@@ -30,8 +31,18 @@ function startSession(workspaceId: string) {
 /** The full link of an encrypted transfer, with its key in the fragment (which browsers never send), and the mail to its recipients. */
 function encryptedLink(transfer: Transfer, fragment: string, sentWith: SentWith): EncryptedLink {
   const url = `${transfer.url}#${fragment}`;
-  const mail = { recipients: sentWith.recipients, link: url, title: sentWith.title, message: sentWith.message, expiresAt: transfer.expiresAt };
-  return { url, mailto: sentWith.recipients.length > 0 ? linkMailto(mail) : null, recipientCount: sentWith.recipients.length };
+  const mail = {
+    recipients: sentWith.recipients,
+    link: url,
+    title: sentWith.title,
+    message: sentWith.message,
+    expiresAt: transfer.expiresAt,
+  };
+  return {
+    url,
+    mailto: sentWith.recipients.length > 0 ? linkMailto(mail) : null,
+    recipientCount: sentWith.recipients.length,
+  };
 }
 
 /** Drop files (uploading starts at once into a draft) or add them from URLs, fill in the details, send. */
@@ -44,12 +55,22 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
   // URL imports added in this visit, and those taken out of the draft again.
   const [added, setAdded] = useState<DraftImport[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const [removing, setRemoving] = useState<{ fileId: string; error: unknown } | null>(null);
+  const [removing, setRemoving] = useState<{
+    fileId: string;
+    error: unknown;
+  } | null>(null);
   const [addingFromUrl, setAddingFromUrl] = useState(false);
+  const [removingEarlier, setRemovingEarlier] = useState<{
+    key: string;
+    error: unknown;
+  } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [encrypt, setEncrypt] = useState(session.encryption !== null);
   // An encrypted transfer just sent: its link exists only here, so the page shows it instead of the transfer's page.
-  const [sentEncrypted, setSentEncrypted] = useState<{ transfer: Transfer; link: EncryptedLink } | null>(null);
+  const [sentEncrypted, setSentEncrypted] = useState<{
+    transfer: Transfer;
+    link: EncryptedLink;
+  } | null>(null);
   const navigate = useNavigate();
 
   const startOver = useCallback(() => {
@@ -68,7 +89,11 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
 
   // The draft an earlier visit left, as the server has it: files already up need not be added again,
   // and a draft that was sent or deleted since is forgotten.
-  const earlier = useQuery({ ...transferQueryOptions(session.transferId ?? ''), enabled: resumed && session.transferId !== null, retry: false });
+  const earlier = useQuery({
+    ...transferQueryOptions(session.transferId ?? ''),
+    enabled: resumed && session.transferId !== null,
+    retry: false,
+  });
   const earlierGone =
     (isApiRequestError(earlier.error) && earlier.error.status === 404) ||
     (earlier.data !== undefined && (earlier.data.sendRequestedAt !== null || earlier.data.status !== 'active'));
@@ -76,10 +101,15 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     if (earlierGone) startOver();
   }, [earlierGone, startOver]);
 
-  const upOnServer = new Set(earlier.data?.files.filter((f) => f.state === 'complete').map((f) => f.id));
+  const completeOnServer = earlier.data?.files.filter((f) => f.state === 'complete').map((f) => f.id);
+  // What the server says is complete is done, whatever this browser saw: the same file added again shows as uploaded.
+  useEffect(() => {
+    if (completeOnServer) session.markUploadedFiles(completeOnServer);
+  }, [session, completeOnServer]);
+  const upOnServer = new Set(completeOnServer);
   const notHeld = resumed && !resumeDismissed ? session.filesNotIn(uploader.keys) : [];
-  const missing = notHeld.filter((file) => !upOnServer.has(file.fileId));
-  const alreadyUp = notHeld.filter((file) => upOnServer.has(file.fileId));
+  const missing = notHeld.filter((file) => !upOnServer.has(file.fileId) && !file.uploaded);
+  const alreadyUp = notHeld.filter((file) => upOnServer.has(file.fileId) || file.uploaded);
   const checkingEarlier = resumed && session.transferId !== null && earlier.isPending;
   const fileCount = uploader.fileCount + notHeld.length;
 
@@ -122,6 +152,18 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     setAnnouncement('Removed from the transfer.');
   }
 
+  async function removeEarlierUpload(key: string) {
+    setRemovingEarlier({ key, error: null });
+    try {
+      await session.removeFile(key);
+    } catch (error) {
+      setRemovingEarlier({ key, error });
+      return;
+    }
+    setRemovingEarlier(null);
+    setAnnouncement('Removed from the transfer.');
+  }
+
   function chooseEncryption(on: boolean) {
     session.setEncrypted(on);
     setEncrypt(on);
@@ -133,11 +175,19 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     session.forget();
     forgetDetails(workspaceId);
     if (transfer.e2ee && fragment) {
-      setSentEncrypted({ transfer, link: encryptedLink(transfer, fragment, sentWith) });
+      setSentEncrypted({
+        transfer,
+        link: encryptedLink(transfer, fragment, sentWith),
+      });
       return;
     }
     // The transfer's own page keeps the link, QR code and recipients through a refresh.
-    void navigate({ to: '/transfers/$transferId', params: { transferId: transfer.id }, search: { sent: true }, replace: true });
+    void navigate({
+      to: '/transfers/$transferId',
+      params: { transferId: transfer.id },
+      search: { sent: true },
+      replace: true,
+    });
   }
 
   if (sentEncrypted) {
@@ -212,36 +262,35 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
         <p role="status" className="sr-only">
           {announcement}
         </p>
-        {alreadyUp.length > 0 ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            Uploaded in your earlier visit: {alreadyUp.map((file) => `${file.path ? `${file.path}/` : ''}${file.name}`).join(', ')}.
-          </p>
-        ) : null}
+        <EarlierUploads files={alreadyUp} onRemove={(key) => void removeEarlierUpload(key)} removing={removingEarlier} />
         <FormError error={draftError} />
       </section>
       <section aria-labelledby="details-heading" className="space-y-3">
         <h2 id="details-heading" className="text-lg font-semibold">
           Details
         </h2>
-        <TransferDetailsForm
-          key={round}
-          workspaceId={workspaceId}
-          transferId={session.transferId}
-          upload={{
-            fileCount,
-            uploadedCount: uploader.uploadedCount + alreadyUp.length,
-            done:
-              fileCount + importProgress.count > 0 &&
-              importProgress.failed === 0 &&
-              !checkingEarlier &&
-              missing.length === 0 &&
-              (uploader.fileCount === 0 || uploader.allUploaded),
-            imports: importProgress,
-          }}
-          limits={limits}
-          encryption={encryption ? { seal: (note) => session.sealTransfer(note) } : null}
-          onSent={sent}
-        />
+        {checkingEarlier ? null : (
+          <TransferDetailsForm
+            key={round}
+            workspaceId={workspaceId}
+            transferId={session.transferId}
+            upload={{
+              fileCount,
+              uploadedCount: uploader.uploadedCount + alreadyUp.length,
+              done:
+                fileCount + importProgress.count > 0 &&
+                importProgress.failed === 0 &&
+                !checkingEarlier &&
+                missing.length === 0 &&
+                (uploader.fileCount === 0 || uploader.allUploaded),
+              imports: importProgress,
+            }}
+            limits={limits}
+            encryption={encryption ? { seal: (note) => session.sealTransfer(note) } : null}
+            draft={resumed ? (earlier.data ?? null) : null}
+            onSent={sent}
+          />
+        )}
       </section>
       {addingFromUrl ? (
         <AddFromUrlDialog

@@ -4,22 +4,24 @@ import type { NotificationSettings } from '../../../../contract/dashboard';
 import type { Transfer } from '../../../../contract/transfers';
 import type { TransferNote } from '../../../../crypto';
 import { AddressField } from '../../../components/address-field/address-field';
-import { parseAddressList } from '../../../components/address-field/address-list';
+import { joinAddressText, parseAddressList } from '../../../components/address-field/address-list';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { NotificationSwitches } from '../../../components/notification-switches';
 import { inputClass, TextField } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
+import { setTransferLabel } from '../../../lib/transfer-labels';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { downloadLimitRule } from '../../../lib/download-limit';
 import { plural } from '../../../lib/format';
 import { notificationSettingsQueryOptions } from '../../settings/api/notification-settings';
 import type { PlanLimits } from '../api/get-plan-limits';
-import { usePrepareTransfer, useSendTransfer } from '../api/send-transfer';
+import { usePrepareTransfer, useSaveDraftDetails, useSendTransfer } from '../api/send-transfer';
 import type { TransferDetails } from '../api/transfer-drafts';
 import { loadDetails, saveDetails, type PendingSend, type StoredDetails, type TypedDetails } from '../details-store';
 import { daysLabel, expiresAtAfter, expiryChoices } from '../expiry';
 import { recipientsError } from '../recipients';
+import { DeliberateForm } from '../../../components/deliberate-form';
 
 const fields = ['title', 'message', 'recipients', 'password', 'expiresAt', 'maxDownloads'] as const;
 type Field = (typeof fields)[number];
@@ -28,6 +30,32 @@ const labelClass = 'block text-sm font-medium text-zinc-800 dark:text-zinc-200';
 const hintClass = 'mt-1 text-xs text-zinc-600 dark:text-zinc-400';
 const errorClass = 'mt-1 text-sm text-red-700 dark:text-red-400';
 const workspaceDefaults: NotificationSettings = { downloads: true, beforeExpiry: true };
+
+/** What is typed that the draft keeps as it is typed, and the transfers list shows (never the password). */
+function savedDetails(values: { title: string; message: string; recipientsText: string; maxDownloads: string }): TransferDetails {
+  const limit = Number(values.maxDownloads);
+  return {
+    title: values.title.trim() || null,
+    message: values.message.trim() || null,
+    // Finished valid addresses only: the word being typed may be half an address or a name being looked up.
+    recipients: parseAddressList(values.recipientsText, { typing: true }).valid,
+    ...(values.maxDownloads === '' ? { maxDownloads: null } : Number.isInteger(limit) && limit >= 1 && limit <= 1_000_000 ? { maxDownloads: limit } : {}),
+  };
+}
+
+const nothingTyped = { title: '', message: '', recipientsText: '', maxDownloads: '' };
+
+/** The draft's own details, as the form holds them: what the server has is what the form starts from. */
+function typedFromDraft(draft: Transfer) {
+  return {
+    title: draft.title ?? '',
+    message: draft.message ?? '',
+    recipientsText: draft.recipients.length > 0 ? joinAddressText(draft.recipients, '') : '',
+    maxDownloads: draft.maxDownloads === null ? '' : String(draft.maxDownloads),
+  };
+}
+
+const draftHasDetails = (draft: Transfer) => Boolean(draft.title || draft.message || draft.recipients.length > 0 || draft.maxDownloads !== null);
 
 function validate(values: { password: string; maxDownloads: string }): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
@@ -88,10 +116,16 @@ export function TransferDetailsForm({
   upload,
   limits,
   encryption = null,
+  draft = null,
   onSent,
 }: {
   workspaceId: string;
   transferId: string | null;
+  /**
+   * The draft as the server has it, when an earlier visit left one: its details win over what this
+   * browser kept (they are saved on it as they are typed, so they differ only if changed elsewhere).
+   */
+  draft?: Transfer | null;
   upload: UploadProgress;
   limits: PlanLimits;
   /** Set for an end-to-end encrypted draft: no title, message, recipients or password goes to the server. */
@@ -102,14 +136,17 @@ export function TransferDetailsForm({
   const expiry = limits.transferExpiry;
   const choices = expiry.choosable ? expiryChoices(expiry) : [];
   const [stored] = useState(() => loadDetails(workspaceId));
-  const restored = stored?.details;
+  const [fromDraft] = useState(() => (draft && !encryption && draftHasDetails(draft) ? typedFromDraft(draft) : null));
+  const restored: Partial<TypedDetails> | null = stored?.details ? { ...stored.details, ...fromDraft } : fromDraft;
   const [title, setTitle] = useState(restored?.title ?? '');
   const [message, setMessage] = useState(restored?.message ?? '');
   const [recipientsText, setRecipientsText] = useState(restored?.recipientsText ?? '');
   // The last word is a name being looked up, or half an address, until a separator or Send finishes it.
   const [typingRecipient, setTypingRecipient] = useState(true);
   const [password, setPassword] = useState('');
-  const [expiryDays, setExpiryDays] = useState(restored && choices.some((c) => String(c.days) === restored.expiryDays) ? restored.expiryDays : String(expiry.defaultDays));
+  const [expiryDays, setExpiryDays] = useState(
+    restored?.expiryDays !== undefined && choices.some((c) => String(c.days) === restored.expiryDays) ? restored.expiryDays : String(expiry.defaultDays),
+  );
   const [maxDownloads, setMaxDownloads] = useState(restored?.maxDownloads ?? '');
   const [notifications, setNotifications] = useState<NotificationSettings | null>(restored?.notifications ?? null);
   // Send pressed in this visit, waiting for the uploads.
@@ -124,6 +161,7 @@ export function TransferDetailsForm({
   const defaults = useQuery(notificationSettingsQueryOptions()).data ?? workspaceDefaults;
   const sending = useSendTransfer();
   const preparing = usePrepareTransfer();
+  const { mutate: saveDraft } = useSaveDraftDetails();
 
   const typed: TypedDetails = { title, message, recipientsText, expiryDays, maxDownloads, notifications };
   const toStore = JSON.stringify({ details: typed, pending: pending ?? unsent });
@@ -182,6 +220,24 @@ export function TransferDetailsForm({
     setFromServer(serverFieldErrors(error, fields));
   }
 
+  // The draft keeps what is typed (an encrypted one cannot: the server never sees its title or recipients).
+  const toSave = encryption || !transferId ? null : JSON.stringify(savedDetails({ title, message, recipientsText, maxDownloads }));
+  const lastSaved = useRef(JSON.stringify(savedDetails(fromDraft ?? nothingTyped)));
+  const sendingNow = pending !== null || sending.isPending || sending.isSuccess;
+  useEffect(() => {
+    if (toSave === null || !transferId || sendingNow || toSave === lastSaved.current) return;
+    const timer = window.setTimeout(() => {
+      lastSaved.current = toSave;
+      saveDraft({ transferId, details: JSON.parse(toSave) as TransferDetails });
+    }, 600);
+    return () => window.clearTimeout(timer);
+  }, [toSave, transferId, sendingNow, saveDraft]);
+
+  // An encrypted draft's title stays in this browser: it is the transfer's label there (the list and its page show it).
+  useEffect(() => {
+    if (encryption && transferId && title.trim()) setTransferLabel(transferId, title);
+  }, [encryption, transferId, title]);
+
   const imports = upload.imports ?? noImports;
   const canSend = upload.fileCount + imports.count > 0 && imports.failed === 0;
 
@@ -227,7 +283,7 @@ export function TransferDetailsForm({
       : null;
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
+    <DeliberateForm noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
       <TextField
         label="Title"
         value={title}
@@ -390,6 +446,6 @@ export function TransferDetailsForm({
         ) : null}
         {importingNote && !pending && !notReadyReason ? <p className={hintClass}>{importingNote}</p> : null}
       </div>
-    </form>
+    </DeliberateForm>
   );
 }

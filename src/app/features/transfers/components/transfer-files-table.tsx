@@ -34,7 +34,12 @@ function ScanResult({ file, scanning, sent }: { file: TransferFile; scanning: bo
 }
 
 const th = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
-const td = 'px-3 py-2 align-top';
+/**
+ * On a phone each file is a block of labelled lines instead of a row of seven columns, so the page
+ * never scrolls sideways: each cell shows its column's name (`data-label`) before its value.
+ */
+const td =
+  'px-3 py-2 align-top max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:leading-5 max-sm:before:text-zinc-600 max-sm:before:font-sans max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-zinc-400';
 
 /**
  * Every transfer's page, whatever its id: the table is given the files alone. When an import lands
@@ -83,10 +88,10 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
       {files.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">This transfer has no files.</p>
       ) : (
-        // Scrolls sideways on a phone rather than squeezing seven columns.
-        <div className="-mx-5 overflow-x-auto" tabIndex={0} role="group" aria-label="Files (scrolls sideways)">
-          <table className="w-full min-w-[44rem] text-sm">
-            <thead className="border-b border-zinc-200 dark:border-zinc-800">
+        // From `sm` up the table scrolls sideways in its card rather than squeezing seven columns; on a phone each file is a block.
+        <div className="-mx-5 overflow-x-auto max-sm:mx-0" tabIndex={0} role="group" aria-label="Files (scrolls sideways)">
+          <table className="w-full text-sm max-sm:block sm:min-w-[44rem]">
+            <thead className="border-b border-zinc-200 max-sm:sr-only dark:border-zinc-800">
               <tr>
                 <th scope="col" className={`${th} pl-5`}>Name</th>
                 <th scope="col" className={th}>Path</th>
@@ -97,20 +102,28 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
                 <th scope="col" className={`${th} pr-5`}>State</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            <tbody className="divide-y divide-zinc-100 max-sm:block dark:divide-zinc-800">
               {files.map((file) => (
-                <tr key={file.id}>
-                  <th scope="row" className={`${td} pl-5 text-left font-medium break-all`}>
+                <tr key={file.id} className="max-sm:block max-sm:py-3">
+                  <th scope="row" className="px-3 py-2 pl-5 text-left align-top font-medium break-all max-sm:block max-sm:px-0 max-sm:pb-1">
                     {file.name}
                   </th>
-                  <td className={`${td} break-all text-zinc-600 dark:text-zinc-400`}>{file.path ?? '—'}</td>
-                  <td className={`${td} text-right whitespace-nowrap`}>{formatBytes(file.sizeBytes)}</td>
-                  <td className={`${td} break-all`}>{file.mimeType}</td>
-                  <td className={td}>
+                  <td data-label="Path" className={`${td} break-all text-zinc-600 dark:text-zinc-400`}>
+                    {file.path ?? '—'}
+                  </td>
+                  <td data-label="Size" className={`${td} text-right whitespace-nowrap max-sm:text-left`}>
+                    {formatBytes(file.sizeBytes)}
+                  </td>
+                  <td data-label="Type" className={`${td} break-all`}>
+                    {file.mimeType}
+                  </td>
+                  <td data-label="Scan" className={td}>
                     <ScanResult file={file} scanning={scanning} sent={sent} />
                   </td>
-                  <td className={`${td} font-mono`}>{file.crc32 ?? '—'}</td>
-                  <td className={`${td} pr-5`}>
+                  <td data-label="CRC-32" className={`${td} font-mono`}>
+                    {file.crc32 ?? '—'}
+                  </td>
+                  <td data-label="State" className={`${td} pr-5 max-sm:pr-0`}>
                     <FileState file={file} status={statuses.get(file.id)} />
                   </td>
                 </tr>

@@ -11,8 +11,8 @@ export function TransferLink({ url, e2ee = false }: { url: string; e2ee?: boolea
     return (
       <Section title="Link" description="End-to-end encrypted: the service never had the key that opens these files.">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          The full link (with its key after <span className="font-mono">#</span>) was shown once, when you sent the transfer. It cannot be shown again: if
-          it is lost, nobody can open the files, not even us. Send them again to get a new link.
+          No link to copy here: the link without its key opens nothing, and the key (after <span className="font-mono">#</span>) was shown once, in the
+          browser that sent it. It cannot be shown again: if it is lost, nobody can open the files, not even us. Send them again to get a new link.
         </p>
       </Section>
     );

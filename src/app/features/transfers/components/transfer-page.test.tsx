@@ -349,6 +349,27 @@ describe('transfer page', () => {
     expect(network.requestsTo('GET /api/v1/transfers/tr_1/download-links')).toHaveLength(0);
   });
 
+  it('shows no link or QR code for a live encrypted transfer, says why, and keeps a label in this browser only', async () => {
+    const network = transferServer({ transfer: transferFixture({ e2ee: true, title: null }) });
+    const { user } = renderApp('/transfers/tr_1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'End-to-end encrypted transfer' })).toBeInTheDocument();
+    const link = section('Link');
+    expect(within(link).getByText(/the key .* was shown once, in the browser that sent it/)).toBeInTheDocument();
+    expect(within(link).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Copy/ })).not.toBeInTheDocument();
+
+    const label = within(section('Your label')).getByLabelText('Label');
+    expect(label).toHaveAccessibleDescription(expect.stringContaining('never sent to the service'));
+    await user.type(label, 'Contracts for Ada');
+    await user.click(within(section('Your label')).getByRole('button', { name: 'Save label' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Contracts for Ada' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('parcel.transfer-label.tr_1')).toBe('Contracts for Ada');
+    expect(JSON.stringify(network.requests.map((request) => request.body ?? null))).not.toContain('Contracts for Ada');
+    window.localStorage.clear();
+  });
+
   it("shows the API's message when the download links cannot be had", async () => {
     transferServer({ extra: { 'GET /api/v1/transfers/:id/download-links': apiError(409, 'conflict', 'This transfer has expired') } });
     const { user } = renderApp('/transfers/tr_1');

@@ -5,6 +5,7 @@ import { formatBytes, formatDateTime, formatRelativeTime } from '../../../lib/fo
 import { plural } from '../../../lib/format';
 import { ConfirmedAction } from '../../../components/confirmed-action';
 import { CopyButton } from '../../../components/copy-button';
+import { useTransferLabel } from '../../../lib/transfer-labels';
 import { useDiscardTransfer } from '../api/discard-transfer';
 import { useRevokeTransfer } from '../api/revoke-transfer';
 import { describeDownloads, describeExpiry, linkState, transferName } from '../utils/transfer-display';
@@ -39,7 +40,10 @@ function RowActions({ transfer, name }: { transfer: TransferSummary; name: strin
   return (
     // Above the card-wide link, so these stay clickable.
     <div className="relative z-10 mt-3 flex flex-wrap gap-2 md:mt-0 md:justify-end">
-      {state === 'live' || state === 'limit_reached' ? (
+      {(state === 'live' || state === 'limit_reached') && transfer.e2ee ? (
+        // The link without its key opens nothing, and the key is not the service's to give.
+        <p className="max-w-56 text-xs text-zinc-600 md:text-right dark:text-zinc-400">No link to copy: its key was shown once, in the browser that sent it.</p>
+      ) : state === 'live' || state === 'limit_reached' ? (
         <CopyButton text={transfer.url} label="Copy link" accessibleName={`Copy link to ${name}`} className="px-2.5 py-1 text-xs" />
       ) : null}
       {state === 'draft' ? (
@@ -57,7 +61,8 @@ function RowActions({ transfer, name }: { transfer: TransferSummary; name: strin
 
 /** One transfer: a card on a phone, a row of columns from `md` up (the list's header names them). */
 export function TransferRow({ transfer }: { transfer: TransferSummary }) {
-  const name = transferName(transfer, transfer.firstFileName);
+  const [label] = useTransferLabel(transfer.id);
+  const name = transferName(transfer, transfer.firstFileName, label);
   const state = linkState(transfer);
   return (
     <li className={`relative rounded-lg border border-zinc-200 bg-white p-4 focus-within:ring-2 focus-within:ring-indigo-500 hover:border-zinc-300 md:grid ${transferGrid} md:items-center md:gap-4 md:rounded-none md:border-0 md:border-b md:px-4 md:py-3 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700`}>

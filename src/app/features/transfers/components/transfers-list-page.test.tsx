@@ -175,6 +175,24 @@ describe('transfers list', () => {
   });
 });
 
+describe('end-to-end encrypted transfers in the list', () => {
+  it('offers no Copy link (the key is not the service’s to give), says why, and shows the sender’s own labels', async () => {
+    const sealed = (id: string) => transferSummary({ id, title: null, e2ee: true, firstFileName: 'encrypted', recipients: [] });
+    listServer({ first: [sealed('tr_7'), sealed('tr_8'), transferSummary()], second: [] });
+    window.localStorage.setItem('parcel.transfer-label.tr_7', 'Contracts for Ada');
+    renderApp('/transfers');
+
+    const labelled = rowOf(await screen.findByRole('link', { name: 'Contracts for Ada' }).then((link) => link.textContent!));
+    expect(within(labelled).queryByRole('button', { name: /Copy link/ })).not.toBeInTheDocument();
+    expect(within(labelled).getByText('No link to copy: its key was shown once, in the browser that sent it.')).toBeInTheDocument();
+    const unlabelled = rowOf('End-to-end encrypted transfer');
+    expect(within(unlabelled).queryByRole('button', { name: /Copy link/ })).not.toBeInTheDocument();
+    // A transfer the service can open keeps its Copy link.
+    expect(within(rowOf('Quarterly report')).getByRole('button', { name: 'Copy link to Quarterly report' })).toBeInTheDocument();
+    window.localStorage.clear();
+  });
+});
+
 describe('a transfer whose download limit is reached', () => {
   it('reads "Limit reached", as its recipients are told, not "Active"', async () => {
     listServer({ first: [transferSummary({ id: 'tr_9', title: 'Once only', downloadCount: 1, maxDownloads: 1 })], second: [] });

@@ -3,13 +3,13 @@ import { formatInteger, formatRelativeTime } from '../../../lib/format';
 
 type Shown = Pick<TransferSummary, 'title' | 'status' | 'finalizedAt' | 'sendRequestedAt' | 'expiresAt' | 'downloadCount' | 'maxDownloads'>;
 
-/** The title, else the first file's name, else "Untitled". */
 /**
  * The transfer's title, else its first file's name. An end-to-end encrypted transfer has neither on
- * the server (its title and names are sealed; files are registered as `encrypted`), so it is named as such.
+ * the server (its title and names are sealed; files are registered as `encrypted`): it is named by the
+ * sender's own label kept in this browser (lib/transfer-labels), else as such.
  */
-export function transferName(transfer: { title: string | null; e2ee?: boolean }, firstFileName: string | null | undefined): string {
-  if (transfer.e2ee) return 'End-to-end encrypted transfer';
+export function transferName(transfer: { title: string | null; e2ee?: boolean }, firstFileName: string | null | undefined, label?: string | null): string {
+  if (transfer.e2ee) return label || 'End-to-end encrypted transfer';
   return transfer.title?.trim() || firstFileName || 'Untitled';
 }
 

@@ -11,6 +11,7 @@ import { SentNotice } from '../../transfers/components/sent-notice';
 import type { OpenedVaultFile } from '../utils/open-contents';
 import { sendFromVault, type SentFromVault } from '../utils/send-from-vault';
 import { noteVaultActivity } from '../vault-lock';
+import { DeliberateForm } from '../../../components/deliberate-form';
 
 interface SendFromVaultDialogProps {
   workspaceId: string;
@@ -80,7 +81,7 @@ export function SendFromVaultDialog({ workspaceId, master, files, onClose }: Sen
           onSendAnother={onClose}
         />
       ) : (
-        <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <DeliberateForm className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
           <TextField ref={titleField} label="Title (optional)" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} disabled={busy} />
           <TextAreaField label="Message (optional)" value={message} maxLength={5000} onChange={(e) => setMessage(e.target.value)} disabled={busy} />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -96,7 +97,7 @@ export function SendFromVaultDialog({ workspaceId, master, files, onClose }: Sen
           ) : null}
           <FormError error={error} />
           <DialogActions onCancel={onClose} pending={busy} submitLabel="Make the link" pendingLabel="Sending…" />
-        </form>
+        </DeliberateForm>
       )}
     </ModalDialog>
   );

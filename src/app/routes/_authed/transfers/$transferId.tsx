@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { resourceErrorComponent } from '../../../components/route-states';
 import { meQueryOptions, useMe } from '../../../lib/me';
+import { useTransferLabel } from '../../../lib/transfer-labels';
 import { transferQueryOptions, useTransfer } from '../../../features/transfers/api/get-transfer';
 import { transferDownloadsQueryOptions, useTransferDownloads } from '../../../features/transfers/api/get-transfer-downloads';
 import { DiscardDraft } from '../../../features/transfers/components/discard-draft';
@@ -13,6 +14,7 @@ import { SendDraft } from '../../../features/transfers/components/send-draft';
 import { SentNotice } from '../../../features/transfers/components/sent-notice';
 import { TransferFilesTable } from '../../../features/transfers/components/transfer-files-table';
 import { TransferLimits } from '../../../features/transfers/components/transfer-limits';
+import { TransferLabel } from '../../../features/transfers/components/transfer-label';
 import { TransferLink } from '../../../features/transfers/components/transfer-link';
 import { TransferNotifications } from '../../../features/transfers/components/transfer-notifications';
 import { TransferOverview } from '../../../features/transfers/components/transfer-overview';
@@ -49,6 +51,7 @@ function TransferPage() {
   const { data: downloads } = useTransferDownloads(transferId);
   const { data: me } = useMe();
   const [announcement, setAnnouncement] = useState('');
+  const [label] = useTransferLabel(transferId);
 
   return (
     <>
@@ -57,7 +60,7 @@ function TransferPage() {
           <span aria-hidden="true">← </span>Transfers
         </Link>
       </p>
-      <PageHeader title={transferName(transfer, transfer.files[0]?.name)} description={<TransferStatusBadges transfer={transfer} />} />
+      <PageHeader title={transferName(transfer, transfer.files[0]?.name, label)} description={<TransferStatusBadges transfer={transfer} />} />
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -72,6 +75,7 @@ function TransferPage() {
         </div>
         <div className="min-w-0 space-y-6">
           {isLive(transfer) ? <TransferLink url={transfer.url} e2ee={transfer.e2ee} /> : null}
+          {transfer.e2ee ? <TransferLabel transferId={transfer.id} /> : null}
           {linkState(transfer) === 'limit_reached' ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               The download limit is reached: recipients are told so and cannot download. Raise the limit to open the link again.

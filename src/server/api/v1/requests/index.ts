@@ -106,7 +106,10 @@ const publish = v1Route({
   scope: 'collections:write',
   paidOnly: true,
   request: { params: SubmissionIdParamSchema },
-  responses: { 200: json(SubmissionResponseSchema, 'The submission, sent') },
+  responses: {
+    200: json(SubmissionResponseSchema, 'The submission, sent'),
+    409: json(ErrorSchema, '`conflict`: the submission holds no file (`details.reason` `empty`).'),
+  },
 });
 
 const discard = v1Route({
@@ -120,7 +123,10 @@ const discard = v1Route({
   scope: 'collections:write',
   paidOnly: true,
   request: { params: SubmissionIdParamSchema },
-  responses: { 200: json(SubmissionDiscardedSchema, 'Discarded') },
+  responses: {
+    200: json(SubmissionDiscardedSchema, 'Discarded'),
+    409: json(ErrorSchema, '`conflict`: the submission was sent, so its files are the collection’s (`details.reason` `sent`).'),
+  },
 });
 
 export function registerUploadRequests(app: OpenAPIHono<AppEnv>) {

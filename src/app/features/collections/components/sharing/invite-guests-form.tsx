@@ -9,6 +9,7 @@ import { serverFieldErrors } from '../../../../lib/form-errors';
 import { guestsQueryOptions } from '../../api/get-guests';
 import { useInviteGuests } from '../../api/invite-guests';
 import { guestAddressesProblem, MAX_INVITES } from './guest-addresses';
+import { DeliberateForm } from '../../../../components/deliberate-form';
 
 /**
  * Several addresses at once, typed or picked from the contacts, checked as they are typed: each
@@ -56,7 +57,7 @@ export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-3">
+    <DeliberateForm noValidate onSubmit={onSubmit} className="space-y-3">
       <AddressField
         ref={field}
         label="Invite guests"
@@ -89,6 +90,6 @@ export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
           {invited.length > 0 ? `Invited ${invited.join(', ')}.` : ''}
         </p>
       </div>
-    </form>
+    </DeliberateForm>
   );
 }

@@ -196,6 +196,19 @@ describe('share dialog', () => {
     expect(within(guests).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('invites nobody on Enter: Enter finishes the typed address into a chip, and only Send invites sends', async () => {
+    const network = sharingServer();
+    const { user, dialog } = renderDialog();
+    const field = within(dialog).getByLabelText('Invite guests');
+    await user.type(field, 'ada@example.com{Enter}{Enter}');
+    const addresses = within(dialog).getByRole('list', { name: 'Addresses to invite' });
+    expect(within(addresses).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['ada@example.com']);
+    expect(network.requestsTo('POST /api/v1/collections/col_1/guests')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send invites' }));
+    expect(await within(dialog).findByText('Invited ada@example.com.')).toBeInTheDocument();
+  });
+
   it('refuses more than 25 addresses at once', async () => {
     const network = sharingServer();
     const { user, dialog } = renderDialog();

@@ -7,6 +7,7 @@ import { serverFieldErrors } from '../../../../lib/form-errors';
 import { useUpdateCollection } from '../../api/update-collection';
 import { collectionPasswordFieldError } from '../../utils/collection-password';
 import { VisibilityOptions } from './visibility-options';
+import { DeliberateForm } from '../../../../components/deliberate-form';
 
 /**
  * Who can open the collection. Switching to Password needs a password unless the collection is
@@ -53,7 +54,7 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
 
   const fieldError = update.error ? serverFieldErrors(update.error, ['password'] as const).password : undefined;
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="share-visibility-heading" className="space-y-4">
+    <DeliberateForm noValidate onSubmit={onSubmit} aria-labelledby="share-visibility-heading" className="space-y-4">
       <VisibilityOptions
         legend="Who can open it"
         value={visibility}
@@ -91,6 +92,6 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
           {saved ? 'Saved. ' : ''}A change applies to visitors on their next request.
         </p>
       </div>
-    </form>
+    </DeliberateForm>
   );
 }
