@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { files, uploadTokens, type FileOwnerKind, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 
@@ -53,19 +53,28 @@ const NEVER_ENDING_OWNERS: FileOwnerKind[] = ['collection', 'vault'];
  * they would count toward the collection's size or the vault's quota forever.
  */
 export async function sweepAbandonedUploads(services: DeleteServices & Pick<Services, 'db' | 'clock'>): Promise<number> {
-  const now = services.clock.now();
+  const registeredBefore = new Date(services.clock.now().getTime() - ABANDONED_UPLOAD_MS);
+  return deleteUnresumableUploads(services, registeredBefore, inArray(files.ownerKind, NEVER_ENDING_OWNERS));
+}
+
+/**
+ * Deletes the uploads matching `where` that were registered before `registeredBefore`, still have
+ * no complete bytes, and that no upload token still valid could resume (a client resuming renews
+ * its token), with their stored bytes. Imports are never matched: the importer owns them.
+ */
+export async function deleteUnresumableUploads(services: DeleteServices & Pick<Services, 'db' | 'clock'>, registeredBefore: Date, where: SQL): Promise<number> {
   const removed = await services.db
     .delete(files)
     .where(
       and(
-        inArray(files.ownerKind, NEVER_ENDING_OWNERS),
+        where,
         eq(files.state, 'uploading'),
-        lt(files.createdAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
+        lt(files.createdAt, registeredBefore),
         notExists(
           services.db
             .select({ one: sql`1` })
             .from(uploadTokens)
-            .where(and(eq(uploadTokens.fileId, files.id), gt(uploadTokens.expiresAt, now))),
+            .where(and(eq(uploadTokens.fileId, files.id), gt(uploadTokens.expiresAt, services.clock.now()))),
         ),
       ),
     )

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { typeAllowed, type PublicUploadRequest, type StartSubmissionRequestSchema, type SubmissionProgress } from '../../contract/public-requests.js';
 import { maxFilesInForce, type Submission } from '../../contract/requests.js';
@@ -6,9 +6,9 @@ import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { collectionFiles, collectionFolders, collections, files, requestSubmissions, uploadRequests, uploadTokens, workspaces } from '../db/schema/index.js';
+import { collectionFiles, collectionFolders, collections, files, requestSubmissions, uploadRequests, workspaces } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
-import { deleteStoredBytes } from '../files/stored.js';
+import { deleteStoredBytes, deleteUnresumableUploads } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { linkUnavailable } from '../transfers/availability.js';
 import { tusEndpoint } from '../transfers/drafts.js';
@@ -436,24 +436,11 @@ export async function sweepUnsentSubmissions(services: Services): Promise<number
   const now = services.clock.now();
   const unsent = (id: typeof collectionFiles.submissionId) =>
     sql`exists (select 1 from ${requestSubmissions} where ${requestSubmissions.id} = ${id} and ${requestSubmissions.finishedAt} is null)`;
-  const neverArrived = await services.db
-    .delete(files)
-    .where(
-      and(
-        eq(files.ownerKind, 'collection'),
-        ne(files.state, 'complete'),
-        lt(files.createdAt, new Date(now.getTime() - UNSENT_REGISTRATION_MS)),
-        sql`exists (select 1 from ${collectionFiles} where ${collectionFiles.fileId} = ${files.id} and ${unsent(collectionFiles.submissionId)})`,
-        notExists(
-          services.db
-            .select({ one: sql`1` })
-            .from(uploadTokens)
-            .where(and(eq(uploadTokens.fileId, files.id), gt(uploadTokens.expiresAt, now))),
-        ),
-      ),
-    )
-    .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
-  await deleteStoredBytes(services, neverArrived);
+  const neverArrived = await deleteUnresumableUploads(
+    services,
+    new Date(now.getTime() - UNSENT_REGISTRATION_MS),
+    and(eq(files.ownerKind, 'collection'), sql`exists (select 1 from ${collectionFiles} where ${collectionFiles.fileId} = ${files.id} and ${unsent(collectionFiles.submissionId)})`)!,
+  );
 
   const stale = await services.db
     .select({ id: requestSubmissions.id })
@@ -479,7 +466,7 @@ export async function sweepUnsentSubmissions(services: Services): Promise<number
     await deleteStoredBytes(services, removed);
     await completeSubmissionIfDone(services, id);
   }
-  return neverArrived.length + stale.length;
+  return neverArrived + stale.length;
 }
 
 // The owner's side: a request's submissions.
