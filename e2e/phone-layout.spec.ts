@@ -54,7 +54,7 @@ test('New transfer on a phone: no sideways scrolling, a compact empty drop zone,
   }
 });
 
-test('a transfer’s page on a phone does not scroll sideways: its file table fits the screen', async ({ page }) => {
+test('a transfer’s page on a phone does not scroll sideways: its file and recipient tables fit the screen', async ({ page }) => {
   test.setTimeout(90_000);
   const { files, cleanup } = makeFiles({ 'a-rather-long-file-name-from-the-studio-2026-final.mov': 3_000, 'Invoice 2026-11 (signed).pdf': 2_000 });
   try {
@@ -65,13 +65,17 @@ test('a transfer’s page on a phone does not scroll sideways: its file table fi
     await expect(table.getByRole('rowheader', { name: 'Invoice 2026-11 (signed).pdf' })).toBeVisible();
     const measured = await overflow(page);
     expect(measured.scrollWidth, `wider than the screen: ${measured.culprits.join(', ')}`).toBeLessThanOrEqual(phone.width);
-    // The file list itself does not scroll sideways either: every file's size and state are on screen.
-    const scroller = page.getByRole('group', { name: 'Files (scrolls sideways)' });
-    expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
-    for (const cell of await table.getByRole('cell').all()) {
-      const box = (await cell.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+    // The lists themselves do not scroll sideways either: every file's size and state, and every
+    // recipient's columns, are on screen.
+    for (const list of ['Files', 'Recipients']) {
+      const scroller = page.getByRole('group', { name: `${list} (scrolls sideways)` });
+      expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth), list).toBeLessThanOrEqual(0);
+      for (const cell of await scroller.getByRole('cell').all()) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x + box.width, list).toBeLessThanOrEqual(phone.width);
+      }
     }
+    await expect(page.getByRole('group', { name: 'Recipients (scrolls sideways)' }).getByRole('rowheader', { name: 'grace@example.test' })).toBeVisible();
     await screenshotsInBothThemes(page, 'transfer-page', 'PHONE_SCREENSHOTS');
   } finally {
     cleanup();

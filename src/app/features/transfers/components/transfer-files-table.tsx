@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { TransferFile } from '../../../../contract/transfers';
 import { formatBytes, plural } from '../../../lib/format';
 import { userDataRoot } from '../../../lib/query-keys';
+import { stackedTable } from '../../../components/stacked-table';
 import { Section } from '../../../components/section';
 import { useImportStatuses, type ImportStatusResult } from '../../imports/api/import-status';
 import { ImportProgressBar, receivedText } from '../../imports/components/import-progress';
@@ -33,13 +34,7 @@ function ScanResult({ file, scanning, sent }: { file: TransferFile; scanning: bo
   return file.state === 'complete' ? 'Checking…' : sent ? 'Not scanned yet' : 'Scanned once uploaded';
 }
 
-const th = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
-/**
- * On a phone each file is a block of labelled lines instead of a row of seven columns, so the page
- * never scrolls sideways: each cell shows its column's name (`data-label`) before its value.
- */
-const td =
-  'px-3 py-2 align-top max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 max-sm:before:w-16 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:leading-5 max-sm:before:text-zinc-600 max-sm:before:font-sans max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-zinc-400';
+const { headCell: th, cell: td } = stackedTable;
 
 /**
  * Every transfer's page, whatever its id: the table is given the files alone. When an import lands
@@ -88,10 +83,9 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
       {files.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">This transfer has no files.</p>
       ) : (
-        // From `sm` up the table scrolls sideways in its card rather than squeezing seven columns; on a phone each file is a block.
-        <div className="-mx-5 overflow-x-auto max-sm:mx-0" tabIndex={0} role="group" aria-label="Files (scrolls sideways)">
-          <table className="w-full text-sm max-sm:block sm:min-w-[44rem]">
-            <thead className="border-b border-zinc-200 max-sm:sr-only dark:border-zinc-800">
+        <div className={stackedTable.wrapper} tabIndex={0} role="group" aria-label="Files (scrolls sideways)">
+          <table className={stackedTable.table('sm:min-w-[44rem]')}>
+            <thead className={stackedTable.head}>
               <tr>
                 <th scope="col" className={`${th} pl-5`}>Name</th>
                 <th scope="col" className={th}>Path</th>
@@ -102,10 +96,10 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
                 <th scope="col" className={`${th} pr-5`}>State</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-zinc-100 max-sm:block dark:divide-zinc-800">
+            <tbody className={stackedTable.body}>
               {files.map((file) => (
-                <tr key={file.id} className="max-sm:block max-sm:py-3">
-                  <th scope="row" className="px-3 py-2 pl-5 text-left align-top font-medium break-all max-sm:block max-sm:px-0 max-sm:pb-1">
+                <tr key={file.id} className={stackedTable.row}>
+                  <th scope="row" className={stackedTable.rowHeader}>
                     {file.name}
                   </th>
                   <td data-label="Path" className={`${td} break-all text-zinc-600 dark:text-zinc-400`}>
@@ -123,7 +117,7 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
                   <td data-label="CRC-32" className={`${td} font-mono`}>
                     {file.crc32 ?? '—'}
                   </td>
-                  <td data-label="State" className={`${td} pr-5 max-sm:pr-0`}>
+                  <td data-label="State" className={`${td} ${stackedTable.lastCell}`}>
                     <FileState file={file} status={statuses.get(file.id)} />
                   </td>
                 </tr>

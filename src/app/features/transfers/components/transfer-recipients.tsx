@@ -2,9 +2,9 @@ import { Badge } from '../../../components/badge';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Recipient } from '../api/get-transfer-downloads';
 import { Section } from '../../../components/section';
+import { stackedTable } from '../../../components/stacked-table';
 
-const th = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
-const td = 'px-3 py-2 align-top';
+const { headCell: th, cell: td } = stackedTable;
 
 function When({ iso }: { iso: string }) {
   return (
@@ -20,9 +20,9 @@ export function TransferRecipients({ recipients }: { recipients: Recipient[] }) 
       {recipients.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Nobody was emailed: this transfer is shared by its link only.</p>
       ) : (
-        <div className="-mx-5 overflow-x-auto" tabIndex={0} role="group" aria-label="Recipients (scrolls sideways)">
-          <table className="w-full min-w-[32rem] text-sm">
-            <thead className="border-b border-zinc-200 dark:border-zinc-800">
+        <div className={stackedTable.wrapper} tabIndex={0} role="group" aria-label="Recipients (scrolls sideways)">
+          <table className={stackedTable.table('sm:min-w-[32rem]')}>
+            <thead className={stackedTable.head}>
               <tr>
                 <th scope="col" className={`${th} pl-5`}>Email</th>
                 <th scope="col" className={th}>Notified</th>
@@ -30,15 +30,15 @@ export function TransferRecipients({ recipients }: { recipients: Recipient[] }) 
                 <th scope="col" className={`${th} pr-5`}>Bounced</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            <tbody className={stackedTable.body}>
               {recipients.map((recipient) => (
-                <tr key={recipient.id}>
-                  <th scope="row" className={`${td} pl-5 text-left font-medium break-all`}>
+                <tr key={recipient.id} className={stackedTable.row}>
+                  <th scope="row" className={stackedTable.rowHeader}>
                     {recipient.email}
                   </th>
-                  <td className={td}>{recipient.notifiedAt ? <When iso={recipient.notifiedAt} /> : 'Not yet'}</td>
-                  <td className={td}>{recipient.downloaded ? <Badge tone="success">Downloaded</Badge> : 'Not yet'}</td>
-                  <td className={`${td} pr-5`}>
+                  <td data-label="Notified" className={td}>{recipient.notifiedAt ? <When iso={recipient.notifiedAt} /> : 'Not yet'}</td>
+                  <td data-label="Downloaded" className={td}>{recipient.downloaded ? <Badge tone="success">Downloaded</Badge> : 'Not yet'}</td>
+                  <td data-label="Bounced" className={`${td} ${stackedTable.lastCell}`}>
                     {recipient.bouncedAt ? (
                       <span className="inline-flex flex-wrap items-center gap-1.5">
                         <Badge tone="warning">{recipient.bounceKind ? `Bounced (${recipient.bounceKind})` : 'Bounced'}</Badge>
