@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makeFiles, signUp } from './support';
-import { expectNoSeriousA11yViolations, expectUploadsFinished, listMail, mailText, personalLinks, sendButton } from './transfer-support';
+import { addFiles, expectNoSeriousA11yViolations, expectUploadsFinished, listMail, mailText, personalLinks, sendButton } from './transfer-support';
 import { addFile, throttleUploads, uploadProgress } from './upload-support';
 
 /**
@@ -96,6 +96,34 @@ test('Enter never sends: in Recipients it makes a chip, in Title and Password it
     await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible({ timeout: 30_000 });
     expect(finalized).toHaveLength(1);
     expect(Object.keys(await personalLinks(page, ['grace@example.test']))).toEqual(['grace@example.test']);
+  } finally {
+    cleanup();
+  }
+});
+
+test('the uploader header says what is happening while five files upload, never "0 files selected"', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { files, cleanup } = makeFiles(Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`part-${i}.bin`, 6_000_000])));
+  try {
+    await signUp(page);
+    await page.goto('/transfers/new');
+    await expect(page.locator('.uppy-Dashboard-inner')).toBeVisible();
+    // Every text the header ever shows, however briefly.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { headerTexts: string[] }).headerTexts = seen;
+      const record = () => {
+        const text = document.querySelector('.uppy-DashboardContent-title')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      };
+      new MutationObserver(record).observe(document.querySelector('.uppy-Dashboard')!, { childList: true, subtree: true, characterData: true });
+    });
+    await addFiles(page, Object.values(files).map((file) => file.path));
+    await expectUploadsFinished(page);
+    await expect(page.locator('.uppy-DashboardContent-title')).toHaveText('Upload complete');
+    const texts = await page.evaluate(() => (window as unknown as { headerTexts: string[] }).headerTexts);
+    expect(texts).toContain('Upload complete');
+    expect(texts.filter((text) => /^0 files? selected/.test(text))).toEqual([]);
   } finally {
     cleanup();
   }

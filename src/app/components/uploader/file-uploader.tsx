@@ -278,6 +278,9 @@ export function FileUploader({
       latest.current.onFileUploaded?.(file.id);
       if (keepsUploadedFiles) session.forgetFile(file.id);
       else session.markUploaded(file.id);
+      // Uppy recomputes its total progress at most every half second, and until it reaches 100 its
+      // header reads "0 files selected" over files that are all up: settle it when the last one lands.
+      if (uppy.getFiles().every((f) => f.progress.uploadComplete)) uppy.setState({ totalProgress: 100 });
     });
     uppy.on('upload-error', (file) => {
       const failure = file ? session.failureOf(file.id) : undefined;
