@@ -76,7 +76,10 @@ export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (s
         }
       >
         {infectedList}
-        <Button onClick={() => finalize.mutate(transfer.id, { onSuccess: onSent })} disabled={finalize.isPending}>
+        {/* Through the promise, not mutate's own onSuccess: the refetch that shows the transfer as sent
+            unmounts this section first, and TanStack Query drops a callback of an unmounted observer.
+            A refusal is shown from `finalize.error` below. */}
+        <Button onClick={() => void finalize.mutateAsync(transfer.id).then(onSent, () => undefined)} disabled={finalize.isPending}>
           {finalize.isPending ? 'Sending…' : 'Send now'}
         </Button>
         <FormError error={finalize.error} className="mt-3" />
