@@ -10,6 +10,16 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+/** An http(s) origin (scheme, host, port: no path, query or credentials), as browsers send it in `Origin`. */
+const webOrigin = (name: string) =>
+  z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => {
+      const url = new URL(u);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    }, { error: `${name} takes origins only (such as https://example.com:8443): scheme, host and port, no path` })
+    .transform((u) => new URL(u).origin);
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const envSchema = z.object({
@@ -40,6 +50,16 @@ const envSchema = z.object({
   OAUTH_DYNAMIC_REGISTRATION: z.enum(['0', '1']).default('1'),
   /** Development and tests only: an assistant's client ID metadata document may be served from loopback (still https). Never other private addresses. */
   OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: flag,
+  /**
+   * Web origins besides this server's own whose pages may call /mcp from a browser (comma-separated,
+   * such as `https://inspector.example.com`). None by default: DNS-rebinding protection refuses every
+   * other `Origin`; clients that send none (assistants' apps, command lines) are unaffected.
+   */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(webOrigin('MCP_ALLOWED_ORIGINS'))),
   UPLOAD_TOKEN_TTL_SECONDS: positiveInt(2 * 60 * 60),
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(60),
   RATE_LIMIT_SUBMISSIONS_PER_HOUR: positiveInt(20),

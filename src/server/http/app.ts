@@ -121,6 +121,11 @@ export function createApp(services: Services, options: AppOptions) {
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
   });
+  // Discovery clients probe well-known addresses (an OpenID configuration, the bare resource metadata):
+  // a JSON 404 for those we do not serve, never the web app's page.
+  app.all('/.well-known/*', (c) => {
+    throw new ApiError('not_found', `Nothing is served at ${c.req.path}`);
+  });
 
   // The built SPA: hashed assets cached for good, everything else falls back to index.html.
   const indexFile = path.join(staticDir, 'index.html');

@@ -1,16 +1,27 @@
 import type { HttpBindings } from '@hono/node-server';
 import { hostHeaderValidation } from '@modelcontextprotocol/hono';
-import { createMcpHandler, McpServer, type AuthInfo, type CallToolResult, type McpRequestContext } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type AuthInfo,
+  type CallToolResult,
+  type McpRequestContext,
+  type ScopeChallenge,
+} from '@modelcontextprotocol/server';
 import { z } from '@hono/zod-openapi';
-import type { Hono } from 'hono';
-import { ErrorSchema } from '../../contract/errors.js';
+import type { Hono, MiddlewareHandler } from 'hono';
+import { ErrorSchema, type ErrorBody } from '../../contract/errors.js';
+import { scopeSatisfies } from '../../contract/scopes.js';
 import { bearerToken, resolveCaller } from '../auth/credentials.js';
 import { errorBody } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { hostnameOf } from '../http/headers.js';
-import { oauthResources } from '../oauth/provider.js';
+import { oauthResources, protectedResourceMetadataUrl } from '../oauth/provider.js';
 import type { Services } from '../services.js';
-import { toolInput, toolOutput, type ToolInput } from './schemas.js';
+import { checkArguments, toolInput, toolOutput, type ArgumentProblem, type ToolInput } from './schemas.js';
+import { summarize } from './summaries.js';
 import { tools, type Tool } from './tools.js';
 
 /** What the /mcp request resolved, handed to the tools through the SDK's per-request auth info. */
@@ -21,6 +32,13 @@ interface CallContext {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Every protocol revision /mcp serves, newest first: 2026-07-28 (server/discover, no handshake) and
+ * the 2025 revisions of Streamable HTTP, negotiated by initialize. server/discover, initialize and
+ * every unsupported-version error name this same list.
+ */
+export const servedProtocolVersions = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
+
 /** POST tools take an optional idempotency key (never derived from the JSON-RPC id: those restart with every connection). */
 const idempotencyArgument = {
   idempotencyKey: z
@@ -29,24 +47,35 @@ const idempotencyArgument = {
     .openapi({ description: 'Optional: the same key again (within 24 hours, with the same arguments) replays the first answer instead of acting twice.' }),
 };
 
-/** The API's Error body as an MCP tool error: its code and message as text for the model, and the object itself. */
-function toolError(body: unknown, status: number, publicUrl: string): CallToolResult {
-  const parsed = ErrorSchema.safeParse(body);
-  const error = parsed.success ? parsed.data : errorBody(publicUrl, 'internal_error', `The server answered ${status}`, {});
-  return { isError: true, content: [{ type: 'text', text: `${error.error.code}: ${error.error.message}` }], structuredContent: error as Record<string, unknown> };
+/**
+ * A refused call as an MCP tool error: `isError` with the API's code and message (and the refused
+ * fields) as text the model reads. No structured content: the Error body does not match the tool's
+ * output schema, and clients check structured content against it (the 1.x SDK throws on a mismatch).
+ */
+function toolError(body: ErrorBody): CallToolResult {
+  const { code, message, details } = body.error;
+  const fields = Array.isArray(details.fields) ? (details.fields as ArgumentProblem[]) : [];
+  const lines = [`${code}: ${message}`, ...fields.slice(1).map((f) => `${f.path}: ${f.message}`)];
+  return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] };
+}
+
+function argumentsError(publicUrl: string, tool: Tool, problems: ArgumentProblem[]): CallToolResult {
+  const said = problems.map((p) => (p.path ? `${p.path}: ${p.message}` : p.message)).join('; ');
+  return toolError(errorBody(publicUrl, 'invalid_request', `Invalid arguments for ${tool.name}: ${said}. Nothing was done.`));
 }
 
 /**
  * /mcp: the MCP server for AI assistants (Streamable HTTP, stateless: any instance answers any request,
- * in both protocol revisions, 2025-11-25 with its initialize handshake and 2026-07-28 with
- * server/discover). A bearer credential is required: an OAuth token issued for /mcp (or an API key);
- * without one the answer is 401 pointing at the RFC 9728 metadata, where an assistant finds how to get one.
- * Each tool call is the /api/v1 request it stands for, made in process with the caller's own token.
+ * in every revision of `servedProtocolVersions`). A bearer credential is required: an OAuth token issued
+ * for /mcp (or an API key); without one the answer is 401 pointing at the RFC 9728 metadata, where an
+ * assistant finds how to get one. Each tool call is checked against the tool's input schema, then made
+ * as the /api/v1 request it stands for, in process with the caller's own token. See docs/mcp.md.
  */
 export function mountMcp(app: Hono<AppEnv>, services: Services) {
   const publicUrl = services.config.PUBLIC_URL;
   const mcpResource = oauthResources(publicUrl).mcp;
-  const metadataUrl = `${publicUrl}/.well-known/oauth-protected-resource/mcp`;
+  const metadataUrl = protectedResourceMetadataUrl(mcpResource);
+  const allowedOrigins = new Set([new URL(publicUrl).origin, ...services.config.MCP_ALLOWED_ORIGINS]);
 
   const prepared = tools().map((tool) => ({
     tool,
@@ -64,6 +93,7 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
     for (const [name, value] of Object.entries(args)) {
       if (value === undefined) continue;
       if (name === 'idempotencyKey') headers['Idempotency-Key'] = String(value);
+      // Checked to be an id of its kind already; encoded all the same, as every path segment is.
       else if (input.parts[name] === 'params') path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
       else if (input.parts[name] === 'query') query.set(name, String(value));
       else if (input.parts[name] === 'body') body[name] = value;
@@ -76,12 +106,36 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
     const response = await app.request(`/api/v1${path}${query.size > 0 ? `?${query}` : ''}`, init, context?.env);
     const text = await response.text();
     const json: unknown = text ? JSON.parse(text) : {};
-    if (!response.ok) return toolError(json, response.status, publicUrl);
-    return { content: [{ type: 'text', text }], structuredContent: json as Record<string, unknown> };
+    if (!response.ok) {
+      const parsed = ErrorSchema.safeParse(json);
+      return toolError(parsed.success ? parsed.data : errorBody(publicUrl, 'internal_error', `The server answered ${response.status}`));
+    }
+    const summary = summarize(tool.operation.operationId, tool.name, json);
+    return { content: [{ type: 'text', text: summary ?? text }], structuredContent: json as Record<string, unknown> };
   }
 
+  /**
+   * A call the credential lacks the scope for is answered 403 with an `insufficient_scope` challenge
+   * naming the scope (and the resource metadata), before the tool runs, so that an OAuth client can ask
+   * the owner for it and retry. Its description is what a client that cannot step up (an API key's
+   * scopes are fixed) shows.
+   */
+  const scopeChallenge =
+    (tool: Tool) =>
+    ({ authInfo }: { authInfo?: AuthInfo }): ScopeChallenge | undefined => {
+      const required = tool.operation.scope;
+      if (!authInfo || required === 'any' || scopeSatisfies(authInfo.scopes, required)) return undefined;
+      return {
+        scopes: [required],
+        errorDescription: `The tool ${tool.name} needs the ${required} scope, which this credential lacks: authorize again granting it, or use an API key that has it`,
+      };
+    };
+
   const factory = (request: McpRequestContext) => {
-    const server = new McpServer({ name: 'parcel', version: '1.0.0' }, { capabilities: { tools: { listChanged: false } } });
+    const server = new McpServer(
+      { name: 'parcel', version: '1.0.0' },
+      { capabilities: { tools: { listChanged: false } }, supportedProtocolVersions: [...servedProtocolVersions] },
+    );
     for (const { tool, input, output } of prepared) {
       server.registerTool(
         tool.name,
@@ -91,14 +145,18 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
           inputSchema: input,
           ...(output ? { outputSchema: output } : {}),
           annotations: { title: tool.operation.summary, ...tool.annotations },
+          scopeChallenge: scopeChallenge(tool),
         },
         async (args: unknown, ctx) => {
           const auth = ctx.http?.authInfo ?? request.authInfo;
-          if (!auth) return toolError(errorBody(publicUrl, 'unauthorized', 'Missing or invalid credentials', {}), 401, publicUrl);
+          if (!auth) return toolError(errorBody(publicUrl, 'unauthorized', 'Missing or invalid credentials'));
+          const problems = checkArguments(input, args);
+          if (problems.length > 0) return argumentsError(publicUrl, tool, problems);
           return call(tool, input, args as Record<string, unknown>, auth);
         },
       );
     }
+    adjustListings(server);
     return server;
   };
   const handler = createMcpHandler(factory, {
@@ -107,8 +165,10 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
     onerror: (error: Error) => services.log.warn({ err: error }, 'MCP request failed'),
   });
 
-  // DNS rebinding: only this server's own host may address /mcp.
+  // DNS rebinding: only this server's own host may address /mcp, and only its own pages (and the origins
+  // an operator allowed) may call it from a browser.
   app.use('/mcp', hostHeaderValidation([hostnameOf(publicUrl)]));
+  app.use('/mcp', allowedOriginsOnly(publicUrl, allowedOrigins));
   app.all('/mcp', async (c) => {
     const header = c.req.header('authorization');
     const token = bearerToken(header);
@@ -120,13 +180,74 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
         'WWW-Authenticate': challenge,
       });
     }
+    // The SDK names only some revisions in its own unsupported-version errors (those of one era): this names every one.
+    const requested = c.req.header('mcp-protocol-version');
+    if (requested !== undefined && !(servedProtocolVersions as readonly string[]).includes(requested)) {
+      const message = `Unsupported protocol version: ${requested} (supported: ${servedProtocolVersions.join(', ')})`;
+      const error = { code: ProtocolErrorCode.UnsupportedProtocolVersion, message, data: { supported: servedProtocolVersions, requested } };
+      return c.json({ jsonrpc: '2.0', id: null, error }, 400);
+    }
     const authInfo: AuthInfo = {
       token,
       clientId: caller.credentialId,
       scopes: caller.scopes,
       resource: new URL(mcpResource),
+      resourceMetadataUrl: metadataUrl,
       extra: { parcel: { env: c.env, requestId: c.var.requestId } satisfies CallContext },
     };
     return handler.fetch(c.req.raw, { authInfo });
   });
+}
+
+interface ServerInternals {
+  _ondiscover(): { supportedVersions: string[] } & Record<string, unknown>;
+  _getRequestHandler(method: string): ((request: unknown, ctx: unknown) => Promise<unknown>) | undefined;
+}
+
+/**
+ * Two answers of the SDK's (pinned: see package.json) made to say what the specification asks:
+ * server/discover lists every revision served, not only the 2026 one; and tools/list, which has a
+ * single page, refuses a cursor it never issued (-32602) rather than answering page one again.
+ */
+function adjustListings(server: McpServer) {
+  const inner = server.server as unknown as ServerInternals;
+  const discover = inner._ondiscover.bind(inner);
+  inner._ondiscover = () => ({ ...discover(), supportedVersions: [...servedProtocolVersions] });
+  const listTools = inner._getRequestHandler('tools/list');
+  if (!listTools) throw new Error('tools/list is registered with the first tool');
+  server.server.setRequestHandler('tools/list', (request, ctx) => {
+    if (request.params?.cursor !== undefined) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown cursor ${JSON.stringify(request.params.cursor)}: tools/list has one page and issues no cursor`);
+    }
+    return listTools(request, ctx) as never;
+  });
+}
+
+/**
+ * Requests that carry an `Origin` (a browser's) are refused unless it is this server's own or one an
+ * operator allowed (MCP_ALLOWED_ORIGINS), which also get CORS answers. Requests without one (assistants'
+ * apps, command lines) pass: the Streamable HTTP transport's DNS-rebinding protection.
+ */
+function allowedOriginsOnly(publicUrl: string, allowed: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin === undefined) return next();
+    if (!allowed.has(origin)) {
+      const message = `Requests from the web origin ${origin} are refused (DNS-rebinding protection); the server's operator can allow an origin with MCP_ALLOWED_ORIGINS`;
+      return c.json(errorBody(publicUrl, 'forbidden', message, { reason: 'origin_not_allowed' }), 403);
+    }
+    const cors = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'WWW-Authenticate, Mcp-Protocol-Version, Mcp-Session-Id' };
+    if (c.req.method === 'OPTIONS') {
+      return c.body(null, 204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-Id',
+        'Access-Control-Max-Age': '600',
+      });
+    }
+    await next();
+    // The SDK answers with a Response of its own: the CORS headers go on that one.
+    c.res = new Response(c.res.body, c.res);
+    for (const [name, value] of Object.entries(cors)) c.res.headers.set(name, value);
+  };
 }

@@ -9,8 +9,9 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
  *   converter does not see them: they live in zod-to-openapi's registry);
  * - query fields that are decimal strings to zod but numbers or booleans in OpenAPI (`limit`) are
  *   offered to assistants as such, and turned back into strings when the call is dispatched;
- * - arguments are only checked to be an object here: the /api/v1 route validates them, so a refusal
- *   reaches the assistant in the API's words (`invalid_request` with the fields).
+ * - every call's arguments are checked against the same schemas before anything runs (`checkArguments`):
+ *   an unknown argument, a wrong type or a path argument that is not an id of its kind is refused
+ *   naming the argument, so no text a model puts in an argument can reach another operation.
  */
 
 type Meta = Record<string, unknown> & { description?: string; example?: unknown; type?: string; minimum?: number; maximum?: number; param?: { in?: string } };
@@ -52,6 +53,50 @@ export type ArgumentPart = 'params' | 'query' | 'body';
 export interface ToolInput extends StandardSchemaWithJSON {
   /** Where each argument goes in the API request. */
   readonly parts: Readonly<Record<string, ArgumentPart>>;
+  /** The arguments as the tool takes them: strict (no unknown names), with JSON numbers and booleans for typed query fields. */
+  readonly arguments: z.ZodType;
+}
+
+/** One refused argument: its dotted path (empty for the argument object itself) and why. */
+export interface ArgumentProblem {
+  path: string;
+  message: string;
+}
+
+/** A path argument: only an id of its own kind (`tr_…`), so it can never name another path. */
+function pathArgument(schema: z.ZodType): z.ZodType {
+  const example = openapiMeta(schema)?.example;
+  const expected = `an id such as ${typeof example === 'string' ? example : 'the one a list returned'}`;
+  return z.custom<string>((value) => schema.safeParse(value).success, {
+    error: (issue) => (issue.input === undefined ? `required: ${expected}` : `must be ${expected}`),
+  });
+}
+
+/** A typed query field as the JSON value an assistant sends (a number, a boolean), with the bounds the OpenAPI document gives it. */
+function typedArgument(meta: Meta, optional: boolean): z.ZodType {
+  let typed: z.ZodType;
+  if (meta.type === 'boolean') typed = z.boolean();
+  else {
+    let number = meta.type === 'integer' ? z.number().int() : z.number();
+    if (meta.minimum !== undefined) number = number.min(meta.minimum);
+    if (meta.maximum !== undefined) number = number.max(meta.maximum);
+    typed = number;
+  }
+  return optional ? typed.optional() : typed;
+}
+
+/** Checks a call's arguments against its tool's schema: the problems, each naming its argument, or none. */
+export function checkArguments(input: ToolInput, args: unknown): ArgumentProblem[] {
+  const parsed = input.arguments.safeParse(args ?? {});
+  if (parsed.success) return [];
+  const names = Object.keys(input.parts);
+  return parsed.error.issues.flatMap((issue): ArgumentProblem[] => {
+    if (issue.code === 'unrecognized_keys') {
+      const known = names.length > 0 ? `its arguments are ${names.join(', ')}` : 'it takes no arguments';
+      return issue.keys.map((key) => ({ path: [...issue.path.map(String), key].join('.'), message: `not an argument of this tool (${known})` }));
+    }
+    return [{ path: issue.path.map(String).join('.'), message: issue.message }];
+  });
 }
 
 /** One flat argument object from an operation's path parameters, query and JSON body (a name in two parts is a setup error). */
@@ -67,8 +112,15 @@ export function toolInput(request: { params?: z.ZodObject; query?: z.ZodObject; 
     }
   }
   Object.assign(shape, extra);
-  const combined = z.object(shape);
+  const combined = z.strictObject(shape);
   const typed = typedQueryFields(Object.fromEntries(Object.entries(shape).filter(([name]) => parts[name] === 'query')));
+  const argumentShape: Record<string, z.ZodType> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    const meta = typed.get(name);
+    if (meta) argumentShape[name] = typedArgument(meta, schema.safeParse(undefined).success);
+    else if (parts[name] === 'params') argumentShape[name] = pathArgument(schema);
+    else argumentShape[name] = schema;
+  }
   const jsonSchema = (io: 'input' | 'output') =>
     once(
       () =>
@@ -90,6 +142,7 @@ export function toolInput(request: { params?: z.ZodObject; query?: z.ZodObject; 
   const output = jsonSchema('output');
   return {
     parts,
+    arguments: z.strictObject(argumentShape),
     '~standard': {
       version: 1,
       vendor: 'parcel-contract',

@@ -22,7 +22,10 @@ export const toolSpecs: readonly ToolSpec[] = [
   { name: 'list_transfers', operationId: 'listTransfers', annotations: reads },
   { name: 'get_transfer', operationId: 'getTransfer', annotations: reads },
   { name: 'list_transfer_downloads', operationId: 'listTransferDownloads', annotations: reads },
-  // Files reach a transfer made here by URL import: the server fetches them (an assistant has no files to upload).
+  // Files leave as signed URLs valid an hour, never as bytes through the model.
+  { name: 'get_transfer_download_links', operationId: 'getTransferDownloadLinks', annotations: reads },
+  // Files reach a transfer by URL import (the server fetches them), or are registered by name and size: the
+  // answer then holds the tus endpoint and an upload token per file, for the client to stream the bytes itself.
   { name: 'create_transfer', operationId: 'createTransfer', annotations: { ...writes, openWorldHint: true } },
   { name: 'send_transfer', operationId: 'finalizeTransfer', annotations: { ...writes, openWorldHint: true } },
   { name: 'update_transfer', operationId: 'updateTransfer', annotations: { ...writes, idempotentHint: true } },
@@ -30,6 +33,7 @@ export const toolSpecs: readonly ToolSpec[] = [
   { name: 'list_collections', operationId: 'listCollections', annotations: reads },
   { name: 'get_collection', operationId: 'getCollection', annotations: reads },
   { name: 'list_collection_files', operationId: 'listCollectionFiles', annotations: reads },
+  { name: 'get_collection_download_links', operationId: 'getCollectionDownloadLinks', annotations: reads },
   { name: 'create_collection_folder', operationId: 'createCollectionFolder', annotations: writes },
   { name: 'invite_collection_guests', operationId: 'inviteCollectionGuests', annotations: { ...writes, openWorldHint: true } },
   { name: 'list_contacts', operationId: 'listContacts', annotations: reads },

@@ -14,7 +14,7 @@ import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import type { ConnectFn, LookupFn } from '../net/safe-request.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
-import { browser as cookieBrowser, freePort, signedInBrowser, type Browser } from '../test/oauth-client.js';
+import { browser as cookieBrowser, freePort, oauthTokens, signedInBrowser, type Browser } from '../test/oauth-client.js';
 
 /**
  * The OAuth authorization server driven by a standard client library (oauth4webapi) against the real
@@ -168,10 +168,28 @@ describe('OAuth for AI assistants', () => {
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
     });
-    expect(as.scopes_supported).toEqual(expect.arrayContaining(['transfers:read', 'transfers:send', 'webhooks:write']));
-    const resource = new URL(`${issuer}/mcp`);
-    const metadata = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, insecure));
-    expect(metadata).toMatchObject({ resource: `${issuer}/mcp`, authorization_servers: [issuer], bearer_methods_supported: ['header'] });
+    // Exactly the scopes a token can hold: no `openid`, as no ID token is issued (and no OpenID configuration is served).
+    expect([...as.scopes_supported!].sort()).toEqual([...oauthScopes].sort());
+    expect((await fetch(`${issuer}/.well-known/openid-configuration`)).status).toBe(404);
+    // RFC 9728 §3.3: each resource's document at its own path-suffixed address, naming that resource (a strict client checks).
+    for (const path of ['/mcp', '/api/v1']) {
+      const resource = new URL(`${issuer}${path}`);
+      const metadata = await oauth.processResourceDiscoveryResponse(resource, await oauth.resourceDiscoveryRequest(resource, insecure));
+      expect(metadata).toMatchObject({ resource: `${issuer}${path}`, authorization_servers: [issuer], bearer_methods_supported: ['header'] });
+    }
+    // The origin itself is no protected resource.
+    expect((await fetch(`${issuer}/.well-known/oauth-protected-resource`)).status).toBe(404);
+  });
+
+  it('points a 401 from /api/v1 at the API’s own resource metadata, with which a client gets a token for the API', async () => {
+    const refused = await fetch(`${issuer}/api/v1/me`);
+    expect(refused.status).toBe(401);
+    const challenge = refused.headers.get('www-authenticate')!;
+    expect(challenge).toBe(`Bearer realm="api", resource_metadata="${issuer}/.well-known/oauth-protected-resource/api/v1"`);
+    const metadata = (await (await fetch(challenge.match(/resource_metadata="([^"]+)"/)![1]!)).json()) as { resource: string };
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const token = await oauthTokens(issuer, ws, ['transfers:read'], metadata.resource);
+    expect((await fetch(`${issuer}/api/v1/me`, { headers: { authorization: `Bearer ${token.accessToken}` } })).status).toBe(200);
   });
 
   it('registers a client, lets the signed-in owner untick a scope, and gives tokens that work on /api/v1 as the owner, with no value stored', async () => {

@@ -19,6 +19,15 @@ export function oauthResources(publicUrl: string) {
   return { mcp: `${publicUrl}/mcp`, api: `${publicUrl}/api/v1` };
 }
 
+/**
+ * Where a protected resource's RFC 9728 metadata is served: the well-known path inserted between the
+ * origin and the resource's own path (§3.1), so the document names the resource it was fetched for.
+ */
+export function protectedResourceMetadataUrl(resource: string): string {
+  const url = new URL(resource);
+  return `${url.origin}/.well-known/oauth-protected-resource${url.pathname === '/' ? '' : url.pathname}`;
+}
+
 export const OAUTH_ACCESS_TOKEN_PREFIX = 'oat_';
 export const OAUTH_REFRESH_TOKEN_PREFIX = 'ort_';
 
@@ -212,6 +221,16 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
 
   const provider = new Provider(issuer, configuration);
   provider.proxy = config.TRUST_PROXY;
+  // No ID token is ever issued (this is OAuth for APIs, not sign-in) and no OpenID configuration is
+  // served, so the metadata does not advertise `openid`, which the library always counts among its
+  // scopes (the consent page never grants it either: it offers only `oauthScopes`).
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path === '/.well-known/oauth-authorization-server' && ctx.body && typeof ctx.body === 'object') {
+      const metadata = ctx.body as { scopes_supported?: string[] };
+      metadata.scopes_supported = metadata.scopes_supported?.filter((scope) => scope !== 'openid');
+    }
+  });
   // Exact redirect URIs, loopback ones included (the library ignores their port, as RFC 8252 §7.3 allows).
   const client = provider.Client.prototype as unknown as { redirectUriAllowed(value: string): boolean; redirectUris: string[] };
   client.redirectUriAllowed = function (value: string) {

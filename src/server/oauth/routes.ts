@@ -11,7 +11,7 @@ import { chargeAnonymous } from '../ratelimit/buckets.js';
 import { parseJsonBody } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { accountIdOf } from './grants.js';
-import { createOAuthProvider, OAUTH_PREFIX, oauthResources, oauthScopes, type OAuthServer } from './provider.js';
+import { createOAuthProvider, OAUTH_PREFIX, oauthResources, oauthScopes, protectedResourceMetadataUrl, type OAuthServer } from './provider.js';
 
 /** What the provider's helpers throw for a stale, answered or foreign interaction: gone (404), not a server error. */
 function asApiError(server: OAuthServer, error: unknown): never {
@@ -56,18 +56,23 @@ export function oauthRoutes(services: Services) {
 
   const issuer = services.config.PUBLIC_URL;
   const resources = oauthResources(issuer);
-  const protectedResource = (c: Context<AppEnv>) => {
-    c.header('Access-Control-Allow-Origin', '*');
-    return c.json({
-      resource: resources.mcp,
-      authorization_servers: [issuer],
-      scopes_supported: oauthScopes,
-      bearer_methods_supported: ['header'],
-      resource_name: 'MCP server',
+  // RFC 9728: each protected resource's metadata at its own path-suffixed address, naming that resource
+  // (a strict client discards a document whose resource is not the one it asked about). Nothing at the
+  // bare well-known path: the server's origin itself is not a protected resource.
+  const resourceNames = { mcp: 'MCP server', api: 'Parcel API v1' } as const;
+  for (const [kind, resource] of Object.entries(resources) as [keyof typeof resources, string][]) {
+    app.get(new URL(protectedResourceMetadataUrl(resource)).pathname, (c) => {
+      c.header('Access-Control-Allow-Origin', '*');
+      return c.json({
+        resource,
+        authorization_servers: [issuer],
+        scopes_supported: oauthScopes,
+        bearer_methods_supported: ['header'],
+        resource_name: resourceNames[kind],
+        ...(kind === 'api' ? { resource_documentation: `${issuer}/docs/api` } : {}),
+      });
     });
-  };
-  app.get('/.well-known/oauth-protected-resource', protectedResource);
-  app.get('/.well-known/oauth-protected-resource/mcp', protectedResource);
+  }
   app.get('/.well-known/oauth-authorization-server', handOver);
 
   app.get(`${OAUTH_PREFIX}/consent/:uid/details`, requireSession, async (c) => {

@@ -5,9 +5,13 @@ import { chargeAnonymous, chargeCaller, rateLimitHeaders, type ChargedBucket } f
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../../core/errors.js';
 import { clientAddress, setResponseHeaders } from '../headers.js';
+import { oauthResources, protectedResourceMetadataUrl } from '../../oauth/provider.js';
 
-const unauthorized = (headers: Record<string, string>) =>
-  new ApiError('unauthorized', 'Missing or invalid credentials', {}, { 'WWW-Authenticate': 'Bearer realm="api"', ...headers });
+/** The API's 401 names its RFC 9728 metadata, where an OAuth client finds how to get a token for it. */
+const unauthorized = (publicUrl: string, headers: Record<string, string>) => {
+  const metadata = protectedResourceMetadataUrl(oauthResources(publicUrl).api);
+  return new ApiError('unauthorized', 'Missing or invalid credentials', {}, { 'WWW-Authenticate': `Bearer realm="api", resource_metadata="${metadata}"`, ...headers });
+};
 
 /**
  * The caller behind the request's bearer credential (null without a valid one) and the rate-limit
@@ -31,7 +35,7 @@ async function authenticate(c: Context<AppEnv>): Promise<{ caller: Caller | null
  */
 export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { caller, headers } = await authenticate(c);
-  if (!caller) throw unauthorized(headers());
+  if (!caller) throw unauthorized(c.var.services.config.PUBLIC_URL, headers());
   c.set('caller', caller);
   await next();
   setResponseHeaders(c, headers());

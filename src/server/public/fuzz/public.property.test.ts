@@ -227,6 +227,8 @@ const otherEndpoints: fc.Arbitrary<FuzzRequest> = fc
       '/healthz',
       '/.well-known/oauth-protected-resource',
       '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-protected-resource/api/v1',
+      '/.well-known/openid-configuration',
       '/.well-known/oauth-authorization-server',
       '/oauth/authorize',
       '/oauth/authorize',
