@@ -39,25 +39,32 @@ import { toolSpecs } from './tools.js';
  *   RFC 9728 and RFC 8414 discovery, dynamic registration, `redirectToAuthorization(url)`, the owner's
  *   approval on the consent route (a signed-in dashboard session, as src/server/test/oauth-client.ts
  *   gives it), the code read from the redirect's Location (no listener: a loopback redirect URI), then
- *   `transport.finishAuth`. That the flow completes is what proves each client finds its way.
- * - The official MCP Inspector in its CLI mode (`@modelcontextprotocol/inspector` 2.12.0, `mcp-inspector
- *   --cli`; `@modelcontextprotocol/inspector-cli` 1.0.3 is the retired v1 CLI on the 1.x SDK) speaks both
- *   revisions (`--protocol-era legacy` for 2025-11-25, `modern` for 2026-07-28; it rides the v2 client
- *   2.3.1). It needs Node 22, so it runs on the pinned Node 22 binary; both are installed on demand into
- *   .cache/mcp-conformance by scripts/pinned-tools.ts. With an API key it is given an `Authorization`
- *   header; for OAuth it runs its own flow (its callback listener on a loopback port gets the code from
- *   us, as a browser would deliver it), keeps the token in a file store under a HOME of its own, and every
- *   later invocation uses it with `--stored-auth-only`. Each invocation is one process (connect, list,
- *   call), three at a time: all four (revision, credential) combinations list the tools, and each tool is
- *   called once with valid arguments and once with invalid ones, the combinations taking turns tool by
+ *   `transport.finishAuth`. That the flow completes is what proves each client finds its way. The provider
+ *   has `state()`: our authorization server requires `state`, and both SDKs send one only when the provider
+ *   has that method (the 1.x SDK's own example provider has none, and is refused `invalid_request`).
+ * - Each SDK run calls every tool with valid arguments and with every invalid set of the table.
+ * - The official MCP Inspector in its CLI mode (`@modelcontextprotocol/inspector` 2.12.0, run as its
+ *   `mcp-inspector --cli`; `@modelcontextprotocol/inspector-cli` 1.0.3 is the v1 Inspector's CLI, on the 1.x
+ *   SDK) speaks both revisions (`--protocol-era legacy` for 2025-11-25, `modern` for 2026-07-28; it rides the
+ *   v2 client 2.3.1). It needs Node 22, so it runs on the pinned Node 22 binary; both are installed on demand
+ *   into .cache/mcp-conformance by scripts/pinned-tools.ts. With an API key it is given an `Authorization`
+ *   header. For OAuth it runs its own flow (discovery from the 401, dynamic registration, PKCE and `state`;
+ *   its listener on a loopback callback URL gets the code from us, as the owner's browser would deliver
+ *   it), keeps the token in a file store under its HOME, and every later OAuth invocation uses it with
+ *   `--stored-auth-only`. Each invocation is one process (connect, list, call), three at a time: all four
+ *   (revision, credential) combinations list the tools and ask who they are (get_account), and each tool
+ *   is called once with valid arguments and once with invalid ones, the combinations taking turns tool by
  *   tool (MCP_INSPECTOR_FULL=1: every tool in every combination; see INSPECTOR_FULL).
  *
  * A refused call must not have run anything: every MCP request carries an `X-Request-Id` of ours, the
  * server logs one line per request (the in-process /api/v1 request a tool call makes carries the same
  * id), and a refused call has no /api/v1 line (a valid call has one, which shows the check can see them).
- * A call lacking a scope is refused with HTTP 403 and `WWW-Authenticate: Bearer error="insufficient_scope"`;
- * how each client surfaces that is recorded (it throws, or the SDK starts an OAuth step-up). Requests with
- * a foreign `Origin` are refused with 403.
+ * A call lacking a scope is refused with HTTP 403 and `WWW-Authenticate: Bearer error="insufficient_scope"`,
+ * and each client surfaces it its own way (checked, and printed at the end of the run): the 1.x SDK throws
+ * its StreamableHTTPError 403 (with an OAuth provider it first refreshes its token, which cannot widen the
+ * grant, and gives up); v2 throws InsufficientScopeError with an API key and, with an OAuth provider, sends
+ * the owner to authorize the wider scope (UnauthorizedError until that is done); the Inspector exits 1 with
+ * the SDK's message. Requests with a foreign `Origin` are refused with 403.
  */
 
 type Revision = '2025-11-25' | '2026-07-28';
@@ -122,7 +129,10 @@ interface ToolCase {
 
 /**
  * Valid and invalid arguments for every tool. A tool in toolSpecs missing here fails the first test, so a
- * new tool is never left out of the matrix.
+ * new tool is never left out of the matrix. No invalid set puts a string where a number or a boolean goes:
+ * the Inspector converts string arguments to the type the input schema declares, even from
+ * --tool-args-json (`maxDownloads: "fifty"` goes out as `Number("fifty")`, NaN, which JSON makes `null`:
+ * a valid call that lifts the download limit).
  */
 const toolCases: Record<string, ToolCase> = {
   get_account: {
@@ -134,7 +144,7 @@ const toolCases: Record<string, ToolCase> = {
     valid: () => ({ limit: 2 }),
     invalid: () => [
       { args: { limit: 0 }, names: 'limit' },
-      { args: { limit: 'ten' }, names: 'limit' },
+      { args: { limit: 501 }, names: 'limit' },
     ],
   },
   get_transfer: {
@@ -169,7 +179,7 @@ const toolCases: Record<string, ToolCase> = {
   update_transfer: {
     valid: (f) => ({ id: f.transferId, maxDownloads: 50 }),
     invalid: (f) => [
-      { args: { id: f.transferId, maxDownloads: 'fifty' }, names: 'maxDownloads' },
+      { args: { id: f.transferId, maxDownloads: true }, names: 'maxDownloads' },
       { args: { id: '../me', maxDownloads: 50 }, names: 'id' },
     ],
   },
@@ -309,6 +319,9 @@ function firstText(result: ToolResult): string {
   return text!;
 }
 
+/** How get_account says the caller authenticated: `key` or `oauth`. */
+const viaOf = (result: ToolResult) => (result.structuredContent as { key?: { via?: string } } | undefined)?.key?.via;
+
 /** A valid call: no error, a text content, structured content matching the declared output schema, and it ran its operation. */
 function expectAnswered(where: string, tool: ListedTool, result: ToolResult, requestId: string) {
   expect(result.isError, `${where}: ${JSON.stringify(result.content)}`).toBeFalsy();
@@ -322,7 +335,10 @@ function expectAnswered(where: string, tool: ListedTool, result: ToolResult, req
     // A summary for the model, not the JSON again; and how to get the next page when there is one.
     expect(text.trimStart().startsWith('{'), `${where}: the first text is a summary: ${text.slice(0, 200)}`).toBe(false);
     const nextCursor = (result.structuredContent as { nextCursor?: string | null } | undefined)?.nextCursor;
-    if (nextCursor) expect(text, `${where}: names the next page's cursor`).toContain(`cursor: "${nextCursor}"`);
+    if (nextCursor) {
+      expect(text, `${where}: says to call again with the cursor`).toMatch(/\bcursor\b/);
+      expect(text, `${where}: names the next page's cursor`).toContain(JSON.stringify(nextCursor));
+    }
   }
   expect(apiRequestsOf(requestId).length, `${where}: its /api/v1 request is in the log under ${requestId}`).toBeGreaterThan(0);
 }
@@ -558,6 +574,8 @@ function lastCallId(session: SdkSession, name: string): string {
 let inspectorCli: string;
 let inspectorNode: string;
 let inspectorHome: string;
+/** The Inspector and Node 22, installed (or found installed) while the SDK runs go on. */
+let inspectorInstalled: Promise<[string, string]>;
 
 interface InspectorOutcome {
   code: number;
@@ -567,13 +585,18 @@ interface InspectorOutcome {
   ms: number;
 }
 
-/** One `mcp-inspector --cli` invocation; `onStderr` sees its standard error as it comes. */
-function inspector(args: string[], env: Record<string, string> = {}, onStderr?: (text: string) => void): Promise<InspectorOutcome> {
+/**
+ * One `mcp-inspector --cli` invocation; `onStderr` sees its standard error as it comes. Nothing of the
+ * developer's: a HOME of its own (catalog, OAuth state, secrets in a file, no keychain), one per credential.
+ * An API key's invocations must not find the OAuth token stored by the others: the Inspector then sends
+ * that token instead of the Authorization header it was given (and, on a 403, retries with it).
+ */
+function inspector(credential: Credential, args: string[], env: Record<string, string> = {}, onStderr?: (text: string) => void): Promise<InspectorOutcome> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
+    const home = path.join(inspectorHome, credential);
     const child = spawn(inspectorNode, [inspectorCli, '--cli', ...args, '--format', 'json'], {
-      // Nothing of the developer's: its own HOME (catalog, OAuth state, secrets), no keychain.
-      env: { PATH: process.env.PATH ?? '', HOME: inspectorHome, NO_COLOR: '1', MCP_INSPECTOR_SECRET_STORE: 'file', NODE_COMPILE_CACHE: path.join(pinnedCache, 'node-compile-cache'), ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: home, NO_COLOR: '1', MCP_INSPECTOR_SECRET_STORE: 'file', NODE_COMPILE_CACHE: path.join(pinnedCache, 'node-compile-cache'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -633,6 +656,9 @@ async function runFixtures(tag: string): Promise<RunFixtures> {
 }
 
 beforeAll(async () => {
+  inspectorInstalled = Promise.all([installPinned('@modelcontextprotocol/inspector', INSPECTOR_VERSION), node22()]);
+  // Awaited by the Inspector's tests; a failure is theirs, not an unhandled rejection meanwhile.
+  inspectorInstalled.catch(() => undefined);
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
   // The issuer is the address clients reach. The webhook receiver is on loopback, which only this development setting allows.
@@ -680,6 +706,9 @@ describe.each(sdkRuns)('$client over $revision with $credential', (run) => {
       if (!cases) continue;
       const answered = await session.callTool(spec.name, cases.valid(fixtures, own));
       expectAnswered(`${tag} ${spec.name}`, tool, answered, lastCallId(session, spec.name));
+      if (spec.name === 'get_account') expect(viaOf(answered), 'the credential the calls are made with').toBe(run.credential === 'api-key' ? 'key' : 'oauth');
+      // These pages are shorter than the lists: their summary must say how to go on.
+      if (spec.name === 'list_transfers' || spec.name === 'list_collection_files') expect((answered.structuredContent as { nextCursor?: string }).nextCursor, spec.name).toBeTruthy();
       for (const invalid of cases.invalid(fixtures, own)) {
         const refused = await session.callTool(spec.name, invalid.args);
         expectRefused(`${tag} ${spec.name}(${JSON.stringify(invalid.args)})`, refused, invalid, lastCallId(session, spec.name));
@@ -718,29 +747,59 @@ describe('a call lacking a scope: HTTP 403 insufficient_scope, as each SDK surfa
     );
     observed.push(`${client}, API key lacking contacts:write: ${describeError(error)}`);
     expect(error).toBeInstanceOf(Error);
-    if (client === 'client-v2') expect(error).toBeInstanceOf(InsufficientScopeError);
-    else expect(String((error as Error).message)).toMatch(/403/);
+    // v2 reads the challenge (and would step up with an OAuth provider); 1.x, without one, throws the HTTP error.
+    if (client === 'client-v2') {
+      expect(error).toBeInstanceOf(InsufficientScopeError);
+      expect((error as InsufficientScopeError).requiredScope).toBe('contacts:write');
+    } else expect(httpStatusOf(error)).toBe(403);
     expect(apiRequestsOf(lastCallId(made.session, 'create_contact'))).toEqual([]);
     await made.session.close();
   });
 
-  it.each(['sdk-1.x', 'client-v2'] as const)('%s with an OAuth token the owner granted without contacts:write: the SDK starts a step-up authorization', async (client) => {
+  it.each(['sdk-1.x', 'client-v2'] as const)('%s with an OAuth token the owner granted without contacts:write: the call rejects, after a step-up attempt', async (client) => {
     const run: SdkRun = { client, revision: client === 'sdk-1.x' ? '2025-11-25' : '2026-07-28', credential: 'oauth' };
-    const { session, provider } = await connectSdk(run, `mx.stepup.${client}`, { untick: ['contacts:write'] });
+    const prefix = `mx.stepup.${client}`;
+    const { session, provider } = await connectSdk(run, prefix, { untick: ['contacts:write'] });
     expectListed(await session.listTools());
+    const before = oauthRequestsOf(prefix);
     const error = await session.callTool('create_contact', { email: 'stepup@example.test' }).then(
       (result) => ({ resolved: result }),
       (e: unknown) => e,
     );
     const stepUp = provider!.authorizationUrls.slice(1);
-    observed.push(`${client}, OAuth token lacking contacts:write: ${describeError(error)}; authorization requests after it: ${stepUp.map((u) => `scope="${u.searchParams.get('scope')}"`).join(', ') || 'none'}`);
+    const oauth = oauthRequestsOf(prefix).slice(before.length);
+    observed.push(
+      `${client}, OAuth token lacking contacts:write: ${describeError(error)}; OAuth requests it made: ${oauth.join(', ') || 'none'}; ` +
+        `authorization requests for the owner: ${stepUp.map((u) => `scope="${u.searchParams.get('scope')}"`).join(', ') || 'none'}`,
+    );
     expect(error).toBeInstanceOf(Error);
-    // The step-up asks the owner again, for what it had plus the scope the challenge named.
-    expect(stepUp).toHaveLength(1);
-    expect(stepUp[0]!.searchParams.get('scope')?.split(' ')).toContain('contacts:write');
+    expect(apiRequestsOf(lastCallId(session, 'create_contact'))).toEqual([]);
+    if (client === 'client-v2') {
+      // v2 steps up: it sends the owner to authorize what it had plus the scope the challenge named, and the call waits for that.
+      expect(error).toBeInstanceOf(UnauthorizedErrorV2);
+      expect(stepUp).toHaveLength(1);
+      expect(stepUp[0]!.searchParams.get('scope')?.split(' ')).toContain('contacts:write');
+    } else {
+      // 1.x "upscopes" by refreshing the token it has (which cannot widen its scope), is refused again, and gives up.
+      expect(httpStatusOf(error)).toBe(403);
+    }
     await session.close();
   });
 });
+
+/** The HTTP status an SDK's transport error carries (1.x `code`, v2 `status`). */
+function httpStatusOf(error: unknown): number | undefined {
+  const e = error as { code?: unknown; status?: unknown };
+  return typeof e.status === 'number' ? e.status : typeof e.code === 'number' ? e.code : undefined;
+}
+
+/** The OAuth requests (discovery, registration, token) a client made under its request-id prefix. */
+function oauthRequestsOf(prefix: string): string[] {
+  return logLines
+    .map((line) => JSON.parse(line) as LogLine)
+    .filter((l) => l.msg === 'request' && l.requestId?.startsWith(`${prefix}.`) && (l.path?.startsWith('/oauth/') || l.path?.startsWith('/.well-known/')))
+    .map((l) => `${l.method} ${l.path} ${l.status}`);
+}
 
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.constructor.name}: ${error.message}`;
@@ -770,7 +829,7 @@ describe('Origin', () => {
     );
     observed.push(`${client}, foreign Origin: ${describeError(error)}`);
     expect(error).toBeInstanceOf(Error);
-    expect(String((error as Error).message)).toMatch(/403/);
+    expect(httpStatusOf(error)).toBe(403);
   });
 });
 
@@ -812,10 +871,11 @@ describe('MCP Inspector (CLI mode)', () => {
   ];
 
   beforeAll(async () => {
-    const [dir, node] = await Promise.all([installPinned('@modelcontextprotocol/inspector', INSPECTOR_VERSION), node22()]);
+    const [dir, node] = await inspectorInstalled;
     inspectorCli = path.join(dir, 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
     inspectorNode = node;
     inspectorHome = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-mcp-inspector-'));
+    for (const credential of ['api-key', 'oauth']) fs.mkdirSync(path.join(inspectorHome, credential));
   }, 300_000);
 
   beforeAll(async () => {
@@ -828,6 +888,7 @@ describe('MCP Inspector (CLI mode)', () => {
     let navigate: (url: string) => void;
     const navigated = new Promise<string>((resolve) => (navigate = resolve));
     const oauthList = inspector(
+      'oauth',
       [`${server.url}/mcp`, '--transport', 'http', '--protocol-era', 'legacy', '--header', 'X-Request-Id: mx.inspector-oauth-2025.list', '--callback-url', callback, '--method', 'tools/list'],
       { MCP_AUTO_OPEN_ENABLED: 'true', BROWSER: 'true' },
       (stderr) => {
@@ -846,9 +907,8 @@ describe('MCP Inspector (CLI mode)', () => {
       const run: InspectorRun = { revision, credential, tag, calls: [] };
       runs.push(run);
       if (credential === 'oauth' && revision === '2025-11-25') tasks.push(async () => (run.list = await oauthList));
-      else tasks.push(async () => (run.list = await inspector([...target(run, `mx.${tag}.list`), '--method', 'tools/list'])));
+      else tasks.push(async () => (run.list = await inspector(credential, [...target(run, `mx.${tag}.list`), '--method', 'tools/list'])));
       const share = toolSpecs.filter((spec, i) => spec.name in toolCases && (INSPECTOR_FULL || i % combinations.length === c));
-      if (share.length === 0) continue;
       const own = await runFixtures(tag);
       for (const [i, spec] of share.entries()) {
         const cases = toolCases[spec.name]!;
@@ -860,15 +920,17 @@ describe('MCP Inspector (CLI mode)', () => {
           { tool: spec.name, args: invalid.args, invalid, requestId: `mx.${tag}.${spec.name}.invalid` },
         );
       }
+      // Every combination asks who it is, which shows the credential it was given is the one it used.
+      if (!run.calls.some((call) => call.tool === 'get_account')) run.calls.push({ tool: 'get_account', args: {}, requestId: `mx.${tag}.get_account.valid` });
       for (const call of run.calls) {
         const args = ['--method', 'tools/call', '--tool-name', call.tool, '--tool-args-json', JSON.stringify(call.args)];
-        tasks.push(async () => (call.outcome = await inspector([...target(run, call.requestId), ...args])));
+        tasks.push(async () => (call.outcome = await inspector(credential, [...target(run, call.requestId), ...args])));
       }
     }
     const createContact = ['--method', 'tools/call', '--tool-name', 'create_contact', '--tool-args-json', JSON.stringify({ email: 'scope@example.test' })];
-    tasks.push(async () => (narrow = await inspector([...target({ revision: '2026-07-28', credential: 'api-key' }, 'mx.inspector.scope', narrowKey), ...createContact])));
+    tasks.push(async () => (narrow = await inspector('api-key', [...target({ revision: '2026-07-28', credential: 'api-key' }, 'mx.inspector.scope', narrowKey), ...createContact])));
     const origin = ['--header', 'Origin: http://evil.example', '--method', 'tools/list'];
-    tasks.push(async () => (evilOrigin = await inspector([...target({ revision: '2025-11-25', credential: 'api-key' }, 'mx.inspector.origin'), ...origin])));
+    tasks.push(async () => (evilOrigin = await inspector('api-key', [...target({ revision: '2025-11-25', credential: 'api-key' }, 'mx.inspector.origin'), ...origin])));
     await inPool(tasks, INSPECTOR_WIDTH);
     observed.push(`inspector: ${tasks.length} invocations in ${((Date.now() - started) / 1000).toFixed(1)} s, ${INSPECTOR_WIDTH} at a time`);
   }, 180_000);
@@ -908,12 +970,15 @@ describe('MCP Inspector (CLI mode)', () => {
         if (call.invalid) expectRefused(where, outcome!.result!, call.invalid, call.requestId);
         else expectAnswered(where, tools.find((t) => t.name === call.tool)!, outcome!.result!, call.requestId);
       }
+      const whoami = run().calls.find((call) => call.tool === 'get_account' && !call.invalid)!.outcome!.result!;
+      expect(viaOf(whoami), 'the credential the calls were made with').toBe(credential === 'api-key' ? 'key' : 'oauth');
     });
   });
 
   it('a call lacking a scope (403 insufficient_scope) fails the invocation, with the reason', () => {
     observed.push(`inspector, API key lacking contacts:write: exit ${narrow.code}, ${JSON.stringify(narrow.error)}`);
     expect(narrow.code).not.toBe(0);
+    expect(narrow.error?.message).toContain('contacts:write');
     expect(apiRequestsOf('mx.inspector.scope')).toEqual([]);
   });
 
