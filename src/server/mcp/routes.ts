@@ -75,7 +75,6 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
   const publicUrl = services.config.PUBLIC_URL;
   const mcpResource = oauthResources(publicUrl).mcp;
   const metadataUrl = protectedResourceMetadataUrl(mcpResource);
-  const allowedOrigins = new Set([new URL(publicUrl).origin, ...services.config.MCP_ALLOWED_ORIGINS]);
 
   const prepared = tools().map((tool) => ({
     tool,
@@ -168,7 +167,7 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
   // DNS rebinding: only this server's own host may address /mcp, and only its own pages (and the origins
   // an operator allowed) may call it from a browser.
   app.use('/mcp', hostHeaderValidation([hostnameOf(publicUrl)]));
-  app.use('/mcp', allowedOriginsOnly(publicUrl, allowedOrigins));
+  app.use('/mcp', allowedOriginsOnly(publicUrl, services.config.MCP_ALLOWED_ORIGINS));
   app.all('/mcp', async (c) => {
     const header = c.req.header('authorization');
     const token = bearerToken(header);
@@ -185,7 +184,7 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
     if (requested !== undefined && !(servedProtocolVersions as readonly string[]).includes(requested)) {
       const message = `Unsupported protocol version: ${requested} (supported: ${servedProtocolVersions.join(', ')})`;
       const error = { code: ProtocolErrorCode.UnsupportedProtocolVersion, message, data: { supported: servedProtocolVersions, requested } };
-      return c.json({ jsonrpc: '2.0', id: null, error }, 400);
+      return c.json({ jsonrpc: '2.0', id: await jsonRpcIdOf(c.req.raw), error }, 400);
     }
     const authInfo: AuthInfo = {
       token,
@@ -197,6 +196,28 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
     };
     return handler.fetch(c.req.raw, { authInfo });
   });
+}
+
+/** The id of the JSON-RPC request in a body (read up to the size limit), to answer an error to it; null when there is none. */
+async function jsonRpcIdOf(request: Request): Promise<string | number | null> {
+  const reader = request.body?.getReader();
+  if (!reader) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(read.value);
+  }
+  try {
+    const id: unknown = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: unknown } | null)?.id;
+    return typeof id === 'string' || typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 interface ServerInternals {
@@ -224,18 +245,23 @@ function adjustListings(server: McpServer) {
 }
 
 /**
- * Requests that carry an `Origin` (a browser's) are refused unless it is this server's own or one an
- * operator allowed (MCP_ALLOWED_ORIGINS), which also get CORS answers. Requests without one (assistants'
- * apps, command lines) pass: the Streamable HTTP transport's DNS-rebinding protection.
+ * Requests that carry an `Origin` (a browser's) are refused unless it is on this server's own host (any
+ * port or scheme: a rebinding attack's page is on a host name of the attacker's) or one of the origins
+ * an operator allowed (MCP_ALLOWED_ORIGINS), which also get CORS answers. Requests without one
+ * (assistants' apps, command lines) pass: the Streamable HTTP transport's DNS-rebinding protection.
  */
-function allowedOriginsOnly(publicUrl: string, allowed: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+function allowedOriginsOnly(publicUrl: string, allowed: readonly string[]): MiddlewareHandler<AppEnv> {
+  const ownHost = hostnameOf(publicUrl);
   return async (c, next) => {
     const origin = c.req.header('origin');
     if (origin === undefined) return next();
-    if (!allowed.has(origin)) {
+    const parsed = URL.parse(origin);
+    const own = parsed !== null && /^https?:$/.test(parsed.protocol) && hostnameOf(parsed.href) === ownHost;
+    if (!own && !allowed.includes(origin)) {
       const message = `Requests from the web origin ${origin} are refused (DNS-rebinding protection); the server's operator can allow an origin with MCP_ALLOWED_ORIGINS`;
       return c.json(errorBody(publicUrl, 'forbidden', message, { reason: 'origin_not_allowed' }), 403);
     }
+    if (own) return next();
     const cors = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'WWW-Authenticate, Mcp-Protocol-Version, Mcp-Session-Id' };
     if (c.req.method === 'OPTIONS') {
       return c.body(null, 204, {

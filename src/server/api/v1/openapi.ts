@@ -5,7 +5,7 @@ const description = `
 The public API of a self-hostable file-transfer service: transfers, collections, upload requests, contacts, webhooks, downloads and the account.
 
 ## Authentication
-Every operation takes \`Authorization: Bearer <API key or OAuth access token>\`. A missing, malformed, unknown, revoked or expired credential answers \`401 unauthorized\`, identically in every case. A credential with no scopes is refused everywhere. Scopes: ${Object.entries(scopeDescriptions)
+Every operation takes \`Authorization: Bearer <API key or OAuth access token>\`. A missing, malformed, unknown, revoked or expired credential answers \`401 unauthorized\`, identically in every case, with \`WWW-Authenticate: Bearer realm="api", resource_metadata="<server>/.well-known/oauth-protected-resource/api/v1"\`: that RFC 9728 document names this API as its resource (\`<server>/api/v1\`) and the OAuth authorization server (RFC 8414 metadata at \`<server>/.well-known/oauth-authorization-server\`) where an app gets a token for it, with the signed-in owner's consent (authorization code with PKCE, \`resource\` required). AI assistants reach the same operations as MCP tools at \`/mcp\`, with a token issued for that resource (docs/mcp.md). A credential with no scopes is refused everywhere. Scopes: ${Object.entries(scopeDescriptions)
   .map(([s, d]) => `\`${s}\` (${d})`)
   .join('; ')}. A \`:write\` scope includes \`:read\` of the same resource; scopes never cross resources. A missing scope answers \`403 insufficient_scope\` with \`details.required\` and \`details.granted\`.
 
