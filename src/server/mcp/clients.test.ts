@@ -48,7 +48,8 @@ import { toolSpecs } from './tools.js';
  *   SDK) speaks both revisions (`--protocol-era legacy` for 2025-11-25, `modern` for 2026-07-28; it rides the
  *   v2 client 2.3.1). It needs Node 22, so it runs on the pinned Node 22 binary; both are installed on demand
  *   into .cache/mcp-conformance by scripts/pinned-tools.ts. With an API key it is given an `Authorization`
- *   header. For OAuth it runs its own flow (discovery from the 401, dynamic registration, PKCE and `state`;
+ *   header, under a HOME of its own (one holding a stored OAuth token for the server, it sends that token
+ *   instead of the header, and get_account says `oauth`). For OAuth it runs its own flow (discovery from the 401, dynamic registration, PKCE and `state`;
  *   its listener on a loopback callback URL gets the code from us, as the owner's browser would deliver
  *   it), keeps the token in a file store under its HOME, and every later OAuth invocation uses it with
  *   `--stored-auth-only`. Each invocation is one process (connect, list, call), three at a time: all four
@@ -556,6 +557,12 @@ async function connectSdk(run: SdkRun, prefix: string, options: { untick?: strin
   if (first.transport instanceof TransportV2) await first.transport.finishAuth(back.searchParams);
   else await first.transport.finishAuth(back.searchParams.get('code')!);
   await first.client.close();
+  // The client found its way from the 401 alone: the resource metadata it named, the authorization server's, then registration and the code redeemed.
+  // (The status is not compared: the request log has 200 for what the OAuth provider answered itself, a registration's 201 too.)
+  const flow = oauthRequestsOf(prefix).map((line) => line.replace(/ \d+$/, ''));
+  for (const step of ['GET /.well-known/oauth-protected-resource/mcp', 'GET /.well-known/oauth-authorization-server', 'POST /oauth/register', 'POST /oauth/token']) {
+    expect(flow, `${run.client} ${run.revision}: ${step}`).toContain(step);
+  }
   const made = make({ provider });
   await made.connect();
   return { session: made.session, provider };
