@@ -104,3 +104,14 @@ describe('a failed query', () => {
     expect(logged).not.toContain('confidential-title-text');
   });
 });
+
+describe('the request log', () => {
+  it('records the status a handler that writes the Node response itself sent (the OAuth provider registering a client: 201)', async () => {
+    const from = logLines.length;
+    const metadata = { client_name: 'Log check', redirect_uris: ['http://127.0.0.1:9999/cb'], token_endpoint_auth_method: 'none' };
+    const res = await server.fetch('/oauth/register', { method: 'POST', json: metadata });
+    expect(res.status).toBe(201);
+    const line = logLines.slice(from).map((l) => JSON.parse(l) as { msg: string; path?: string; status?: number }).find((l) => l.msg === 'request' && l.path === '/oauth/register');
+    expect(line?.status).toBe(201);
+  });
+});

@@ -39,9 +39,9 @@ import { toolSpecs } from './tools.js';
  *   RFC 9728 and RFC 8414 discovery, dynamic registration, `redirectToAuthorization(url)`, the owner's
  *   approval on the consent route (a signed-in dashboard session, as src/server/test/oauth-client.ts
  *   gives it), the code read from the redirect's Location (no listener: a loopback redirect URI), then
- *   `transport.finishAuth`. That the flow completes is what proves each client finds its way. The provider
- *   has `state()`: our authorization server requires `state`, and both SDKs send one only when the provider
- *   has that method (the 1.x SDK's own example provider has none, and is refused `invalid_request`).
+ *   `transport.finishAuth`. That the flow completes is what proves each client finds its way. The SDKs send
+ *   `state` only when the provider has a `state()` method: the v2 runs' provider has one (and the state
+ *   comes back), the 1.x runs' has none, as the 1.x SDK's own example provider (PKCE protects the flow).
  * - Each SDK run calls every tool with valid arguments and with every invalid set of the table.
  * - The official MCP Inspector in its CLI mode (`@modelcontextprotocol/inspector` 2.12.0, run as its
  *   `mcp-inspector --cli`; `@modelcontextprotocol/inspector-cli` 1.0.3 is the v1 Inspector's CLI, on the 1.x
@@ -394,10 +394,21 @@ class LoopbackOAuthProvider implements OAuthClientProvider {
   /** The `state` of the last authorization request, to compare with the one the redirect brings back (the SDKs leave that to the app). */
   lastState = '';
 
+  /** Present only for a provider that sends `state` (the SDKs look for the method). */
+  state?: () => string;
+
   constructor(
     readonly redirectUrl: string,
     private readonly name: string,
-  ) {}
+    sendsState: boolean,
+  ) {
+    if (sendsState) {
+      this.state = () => {
+        this.lastState = randomBytes(16).toString('base64url');
+        return this.lastState;
+      };
+    }
+  }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
@@ -419,11 +430,6 @@ class LoopbackOAuthProvider implements OAuthClientProvider {
   }
   saveTokens(tokens: OAuthTokens) {
     this.saved = tokens;
-  }
-  // Our authorization server requires `state`; both SDKs send one only when the provider has this method.
-  state() {
-    this.lastState = randomBytes(16).toString('base64url');
-    return this.lastState;
   }
   redirectToAuthorization(url: URL) {
     this.authorizationUrls.push(url);
@@ -541,7 +547,7 @@ async function connectSdk(run: SdkRun, prefix: string, options: { untick?: strin
     await made.connect();
     return { session: made.session };
   }
-  const provider = new LoopbackOAuthProvider(redirectUri(), `Matrix ${run.client} ${run.revision}`);
+  const provider = new LoopbackOAuthProvider(redirectUri(), `Matrix ${run.client} ${run.revision}`, run.client !== 'sdk-1.x');
   const first = make({ provider });
   const refused = await first.connect().then(
     () => null,
@@ -553,7 +559,7 @@ async function connectSdk(run: SdkRun, prefix: string, options: { untick?: strin
   expect(authorizationUrl.origin).toBe(issuer);
   expect(authorizationUrl.searchParams.get('resource')).toBe(`${issuer}/mcp`);
   const back = await approve(authorizationUrl, options.untick);
-  expect(back.searchParams.get('state')).toBe(provider.lastState);
+  expect(back.searchParams.get('state')).toBe(provider.state ? provider.lastState : null);
   if (first.transport instanceof TransportV2) await first.transport.finishAuth(back.searchParams);
   else await first.transport.finishAuth(back.searchParams.get('code')!);
   await first.client.close();

@@ -286,7 +286,7 @@ describe('OAuth for AI assistants', () => {
     expect((await oauth.refreshTokenGrantRequest(as, client, oauth.None(), winner.refresh_token, insecure)).status).toBe(400);
   });
 
-  it('refuses a missing state, resource or PKCE, plain PKCE, an unknown resource and an inexact redirect URI', async () => {
+  it('refuses a missing resource or PKCE, plain PKCE, an unknown resource and an inexact redirect URI; state is optional', async () => {
     const client = await register();
     const open = browser();
     const verifier = oauth.generateRandomCodeVerifier();
@@ -301,7 +301,10 @@ describe('OAuth for AI assistants', () => {
       return { status: res.status, error: ((await res.json().catch(() => ({}))) as { error?: string }).error ?? null };
     };
     const atApp = (error: string) => ({ at: redirectUri, error, iss: issuer });
-    expect(await refusal({ ...base, state: undefined })).toEqual(atApp('invalid_request'));
+    // PKCE binds the code to the client that asked (OAuth 2.1 §7.5.1), and some MCP clients send no state: on to the owner's consent.
+    const stateless = await open(await authorizeUrl(client, { ...base, state: undefined }));
+    expect(stateless.status).toBe(303);
+    expect(stateless.headers.get('location')).toMatch(/^\/oauth\/consent\//);
     expect(await refusal({ ...base, resource: undefined })).toEqual(atApp('invalid_target'));
     expect(await refusal({ ...base, resource: 'https://evil.example/mcp' })).toEqual(atApp('invalid_target'));
     expect(await refusal({ ...base, challenge: null })).toEqual(atApp('invalid_request'));

@@ -80,7 +80,8 @@ async function fetchClientMetadata(services: Pick<Services, 'config' | 'outbound
 /**
  * The OAuth 2.1 authorization server for AI assistants (oidc-provider, pinned: see
  * docs/design/oauth-and-mcp.md for what was measured and why each setting is here). Authorization code
- * with PKCE (S256), `state` and `resource` required, exact redirect URIs, `iss` in every response,
+ * with PKCE (S256) and `resource` required (`state` optional: PKCE already binds the code to the client
+ * that asked, and some MCP clients send none), exact redirect URIs, `iss` in every response,
  * rotating refresh tokens whose replay revokes the grant, opaque access tokens stored hashed, and every
  * authorization approved by the signed-in owner on the dashboard's consent page.
  */
@@ -126,9 +127,6 @@ export async function createOAuthProvider(services: Pick<Services, 'db' | 'confi
     },
     pkce: { required: () => true },
     extraParams: {
-      state(_ctx: KoaContextWithOIDC, value: string | undefined) {
-        if (!value) throw new errors.InvalidRequest("missing required parameter 'state'");
-      },
       // form_post would answer with a page our Content-Security-Policy (form-action 'self') blocks.
       response_mode(_ctx: KoaContextWithOIDC, value: string | undefined) {
         if (value !== undefined && value !== 'query') throw new errors.InvalidRequest('only response_mode=query is supported');

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { MiddlewareHandler } from 'hono';
 import { requestContext } from '../../logger.js';
 import { loggablePath } from '../loggable-path.js';
@@ -21,8 +23,10 @@ export function requestContextMiddleware(services: Services): MiddlewareHandler<
     await requestContext.run({ requestId }, async () => {
       await next();
       c.res.headers.set('X-Request-Id', requestId);
+      // A handler that wrote the Node response itself (downloads, previews, the OAuth provider) sent its own status.
+      const status = c.res === RESPONSE_ALREADY_SENT ? (c.env as HttpBindings).outgoing.statusCode : c.res.status;
       services.log.info(
-        { method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) },
+        { method: c.req.method, path: loggablePath(c.req.path), status, ms: Math.round(performance.now() - started) },
         'request',
       );
     });
