@@ -121,6 +121,8 @@ interface Invalid {
   args: Args;
   /** The argument the refusal must name. */
   names: string;
+  /** Set when the arguments are well-formed and the operation itself refuses them (it ran, and answered this error code). */
+  apiRefuses?: string;
 }
 
 interface ToolCase {
@@ -154,6 +156,8 @@ const toolCases: Record<string, ToolCase> = {
       { args: { id: '../me' }, names: 'id' },
       { args: { id: 123 }, names: 'id' },
       { args: {}, names: 'id' },
+      // Well-formed, but no such transfer: the API's 404 as a tool error.
+      { args: { id: 'tr_nope' }, names: 'Transfer not found', apiRefuses: 'not_found' },
     ],
   },
   list_transfer_downloads: {
@@ -349,6 +353,12 @@ function expectRefused(where: string, result: ToolResult, invalid: Invalid, requ
   expect(result.isError, `${where}: ${JSON.stringify(result)}`).toBe(true);
   expect(result.structuredContent, `${where}: no structuredContent on an error`).toBeUndefined();
   const text = firstText(result);
+  if (invalid.apiRefuses) {
+    expect(text, where).toMatch(new RegExp(`^${invalid.apiRefuses}: `));
+    expect(text, `${where}: says what was refused`).toContain(invalid.names);
+    expect(apiRequestsOf(requestId).length, `${where}: the operation ran and refused`).toBeGreaterThan(0);
+    return;
+  }
   expect(text, where).toMatch(/^invalid_request: /);
   expect(text, `${where}: names the argument`).toContain(invalid.names);
   // For {id: '../me'}: no /api/v1/me (nor any other operation) was reached.
