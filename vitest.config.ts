@@ -2,8 +2,22 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { uploaderSizeAlias } from './vite.config';
 
+/**
+ * How many server test files run at once. Each file mostly waits (on its PostgreSQL database, its
+ * server's sockets, S3, child processes), so more files than cores keep both cores busy; Vitest's
+ * default on two cores is a single file at a time. Measured in docs/testing.md.
+ */
+const serverWorkers = Number(process.env.TEST_SERVER_WORKERS ?? 4);
+
 export default defineConfig({
   test: {
+    tags: [
+      {
+        name: 'scale-out',
+        description:
+          'Behaviour that depends on the parts the scale-out configuration swaps (S3 storage, Redis rate limits, external PostgreSQL, several instances, jobs): CI runs these files a second time on that configuration.',
+      },
+    ],
     projects: [
       {
         plugins: [react()],
@@ -15,6 +29,9 @@ export default defineConfig({
           include: ['src/app/**/*.test.{ts,tsx}', 'src/crypto/**/*.test.ts', 'src/contract/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['src/app/test/setup.ts'],
+          // Projects with their own worker counts run one after the other (Vitest groups them by this order).
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
         },
       },
       {
@@ -25,7 +42,9 @@ export default defineConfig({
           globalSetup: ['src/server/test/global-setup.ts'],
           // Memory tests measure what is live, not garbage a collection has not reached yet.
           execArgv: ['--expose-gc'],
-          // Each file gets its own database and server; files run in parallel on the two cores.
+          // Each file gets its own database (cloned from one migrated template) and server.
+          sequence: { groupOrder: 1 },
+          maxWorkers: serverWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -41,18 +41,31 @@ need_package() { # need_package <command> <package> <why>
 need_package unzip unzip "the zip tests"
 need_package clamd clamav-daemon "the virus-scanning tests"
 
-reports="$(mktemp -d)"
-trap 'rm -rf "$reports"' EXIT
+# TEST_REPORTS_DIR keeps the JSON reports (per-file times for docs/testing.md); otherwise they are temporary.
+if [ -n "${TEST_REPORTS_DIR:-}" ]; then
+  reports="$TEST_REPORTS_DIR" && mkdir -p "$reports"
+else
+  reports="$(mktemp -d)" && trap 'rm -rf "$reports"' EXIT
+fi
 status=0
-step() { echo; echo "== $*"; }
+# Each step heading says when it started, so a run's log shows where the minutes went.
+step() { echo; echo "== $*  (+${SECONDS} s)"; }
 
-step "type check" && npx tsc --noEmit -p tsconfig.json || status=1
-step "lint" && npx eslint . --max-warnings=0 || status=1
+# The type check and lint are single-threaded and independent: they run side by side on the two
+# cores, each into a log printed when both are done.
+step "type check and lint"
+npx tsc --noEmit -p tsconfig.json > "$reports/tsc.log" 2>&1 & tsc_pid=$!
+npx eslint . --max-warnings=0 > "$reports/eslint.log" 2>&1 & eslint_pid=$!
+wait $tsc_pid && echo "type check: no errors" || { status=1; echo "type check failed:"; cat "$reports/tsc.log"; }
+wait $eslint_pid && echo "lint: no problems" || { status=1; echo "lint failed:"; cat "$reports/eslint.log"; }
 step "unit and integration tests" && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
 step "MCP conformance (the official suite against a real /mcp)" && npx tsx scripts/mcp-conformance.ts || status=1
 step "build the web app" && npx vite build --logLevel warn || status=1
 step "first-load JavaScript budget (200 KB as sent, no upload code, no source maps)" && node scripts/check-bundle-budget.mjs || status=1
 step "end-to-end tests (Chromium)" && PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
 
+step "time budget per test file (docs/testing.md)" && node scripts/test-budget.mjs "$reports/vitest.json" "$reports/playwright.json" || status=1
+
+echo "(npm test took ${SECONDS} s)"
 node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
 exit $status

@@ -1,3 +1,4 @@
+// @module-tag scale-out — a restart on the same database and storage
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — two instances on one database, Redis and S3
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — operator commands on an external database
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — crashes and restarts against the configured database and storage
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';

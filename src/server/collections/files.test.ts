@@ -1,3 +1,4 @@
+// @module-tag scale-out — upload bytes land in the configured storage
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

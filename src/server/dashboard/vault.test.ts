@@ -1,3 +1,4 @@
+// @module-tag scale-out — upload bytes land in the configured storage
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — downloads stream from the configured storage
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { zipFileName } from './content.js';

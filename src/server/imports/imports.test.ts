@@ -1,3 +1,4 @@
+// @module-tag scale-out — imports write to the configured storage from jobs
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionFilePageSchema } from '../../contract/collections.js';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — imports write to the configured storage from jobs
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — upload bytes land in the configured storage
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CollectionFilePageSchema, FolderListSchema } from '../../contract/collections.js';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — rate limits in Redis
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionSchema } from '../../contract/dashboard.js';
 import { ErrorSchema } from '../../contract/errors.js';

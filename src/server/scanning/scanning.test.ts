@@ -1,3 +1,4 @@
+// @module-tag scale-out — scans read stored files
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionFilePageSchema } from '../../contract/collections.js';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — the storage back-ends themselves
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — the storage back-ends themselves
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — downloads stream from the configured storage
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';

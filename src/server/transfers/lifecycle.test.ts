@@ -1,3 +1,4 @@
+// @module-tag scale-out — deletions and sweeps of stored files
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

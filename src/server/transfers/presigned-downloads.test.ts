@@ -1,3 +1,4 @@
+// @module-tag scale-out — downloads stream from the configured storage
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';

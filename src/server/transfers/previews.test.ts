@@ -1,3 +1,4 @@
+// @module-tag scale-out — downloads stream from the configured storage
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

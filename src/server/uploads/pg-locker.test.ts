@@ -1,3 +1,4 @@
+// @module-tag scale-out — upload locks between instances in PostgreSQL
 import { randomUUID } from 'node:crypto';
 import { ERRORS, type Lock } from '@tus/server';
 import pg from 'pg';

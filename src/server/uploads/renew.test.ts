@@ -1,3 +1,4 @@
+// @module-tag scale-out — upload bytes land in the configured storage
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { startTestServer, type TestServer } from '../test/harness.js';

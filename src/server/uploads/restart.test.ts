@@ -1,3 +1,4 @@
+// @module-tag scale-out — a restart on the same database and storage
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../runtime.js';
 import { startTestServer, type TestServer } from '../test/harness.js';

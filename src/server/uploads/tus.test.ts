@@ -1,3 +1,4 @@
+// @module-tag scale-out — upload bytes land in the configured storage
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — deliveries are jobs that survive a crash
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — deliveries are jobs that survive a crash
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';

@@ -1,3 +1,4 @@
+// @module-tag scale-out — upload bytes land in the configured storage
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../../../contract/errors.js';
