@@ -66,6 +66,7 @@ interface DownloadLinks {
 type Side = 'candidate' | 'node' | 'nginx';
 interface Run {
   ms: number;
+  firstByteMs: number;
   bytes: number;
   cpu: number;
   peakRss: number;
@@ -183,7 +184,8 @@ async function main() {
       const runs = sides(paired);
       console.log(
         `${label.padEnd(20)} ${speed(runs.candidate).toFixed(0).padStart(5)} MB/s   raw Node ${speed(runs.node).toFixed(0).padStart(5)} MB/s   nginx ${speed(runs.nginx).toFixed(0).padStart(5)} MB/s   ` +
-          `server peak RSS ${mb(Math.max(...runs.candidate.map((r) => r.peakRss)))} MB`,
+          `server peak RSS ${mb(Math.max(...runs.candidate.map((r) => r.peakRss)))} MB   ` +
+          `time to response head (median ms): /dl ${median(runs.candidate.map((r) => r.firstByteMs)).toFixed(1)}, raw Node ${median(runs.node.map((r) => r.firstByteMs)).toFixed(1)}, nginx ${median(runs.nginx.map((r) => r.firstByteMs)).toFixed(1)}`,
       );
       console.log(`${''.padEnd(20)} MB/s  /dl÷Node ${formatRatio(pairedSummary(paired, 0))}   /dl÷nginx ${formatRatio(pairedSummary(paired, 1))}`);
       // CPU s per GB, the same way: each round's candidate over that round's baseline. A baseline whose

@@ -167,10 +167,12 @@ export async function startBenchServer(
  * GETs `url` and streams the body to nowhere, counting bytes (`onBytes` sees the running total);
  * fails unless the answer is a 200 with exactly `expected` bytes and that Content-Length.
  */
-export function streamDownload(url: string, expected: number, onBytes?: (total: number) => void): Promise<{ ms: number; bytes: number }> {
+export function streamDownload(url: string, expected: number, onBytes?: (total: number) => void): Promise<{ ms: number; bytes: number; firstByteMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.get(url, { agent: false }, (res) => {
+      // The response head: what the server did before the first byte (token, database, storage checks).
+      const firstByteMs = performance.now() - started;
       if (res.statusCode !== 200) {
         res.resume();
         reject(new Error(`GET ${url}: status ${res.statusCode}`));
@@ -188,7 +190,7 @@ export function streamDownload(url: string, expected: number, onBytes?: (total: 
         const ms = performance.now() - started;
         if (count !== expected) reject(new Error(`GET ${url}: ${count} bytes, expected ${expected}`));
         else if (res.headers['content-length'] !== String(expected)) reject(new Error(`GET ${url}: Content-Length ${res.headers['content-length']}, expected ${expected}`));
-        else resolve({ ms, bytes: count });
+        else resolve({ ms, bytes: count, firstByteMs });
       }, reject);
     });
     req.on('error', reject);
