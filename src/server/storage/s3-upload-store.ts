@@ -146,6 +146,8 @@ export class S3UploadStore extends S3Store {
             while (inFlight.size > this.queueSize - 1) await Promise.race(inFlight);
             if (failure) throw failure;
             const want = size === undefined ? partSize : Math.min(partSize, size - position);
+            // @tus/server's limiter stops a body at Upload-Length; a zero-length part would never fill.
+            if (want <= 0) throw new Error(`upload ${metadata.file.id}: bytes past its length of ${size}`);
             part = { buffer: await this.buffers.acquire(want), length: 0 };
           }
           const n = Math.min(data.length, part.buffer.length - part.length);
