@@ -13,12 +13,14 @@
  * size; nginx sends a copy of the zip the server produced, saved once before measuring.
  *
  *   BENCH_MB      size of the big file in MB (1 MB = 2^20 bytes), default 256
- *   BENCH_ROUNDS  counted rounds per line (median shown), default 5
+ *   BENCH_ROUNDS  paired rounds per line, default 7
  *
- * Each line runs one untimed warm-up of every side, then the rounds; the order of the three sides
- * rotates every round. The server's RSS is sampled every 50 ms during its runs; every side's CPU
- * time is read from /proc, as seconds per GB sent: on a machine shared with other work that figure
- * holds steady where MB/s does not.
+ * Each line runs one untimed warm-up of every side, then the rounds. In a round the candidate runs
+ * between the two baselines, back to back (raw Node, /dl, nginx, then nginx, /dl, raw Node, …), and
+ * each ratio is taken within the round; the report gives the median of those per-round ratios with
+ * their spread. The server's RSS is sampled every 50 ms during its runs; every side's CPU time is
+ * read from /proc, as seconds per GB sent: on a machine shared with other work that figure holds
+ * steady where MB/s does not.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -28,7 +30,26 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { nginxVersion, startNginx, startRawNode, type BaselineServer } from './baselines.js';
 import { cpuSeconds, createKey, machineLine, mb, printServerErrors, rssOf, type ServerProcess, signUp, startServerProcess } from './server-process.js';
-import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, runMain, streamDownload, tusCreate, tusPatchFile, writeRandomFile } from './support.js';
+import {
+  apiClient,
+  cleanupOnExit,
+  DEFAULT_ROUNDS,
+  formatRatio,
+  loadAverage,
+  MB,
+  mbps,
+  median,
+  pairedRounds,
+  pairedSummary,
+  positiveIntEnv,
+  runMain,
+  streamDownload,
+  summarizeRatios,
+  tusCreate,
+  tusPatchFile,
+  writeRandomFile,
+  type PairedRound,
+} from './support.js';
 
 const SMALL_FILE_SIZES = [MB, 64 * 1024, 1024];
 
@@ -45,6 +66,7 @@ interface DownloadLinks {
 type Side = 'candidate' | 'node' | 'nginx';
 interface Run {
   ms: number;
+  firstByteMs: number;
   bytes: number;
   cpu: number;
   peakRss: number;
@@ -52,7 +74,7 @@ interface Run {
 
 async function main() {
   const sizeMb = positiveIntEnv('BENCH_MB', 256);
-  const rounds = positiveIntEnv('BENCH_ROUNDS', 5);
+  const rounds = positiveIntEnv('BENCH_ROUNDS', DEFAULT_ROUNDS);
   const size = sizeMb * MB;
 
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'parcel-bench-dl-'));
@@ -132,51 +154,60 @@ async function main() {
       }
     };
 
-    const lines: { label: string; runs: Record<Side, Run[]> }[] = [];
-    const sides: Side[] = ['candidate', 'node', 'nginx'];
+    const loadBefore = loadAverage();
+    const lines: { label: string; rounds: PairedRound<Run>[] }[] = [];
     for (const [label, urls, expected] of [
       ['file download (/dl)', { candidate: bigLink.url, node: `${node.url}/file`, nginx: `${nginx.url}/file` }, size],
       ['zip download (/dl)', { candidate: links.zip.url, node: `${node.url}/zip`, nginx: `${nginx.url}/zip` }, links.zip.sizeBytes],
     ] as const) {
-      console.log(`measuring ${label}, 1 warm-up + ${rounds} round(s)…`);
-      const runs: Record<Side, Run[]> = { candidate: [], node: [], nginx: [] };
-      for (const side of sides) await measure(side, urls[side], expected);
-      for (let round = 0; round < rounds; round++) {
-        const order = [...sides.slice(round % 3), ...sides.slice(0, round % 3)];
-        for (const side of order) runs[side].push(await measure(side, urls[side], expected));
-      }
-      lines.push({ label, runs });
+      console.log(`measuring ${label}, 1 warm-up + ${rounds} paired round(s)…   (${loadAverage()})`);
+      const paired = await pairedRounds(
+        rounds,
+        () => measure('candidate', urls.candidate, expected),
+        [() => measure('node', urls.node, expected), () => measure('nginx', urls.nginx, expected)],
+      );
+      lines.push({ label, rounds: paired });
     }
 
     // ------------------------------------------------------------------ report
     const speed = (runs: Run[]) => median(runs.map((r) => mbps(r.bytes, r.ms)));
-    const cpuPerGb = (runs: Run[]) => median(runs.map((r) => r.cpu / (r.bytes / 1024 ** 3)));
+    const cpuPerGb = (r: Run) => r.cpu / (r.bytes / 1024 ** 3);
+    const sides = (p: PairedRound<Run>[]) => ({ candidate: p.map((r) => r.candidate), node: p.map((r) => r.baselines[0]!), nginx: p.map((r) => r.baselines[1]!) });
     console.log('');
-    console.log(`downloads, ${sizeMb} MB file, ${rounds} round${rounds === 1 ? '' : 's'} (median, after 1 warm-up), MB = 2^20 bytes, files on disk`);
+    console.log(`downloads, ${sizeMb} MB file, ${rounds} paired round${rounds === 1 ? '' : 's'} (after 1 warm-up), MB = 2^20 bytes, files on disk`);
     console.log(await machineLine());
     console.log(`servers: the candidate, raw Node (${process.version}) and ${nginxName} (1 worker, sendfile on), each its own process; one client (this process) on loopback`);
+    console.log(`${loadBefore} at the start, ${loadAverage()} at the end`);
+    console.log('ratios: median over the rounds of the ratio within each round (IQR, min–max of those ratios); MB/s: median of each side');
     console.log('');
-    for (const { label, runs } of lines) {
-      const c = speed(runs.candidate);
-      const n = speed(runs.node);
-      const x = speed(runs.nginx);
+    for (const { label, rounds: paired } of lines) {
+      const runs = sides(paired);
       console.log(
-        `${label.padEnd(20)} ${c.toFixed(0).padStart(5)} MB/s   raw Node ${n.toFixed(0).padStart(5)} MB/s   nginx ${x.toFixed(0).padStart(5)} MB/s   ` +
-          `/dl÷Node ${(c / n).toFixed(2)}   /dl÷nginx ${(c / x).toFixed(2)}   server peak RSS ${mb(Math.max(...runs.candidate.map((r) => r.peakRss)))} MB`,
+        `${label.padEnd(20)} ${speed(runs.candidate).toFixed(0).padStart(5)} MB/s   raw Node ${speed(runs.node).toFixed(0).padStart(5)} MB/s   nginx ${speed(runs.nginx).toFixed(0).padStart(5)} MB/s   ` +
+          `server peak RSS ${mb(Math.max(...runs.candidate.map((r) => r.peakRss)))} MB   ` +
+          `time to response head (median ms): /dl ${median(runs.candidate.map((r) => r.firstByteMs)).toFixed(1)}, raw Node ${median(runs.node.map((r) => r.firstByteMs)).toFixed(1)}, nginx ${median(runs.nginx.map((r) => r.firstByteMs)).toFixed(1)}`,
       );
-      const [cc, nc, xc] = [cpuPerGb(runs.candidate), cpuPerGb(runs.node), cpuPerGb(runs.nginx)];
-      // A baseline whose CPU time stayed below the clock's tick (nginx with sendfile, on a small file) has no ratio.
-      const over = (base: number, digits: number) => (base > 0 ? (cc / base).toFixed(digits) : 'n/a (baseline used under 10 ms)');
+      console.log(`${''.padEnd(20)} MB/s  /dl÷Node ${formatRatio(pairedSummary(paired, 0))}   /dl÷nginx ${formatRatio(pairedSummary(paired, 1))}`);
+      // CPU s per GB, the same way: each round's candidate over that round's baseline. A baseline whose
+      // CPU time stayed below the clock's tick (nginx with sendfile, on a small file) has no ratio.
+      const cpuRatio = (i: number) => {
+        const ratios = paired.filter((r) => r.baselines[i]!.cpu > 0).map((r) => cpuPerGb(r.candidate) / cpuPerGb(r.baselines[i]!));
+        return ratios.length > 0 ? formatRatio(summarizeRatios(ratios)) : 'n/a (baseline used under 10 ms)';
+      };
+      const cpuMedian = (rs: Run[]) => median(rs.map(cpuPerGb)).toFixed(2);
       console.log(
-        `${''.padEnd(20)} CPU s per GB sent: server ${cc.toFixed(2)}   raw Node ${nc.toFixed(2)}   nginx ${xc.toFixed(2)}   /dl÷Node ${over(nc, 2)}   /dl÷nginx ${over(xc, 1)}`,
+        `${''.padEnd(20)} CPU s per GB sent: server ${cpuMedian(runs.candidate)}   raw Node ${cpuMedian(runs.node)}   nginx ${cpuMedian(runs.nginx)}   /dl÷Node ${cpuRatio(0)}   /dl÷nginx ${cpuRatio(1)}`,
       );
     }
     console.log('');
-    console.log('each run in MB/s (candidate | raw Node | nginx):');
-    for (const { label, runs } of lines) {
-      const each = (r: Run[]) => r.map((x) => mbps(x.bytes, x.ms).toFixed(0)).join(' ');
-      console.log(`  ${label.padEnd(20)} ${each(runs.candidate)} | ${each(runs.node)} | ${each(runs.nginx)}`);
+    console.log('each round in MB/s: raw Node / /dl / nginx, in the order they ran:');
+    for (const { label, rounds: paired } of lines) {
+      const each = paired
+        .map((r) => r.order.map((side) => (side === 'c' ? `[${mbps(r.candidate.bytes, r.candidate.ms).toFixed(0)}]` : mbps(r.baselines[side]!.bytes, r.baselines[side]!.ms).toFixed(0))).join(' '))
+        .join('  |  ');
+      console.log(`  ${label.padEnd(20)} ${each}`);
     }
+    console.log('  ([…] is /dl; the others are raw Node and nginx: raw Node first in odd rounds, nginx first in even ones)');
     console.log(`server RSS idle before the first measurement: ${mb(idleRss)} MB (the server process alone; PostgreSQL apart)`);
     await printServerErrors(running.logFile);
   } finally {

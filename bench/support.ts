@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import os from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createApiKey } from '../src/server/auth/api-keys.js';
@@ -166,10 +167,12 @@ export async function startBenchServer(
  * GETs `url` and streams the body to nowhere, counting bytes (`onBytes` sees the running total);
  * fails unless the answer is a 200 with exactly `expected` bytes and that Content-Length.
  */
-export function streamDownload(url: string, expected: number, onBytes?: (total: number) => void): Promise<{ ms: number; bytes: number }> {
+export function streamDownload(url: string, expected: number, onBytes?: (total: number) => void): Promise<{ ms: number; bytes: number; firstByteMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.get(url, { agent: false }, (res) => {
+      // The response head: what the server did before the first byte (token, database, storage checks).
+      const firstByteMs = performance.now() - started;
       if (res.statusCode !== 200) {
         res.resume();
         reject(new Error(`GET ${url}: status ${res.statusCode}`));
@@ -187,7 +190,7 @@ export function streamDownload(url: string, expected: number, onBytes?: (total: 
         const ms = performance.now() - started;
         if (count !== expected) reject(new Error(`GET ${url}: ${count} bytes, expected ${expected}`));
         else if (res.headers['content-length'] !== String(expected)) reject(new Error(`GET ${url}: Content-Length ${res.headers['content-length']}, expected ${expected}`));
-        else resolve({ ms, bytes: count });
+        else resolve({ ms, bytes: count, firstByteMs });
       }, reject);
     });
     req.on('error', reject);
@@ -221,3 +224,111 @@ export function tusPatchFile(uploadUrl: string, token: string, file: string, siz
     pipeline(fs.createReadStream(file), req).catch(reject);
   });
 }
+
+
+// ---------------------------------------------------------------------------------------------
+// Paired rounds: what every candidate/baseline comparison reports
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Rounds per comparison when BENCH_ROUNDS is unset. On this shared VM single runs of either side
+ * swing by ±40 %; seven paired ratios give a median that one bad round cannot move.
+ */
+export const DEFAULT_ROUNDS = 7;
+
+/** The `q` quantile (0..1) of `xs`, interpolated between the two nearest values. */
+export function quantile(xs: number[], q: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return s[lo]! + (s[hi]! - s[lo]!) * (at - lo);
+}
+
+/** The median of a set of per-round ratios and how far they spread. */
+export interface RatioSummary {
+  median: number;
+  min: number;
+  max: number;
+  /** Interquartile range: the middle half of the rounds lies between these. */
+  q1: number;
+  q3: number;
+  rounds: number;
+}
+
+export function summarizeRatios(ratios: number[]): RatioSummary {
+  return {
+    median: median(ratios),
+    min: Math.min(...ratios),
+    max: Math.max(...ratios),
+    q1: quantile(ratios, 0.25),
+    q3: quantile(ratios, 0.75),
+    rounds: ratios.length,
+  };
+}
+
+/** `0.97 (IQR 0.93–1.01, min–max 0.88–1.06)`. */
+export function formatRatio(s: RatioSummary, digits = 2): string {
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+  return `${f(s.median)} (IQR ${f(s.q1)}–${f(s.q3)}, min–max ${f(s.min)}–${f(s.max)})`;
+}
+
+/** What one side of a round measured: bytes moved and how long that took. */
+export interface Timed {
+  ms: number;
+  bytes: number;
+}
+
+/** One round of a paired comparison: each side once, back to back, and the candidate's speed over each baseline's. */
+export interface PairedRound<R extends Timed> {
+  candidate: R;
+  baselines: R[];
+  /** Candidate MB/s ÷ baseline MB/s, one per baseline, from this round alone. */
+  ratios: number[];
+  /** The sides in the order they ran ('c' for the candidate, a baseline's index otherwise). */
+  order: ('c' | number)[];
+}
+
+/**
+ * Runs `warmups` untimed rounds of every side (the first transfer of a size in a process is much
+ * slower, whichever side makes it), then `rounds` counted rounds. In each counted round the
+ * candidate runs next to its baseline(s) and the order flips every round: with one baseline
+ * c,b / b,c / …; with two, b0,c,b1 / b1,c,b0 / …, so the candidate always sits beside both. Each
+ * round's ratio compares two runs made seconds apart, under the same load; the median of those
+ * ratios is what to read, not a ratio of medians taken minutes apart.
+ */
+export async function pairedRounds<R extends Timed>(
+  rounds: number,
+  candidate: () => Promise<R>,
+  baselines: (() => Promise<R>)[],
+  options: { warmups?: number; onRound?: (round: PairedRound<R>, index: number) => void } = {},
+): Promise<PairedRound<R>[]> {
+  if (baselines.length < 1 || baselines.length > 2) throw new Error('pairedRounds takes one or two baselines');
+  for (let i = 0; i < (options.warmups ?? 1); i++) {
+    await candidate();
+    for (const b of baselines) await b();
+  }
+  const out: PairedRound<R>[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const flip = round % 2 === 1;
+    const order: ('c' | number)[] = baselines.length === 1 ? (flip ? [0, 'c'] : ['c', 0]) : flip ? [1, 'c', 0] : [0, 'c', 1];
+    let c: R | undefined;
+    const bs: R[] = [];
+    for (const side of order) {
+      if (side === 'c') c = await candidate();
+      else bs[side] = await baselines[side]!();
+    }
+    const speed = (r: R) => mbps(r.bytes, r.ms);
+    const paired: PairedRound<R> = { candidate: c!, baselines: bs, ratios: bs.map((b) => speed(c!) / speed(b)), order };
+    options.onRound?.(paired, round);
+    out.push(paired);
+  }
+  return out;
+}
+
+/** The per-round ratios against baseline `i`, summarized. */
+export const pairedSummary = <R extends Timed>(rounds: PairedRound<R>[], i = 0): RatioSummary => summarizeRatios(rounds.map((r) => r.ratios[i]!));
+
+/** The load average now, for the record: `load average 1.64 0.67 0.26`. */
+export const loadAverage = () => `load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`;

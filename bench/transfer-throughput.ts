@@ -2,13 +2,14 @@
  * `npm run bench`: transfer throughput of a real server, side by side with a bare Node baseline.
  *
  * One process runs the server (embedded PostgreSQL unless DATABASE_URL is set), a bare node:http
- * baseline server and the client, all on 127.0.0.1. Each measurement alternates candidate and
- * baseline within every round (the order flips from round to round) and reports medians and the
- * ratio candidate/baseline. Bytes always stream: the test files are written to disk in 1 MiB chunks
+ * baseline server and the client, all on 127.0.0.1. Each round runs the candidate and its baseline
+ * back to back (the order flips from round to round); each line reports the median of the per-round
+ * ratios candidate/baseline with their spread (support.ts, pairedRounds). Bytes always stream: the test files are written to disk in 1 MiB chunks
  * and every request and response body is piped, never collected.
  *
  *   BENCH_MB      size of the big test file in MB (1 MB = 2^20 bytes), default 512
- *   BENCH_ROUNDS  rounds per measurement, default 3
+ *   BENCH_ROUNDS  paired rounds per line, default 7
+ *   BENCH_LINES   the lines to measure, default upload,file,zip
  *
  * The peak RSS of the process (server + client, sampled every 50 ms) during each run is reported,
  * not asserted. See bench/README.md for what each line measures.
@@ -20,11 +21,31 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { pipeline } from 'node:stream/promises';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { RunningServer } from '../src/server/runtime.js';
 import { startTestS3, type TestS3 } from '../src/server/test/s3-server.js';
-import { apiClient, cleanupOnExit, MB, mbps, median, positiveIntEnv, runMain, startBenchServer, streamDownload, tusCreate, writeRandomFile } from './support.js';
+import { Upload } from '@aws-sdk/lib-storage';
+import {
+  apiClient,
+  cleanupOnExit,
+  DEFAULT_ROUNDS,
+  formatRatio,
+  loadAverage,
+  MB,
+  mbps,
+  median,
+  pairedRounds,
+  pairedSummary,
+  positiveIntEnv,
+  runMain,
+  startBenchServer,
+  streamDownload,
+  tusCreate,
+  writeRandomFile,
+  type PairedRound,
+  type Timed,
+} from './support.js';
 
 /** Read size of the server's download streams (DiskStorage.read); the baseline reads the same way. */
 const READ_CHUNK = 256 * 1024;
@@ -105,6 +126,7 @@ function sendFile(url: string, method: string, headers: Record<string, string>, 
 // ---------------------------------------------------------------------------------------------
 
 interface Baseline {
+  /** `PATCH <url>/upload/<sink>/<name>` stores the body with that sink; `GET <url>/serve/<name>` answers with what `serve` set. */
   url: string;
   /** Makes `GET /serve/<name>` answer with these stored files back to back, then `padding` zero bytes. */
   serve(name: string, files: StoredSource[], padding?: number): Promise<void>;
@@ -122,17 +144,18 @@ type BaselineSink = (name: string, body: http.IncomingMessage, length: number) =
 
 const diskSink = (uploadDir: string): BaselineSink => (name, body) => pipeline(body, fs.createWriteStream(path.join(uploadDir, name)));
 
-async function startBaseline(sink: BaselineSink): Promise<Baseline> {
+async function startBaseline(sinks: Record<string, BaselineSink>): Promise<Baseline> {
   const served = new Map<string, { files: StoredSource[]; padding: number; size: number }>();
   const server = http.createServer((req, res) => {
     const fail = (err: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(err));
       else res.destroy();
     };
-    const upload = /^\/upload\/([\w-]+)$/.exec(req.url ?? '');
-    if (upload && (req.method === 'PATCH' || req.method === 'PUT')) {
+    const upload = /^\/upload\/([\w-]+)\/([\w-]+)$/.exec(req.url ?? '');
+    const sink = upload ? sinks[upload[1]!] : undefined;
+    if (upload && sink && (req.method === 'PATCH' || req.method === 'PUT')) {
       // Request body → storage, then 204: what any upload endpoint has to do at the least.
-      sink(upload[1]!, req, Number(req.headers['content-length'])).then(() => res.writeHead(204).end(), fail);
+      sink(upload[2]!, req, Number(req.headers['content-length'])).then(() => res.writeHead(204).end(), fail);
       return;
     }
     const entry = /^\/serve\/([\w-]+)$/.exec(req.url ?? '');
@@ -207,50 +230,65 @@ async function tusPatch(uploadUrl: string, token: string, file: string, size: nu
 
 interface Line {
   label: string;
-  baselineLabel: string;
-  candidate: Run[];
-  baseline: Run[];
+  /** One or two baselines; each round runs the candidate beside every one of them (see pairedRounds). */
+  baselineLabels: string[];
+  rounds: PairedRound<Run>[];
 }
 
-/**
- * Runs one untimed warm-up round of both sides (the first transfer of this size in the process is
- * markedly slower, whichever side makes it), then `rounds` counted rounds. The order flips every
- * counted round, so neither side always runs first.
- */
-async function alternate(rounds: number, line: Line, candidate: () => Promise<{ ms: number; bytes: number }>, baseline: () => Promise<{ ms: number; bytes: number }>) {
-  await candidate();
-  await baseline();
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? (['c', 'b'] as const) : (['b', 'c'] as const);
-    for (const side of order) {
-      if (side === 'c') line.candidate.push(await measured(candidate));
-      else line.baseline.push(await measured(baseline));
-    }
-  }
+/** One untimed warm-up round, then `rounds` paired rounds (candidate and baseline back to back, order flipping). */
+async function measureLine(
+  rounds: number,
+  label: string,
+  candidate: () => Promise<Timed>,
+  baselines: { label: string; run: () => Promise<Timed> }[],
+): Promise<Line> {
+  console.log(`measuring ${label}, 1 warm-up + ${rounds} paired round(s)…   (${loadAverage()})`);
+  const paired = await pairedRounds(
+    rounds,
+    () => measured(candidate),
+    baselines.map((b) => () => measured(b.run)),
+  );
+  return { label, baselineLabels: baselines.map((b) => b.label), rounds: paired };
 }
 
-function report(sizeMb: number, rounds: number, lines: Line[], idleRss: number) {
+function report(sizeMb: number, rounds: number, lines: Line[], idleRss: number, loadBefore: string) {
   const fmt = (n: number) => n.toFixed(0).padStart(6);
+  const speeds = (runs: Run[]) => runs.map((r) => mbps(r.bytes, r.ms));
   const peak = (runs: Run[]) => Math.max(...runs.map((r) => r.peakRss)) / MB;
   console.log('');
-  console.log(`transfer throughput, ${sizeMb} MB file, ${rounds} round${rounds === 1 ? "" : "s"} (median, after 1 warm-up round), MB = 2^20 bytes, files ${process.env.BENCH_S3 === "1" ? "in S3 (s3rver on loopback)" : "on disk"}`);
+  console.log(
+    `transfer throughput, ${sizeMb} MB file, ${rounds} paired round${rounds === 1 ? '' : 's'} (after 1 warm-up), MB = 2^20 bytes, files ${process.env.BENCH_S3 === '1' ? 'in S3 (s3rver on loopback)' : 'on disk'}`,
+  );
   console.log(`Node ${process.version}, ${os.platform()}-${os.arch()}, ${os.availableParallelism()} CPUs, client and servers on loopback 127.0.0.1`);
+  console.log(`${loadBefore} at the start, ${loadAverage()} at the end`);
+  console.log('ratio = median over the rounds of (candidate MB/s ÷ baseline MB/s in the same round); IQR and min–max of those ratios');
   console.log('');
   const w = Math.max(...lines.map((l) => l.label.length));
-  const bw = Math.max(...lines.map((l) => l.baselineLabel.length));
+  const bw = Math.max(...lines.flatMap((l) => l.baselineLabels.map((b) => b.length)));
   for (const l of lines) {
-    const c = median(l.candidate.map((r) => mbps(r.bytes, r.ms)));
-    const b = median(l.baseline.map((r) => mbps(r.bytes, r.ms)));
-    console.log(
-      `${l.label.padEnd(w)}  ${fmt(c)} MB/s   baseline (${l.baselineLabel})${' '.repeat(bw - l.baselineLabel.length)} ${fmt(b)} MB/s   ratio ${(c / b).toFixed(2)}` +
-        `   peak RSS ${peak(l.candidate).toFixed(0)} MB (baseline ${peak(l.baseline).toFixed(0)} MB)`,
-    );
+    const c = median(speeds(l.rounds.map((r) => r.candidate)));
+    l.baselineLabels.forEach((label, i) => {
+      const b = median(speeds(l.rounds.map((r) => r.baselines[i]!)));
+      const head = i === 0 ? `${l.label.padEnd(w)}  ${fmt(c)} MB/s` : `${''.padEnd(w)}  ${''.padStart(6)}     `;
+      console.log(
+        `${head}   vs ${label.padEnd(bw)} ${fmt(b)} MB/s   ratio ${formatRatio(pairedSummary(l.rounds, i))}` +
+          `   peak RSS ${peak(l.rounds.map((r) => r.candidate)).toFixed(0)} MB (baseline ${peak(l.rounds.map((r) => r.baselines[i]!)).toFixed(0)} MB)`,
+      );
+    });
   }
   console.log('');
-  console.log('each run in MB/s (candidate | baseline):');
+  console.log('each round: candidate MB/s | baseline MB/s = ratio (the side that ran first is marked *):');
   for (const l of lines) {
-    const each = (runs: Run[]) => runs.map((r) => mbps(r.bytes, r.ms).toFixed(0)).join(' ');
-    console.log(`  ${l.label.padEnd(w)}  ${each(l.candidate)} | ${each(l.baseline)}`);
+    console.log(`  ${l.label}`);
+    l.baselineLabels.forEach((label, i) => {
+      const each = l.rounds
+        .map((r) => {
+          const cFirst = r.order.indexOf('c') < r.order.indexOf(i);
+          return `${mbps(r.candidate.bytes, r.candidate.ms).toFixed(0)}${cFirst ? '*' : ''}|${mbps(r.baselines[i]!.bytes, r.baselines[i]!.ms).toFixed(0)}${cFirst ? '' : '*'}=${r.ratios[i]!.toFixed(2)}`;
+        })
+        .join('  ');
+      console.log(`    vs ${label}: ${each}`);
+    });
   }
   console.log('');
   console.log(
@@ -260,7 +298,9 @@ function report(sizeMb: number, rounds: number, lines: Line[], idleRss: number) 
 
 async function main() {
   const sizeMb = positiveIntEnv('BENCH_MB', 512);
-  const rounds = positiveIntEnv('BENCH_ROUNDS', 3);
+  const rounds = positiveIntEnv('BENCH_ROUNDS', DEFAULT_ROUNDS);
+  const only = new Set((process.env.BENCH_LINES ?? 'upload,file,zip').split(',').map((l) => l.trim()));
+  for (const l of only) if (!['upload', 'file', 'zip'].includes(l)) throw new Error(`BENCH_LINES: unknown line ${JSON.stringify(l)} (upload, file, zip)`);
   const size = sizeMb * MB;
   const smallTotal = SMALL_FILE_SIZES.reduce((a, b) => a + b, 0);
 
@@ -295,16 +335,31 @@ async function main() {
       dataDir,
       { transferBytes: Math.max(5 * 1000 ** 3, 4 * (size + smallTotal)), monthBytes: Math.max(10 * 1000 ** 3, 4 * rounds * (size + smallTotal)) },
       s3
-        ? { S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: s3.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey, S3_FORCE_PATH_STYLE: '1' }
+        ? {
+            S3_ENDPOINT: s3.endpoint,
+            S3_BUCKET: s3.bucket,
+            S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+            S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+            S3_FORCE_PATH_STYLE: '1',
+            // The upload settings an operator may set, passed on (S3_UPLOAD_MEMORY_MB below the part size: temporary files, as before).
+            ...Object.fromEntries(['S3_PART_SIZE_MB', 'S3_UPLOAD_QUEUE_SIZE', 'S3_UPLOAD_MEMORY_MB'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
+          }
         : {},
     );
     server = started.server;
     const running = started.server;
     const bucket = s3 ? new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: s3.credentials, requestChecksumCalculation: 'WHEN_REQUIRED' }) : null;
-    const s3Sink: BaselineSink = async (name, body, length) => {
+    const putObjectSink: BaselineSink = async (name, body, length) => {
       await bucket!.send(new PutObjectCommand({ Bucket: s3!.bucket, Key: `baseline-${name}`, Body: body, ContentLength: length }));
     };
-    baseline = await startBaseline(s3 ? s3Sink : diskSink(baselineUploads));
+    // What a user would pick instead of tus: the SDK's own multipart upload, with the part size the
+    // server uses (S3_PART_SIZE_MB, default 64) and the server's queue of parts in flight per upload.
+    const partSize = running.services.config.S3_PART_SIZE_MB * MB;
+    const queueSize = running.services.config.S3_UPLOAD_QUEUE_SIZE;
+    const multipartSink: BaselineSink = async (name, body) => {
+      await new Upload({ client: bucket!, params: { Bucket: s3!.bucket, Key: `baseline-mp-${name}`, Body: body }, partSize, queueSize, leavePartsOnError: false }).done();
+    };
+    baseline = await startBaseline(s3 ? { put: putObjectSink, multipart: multipartSink } : { disk: diskSink(baselineUploads) });
     const secret = started.apiKey;
     const api = apiClient(running, secret);
 
@@ -339,9 +394,9 @@ async function main() {
       return { id: t.id, first: first! };
     };
     let baselineUploadCount = 0;
-    const baselineUpload = async (file: string, fileSize: number) => {
+    const baselineUpload = async (sink: string, file: string, fileSize: number) => {
       const name = `upload-${baselineUploadCount++}`;
-      const r = await sendFile(`${baseline!.url}/upload/${name}`, 'PATCH', { 'Content-Type': 'application/offset+octet-stream' }, file, fileSize);
+      const r = await sendFile(`${baseline!.url}/upload/${sink}/${name}`, 'PATCH', { 'Content-Type': 'application/offset+octet-stream' }, file, fileSize);
       if (r.status !== 204) throw new Error(`baseline upload: ${r.status} ${r.body}`);
       if (!s3) {
         await syncFile(path.join(baselineUploads, name));
@@ -352,21 +407,29 @@ async function main() {
 
     const idleRss = process.memoryUsage.rss();
 
+    const loadBefore = loadAverage();
     // 1. Upload. A fresh transfer per round (the big file and the three small ones); only the big
     // file's PATCH is timed. The small files follow so that the transfer can be sent.
-    const uploadLine: Line = { label: 'upload (tus PATCH)', baselineLabel: s3 ? 'bare handler → one PutObject' : 'bare handler → disk', candidate: [], baseline: [] };
     const sent: string[] = [];
-    console.log(`measuring upload, 1 warm-up + ${rounds} round(s)…`);
-    await alternate(
+    const lines: Line[] = [];
+    const uploadLine = !only.has('upload') ? null : await measureLine(
       rounds,
-      uploadLine,
+      'upload (tus PATCH)',
       async () => {
         const t = await uploadTransfer([{ name: 'big.bin', file: bigFile, size }, ...smallEntries]);
         sent.push(t.id);
         return t.first;
       },
-      () => baselineUpload(bigFile, size),
+      s3
+        ? [
+            { label: `bare handler → lib-storage Upload (${partSize / MB} MiB parts, queue ${queueSize})`, run: () => baselineUpload('multipart', bigFile, size) },
+            { label: 'bare handler → one PutObject', run: () => baselineUpload('put', bigFile, size) },
+          ]
+        : [{ label: 'bare handler → disk', run: () => baselineUpload('disk', bigFile, size) }],
     );
+
+    if (uploadLine) lines.push(uploadLine);
+    else sent.push((await uploadTransfer([{ name: 'big.bin', file: bigFile, size }, ...smallEntries])).id);
 
     // 2 and 3. Downloads, from the first sent transfer. The baseline reads the very files the
     // server stored (same bytes, same disk, same page cache).
@@ -382,25 +445,22 @@ async function main() {
     // so that both sides move exactly the same number of bytes.
     await baseline.serve('zip', storedFiles, links.zip.sizeBytes - filesTotal);
 
-    const fileLine: Line = { label: 'file download (/dl)', baselineLabel: s3 ? 'bare handler ← GetObject' : 'bare handler ← disk', candidate: [], baseline: [] };
-    console.log(`measuring file download, 1 warm-up + ${rounds} round(s)…`);
-    await alternate(
-      rounds,
-      fileLine,
-      () => streamDownload(bigLink.url, size),
-      () => streamDownload(`${baseline!.url}/serve/file`, size),
-    );
+    if (only.has('file')) {
+      lines.push(
+        await measureLine(rounds, 'file download (/dl)', () => streamDownload(bigLink.url, size), [
+          { label: s3 ? 'bare handler ← GetObject' : 'bare handler ← disk', run: () => streamDownload(`${baseline!.url}/serve/file`, size) },
+        ]),
+      );
+    }
+    if (only.has('zip')) {
+      lines.push(
+        await measureLine(rounds, 'zip download (/dl)', () => streamDownload(links.zip.url, links.zip.sizeBytes), [
+          { label: 'same files back to back', run: () => streamDownload(`${baseline!.url}/serve/zip`, links.zip.sizeBytes) },
+        ]),
+      );
+    }
 
-    const zipLine: Line = { label: 'zip download (/dl)', baselineLabel: 'same files back to back', candidate: [], baseline: [] };
-    console.log(`measuring zip download, 1 warm-up + ${rounds} round(s)…`);
-    await alternate(
-      rounds,
-      zipLine,
-      () => streamDownload(links.zip.url, links.zip.sizeBytes),
-      () => streamDownload(`${baseline!.url}/serve/zip`, links.zip.sizeBytes),
-    );
-
-    report(sizeMb, rounds, [uploadLine, fileLine, zipLine], idleRss);
+    report(sizeMb, rounds, lines, idleRss, loadBefore);
   } finally {
     await cleanup();
   }

@@ -148,6 +148,13 @@ const envSchema = z.object({
   S3_PRESIGNED_DOWNLOADS: flag,
   /** Multipart part size of uploads in MB (MiB); at least 32 so that imports report progress in parts. */
   S3_PART_SIZE_MB: z.coerce.number().int().min(32, { error: 'at least 32' }).max(5120, { error: 'at most 5120 (S3 allows 5 GiB parts)' }).default(64),
+  /** Parts one upload holds in memory at once, the one being filled included: up to this many minus one are sent to S3 while the next fills. */
+  S3_UPLOAD_QUEUE_SIZE: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Memory for the parts of all uploads of one process together, in MB (MiB). A part that does not
+   * fit waits; a PATCH that starts when nothing fits spools its parts to temporary files instead.
+   */
+  S3_UPLOAD_MEMORY_MB: z.coerce.number().int().min(32).default(512),
 }).superRefine((c, ctx) => {
   const s3Set = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => c[k] !== undefined);
   if (!c.S3_BUCKET && s3Set.length > 0) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required when ${s3Set.join(', ')} ${s3Set.length > 1 ? 'are' : 'is'} set` });

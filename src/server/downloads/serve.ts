@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
@@ -122,6 +122,14 @@ async function representation(services: Services, { target, encrypted }: OpenedD
   };
 }
 
+/**
+ * Bytes read ahead of the socket. A storage stream reads its next chunk only once the socket has
+ * taken the last one, so every read waits for a drain and every drain for a read; on an event loop
+ * with other work (requests, the worker) those waits add up (a file through /dl measured 0.66x a
+ * raw Node pipe). One more buffer lets the next read run while the socket drains.
+ */
+const READ_AHEAD = 256 * 1024;
+
 /** How long a presigned URL works: long enough to start the download, not to pass around. */
 const PRESIGNED_TTL_SECONDS = 300;
 
@@ -187,7 +195,7 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
   const source = rep.size === 0 ? Readable.from([]) : rep.open(start, end);
   try {
     // pipeline destroys the source when the client goes away, and waits for 'finish': every byte handed to the socket.
-    await pipeline(source, res);
+    await pipeline(source, new PassThrough({ highWaterMark: READ_AHEAD }), res);
     if (finished && end === rep.size - 1) await finished();
   } catch (err) {
     const code = (err as { code?: string }).code;

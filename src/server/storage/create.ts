@@ -17,6 +17,8 @@ export function createStorage(config: Config): FileStorage {
     secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     partSize: config.S3_PART_SIZE_MB * 1024 * 1024,
+    uploadQueueSize: config.S3_UPLOAD_QUEUE_SIZE,
+    uploadMemoryBytes: config.S3_UPLOAD_MEMORY_MB * 1024 * 1024,
   });
 }
 

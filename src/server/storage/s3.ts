@@ -15,8 +15,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore, Upload } from '@tus/server';
+import type { DataStore } from '@tus/server';
+import { S3UploadStore } from './s3-upload-store.js';
 import { assertKey, deleteUnreferenced, type FileStorage } from './storage.js';
 
 export interface S3Settings {
@@ -30,6 +30,10 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** Multipart part size of uploads (at least 5 MiB, S3's own minimum). */
   partSize: number;
+  /** Part buffers one upload holds at once, the one being filled included (default 4). */
+  uploadQueueSize?: number;
+  /** All uploads' part buffers together, in bytes (default 512 MiB); see s3-upload-store.ts. */
+  uploadMemoryBytes?: number;
 }
 
 function clientConfig(settings: S3Settings): S3ClientConfig {
@@ -52,54 +56,9 @@ const notFound = (err: unknown) => {
 };
 
 /**
- * @tus/s3-store, but terminating an upload also deletes its incomplete last part (`<id>.part`),
- * which `remove` leaves behind: an upload created again under the same id would otherwise start
- * with the old bytes counted in its offset.
- */
-class S3UploadStore extends S3Store {
-  override async remove(id: string): Promise<void> {
-    await super.remove(id);
-    await this.client.deleteObject({ Bucket: this.bucket, Key: `${id}.part` });
-  }
-
-  /**
-   * An upload counts as all there once its parts add up to its size, but its object only exists
-   * once the multipart upload is completed, which the PATCH that stored the last part does next. A
-   * process that died in between left every byte stored and no object: the HEAD that finds the
-   * upload whole (before it is completed and read) completes it here.
-   */
-  override async getUpload(id: string): Promise<Upload> {
-    const upload = await super.getUpload(id);
-    if (upload.size !== undefined && upload.size > 0 && upload.offset === upload.size) await this.completeStoredParts(id, upload.size);
-    return upload;
-  }
-
-  private async completeStoredParts(id: string, size: number): Promise<void> {
-    let parts: Awaited<ReturnType<S3Store['retrieveParts']>>;
-    try {
-      parts = await this.retrieveParts(id);
-    } catch (err) {
-      // Completed already (or aborted): nothing left to assemble.
-      if (['NoSuchUpload', 'NoSuchKey'].includes((err as { name?: string }).name ?? '')) return;
-      throw err;
-    }
-    if (parts.reduce((sum, p) => sum + (p.Size ?? 0), 0) !== size) return;
-    const metadata = await this.getMetadata(id);
-    try {
-      await this.finishMultipartUpload(metadata, parts);
-    } catch (err) {
-      // Another instance completed it in the meantime.
-      if ((err as { name?: string }).name !== 'NoSuchUpload') throw err;
-    }
-    await this.completeMetadata(metadata.file);
-    await this.clearCache(id);
-  }
-}
-
-/**
- * Files in an S3-compatible bucket: uploads through @tus/s3-store (multipart, resumable across
- * instances and restarts), reads as ranged GetObject streams with backpressure, never whole
- * objects in memory.
+ * Files in an S3-compatible bucket: uploads through @tus/s3-store with its parts held in bounded
+ * memory (s3-upload-store.ts; multipart, resumable across instances and restarts), reads as ranged
+ * GetObject streams with backpressure, never whole objects in memory.
  */
 export class S3Storage implements FileStorage {
   readonly kind = 's3' as const;
@@ -120,7 +79,12 @@ export class S3Storage implements FileStorage {
   }
 
   tusStore(): DataStore {
-    this.store ??= new S3UploadStore({ partSize: this.settings.partSize, s3ClientConfig: { bucket: this.settings.bucket, ...clientConfig(this.settings) } });
+    this.store ??= new S3UploadStore({
+      partSize: this.settings.partSize,
+      queueSize: this.settings.uploadQueueSize ?? 4,
+      memoryBytes: this.settings.uploadMemoryBytes ?? 512 * 1024 * 1024,
+      s3ClientConfig: { bucket: this.settings.bucket, ...clientConfig(this.settings) },
+    });
     return this.store;
   }
 
