@@ -17,6 +17,7 @@
  *
  *   BENCH_LH_RUNS          Lighthouse runs per page and form factor (median shown), default 3
  *   BENCH_FORM_FACTORS     mobile,desktop (default) or one of them
+ *   BENCH_LH_DIR           keep Lighthouse's JSON reports in this directory (default: a temp dir, removed)
  *   BENCH_PAGES            only these Lighthouse pages (comma-separated names as printed), default all
  *   CHROME_PATH            the Chromium to use, default /usr/bin/chromium (installed when missing, as root)
  */
@@ -404,7 +405,8 @@ async function main() {
         try {
           for (let i = 0; i < runs; i++) {
             console.log(`lighthouse ${formFactor} ${page.name} (${i + 1}/${runs})…`);
-            const r = await lighthouseWithRetries(() => runLighthouse(chrome, page.url, formFactor, path.join(workDir, `lhr-${results.length}-${i}.json`), page.headers));
+            const report = path.join(process.env.BENCH_LH_DIR || workDir, `lhr-${formFactor}-${page.name.replace(/\W+/g, '-')}-${i}.json`);
+            const r = await lighthouseWithRetries(() => runLighthouse(chrome, page.url, formFactor, report, page.headers));
             if (new URL(r.finalUrl).pathname !== new URL(page.url).pathname) throw new Error(`${page.name}: Lighthouse ended on ${r.finalUrl}, not ${page.url}`);
             done.push(r);
           }

@@ -14,7 +14,6 @@ import { oauthRoutes } from '../oauth/routes.js';
 import { mountMcp } from '../mcp/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
 import { thumbnailRoutes } from '../thumbnails/thumbnails.js';
-import type { PublicPageData } from '../../contract/public-page.js';
 import { publicPageData, readRouteChunks, withPublicPageData } from '../public/page-data.js';
 import { publicRoutes } from '../public/transfers.js';
 import type { Services } from '../services.js';
@@ -171,27 +170,13 @@ export function createApp(services: Services, options: AppOptions) {
       // Signed preview URLs and the link's contents: not for any cache, as the public API's answers are not.
       c.header('Cache-Control', 'no-store');
       routeChunks ??= readRouteChunks(path.join(staticDir, 'route-chunks.json'));
-      return c.html(withPublicPageData(html, pageData, routeChunks, await firstViewOf(pageData, services)), 200);
+      return c.html(withPublicPageData(html, pageData, routeChunks), 200);
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(html, found ? 200 : 404);
   });
   app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
   return app;
-}
-
-/**
- * The page's first view rendered on the server, or null. Loaded on first use, so the API server does
- * not load React; a render that fails leaves the page to the browser, as before.
- */
-async function firstViewOf(data: PublicPageData, services: Services): Promise<string | null> {
-  try {
-    const { renderFirstView } = await import('../public/first-view.js');
-    return renderFirstView(data);
-  } catch (err) {
-    services.log.warn({ err }, 'could not render a public page on the server');
-    return null;
-  }
 }
 
 const isIndexPath = (p: string) => p === '/' || p === '/index.html';

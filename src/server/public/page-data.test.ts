@@ -51,12 +51,6 @@ describe('a public page carries its first view in its HTML', () => {
     const api = await (await server.fetch(`/api/public/transfers/${transfer.slug}`)).json();
     expect(data).toEqual({ page: 'transfer', slug: transfer.slug, transfer: api });
     expect(data?.page === 'transfer' && data.transfer.files.map((f) => f.name)).toEqual(['report.pdf', 'notes.txt']);
-    // And shows it: the first view, rendered by the server where the app renders.
-    const root = html.slice(html.indexOf('<div id="root">'));
-    expect(root).toContain('<h1 id="transfer-title"');
-    expect(root).toContain('Site visit');
-    expect(root).toMatch(/<li[^>]*>.*report\.pdf.*<\/li>/s);
-    expect(root).toContain('notes.txt');
     // The page's own scripts are asked for beside the entry.
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/recipient-1234.js" />');
   });
@@ -83,8 +77,6 @@ describe('a public page carries its first view in its HTML', () => {
     const { transfer } = await seedTransfer(server, { title: '<img src=x onerror=alert(2)>', files: [{ name: hostile, data: Buffer.from('x') }] });
     const { html, data } = await openPage(`/t/${transfer.slug}`);
     expect(html).not.toContain('<script>alert(1)');
-    // The first view shows the name as text.
-    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<img src=x');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const files = data?.page === 'transfer' ? data.transfer.files : [];

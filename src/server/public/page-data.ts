@@ -104,23 +104,16 @@ function firstPreviews(data: PublicPageData): string[] {
 
 /**
  * The page's HTML with its data: the JSON element, and a preload of the page's scripts and first
- * previews, before `</head>`; and its first view, when the server rendered one (first-view.tsx). The data is never HTML: it is escaped JSON in an element the browser does not run (a
+ * previews, before `</head>`. The data is never HTML: it is escaped JSON in an element the browser does not run (a
  * data block, which the Content-Security-Policy does not govern), read by the app with JSON.parse.
  */
-export function withPublicPageData(
-  html: string,
-  data: PublicPageData,
-  routeChunks: Readonly<Record<string, readonly string[]>> = {},
-  firstView: string | null = null,
-): string {
+export function withPublicPageData(html: string, data: PublicPageData, routeChunks: Readonly<Record<string, readonly string[]>> = {}): string {
   const scripts = (routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []).map((url) => `<link rel="modulepreload" crossorigin href="${attributeValue(url)}" />`);
   const images = firstPreviews(data)
     .slice(0, PRELOADED_PREVIEWS)
-    .map((url) => `<link rel="preload" as="image" href="${attributeValue(url)}" fetchpriority="low" />`);
+    .map((url) => `<link rel="preload" as="image" href="${attributeValue(url)}" />`);
   const preloads = [...scripts, ...images].join('');
   const element = `<script type="application/json" id="${PUBLIC_PAGE_DATA_ID}">${jsonForScriptElement(data)}</script>`;
   // (A function, so that no `$&` or `$'` in a file name is read as a replacement pattern.)
-  const withData = html.replace('</head>', () => `${preloads}${element}</head>`);
-  // The first view as React rendered it (its text escaped by React), where the app will render.
-  return firstView === null ? withData : withData.replace('<div id="root"></div>', () => `<div id="root">${firstView}</div>`);
+  return html.replace('</head>', () => `${preloads}${element}</head>`);
 }

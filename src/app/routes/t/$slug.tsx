@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RecipientScreen } from '../../features/recipient/components/recipient-screen';
+import { RecipientPage } from '../../features/recipient/components/recipient-page';
+import { RecipientShell } from '../../features/recipient/components/recipient-shell';
 
 interface RecipientSearch {
   /** A recipient's personal token, sent only as the session's recipientToken. */
@@ -14,9 +15,17 @@ export const Route = createFileRoute('/t/$slug')({
   component: RecipientRoute,
 });
 
+/** An end-to-end encrypted link carries its key in the fragment; its downloads are decrypted here and do not resume. */
+const encryptedFooter = 'Files are sent with Parcel, end-to-end encrypted: they are decrypted in your browser, and only this link opens them.';
+
 function RecipientRoute() {
   const { slug } = Route.useParams();
   const { r } = Route.useSearch();
   const encrypted = typeof window !== 'undefined' && window.location.hash.startsWith('#v1.');
-  return <RecipientScreen slug={slug} recipientToken={r} encrypted={encrypted} />;
+  return (
+    <RecipientShell {...(encrypted ? { footer: encryptedFooter } : {})}>
+      {/* A new slug is a new visit: fresh unlock state and download session. */}
+      <RecipientPage key={slug} slug={slug} recipientToken={r} />
+    </RecipientShell>
+  );
 }

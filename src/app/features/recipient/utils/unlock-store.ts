@@ -23,8 +23,6 @@ export function forgetUnlock(slug: string, pagePath: string = transferPage(slug)
 
 /** The remembered token while it has not expired, else null (read on the page it was kept for). */
 export function rememberedUnlock(slug: string, now: number = Date.now()): string | null {
-  // Nothing is remembered where there is no document: the server's render of a page's first view.
-  if (typeof document === 'undefined') return null;
   const name = `${cookieName(slug)}=`;
   const raw = document.cookie
     .split(';')
