@@ -10,11 +10,15 @@
  * 2. Lighthouse LIGHTHOUSE_VERSION (installed on demand into .cache/lighthouse, not a project
  *    dependency; it runs on Node 20) with Debian's Chromium against the real server (a child
  *    process serving that build): performance and accessibility on the sign-in page, the transfers
- *    list (signed in: the session cookie from a sign-in POST, sent as an extra header) and a
- *    recipient page (the public link of a sent transfer), mobile and desktop.
+ *    list (signed in: the session cookie from a sign-in POST, sent as an extra header) and the three
+ *    public pages people outside a workspace open: a recipient page (the public link of a sent
+ *    transfer of eight photos with their previews and a document), a public collection's link and
+ *    an upload request's page; mobile and desktop.
  *
  *   BENCH_LH_RUNS          Lighthouse runs per page and form factor (median shown), default 3
  *   BENCH_FORM_FACTORS     mobile,desktop (default) or one of them
+ *   BENCH_LH_DIR           keep Lighthouse's JSON reports in this directory (default: a temp dir, removed)
+ *   BENCH_PAGES            only these Lighthouse pages (comma-separated names as printed), default all
  *   CHROME_PATH            the Chromium to use, default /usr/bin/chromium (installed when missing, as root)
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -24,6 +28,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { createKey, machineLine, printServerErrors, repoRoot, type ServerProcess, signIn, signUp, startServerProcess } from './server-process.js';
 import { apiClient, cleanupOnExit, median, positiveIntEnv, runMain, tusCreate } from './support.js';
 
@@ -240,6 +245,47 @@ async function lighthouseWithRetries(run: () => Promise<LighthouseRun>): Promise
 }
 
 // ---------------------------------------------------------------------------------------------
+// Seeding the public pages
+// ---------------------------------------------------------------------------------------------
+
+/** A photo-like JPEG (1200×900, a smooth gradient of its own colour): what a recipient page's previews are made from. */
+async function benchPhoto(seed: number): Promise<Buffer> {
+  const width = 1200;
+  const height = 900;
+  const pixels = Buffer.alloc(width * height * 3);
+  const [r, g, b] = [(seed * 67) % 256, (seed * 131 + 80) % 256, (seed * 29 + 160) % 256];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      pixels[o] = (r + (x * 96) / width) & 255;
+      pixels[o + 1] = (g + (y * 96) / height) & 255;
+      pixels[o + 2] = (b + ((x + y) * 48) / (width + height)) & 255;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
+}
+
+/** Waits until the worker has made every photo's preview, as the recipient and collection pages will show them. */
+async function waitForPreviews(recipientUrl: string, collectionUrl: string, photos: number): Promise<void> {
+  const previews = async (url: string): Promise<number> => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    const body = (await res.json()) as { files: { thumbnailUrl: string | null }[] };
+    return body.files.filter((f) => f.thumbnailUrl !== null).length;
+  };
+  const api = (pageUrl: string, kind: 'transfers' | 'collections') => {
+    const u = new URL(pageUrl);
+    const slug = u.pathname.split('/').at(-1)!;
+    return `${u.origin}/api/public/${kind}/${slug}${kind === 'collections' ? '/files' : ''}`;
+  };
+  for (const deadline = Date.now() + 120_000; ; ) {
+    if ((await previews(api(recipientUrl, 'transfers'))) >= photos && (await previews(api(collectionUrl, 'collections'))) >= photos) return;
+    if (Date.now() > deadline) throw new Error('the previews were not made within 120 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The run
 // ---------------------------------------------------------------------------------------------
 
@@ -281,10 +327,22 @@ async function main() {
     server = await startServerProcess(dataDir, { BENCH_STATIC_DIR: outDir });
     const running = server;
     const { email, password, cookie: signupCookie } = await signUp(running.url, 'frontend');
-    const key = await createKey(running.url, signupCookie, ['transfers:read', 'transfers:write']);
+    const key = await createKey(running.url, signupCookie, ['transfers:read', 'transfers:write', 'collections:write']);
     const api = apiClient(running, key);
-    // A list worth rendering: 25 sent transfers of three files each; the last one is the recipient page.
-    let recipientUrl = '';
+    /** Registers files on a transfer or collection and uploads their bytes through tus. */
+    const uploadAll = async (added: { tusEndpoint: string; files: { uploadToken: string }[] }, bodies: Buffer[]) => {
+      for (const [i, f] of added.files.entries()) {
+        const body = bodies[i]!;
+        const location = await tusCreate(added.tusEndpoint, f.uploadToken, body.length);
+        const res = await fetch(location, {
+          method: 'PATCH',
+          headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'x-service-upload-token': f.uploadToken },
+          body: new Uint8Array(body),
+        });
+        if (res.status !== 204) throw new Error(`PATCH: ${res.status}`);
+      }
+    };
+    // A list worth rendering: 25 sent transfers of three files each.
     for (let i = 0; i < 25; i++) {
       const names = ['Quarterly report.pdf', 'photos/site-visit-01.jpg', 'notes.txt'];
       const t = await api<{ id: string; tusEndpoint: string; files: { uploadToken: string }[] }>('POST', '/api/v1/transfers', {
@@ -292,37 +350,71 @@ async function main() {
         message: 'Here are the files we talked about.',
         files: names.map((n) => ({ name: n.split('/').at(-1), path: n.includes('/') ? n.split('/')[0] : undefined, size: 2048 })),
       });
-      for (const f of t.files) {
-        const location = await tusCreate(t.tusEndpoint, f.uploadToken, 2048);
-        const res = await fetch(location, {
-          method: 'PATCH',
-          headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'x-service-upload-token': f.uploadToken },
-          body: randomBytes(2048),
-        });
-        if (res.status !== 204) throw new Error(`PATCH: ${res.status}`);
-      }
+      await uploadAll(t, names.map(() => randomBytes(2048)));
       const sent = await api<{ url?: string }>('POST', `/api/v1/transfers/${t.id}/finalize`, {});
       if (typeof sent.url !== 'string') throw new Error('finalize answered without the transfer\'s url');
-      recipientUrl = sent.url;
     }
+    // The recipient page people open most: photos with previews (the server makes them), and a document.
+    const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => benchPhoto(i)));
+    const recipient = await api<{ id: string; tusEndpoint: string; files: { uploadToken: string }[] }>('POST', '/api/v1/transfers', {
+      title: 'Site visit photos',
+      message: 'The photos from Tuesday, and the report. Have a look before Friday.',
+      files: [
+        ...photos.map((p, i) => ({ name: `site-visit-${String(i + 1).padStart(2, '0')}.jpg`, size: p.length, mimeType: 'image/jpeg' })),
+        { name: 'Site report.pdf', size: 4096, mimeType: 'application/pdf' },
+      ],
+    });
+    await uploadAll(recipient, [...photos, randomBytes(4096)]);
+    const recipientUrl = (await api<{ url: string }>('POST', `/api/v1/transfers/${recipient.id}/finalize`, {})).url;
+    // A public collection (the guest link people open) with photos and documents, and an upload request into it.
+    const collection = await api<{ collection: { id: string; url: string } }>('POST', '/api/v1/collections', {
+      title: 'Spring lookbook',
+      description: 'Final selects, full resolution. Download what you need.',
+      visibility: 'public',
+    });
+    const collectionFiles = await api<{ tusEndpoint: string; files: { uploadToken: string }[] }>('POST', `/api/v1/collections/${collection.collection.id}/files`, {
+      files: [
+        ...photos.map((p, i) => ({ name: `look-${String(i + 1).padStart(2, '0')}.jpg`, size: p.length, mimeType: 'image/jpeg' })),
+        ...['Price list.pdf', 'Credits.txt'].map((name) => ({ name, size: 4096 })),
+      ],
+    });
+    await uploadAll(collectionFiles, [...photos, randomBytes(4096), randomBytes(4096)]);
+    const collectionUrl = collection.collection.url;
+    const request = await api<{ request: { url: string } }>('POST', '/api/v1/requests', {
+      title: 'Send us your signed contract',
+      message: 'Upload the signed contract and a copy of your ID. PDF or images, please.',
+      collectionId: collection.collection.id,
+    });
+    const requestUrl = request.request.url;
+    await waitForPreviews(recipientUrl, collectionUrl, photos.length);
     const sessionCookie = await signIn(running.url, email, password);
 
     const pages = [
       { name: 'sign-in', url: `${running.url}/signin` },
       { name: 'transfers list', url: `${running.url}/transfers`, headers: { Cookie: sessionCookie } },
       { name: 'recipient page', url: recipientUrl },
+      { name: 'collection page', url: collectionUrl },
+      { name: 'upload request', url: requestUrl },
     ];
+    const only = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
     const results: { page: string; formFactor: string; runs: LighthouseRun[] }[] = [];
+    const unmeasured: string[] = [];
     for (const formFactor of formFactors) {
-      for (const page of pages) {
+      for (const page of pages.filter((p) => !only || only.includes(p.name))) {
         const done: LighthouseRun[] = [];
-        for (let i = 0; i < runs; i++) {
-          console.log(`lighthouse ${formFactor} ${page.name} (${i + 1}/${runs})…`);
-          const r = await lighthouseWithRetries(() => runLighthouse(chrome, page.url, formFactor, path.join(workDir, `lhr-${results.length}-${i}.json`), page.headers));
-          if (new URL(r.finalUrl).pathname !== new URL(page.url).pathname) throw new Error(`${page.name}: Lighthouse ended on ${r.finalUrl}, not ${page.url}`);
-          done.push(r);
+        try {
+          for (let i = 0; i < runs; i++) {
+            console.log(`lighthouse ${formFactor} ${page.name} (${i + 1}/${runs})…`);
+            const report = path.join(process.env.BENCH_LH_DIR || workDir, `lhr-${formFactor}-${page.name.replace(/\W+/g, '-')}-${i}.json`);
+            const r = await lighthouseWithRetries(() => runLighthouse(chrome, page.url, formFactor, report, page.headers));
+            if (new URL(r.finalUrl).pathname !== new URL(page.url).pathname) throw new Error(`${page.name}: Lighthouse ended on ${r.finalUrl}, not ${page.url}`);
+            done.push(r);
+          }
+          results.push({ page: page.name, formFactor, runs: done });
+        } catch (err) {
+          // One page Lighthouse cannot measure is a finding to print, not a reason to lose the others.
+          unmeasured.push(`${formFactor} ${page.name}: ${String(err).split('\n')[0]}`);
         }
-        results.push({ page: page.name, formFactor, runs: done });
       }
     }
 
@@ -334,6 +426,9 @@ async function main() {
     console.log('');
     console.log(`entry (index.html: the entry script and ${weights.entryChunks - 1} preloads): JS ${kb(weights.entryJs)} KB, CSS ${kb(weights.entryCss)} KB`);
     console.log(`scripts/check-bundle-budget.mjs on the same build: ${budgetOut.split('\n').filter((l) => l.startsWith('bundle budget')).join(' / ')}`);
+    // Where signing in lands: the transfers list, with its layout's and its own chunks.
+    const dashboard = weights.routes.find((r) => r.url === '/transfers');
+    if (dashboard) console.log(`dashboard first load after sign-in (/transfers): JS ${kb(dashboard.jsBytes)} KB as sent (brotli), ${kb(dashboard.jsGzipBytes)} KB gzip`);
     console.log('');
     const w = Math.max(...weights.routes.map((r) => r.url.length));
     const fw = Math.max(...weights.routes.map((r) => r.file.length));
@@ -367,6 +462,7 @@ async function main() {
         .map((o) => `${o.id} ~${o.ms.toFixed(0)} ms`);
       if (named.length > 0) console.log(`opportunities, ${formFactor} ${page}: ${named.join(', ')}`);
     }
+    for (const line of unmeasured) console.log(`NOT MEASURED ${line}`);
     if (lighthouseRetries > 0) console.log(`Lighthouse runs repeated after a failed trace recording: ${lighthouseRetries}`);
     console.log(failed.size ? `accessibility audits not passed: ${[...failed].join(', ')}` : 'accessibility: every weighted audit passed on every page');
     await printServerErrors(running.logFile);

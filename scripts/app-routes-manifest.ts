@@ -1,5 +1,8 @@
 import fs from 'node:fs';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 /**
  * Writes `routes.json` beside the built app: every path the SPA routes (from TanStack Router's
@@ -10,10 +13,38 @@ export function appRoutesManifest(routeTreeFile: string): Plugin {
   return {
     name: 'app-routes-manifest',
     apply: 'build',
-    generateBundle() {
+    generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(appRoutePaths(fs.readFileSync(routeTreeFile, 'utf8'))) });
+      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routeChunks(bundle)) });
     },
   };
+}
+
+/**
+ * `route-chunks.json`: for each route file (`t/$slug.tsx`), the scripts its page component needs
+ * beyond the entry (its code-split chunk and what that imports), as `/assets/…` URLs. The server
+ * names them in `<link rel="modulepreload">` on the pages it fills with data, so the browser fetches
+ * them beside the entry instead of after it.
+ */
+export function routeChunks(bundle: OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: string[], into = new Set<string>()) => {
+    for (const file of start) {
+      if (into.has(file)) continue;
+      into.add(file);
+      closure(byFile.get(file)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const result: Record<string, string[]> = {};
+  for (const chunk of chunks) {
+    const route = /\/src\/app\/routes\/(.+\.tsx)\?tsr-split=component$/.exec(chunk.facadeModuleId ?? '')?.[1];
+    if (!route) continue;
+    result[route] = [...closure([chunk.fileName])].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+  }
+  return result;
 }
 
 /**

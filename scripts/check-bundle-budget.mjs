@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const distDir = process.argv[2] ?? 'dist/app';
-const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 200);
+const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 150);
 const uploadMarkers = ['uppy-Dashboard', 'uppy-StatusBar', 'tus: failed to', 'tus-js-client'];
 
 let html;

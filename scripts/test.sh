@@ -61,7 +61,7 @@ wait $eslint_pid && echo "lint: no problems" || { status=1; echo "lint failed:";
 step "unit and integration tests" && npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
 step "MCP conformance (the official suite against a real /mcp)" && npx tsx scripts/mcp-conformance.ts || status=1
 step "build the web app" && npx vite build --logLevel warn || status=1
-step "first-load JavaScript budget (200 KB as sent, no upload code, no source maps)" && node scripts/check-bundle-budget.mjs || status=1
+step "first-load JavaScript budget (150 KB as sent, no upload code, no source maps)" && node scripts/check-bundle-budget.mjs || status=1
 step "end-to-end tests (Chromium)" && PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json || status=1
 
 step "time budget per test file (docs/testing.md)" && node scripts/test-budget.mjs "$reports/vitest.json" "$reports/playwright.json" || status=1

@@ -1,5 +1,3 @@
-// First: configures zod before any route module builds a schema (see the file).
-import './lib/zod-config';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

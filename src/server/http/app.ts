@@ -14,6 +14,7 @@ import { oauthRoutes } from '../oauth/routes.js';
 import { mountMcp } from '../mcp/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
 import { thumbnailRoutes } from '../thumbnails/thumbnails.js';
+import { publicPageData, readRouteChunks, withPublicPageData } from '../public/page-data.js';
 import { publicRoutes } from '../public/transfers.js';
 import type { Services } from '../services.js';
 import { uploadTokenRoutes } from '../uploads/renew.js';
@@ -142,6 +143,7 @@ export function createApp(services: Services, options: AppOptions) {
   let indexHtml: string | null = null;
   let customDomainIndexHtml: string | null = null;
   let isAppPage: ((path: string) => boolean) | null = null;
+  let routeChunks: Record<string, string[]> | null = null;
   const ownHost = hostnameOf(services.config.PUBLIC_URL);
   app.get('*', compress(), async (c) => {
     indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -161,6 +163,14 @@ export function createApp(services: Services, options: AppOptions) {
         found = page.collection !== null;
         html = customDomainIndexHtml ??= markCustomDomain(indexHtml);
       }
+    }
+    // A transfer's, collection's or request's link carries its first view's data (only on the service's own host).
+    const pageData = found && (host === null || host === ownHost) ? await publicPageData(services, c, pagePath) : null;
+    if (pageData) {
+      // Signed preview URLs and the link's contents: not for any cache, as the public API's answers are not.
+      c.header('Cache-Control', 'no-store');
+      routeChunks ??= readRouteChunks(path.join(staticDir, 'route-chunks.json'));
+      return c.html(withPublicPageData(html, pageData, routeChunks), 200);
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(html, found ? 200 : 404);

@@ -1,3 +1,5 @@
+// Configures zod before its first parse (see the file).
+import '../../lib/zod-config';
 import { EmailSchema } from '../../../contract/dashboard';
 
 /**

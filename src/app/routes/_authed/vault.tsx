@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useSession } from '../../features/auth/api/get-session';
-import { collectionBrowserSearchSchema, defaultBrowserSearch } from '../../features/collections/utils/browser-search';
+import { validateCollectionBrowserSearch, defaultBrowserSearch } from '../../features/collections/utils/browser-search';
 import { vaultQueryOptions } from '../../features/vault/api/vault-api';
 import { VaultPage } from '../../features/vault/components/vault-page';
 
@@ -9,7 +9,7 @@ import { VaultPage } from '../../features/vault/components/vault-page';
  * stays out of the address: it is a decrypted name, and addresses reach the server on a reload.
  */
 export const Route = createFileRoute('/_authed/vault')({
-  validateSearch: collectionBrowserSearchSchema,
+  validateSearch: validateCollectionBrowserSearch,
   search: { middlewares: [stripSearchParams(defaultBrowserSearch)] },
   loader: ({ context }) => context.queryClient.ensureQueryData(vaultQueryOptions()),
   component: VaultRoute,

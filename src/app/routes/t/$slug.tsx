@@ -1,21 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { RecipientPage } from '../../features/recipient/components/recipient-page';
 import { RecipientShell } from '../../features/recipient/components/recipient-shell';
 
-/** `r`: a recipient's personal token, sent only as the session's recipientToken. */
-const recipientTokenSchema = z.optional(z.string().check(z.maxLength(200)));
-
 interface RecipientSearch {
+  /** A recipient's personal token, sent only as the session's recipientToken. */
   r?: string;
 }
 
 export const Route = createFileRoute('/t/$slug')({
   // A malformed `r` is dropped rather than failing the page: the link still works, unattributed.
-  validateSearch: (search: Record<string, unknown>): RecipientSearch => {
-    const parsed = recipientTokenSchema.safeParse(search.r);
-    return { r: parsed.success && parsed.data ? parsed.data : undefined };
-  },
+  validateSearch: (search: Record<string, unknown>): RecipientSearch => ({
+    r: typeof search.r === 'string' && search.r.length > 0 && search.r.length <= 200 ? search.r : undefined,
+  }),
   component: RecipientRoute,
 });
 

@@ -1,3 +1,5 @@
+// Configures zod before its first parse (see the file).
+import '../../../lib/zod-config';
 import { CollectionPasswordSchema, collectionPasswordProblem, type CollectionVisibility } from '../../../../contract/collections';
 import { fieldProblemAtField } from '../../../lib/api-error';
 

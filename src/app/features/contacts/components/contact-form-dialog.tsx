@@ -1,3 +1,5 @@
+// Configures zod before its first parse (see the file).
+import '../../../lib/zod-config';
 import { useState } from 'react';
 import { ContactInputSchema, type Contact, type ContactType } from '../../../../contract/contacts';
 import { Button } from '../../../components/button';

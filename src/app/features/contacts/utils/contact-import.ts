@@ -1,3 +1,5 @@
+// Configures zod before its first parse (see the file).
+import '../../../lib/zod-config';
 import type { z } from 'zod';
 import { ContactInputSchema, type ContactInput } from '../../../../contract/contacts';
 import { restoreFormula } from './csv';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../../../contract/public';
 import { ApiRequestError, errorFromResponse, isApiRequestError } from '../../../lib/api-error';
+import { takePublicPageData } from '../../../lib/public-page-data';
 
 /**
  * The public recipient API (`/api/public/*`). Deliberately not the v1 client nor the dashboard
@@ -88,6 +89,8 @@ export function publicTransferQueryOptions(slug: string, unlockToken: string | n
   return queryOptions({
     queryKey: ['public', 'transfer', slug, unlockToken] as const,
     queryFn: () => getPublicTransfer(slug, unlockToken, currentVisit()),
+    // The page's HTML carries the transfer as the API would answer it, except behind a password.
+    initialData: () => (unlockToken === null ? takePublicPageData('transfer', slug, 'transfer', (d) => d.transfer) : undefined),
     refetchInterval: (query) => {
       const { data, error } = query.state;
       if (isFilesArriving(error)) return isApiRequestError(error) && error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : ARRIVING_POLL_MS;

@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { UnlockResponse } from '../../../../contract/public';
+import { COLLECTION_FILES_PAGE_SIZE } from '../../../../contract/public-page';
 import type { GuestSession, PublicCollection, PublicCollectionFilePage } from '../../../../contract/public-collections';
 import type { DownloadLinksSchema } from '../../../../contract/transfers';
+import { takePublicPageData } from '../../../lib/public-page-data';
 import { publicRequest, SCAN_POLL_MS, type PublicRequestInit } from './public-api';
 
 /**
@@ -18,7 +20,6 @@ import { publicRequest, SCAN_POLL_MS, type PublicRequestInit } from './public-ap
 const UNLOCK_HEADER = 'x-collection-unlock';
 /** ROOT_FOLDER of the contract: the files at the top level only. */
 const ROOT = 'root';
-const PAGE_SIZE = 200;
 /** Signed URLs (previews, downloads) last an hour; the collection is read again before its previews stop working. */
 const PREVIEWS_FRESH_MS = 50 * 60_000;
 /** Download links are used while they have at least this long left. */
@@ -64,7 +65,7 @@ export function getCollectionFiles(
   folderId: string | undefined,
   cursor: string | null,
 ): Promise<PublicCollectionFilePage> {
-  const search = new URLSearchParams({ folderId: folderId ?? ROOT, limit: String(PAGE_SIZE) });
+  const search = new URLSearchParams({ folderId: folderId ?? ROOT, limit: String(COLLECTION_FILES_PAGE_SIZE) });
   if (cursor) search.set('cursor', cursor);
   return collectionRequest<PublicCollectionFilePage>(slug, `/files?${search}`, unlockToken);
 }
@@ -100,6 +101,11 @@ export function publicCollectionQueryOptions(slug: string, unlockToken: string |
   return queryOptions({
     queryKey: collectionKeys.detail(slug, unlockToken),
     queryFn: () => getPublicCollection(slug, unlockToken),
+    // The page's HTML carries the collection as the API answers a visitor of its public link. Shown at
+    // once but read again straight away (as dated long ago): a signed-in guest of a public collection
+    // is told so only by the API, which alone receives the guest's cookie.
+    initialData: () => (unlockToken === null ? takePublicPageData('collection', slug, 'detail', (d) => d.collection) : undefined),
+    initialDataUpdatedAt: 0,
     staleTime: PREVIEWS_FRESH_MS,
     retry: false,
     refetchOnReconnect: false,
@@ -113,6 +119,13 @@ export function collectionFilesQueryOptions(slug: string, unlockToken: string | 
     queryFn: ({ pageParam }) => getCollectionFiles(slug, unlockToken, folderId, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    // The first page of the folder the address named, as the page's HTML carries it.
+    initialData: () =>
+      unlockToken === null
+        ? takePublicPageData('collection', slug, `files ${folderId ?? ROOT}`, (d) =>
+            (d.folderId ?? undefined) === folderId ? { pages: [d.files], pageParams: [null as string | null] } : undefined,
+          )
+        : undefined,
     // Read again every few seconds while a file is being checked for viruses, so its download opens once it is clean.
     refetchInterval: (query) => (query.state.data?.pages.some((page) => page.files.some((f) => f.scanPending)) ? SCAN_POLL_MS : false),
     staleTime: PREVIEWS_FRESH_MS,

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 
+/** How many previews load at once, not lazily: the first rows of the grid (the server preloads as many). */
+export const EAGER_PREVIEWS = 6;
+
 /**
  * Image previews on the recipient page: a grid of thumbnails (made by the server, at most 480 px, or
  * decrypted in this browser for an end-to-end encrypted transfer), each opening the lightbox, where
@@ -25,7 +28,8 @@ export function PreviewGrid<T extends Previewable>({ files, action }: { files: T
               aria-label={`Open the preview of ${file.name}`}
               className="block aspect-square w-full overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 hover:opacity-90 dark:border-zinc-800 dark:bg-zinc-800"
             >
-              <img src={file.thumbnailUrl!} alt={file.name} loading="lazy" decoding="async" className="size-full object-cover" />
+              {/* The first rows are on screen at once (and preloaded by the page's HTML): not lazy. */}
+              <img src={file.thumbnailUrl!} alt={file.name} loading={index < EAGER_PREVIEWS ? 'eager' : 'lazy'} decoding="async" className="size-full object-cover" />
             </button>
           </li>
         ))}

@@ -1,6 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DownloadSession, PublicTransfer } from '../../../../contract/public';
+import { PUBLIC_PAGE_DATA_ID } from '../../../../contract/public-page';
+import { resetPublicPageDataForTests } from '../../../lib/public-page-data';
 import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
 import { renderApp } from '../../../test/render-app';
 
@@ -54,6 +56,33 @@ function publicServer(routes: Record<string, StubHandler>) {
 }
 
 describe('Recipient page /t/:slug', () => {
+  it("shows the transfer the page's HTML carries without asking the API for it, and reads it afresh the next time", async () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = PUBLIC_PAGE_DATA_ID;
+    element.textContent = JSON.stringify({ page: 'transfer', slug: 'abc123', transfer: transfer({ title: 'From the page' }) });
+    document.head.append(element);
+    resetPublicPageDataForTests();
+    try {
+      const server = publicServer({
+        'GET /api/public/transfers/:slug': json(transfer({ title: 'From the API' })),
+        'POST /api/public/transfers/:slug/sessions': json(session(), 201),
+      });
+      renderApp('/t/abc123');
+      expect(await screen.findByRole('heading', { level: 1, name: 'From the page' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: /download all/i })).toHaveAttribute('href', 'http://localhost:8080/dl/dls_1-zip');
+      expect(server.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([]);
+      cleanup();
+
+      // Another slug, or the same page opened again without a reload, asks the API as before.
+      renderApp('/t/abc123');
+      expect(await screen.findByRole('heading', { level: 1, name: 'From the API' })).toBeInTheDocument();
+    } finally {
+      element.remove();
+      resetPublicPageDataForTests();
+    }
+  });
+
   it('shows the transfer and links every download to the session URLs, attributed to the recipient', async () => {
     const server = publicServer({
       'GET /api/public/transfers/:slug': json(transfer()),

@@ -1,15 +1,23 @@
-import * as z from 'zod/mini';
-import { transferListSorts, transferListStatuses } from '../api/get-transfers';
+import type { SearchSchemaInput } from '@tanstack/react-router';
+import { transferListSorts, transferListStatuses, type TransferListSort, type TransferListStatus } from '../api/get-transfers';
 
 export const defaultTransfersSearch = { status: '', q: '', sort: '' } as const;
 
+export interface TransfersSearch {
+  status: TransferListStatus | '';
+  q: string;
+  sort: TransferListSort | '';
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | '' => (values.includes(value as T) ? (value as T) : '');
+
 /**
- * The list's search params (zod/mini: this sits in the first-load bundle). Anything unreadable
- * falls back to "all transfers", so an old or edited link still opens.
+ * The list's search params. Anything unreadable falls back to "all transfers", so an old or edited
+ * link still opens. Written by hand, not with a schema library: route definitions are in the
+ * first-load bundle of every page.
  */
-export const transfersSearchSchema = z.object({
-  status: z.catch(z._default(z.enum(['', ...transferListStatuses]), ''), ''),
+export function validateTransfersSearch(search: { status?: unknown; q?: unknown; sort?: unknown } & SearchSchemaInput): TransfersSearch {
   // The router reads `?q=2026` as a number: take it back as the text it was.
-  q: z.catch(z._default(z.coerce.string().check(z.trim(), z.maxLength(200)), ''), ''),
-  sort: z.catch(z._default(z.enum(['', ...transferListSorts]), ''), ''),
-});
+  const q = typeof search.q === 'string' || typeof search.q === 'number' ? String(search.q).trim() : '';
+  return { status: oneOf(transferListStatuses, search.status), q: q.length <= 200 ? q : '', sort: oneOf(transferListSorts, search.sort) };
+}

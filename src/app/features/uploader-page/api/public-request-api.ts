@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PublicUploadRequest, StartedSubmission, SubmissionProgress } from '../../../../contract/public-requests';
 import type { UploadTarget } from '../../../../contract/transfers';
 import type { FileToRegister } from '../../../lib/uploads/upload-session';
+import { takePublicPageData } from '../../../lib/public-page-data';
 import { publicRequest } from '../../recipient/api/public-api';
 
 /**
@@ -74,6 +75,8 @@ export function publicRequestQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['public', 'upload-request', slug] as const,
     queryFn: () => getPublicRequest(slug),
+    // As the page's HTML carries it, when it does.
+    initialData: () => takePublicPageData('request', slug, 'request', (d) => d.request),
     staleTime: Infinity,
     gcTime: 0,
     retry: false,

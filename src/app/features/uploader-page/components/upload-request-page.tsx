@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PublicUploadRequest, SubmissionProgress } from '../../../../contract/public-requests';
 import { SkeletonCard } from '../../../components/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -8,7 +8,6 @@ import { deliveredOf } from '../utils/submission-store';
 import { openSubmission } from '../utils/submission-session';
 import { RequestErrorPage, RequestRefusedPage, refusalOfRequest, type Refusal } from './request-status-pages';
 import { RequestSummary } from './request-summary';
-import { SubmissionStep } from './submission-step';
 import { ThankYou } from './thank-you';
 import { UploaderDetailsForm } from './uploader-details-form';
 
@@ -19,6 +18,9 @@ export function UploadRequestPage({ slug }: { slug: string }) {
   if (request.isError) return <RequestErrorPage error={request.error} onRetry={() => void request.refetch()} />;
   return <UploadRequestScreen slug={slug} request={request.data} />;
 }
+
+/** The uploader (Uppy and tus) loads when it is needed: the page opens on the details form, which has none. */
+const SubmissionStep = lazy(() => import('./submission-step').then((m) => ({ default: m.SubmissionStep })));
 
 type Step = 'details' | 'files' | 'sent';
 const noDetails: UploaderDetails = { name: '', email: '', message: '' };
@@ -58,26 +60,28 @@ function UploadRequestScreen({ slug, request }: { slug: string; request: PublicU
             }}
           />
         ) : step === 'files' ? (
-          <SubmissionStep
-            key={round}
-            slug={slug}
-            request={request}
-            session={session}
-            store={store}
-            submission={submission}
-            details={submission?.details ?? typed}
-            earlier={submission !== null && submission.id === earlier.id ? earlier : { count: 0, bytes: 0 }}
-            refusal={refusal}
-            focusHeading={movedOn}
-            onChangeDetails={() => setStep('details')}
-            onRefused={setRefusal}
-            onSent={(progress) => {
-              session.forget();
-              store.clear();
-              setSent(progress);
-              setStep('sent');
-            }}
-          />
+          <Suspense fallback={<SkeletonCard label="Loading the uploader" />}>
+            <SubmissionStep
+              key={round}
+              slug={slug}
+              request={request}
+              session={session}
+              store={store}
+              submission={submission}
+              details={submission?.details ?? typed}
+              earlier={submission !== null && submission.id === earlier.id ? earlier : { count: 0, bytes: 0 }}
+              refusal={refusal}
+              focusHeading={movedOn}
+              onChangeDetails={() => setStep('details')}
+              onRefused={setRefusal}
+              onSent={(progress) => {
+                session.forget();
+                store.clear();
+                setSent(progress);
+                setStep('sent');
+              }}
+            />
+          </Suspense>
         ) : sent ? (
           <ThankYou
             progress={sent}

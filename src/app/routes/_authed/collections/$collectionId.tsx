@@ -7,10 +7,10 @@ import { collectionFilesQueryOptions } from '../../../features/collections/api/g
 import { foldersQueryOptions } from '../../../features/collections/api/get-folders';
 import { CollectionBrowser } from '../../../features/collections/components/browser/collection-browser';
 import { isUpgradeRequired, UpgradeNotice } from '../../../features/collections/components/upgrade-notice';
-import { collectionBrowserSearchSchema, defaultBrowserSearch } from '../../../features/collections/utils/browser-search';
+import { validateCollectionBrowserSearch, defaultBrowserSearch } from '../../../features/collections/utils/browser-search';
 
 export const Route = createFileRoute('/_authed/collections/$collectionId')({
-  validateSearch: collectionBrowserSearchSchema,
+  validateSearch: validateCollectionBrowserSearch,
   search: { middlewares: [stripSearchParams(defaultBrowserSearch)] },
   // The folder is not a dependency: every folder shows from the same three reads.
   loader: ({ context, params: { collectionId } }) =>

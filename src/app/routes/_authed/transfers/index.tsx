@@ -15,10 +15,10 @@ import { DraftList } from '../../../features/transfers/components/draft-list';
 import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { TransferFilters } from '../../../features/transfers/components/transfer-filters';
 import { TransferList } from '../../../features/transfers/components/transfer-list';
-import { defaultTransfersSearch, transfersSearchSchema } from '../../../features/transfers/utils/list-search';
+import { defaultTransfersSearch, validateTransfersSearch } from '../../../features/transfers/utils/list-search';
 
 export const Route = createFileRoute('/_authed/transfers/')({
-  validateSearch: transfersSearchSchema,
+  validateSearch: validateTransfersSearch,
   search: { middlewares: [stripSearchParams(defaultTransfersSearch)] },
   loaderDeps: ({ search: { status, q, sort } }) => ({ status, q, sort }),
   // Prefetch, not ensure: a failed list is shown in place by the list (its message and a retry), under the page's header and filters.
