@@ -4,8 +4,8 @@ import { setResponseHeaders } from '../headers.js';
 
 /** Bodies up to this size are read to the end before an early answer, keeping the connection. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
-/** A client slower than this to send those bytes gets `Connection: close` instead. */
-const DRAIN_TIMEOUT_MS = 2_000;
+/** A client slower than this to send those bytes gets `Connection: close` instead: 1 MiB in 10 s is a slow uplink (100 KB/s), and 2 s was exceeded by clients on a busy machine. */
+const DRAIN_TIMEOUT_MS = 10_000;
 
 /**
  * An answer given without reading the request body (401, 403, 413, a tus refusal) must not leave a

@@ -44,6 +44,19 @@ export interface FuzzCase {
   expectNotFound?: boolean;
 }
 
+/**
+ * The fuzz suites split the operations by resource, a test file per group, so that the groups run
+ * side by side instead of one file taking minutes (docs/testing.md): transfers, collections, and the
+ * others (requests, contacts, webhooks, links, imports, me).
+ */
+export type OperationGroup = 'transfers' | 'collections' | 'others';
+
+export function inGroup(op: Pick<Operation, 'path'>, group: OperationGroup): boolean {
+  const resource = op.path.split('/')[1];
+  if (group === 'others') return resource !== 'transfers' && resource !== 'collections';
+  return resource === group;
+}
+
 export function operationsOf(doc: Document): Operation[] {
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
