@@ -26,7 +26,9 @@ function e2eServer(serverPort: number, env: Record<string, string>) {
     // SIGTERM lets the server stop its own PostgreSQL, which lives in its own process group and
     // would outlive a SIGKILL.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
-    env: { PORT: String(serverPort), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    // Every browser of the suite comes from 127.0.0.1, as one visitor: the anonymous limit is one a
+    // single person could reach, so it is raised here (the limits are tested in the server suite).
+    env: { PORT: String(serverPort), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '6000', ...env },
   };
 }
 
@@ -36,8 +38,10 @@ export default defineConfig({
   testIgnore: process.env.UPDATE_SCREENSHOTS ? [] : ['**/readme-screenshots.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two spec files at a time (a file's tests stay in order, in one worker): a test spends most of
+  // its time waiting on the server and the browser, so two keep both cores busy (docs/testing.md).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   outputDir: path.join(os.tmpdir(), `parcel-e2e-results-${port}`),
   use: {

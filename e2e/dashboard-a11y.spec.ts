@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { contents, createCollection, secretLink, uploadToCollection, writeImage } from './collection-support';
-import { makeFiles, makeWorkspacePaid, signUp } from './support';
-import { addFiles, expectNoSeriousA11yViolations, expectUploadsFinished, sendTransfer } from './transfer-support';
+import { expect, test } from '@playwright/test';
+import { checkPages, viewports } from './a11y-support';
+import { makeFiles, signUp } from './support';
+import { addFiles, expectUploadsFinished, sendTransfer } from './transfer-support';
 
 /**
  * The dashboard pages a sender spends time on, each in the light and the dark theme, on a desktop
@@ -10,26 +9,7 @@ import { addFiles, expectNoSeriousA11yViolations, expectUploadsFinished, sendTra
  * toggle's stored choice), so the check does not depend on the system's preference.
  */
 
-async function inTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => window.localStorage.setItem('parcel-theme', t), theme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-}
-
-/** Opens each page in the theme, waits until what shows it is ready, and runs axe on it. */
-async function checkPages(page: Page, theme: 'light' | 'dark', viewport: string, pages: [where: string, url: string, ready: () => Locator][]) {
-  for (const [where, url, ready] of pages) {
-    await page.goto(url);
-    await inTheme(page, theme);
-    await expect(ready()).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `${where}, ${theme}, ${viewport}`);
-  }
-}
-
-for (const viewport of [
-  { name: 'desktop', size: { width: 1280, height: 900 } },
-  { name: 'phone', size: { width: 390, height: 844 } },
-]) {
+for (const viewport of viewports) {
   test(`transfers list, a sent transfer, a draft and settings pass axe in both themes (${viewport.name})`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: viewport.size });
@@ -58,45 +38,6 @@ for (const viewport of [
           ['a draft', draftUrl, () => page.getByRole('button', { name: 'Send now' })],
           ['settings', '/settings', () => page.getByRole('region', { name: 'Notifications' })],
           ['a new transfer', '/transfers/new', () => page.locator('.uppy-Dashboard')],
-        ]);
-      }
-    } finally {
-      cleanup();
-      await context.close();
-    }
-  });
-}
-
-for (const viewport of [
-  { name: 'desktop', size: { width: 1280, height: 900 } },
-  { name: 'phone', size: { width: 390, height: 844 } },
-]) {
-  test(`the collections grid, a collection with files and its visitor page pass axe in both themes (${viewport.name})`, async ({ browser }) => {
-    test.setTimeout(90_000);
-    const context = await browser.newContext({ viewport: viewport.size });
-    const page = await context.newPage();
-    const { dir, files, cleanup } = makeFiles({ 'guidelines.pdf': 40_000, 'Brand/fonts.zip': 20_000 });
-    const hero = path.join(dir, 'hero.jpg');
-    try {
-      await writeImage(hero, 1200, 800, '#2a9d8f');
-      await signUp(page);
-      await makeWorkspacePaid(page);
-      const id = await createCollection(page, { title: 'Studio archive', description: 'Everything from the spring campaign.', visibility: 'Public' });
-      await uploadToCollection(page, { files: [hero, files['guidelines.pdf']!.path] }, 2);
-      await uploadToCollection(page, { folder: path.join(dir, 'Brand') }, 3);
-      const visitorUrl = await secretLink(page, 'Studio archive');
-      // Checked with the image's preview in place, once the worker has made it.
-      await page.goto(visitorUrl);
-      await expect(async () => {
-        await page.reload();
-        await expect(page.getByRole('button', { name: 'Preview hero.jpg' })).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 20_000 });
-
-      for (const theme of ['light', 'dark'] as const) {
-        await checkPages(page, theme, viewport.name, [
-          ['the collections grid', '/collections', () => page.getByRole('link', { name: 'Studio archive' })],
-          ['a collection with files', `/collections/${id}`, () => contents(page, 'Studio archive').getByRole('option', { name: 'hero.jpg' })],
-          ['the visitor page', visitorUrl, () => page.getByRole('button', { name: 'Preview hero.jpg' })],
         ]);
       }
     } finally {
