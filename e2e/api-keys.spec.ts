@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Runs first (files run in name order on one fresh server): the first visit finds no workspace yet,
+ * Runs first, alone (its own Playwright project, which the others depend on): the first visit finds no workspace yet,
  * and the workspace created then is the operator's, on the paid plan (issue 31, item 6).
  *
  * The foundation's promise, as a new user lives it: create the workspace, create a key in the
