@@ -87,7 +87,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  // BENCH_SERVER_NODE_ARGS: extra flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=.cache/prof` to profile it.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, ['--expose-gc', ...extra, '--import', 'tsx', path.join(repoRoot, 'bench/server-entry.ts')], {
     cwd: repoRoot,
