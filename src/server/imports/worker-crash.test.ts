@@ -176,7 +176,11 @@ describe('a URL import fetched by a separate worker process', () => {
     expect(resumedFrom).toBeLessThan(bytes.length);
     expect(o.requests[1]!.headers['if-range']).toBe('"crash-v1"');
 
-    const transfer = await ok(await api('GET', `/transfers/${transferId}`), TransferSchema);
+    // The import's file completes first; the transfer goes out just after, as its contract says (poll for finalizedAt).
+    const transfer = await until('the transfer to go out', async () => {
+      const t = await ok(await api('GET', `/transfers/${transferId}`), TransferSchema);
+      return t.finalizedAt !== null && t;
+    });
     expect(transfer.files.map((f) => [f.id, f.state, f.sizeBytes, f.crc32])).toEqual([[fileId, 'complete', bytes.length, crcOf(bytes)]]);
     const session = await startSession(server, slug);
     const downloaded = await download(server, session.files[0]!.url);
