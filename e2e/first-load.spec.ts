@@ -4,9 +4,9 @@ import { signUp } from './support';
 /**
  * What a browser really downloads on a first visit: the JavaScript bytes on the wire (compressed,
  * with their response headers), read from Chromium's own network events with the cache off. The budget is
- * 200 KB of compressed JavaScript; scripts/check-bundle-budget.mjs checks the same from the build.
+ * 150 KB of compressed JavaScript (issue 33); scripts/check-bundle-budget.mjs checks the same from the build.
  */
-const budgetBytes = 200 * 1000;
+const budgetBytes = 150 * 1000;
 
 interface Fetched {
   url: string;
@@ -44,7 +44,7 @@ function report(where: string, fetched: Fetched[]) {
   return { scripts, total };
 }
 
-test('a first visit downloads less than 200 KB of compressed JavaScript, brotli-encoded, with no upload code', async ({ browser }) => {
+test('a first visit downloads less than 150 KB of compressed JavaScript, brotli-encoded, with no upload code', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
