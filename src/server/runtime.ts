@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { serve, type HttpBindings, type Http2Bindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { MemoryLocker, type Locker } from '@tus/server';
 import { systemClock, type Clock } from './core/clock.js';
 import type { Config } from './config.js';
 import { connect, runMigrations } from './db/connection.js';
@@ -115,7 +116,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (config.RUN_WORKER === '1') worker = await startWorker(services, databaseUrl);
 
   let draining = false;
-  const uploadLocker = new PgLocker({ connectionString: databaseUrl });
+  // An embedded database belongs to this one process, so its uploads' locks can live in memory; on an
+  // external PostgreSQL other instances may take the same upload, and the lock is PostgreSQL's.
+  const pgLocker = embedded ? null : new PgLocker({ connectionString: databaseUrl });
+  const uploadLocker: Locker = pgLocker ?? new MemoryLocker();
   const app = createApp(services, { staticDir: options.staticDir, isDraining: () => draining, uploadLocker });
   const server = await new Promise<Server>((resolve) => {
     // No limit on a whole request: one tus PATCH of a large file runs as long as the upload does
@@ -137,7 +141,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await closed;
       clearTimeout(forced);
       await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
-      await uploadLocker.close();
+      await pgLocker?.close();
       await rateLimits.close().catch(() => undefined);
       await services.mailer.close().catch(() => undefined);
       await db.$client.end();
