@@ -6,6 +6,7 @@ import { refuseInactiveWorkspace } from '../workspaces/active.js';
 import { effectivePlan } from '../workspaces/plan.js';
 import { scopesForPlan, sendScope } from '../../contract/scopes.js';
 import { noteGrantUse } from '../oauth/grants.js';
+import { preparedQuery } from '../db/prepared.js';
 import { API_KEY_PATTERN, OAUTH_TOKEN_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
 
 const BEARER = /^Bearer ([!-~]+)$/;
@@ -13,6 +14,45 @@ const BEARER = /^Bearer ([!-~]+)$/;
 /** Extracts the token from `Authorization: Bearer <token>`, or null when the header is absent or malformed. */
 export function bearerToken(header: string | undefined): string | null {
   return header ? (BEARER.exec(header)?.[1] ?? null) : null;
+}
+
+// Every authenticated request starts with one of these two.
+const apiKeyByHash = preparedQuery('api_key_by_hash', (db, name) =>
+  db
+    .select({ key: apiKeys, ws: workspaces })
+    .from(apiKeys)
+    .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
+    .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare(name),
+);
+const accessTokenByHash = preparedQuery('access_token_by_hash', (db, name) =>
+  db
+    .select({ token: accessTokens, ws: workspaces })
+    .from(accessTokens)
+    .innerJoin(workspaces, eq(workspaces.id, accessTokens.workspaceId))
+    .where(and(eq(accessTokens.tokenHash, sql.placeholder('hash')), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare(name),
+);
+
+/** Last use is shown to people, not audited: a minute's precision saves a write per request. */
+const KEY_USE_PRECISION_MS = 60_000;
+/** When this process last recorded each key's use, so that it sends that write once a minute, not once a request. */
+const recordedKeyUse = new Map<string, number>();
+
+function noteKeyUse(services: Services, keyId: string, now: Date): void {
+  const recorded = recordedKeyUse.get(keyId);
+  if (recorded !== undefined && Math.abs(now.getTime() - recorded) < KEY_USE_PRECISION_MS) return;
+  // Bounded: forgetting merely costs one more write for a key.
+  if (recordedKeyUse.size >= 10_000) recordedKeyUse.clear();
+  recordedKeyUse.set(keyId, now.getTime());
+  // Other instances record it too: the condition keeps the stored time at a minute's precision.
+  void services.db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`${new Date(now.getTime() - KEY_USE_PRECISION_MS)}`))))
+    .catch((err) => services.log.warn({ err }, 'could not record key use'));
 }
 
 /**
@@ -23,20 +63,10 @@ export async function resolveCaller(services: Services, token: string): Promise<
   const { db, clock } = services;
   const now = clock.now();
   if (API_KEY_PATTERN.test(token)) {
-    const [row] = await db
-      .select({ key: apiKeys, ws: workspaces })
-      .from(apiKeys)
-      .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
-      .where(and(eq(apiKeys.secretHash, sha256(token)), isNull(apiKeys.revokedAt)))
-      .limit(1);
+    const [row] = await apiKeyByHash(db).execute({ hash: sha256(token) });
     if (!row) return null;
     refuseInactiveWorkspace(row.ws);
-    // Last use is shown to people, not audited: a minute's precision saves a write per request.
-    void db
-      .update(apiKeys)
-      .set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, row.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`${new Date(now.getTime() - 60_000)}`))))
-      .catch((err) => services.log.warn({ err }, 'could not record key use'));
+    noteKeyUse(services, row.key.id, now);
     return {
       workspaceId: row.ws.id,
       workspaceName: row.ws.name,
@@ -50,12 +80,7 @@ export async function resolveCaller(services: Services, token: string): Promise<
     };
   }
   if (SESSION_TOKEN_PATTERN.test(token)) {
-    const [row] = await db
-      .select({ token: accessTokens, ws: workspaces })
-      .from(accessTokens)
-      .innerJoin(workspaces, eq(workspaces.id, accessTokens.workspaceId))
-      .where(and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
-      .limit(1);
+    const [row] = await accessTokenByHash(db).execute({ hash: sha256(token), now });
     if (!row) return null;
     refuseInactiveWorkspace(row.ws);
     // The plan is live: a token minted on a paid plan loses its paid-only scopes when the plan

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { files, transferRecipients, transfers } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
@@ -23,18 +23,19 @@ export const transferEventFields = (t: Pick<typeof transfers.$inferSelect, 'id' 
  */
 export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock' | 'config'>, transferId: string): Promise<boolean> {
   const now = services.clock.now();
+  const goesOut = and(
+    eq(transfers.id, transferId),
+    isNotNull(transfers.finalizedAt),
+    isNull(transfers.readyAt),
+    eq(transfers.status, 'active'),
+    // Files still arriving hold it back; an import that failed does not (the transfer goes out with what arrived).
+    notExists(services.db.select({ one: sql`1` }).from(files).where(and(ownedBy('transfer', transferId), inArray(files.state, ['uploading', 'importing'])))),
+  );
+  // Most calls find nothing to do (an upload to a draft finishing): one read, and no transaction.
+  const [due] = await services.db.select({ id: transfers.id }).from(transfers).where(goesOut);
+  if (!due) return false;
   return services.db.transaction(async (tx) => {
-    const [pending] = await tx
-      .select({ n: count() })
-      .from(files)
-      // Files still arriving hold it back; an import that failed does not (the transfer goes out with what arrived).
-      .where(and(ownedBy('transfer', transferId), inArray(files.state, ['uploading', 'importing'])));
-    if ((pending?.n ?? 0) > 0) return false;
-    const [t] = await tx
-      .update(transfers)
-      .set({ readyAt: now })
-      .where(and(eq(transfers.id, transferId), isNotNull(transfers.finalizedAt), isNull(transfers.readyAt), eq(transfers.status, 'active')))
-      .returning();
+    const [t] = await tx.update(transfers).set({ readyAt: now }).where(goesOut).returning();
     if (!t) return false;
     await emitEvent(tx, {
       workspaceId: t.workspaceId,

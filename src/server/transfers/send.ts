@@ -98,11 +98,12 @@ function filesInfected(infected: { id: string; name: string }[]) {
  * until the last one, it does nothing.
  */
 export async function whenImportsSettle(services: Services, transferId: string) {
-  const [t] = await services.db.select({ finalizedAt: transfers.finalizedAt }).from(transfers).where(eq(transfers.id, transferId));
-  if (!t?.finalizedAt) return;
-  await markReadyIfComplete(services, transferId);
-  const [sent] = await services.db.select({ readyAt: transfers.readyAt }).from(transfers).where(eq(transfers.id, transferId));
-  if (sent?.readyAt) await notifyRecipients(services, transferId);
+  // Sent by this call, or before it (by another call, which may have died before mailing everyone).
+  if (!(await markReadyIfComplete(services, transferId))) {
+    const [sent] = await services.db.select({ readyAt: transfers.readyAt }).from(transfers).where(eq(transfers.id, transferId));
+    if (!sent?.readyAt) return;
+  }
+  await notifyRecipients(services, transferId);
 }
 
 /**
@@ -157,6 +158,13 @@ const formatMailDate = (d: Date) => `${mailDay.format(d)}, ${d.toISOString().sli
  */
 export async function notifyRecipients(services: Services, transferId: string) {
   const { db, clock, config, mailer } = services;
+  // First who is still to be mailed: usually nobody (no recipients, or all mailed), and then nothing else is read.
+  const pending = await db
+    .select()
+    .from(transferRecipients)
+    .where(and(eq(transferRecipients.transferId, transferId), isNull(transferRecipients.notifiedAt), isNull(transferRecipients.bouncedAt)))
+    .orderBy(asc(transferRecipients.createdAt));
+  if (pending.length === 0) return;
   const [row] = await db
     .select({ t: transfers, workspaceName: workspaces.name })
     .from(transfers)
@@ -166,11 +174,6 @@ export async function notifyRecipients(services: Services, transferId: string) {
   const { t, workspaceName } = row;
   const files = await filesOfTransfer(db, t.id);
   const fileTable = filesTable(files);
-  const pending = await db
-    .select()
-    .from(transferRecipients)
-    .where(and(eq(transferRecipients.transferId, t.id), isNull(transferRecipients.notifiedAt), isNull(transferRecipients.bouncedAt)))
-    .orderBy(asc(transferRecipients.createdAt));
   for (const r of pending) {
     const token = recipientLinkToken(services.sealingKey, r.id);
     await db
