@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedQuery } from '../db/prepared.js';
+import type { Database } from '../db/connection.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { downloadSessions, files, transfers } from '../db/schema/index.js';
 import { ZIP } from '../downloads/links.js';
@@ -31,6 +33,15 @@ async function isDraft(services: Services, transferId: string): Promise<boolean>
   });
 }
 
+/** Read by every tus request of a transfer's upload. */
+const transferStatusOf = preparedQuery('transfer_status_of', (db: Pick<Database, 'select'>, name) =>
+  db
+    .select({ status: transfers.status, purgedAt: transfers.purgedAt, expiresAt: transfers.expiresAt, e2ee: transfers.e2ee })
+    .from(transfers)
+    .where(eq(transfers.id, sql.placeholder('transferId')))
+    .prepare(name),
+);
+
 /**
  * Transfers as owners of files: uploads are taken while the transfer is active and not purged;
  * a completed file may make it ready (`transfer.ready`); its links follow its availability
@@ -41,7 +52,7 @@ export const transferFileOwner: FileOwner = {
   kind: 'transfer',
 
   async status(db, transferId) {
-    const [t] = await db.select({ status: transfers.status, purgedAt: transfers.purgedAt, expiresAt: transfers.expiresAt, e2ee: transfers.e2ee }).from(transfers).where(eq(transfers.id, transferId));
+    const [t] = await transferStatusOf(db).execute({ transferId });
     if (!t) return null;
     return { live: t.status === 'active' && t.purgedAt === null, keptUntil: t.expiresAt, encrypted: t.e2ee };
   },

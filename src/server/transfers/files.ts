@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { preparedQuery } from '../db/prepared.js';
 import type { Database } from '../db/connection.js';
 import { files, transferFiles, type FileRecord } from '../db/schema/index.js';
 import { downloadable } from '../files/stored.js';
@@ -19,8 +20,20 @@ const transferFileColumns = {
   sealedThumb: transferFiles.sealedThumb,
 };
 
+/** Read for every transfer the API answers with. */
+const allFilesOf = preparedQuery('files_of_transfer', (db: Pick<Database, 'select'>, name) =>
+  db
+    .select(transferFileColumns)
+    .from(files)
+    .innerJoin(transferFiles, eq(transferFiles.fileId, files.id))
+    .where(eq(transferFiles.transferId, sql.placeholder('transferId')))
+    .orderBy(asc(files.seq))
+    .prepare(name),
+);
+
 /** A transfer's files (all of them, or those matching `where`), in registration order. */
 export function filesOfTransfer(db: Pick<Database, 'select'>, transferId: string, where?: SQL): Promise<TransferFile[]> {
+  if (where === undefined) return allFilesOf(db).execute({ transferId });
   return db
     .select(transferFileColumns)
     .from(files)

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
 import { files, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { transferUrl } from './lifecycle.js';
 import { notFound } from '../core/errors.js';
+import { preparedQuery } from '../db/prepared.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
 
@@ -46,13 +47,45 @@ function common(t: TransferRow, publicUrl: string, recipients: string[], sizeByt
   };
 }
 
-async function recipientsOf(db: Database, transferIds: string[]) {
-  if (transferIds.length === 0) return new Map<string, string[]>();
-  const rows = await db
+// The transfers a response shows (one, or a page of them) are passed as one array, so that the query's text stays the same.
+const inTransfers = (column: AnyColumn) => sql`${column} = any(${sql.placeholder('transferIds')}::text[])`;
+
+const recipientsOfTransfers = preparedQuery('recipients_of_transfers', (db, name) =>
+  db
     .select({ transferId: transferRecipients.transferId, email: transferRecipients.email })
     .from(transferRecipients)
-    .where(inArray(transferRecipients.transferId, transferIds))
-    .orderBy(asc(transferRecipients.createdAt), asc(transferRecipients.email));
+    .where(inTransfers(transferRecipients.transferId))
+    .orderBy(asc(transferRecipients.createdAt), asc(transferRecipients.email))
+    .prepare(name),
+);
+
+const fileStatsOfTransfers = preparedQuery('file_stats_of_transfers', (db, name) =>
+  db
+    .select({
+      transferId: transferFiles.transferId,
+      n: count(),
+      size: sql<string>`coalesce(sum(${files.sizeBytes}), 0)`,
+      first: sql<string | null>`(array_agg(${files.name} ORDER BY ${files.seq}))[1]`,
+    })
+    .from(transferFiles)
+    .innerJoin(files, eq(files.id, transferFiles.fileId))
+    .where(inTransfers(transferFiles.transferId))
+    .groupBy(transferFiles.transferId)
+    .prepare(name),
+);
+
+const transferOfWorkspace = preparedQuery('transfer_of_workspace', (db, name) =>
+  db
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.id, sql.placeholder('id')), eq(transfers.workspaceId, sql.placeholder('workspaceId'))))
+    .limit(1)
+    .prepare(name),
+);
+
+async function recipientsOf(db: Database, transferIds: string[]) {
+  if (transferIds.length === 0) return new Map<string, string[]>();
+  const rows = await recipientsOfTransfers(db).execute({ transferIds });
   const map = new Map<string, string[]>();
   for (const r of rows) map.set(r.transferId, [...(map.get(r.transferId) ?? []), r.email]);
   return map;
@@ -75,17 +108,7 @@ export async function loadTransfer(db: Database, publicUrl: string, t: TransferR
 export async function loadSummaries(db: Database, publicUrl: string, rows: TransferRow[]): Promise<TransferSummary[]> {
   const ids = rows.map((t) => t.id);
   if (ids.length === 0) return [];
-  const stats = await db
-    .select({
-      transferId: transferFiles.transferId,
-      n: count(),
-      size: sql<string>`coalesce(sum(${files.sizeBytes}), 0)`,
-      first: sql<string | null>`(array_agg(${files.name} ORDER BY ${files.seq}))[1]`,
-    })
-    .from(transferFiles)
-    .innerJoin(files, eq(files.id, transferFiles.fileId))
-    .where(inArray(transferFiles.transferId, ids))
-    .groupBy(transferFiles.transferId);
+  const stats = await fileStatsOfTransfers(db).execute({ transferIds: ids });
   const byId = new Map(stats.map((s) => [s.transferId, s]));
   const recipients = await recipientsOf(db, ids);
   return rows.map((t) => {
@@ -113,11 +136,7 @@ export async function lockOwnTransfer(tx: Pick<Database, 'select'>, workspaceId:
 }
 
 export async function findTransfer(db: Database, workspaceId: string, id: string) {
-  const [t] = await db
-    .select()
-    .from(transfers)
-    .where(and(eq(transfers.id, id), eq(transfers.workspaceId, workspaceId)))
-    .limit(1);
+  const [t] = await transferOfWorkspace(db).execute({ id, workspaceId });
   return t ?? null;
 }
 

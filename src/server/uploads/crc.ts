@@ -1,7 +1,8 @@
 import { Readable, Transform } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { DataStore, ERRORS, type Upload } from '@tus/server';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { preparedQuery } from '../db/prepared.js';
 import { files, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
@@ -28,6 +29,10 @@ import { isTusError, refuse } from './refusals.js';
 /** A file whose bytes may still be written: a tus upload, or a URL import (which writes through this store too). */
 const RECEIVING: readonly FileRecord['state'][] = ['uploading', 'importing'];
 const receiving = inArray(files.state, [...RECEIVING]);
+/** Read on every PATCH. */
+const runningCrcOf = preparedQuery('running_crc_of', (db, name) =>
+  db.select({ crcState: files.crcState, crcOffset: files.crcOffset, state: files.state }).from(files).where(eq(files.id, sql.placeholder('id'))).limit(1).prepare(name),
+);
 
 /** 8 lower-case hex digits, as stored in `files.crc32`. */
 export const crcHex = (state: number) => (state >>> 0).toString(16).padStart(8, '0');
@@ -177,11 +182,7 @@ export class CrcDataStore extends DataStore {
    * elsewhere; null when it is elsewhere and storage cannot read an unfinished upload.
    */
   private async stateAt(id: string, offset: number): Promise<number | null> {
-    const [row] = await this.services.db
-      .select({ crcState: files.crcState, crcOffset: files.crcOffset, state: files.state })
-      .from(files)
-      .where(eq(files.id, id))
-      .limit(1);
+    const [row] = await runningCrcOf(this.services.db).execute({ id });
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (!RECEIVING.includes(row.state)) {
       throw refuse('upload_complete');

@@ -1,4 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { preparedQuery } from '../db/prepared.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { uploadTokens, workspaces } from '../db/schema/index.js';
@@ -33,6 +34,17 @@ export async function issueUploadToken(
   return { token, expiresAt };
 }
 
+// Every tus request of every upload starts here.
+const uploadTokenByHash = preparedQuery('upload_token_by_hash', (db, name) =>
+  db
+    .select({ fileId: uploadTokens.fileId, workspaceId: uploadTokens.workspaceId, expiresAt: uploadTokens.expiresAt, ws: { disabledAt: workspaces.disabledAt } })
+    .from(uploadTokens)
+    .innerJoin(workspaces, eq(workspaces.id, uploadTokens.workspaceId))
+    .where(and(eq(uploadTokens.tokenHash, sql.placeholder('hash')), gt(uploadTokens.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare(name),
+);
+
 /**
  * The file a token is good for right now, or null for a malformed, unknown or expired token.
  * `workspaceActive` is false once the operator disabled the workspace: the token is genuine but
@@ -40,12 +52,7 @@ export async function issueUploadToken(
  */
 export async function verifyUploadToken(db: Database, token: string | undefined | null, now: Date) {
   if (!token || !UPLOAD_TOKEN_PATTERN.test(token)) return null;
-  const [row] = await db
-    .select({ fileId: uploadTokens.fileId, workspaceId: uploadTokens.workspaceId, expiresAt: uploadTokens.expiresAt, ws: { disabledAt: workspaces.disabledAt } })
-    .from(uploadTokens)
-    .innerJoin(workspaces, eq(workspaces.id, uploadTokens.workspaceId))
-    .where(and(eq(uploadTokens.tokenHash, sha256(token)), gt(uploadTokens.expiresAt, now)))
-    .limit(1);
+  const [row] = await uploadTokenByHash(db).execute({ hash: sha256(token), now });
   if (!row) return null;
   const { ws, ...grant } = row;
   return { ...grant, workspaceActive: isActiveWorkspace(ws) };

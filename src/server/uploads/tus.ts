@@ -1,5 +1,6 @@
 import { Server, TUS_RESUMABLE, type Locker } from '@tus/server';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedQuery } from '../db/prepared.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { files, type FileRecord } from '../db/schema/index.js';
 import type { AppEnv } from '../http/env.js';
@@ -88,8 +89,8 @@ export interface UploadFile {
   keptUntil: Date;
 }
 
-async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, fileId: string): Promise<UploadFile | null> {
-  const [row] = await services.db
+const uploadFileById = preparedQuery('upload_file_by_id', (db, name) =>
+  db
     .select({
       id: files.id,
       workspaceId: files.workspaceId,
@@ -101,8 +102,13 @@ async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, fileId:
       storageKey: files.storageKey,
     })
     .from(files)
-    .where(eq(files.id, fileId))
-    .limit(1);
+    .where(eq(files.id, sql.placeholder('fileId')))
+    .limit(1)
+    .prepare(name),
+);
+
+async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, fileId: string): Promise<UploadFile | null> {
+  const [row] = await uploadFileById(services.db).execute({ fileId });
   if (!row) return null;
   const owner = await services.owners.of(row.ownerKind).status(services.db, row.ownerId);
   if (!owner) return null;

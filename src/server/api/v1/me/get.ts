@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MeSchema } from '../../../../contract/me.js';
+import { preparedQuery } from '../../../db/prepared.js';
 import { apiKeys, monthlyUsage, workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { billingOff, monthKey, planLimits } from '../../../workspaces/plan.js';
@@ -20,21 +21,26 @@ const route = v1Route({
   },
 });
 
+// Integrations call this often (to check a key, or before each job): built once (db/prepared.ts).
+const workspaceById = preparedQuery('me_workspace', (db, name) => db.select().from(workspaces).where(eq(workspaces.id, sql.placeholder('id'))).prepare(name));
+const usageOfMonth = preparedQuery('me_usage', (db, name) =>
+  db
+    .select()
+    .from(monthlyUsage)
+    .where(and(eq(monthlyUsage.workspaceId, sql.placeholder('workspaceId')), eq(monthlyUsage.month, sql.placeholder('month'))))
+    .prepare(name),
+);
+const keyNameById = preparedQuery('me_key_name', (db, name) => db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, sql.placeholder('id'))).prepare(name));
+
 export function registerGetMe(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { db, clock, config } = c.var.services;
     const caller = c.var.caller;
     const now = clock.now();
     const month = monthKey(now);
-    const [ws] = await db.select().from(workspaces).where(eq(workspaces.id, caller.workspaceId));
-    const [usage] = await db
-      .select()
-      .from(monthlyUsage)
-      .where(and(eq(monthlyUsage.workspaceId, caller.workspaceId), eq(monthlyUsage.month, month)));
-    const keyName =
-      caller.via === 'key'
-        ? ((await db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, caller.credentialId)))[0]?.name ?? null)
-        : null;
+    const [ws] = await workspaceById(db).execute({ id: caller.workspaceId });
+    const [usage] = await usageOfMonth(db).execute({ workspaceId: caller.workspaceId, month });
+    const keyName = caller.via === 'key' ? ((await keyNameById(db).execute({ id: caller.credentialId }))[0]?.name ?? null) : null;
     if (!ws) throw new Error('workspace of an authenticated caller vanished');
     const limits = planLimits(caller.plan, config);
     const billed = !billingOff(config);
