@@ -314,6 +314,8 @@ async function main() {
         `(${((heapAfter.heapUsed - heapBefore.heapUsed) / 1024 / (total / 1000)).toFixed(1)} KB per 1000 requests); RSS after that GC ${mb(heapAfter.rss)} MB`,
     );
     console.log(`server CPU        ${cpu.toFixed(1)} s over ${result.duration.toFixed(0)} s (${((cpu / result.duration) * 100).toFixed(0)} % of one core; PostgreSQL not included)`);
+    // The figure to compare between runs: it depends far less than requests per second on what else the machine ran.
+    console.log(`per core          ${(total / cpu).toFixed(0)} requests per CPU-second of the server (${((cpu * 1000) / total).toFixed(2)} ms of CPU per request)`);
     console.log('');
     const w = Math.max(...[...byLabel.keys()].map((k) => k.length));
     console.log(`${'request'.padEnd(w)}   count    req/s     p50 ms    p99 ms   statuses`);
