@@ -37,27 +37,38 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
   return services.db.transaction(async (tx) => {
     const [t] = await tx.update(transfers).set({ readyAt: now }).where(goesOut).returning();
     if (!t) return false;
-    await emitEvent(tx, {
-      workspaceId: t.workspaceId,
-      type: 'transfer.ready',
-      subject: { kind: 'transfer', id: t.id },
-      now, billing: services.config,
-      data: { transfer: await readyPayload(tx as unknown as Database, t, services.config.PUBLIC_URL) },
-    });
+    const [fileCount] = await tx.select({ n: count() }).from(files).where(ownedBy('transfer', t.id));
+    await emitReady(tx as unknown as Database, services, t, { fileCount: fileCount?.n ?? 0, recipients: await recipientEmails(tx as unknown as Database, t.id) });
     return true;
   });
 }
 
-async function readyPayload(db: Database, t: typeof transfers.$inferSelect, publicUrl: string) {
-  const [fileCount] = await db.select({ n: count() }).from(files).where(ownedBy('transfer', t.id));
-  const recipients = await db
+/** A transfer's recipients, in the order `transfer.ready` lists them. */
+export function recipientEmails(db: Pick<Database, 'select'>, transferId: string): Promise<string[]> {
+  return db
     .select({ email: transferRecipients.email })
     .from(transferRecipients)
-    .where(eq(transferRecipients.transferId, t.id))
-    .orderBy(sql`${transferRecipients.createdAt}`, transferRecipients.email);
-  return {
-    ...transferEventFields(t, publicUrl),
-    fileCount: fileCount?.n ?? 0,
-    recipients: recipients.map((r) => r.email),
-  };
+    .where(eq(transferRecipients.transferId, transferId))
+    .orderBy(sql`${transferRecipients.createdAt}`, transferRecipients.email)
+    .then((rows) => rows.map((r) => r.email));
+}
+
+/**
+ * `transfer.ready`, in the transaction that set the transfer's `ready_at` (so it is emitted exactly
+ * when that update commits), with what the caller already read of it.
+ */
+export async function emitReady(
+  tx: Database,
+  services: Pick<Services, 'clock' | 'config'>,
+  t: typeof transfers.$inferSelect,
+  contents: { fileCount: number; recipients: string[] },
+): Promise<void> {
+  await emitEvent(tx, {
+    workspaceId: t.workspaceId,
+    type: 'transfer.ready',
+    subject: { kind: 'transfer', id: t.id },
+    now: t.readyAt ?? services.clock.now(),
+    billing: services.config,
+    data: { transfer: { ...transferEventFields(t, services.config.PUBLIC_URL), ...contents } },
+  });
 }

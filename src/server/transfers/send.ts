@@ -9,7 +9,8 @@ import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
-import { markReadyIfComplete, transferUrl } from './lifecycle.js';
+import { emitReady, markReadyIfComplete, recipientEmails, transferUrl } from './lifecycle.js';
+import type { Database } from '../db/connection.js';
 import { loadTransfer, lockOwnTransfer } from './serialize.js';
 
 /**
@@ -60,22 +61,32 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
         throw new ApiError('conflict', 'Some files have no sealed metadata yet', { reason: 'files_unsealed', unsealedFileIds: unsealed });
       }
     }
-    const recipients = await tx.select({ id: transferRecipients.id }).from(transferRecipients).where(eq(transferRecipients.transferId, t.id));
+    const recipients = await recipientEmails(tx as unknown as Database, t.id);
     if (recipients.length > 0 && !caller.canEmail) {
       throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', {
         required: 'transfers:send',
         granted: caller.scopes,
       });
     }
+    // With no URL import still running it goes out now, in this transaction (transfer.ready with it);
+    // otherwise when the last one lands (whenImportsSettle).
+    const goesOutNow = !files.some((f) => f.state === 'importing');
     const [updated] = await tx
       .update(transfers)
-      .set({ finalizedAt: now, e2eeMeta: input.e2eeMeta ?? t.e2eeMeta })
+      .set({ finalizedAt: now, e2eeMeta: input.e2eeMeta ?? t.e2eeMeta, ...(goesOutNow ? { readyAt: now } : {}) })
       .where(eq(transfers.id, t.id))
       .returning();
-    return { transfer: updated!, newlySent: true };
+    if (goesOutNow) await emitReady(tx as unknown as Database, services, updated!, { fileCount: files.length, recipients });
+    return { transfer: updated!, newlySent: true, wentOut: goesOutNow };
   });
 
-  if (sent.newlySent) await whenImportsSettle(services, sent.transfer.id);
+  if (!sent.newlySent) return loadTransfer(db, config.PUBLIC_URL, sent.transfer);
+  if (sent.wentOut) {
+    await notifyRecipients(services, sent.transfer.id);
+    return loadTransfer(db, config.PUBLIC_URL, sent.transfer);
+  }
+  // An import may have landed meanwhile: then it goes out now, and the answer says so.
+  await whenImportsSettle(services, sent.transfer.id);
   const [fresh] = await db.select().from(transfers).where(eq(transfers.id, sent.transfer.id));
   return loadTransfer(db, config.PUBLIC_URL, fresh!);
 }
