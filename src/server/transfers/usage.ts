@@ -24,18 +24,17 @@ export async function chargeApiUpload(
   if (bytes <= 0 && !check) return;
   const { config } = services;
   const month = monthKey(now);
-  // Lock the month's usage row so concurrent registrations are charged one after the other.
+  // Counts the bytes and locks the month's usage row, so concurrent registrations are charged one
+  // after the other; a refusal below throws, and the caller's transaction takes the count back.
+  const counted = Math.max(0, bytes);
   const [usage] = (
     await tx.execute<{ api_upload_bytes: string }>(sql`
-      INSERT INTO monthly_usage (workspace_id, month) VALUES (${workspaceId}, ${month})
-      ON CONFLICT (workspace_id, month) DO UPDATE SET api_upload_bytes = monthly_usage.api_upload_bytes
+      INSERT INTO monthly_usage (workspace_id, month, api_upload_bytes) VALUES (${workspaceId}, ${month}, ${counted})
+      ON CONFLICT (workspace_id, month) DO UPDATE SET api_upload_bytes = monthly_usage.api_upload_bytes + ${counted}
       RETURNING api_upload_bytes`)
   ).rows;
-  const used = Number(usage?.api_upload_bytes ?? 0);
-  if (billingOff(config)) {
-    if (bytes > 0) await addUploadBytes(tx, workspaceId, month, bytes);
-    return;
-  }
+  const used = Number(usage?.api_upload_bytes ?? 0) - counted;
+  if (billingOff(config)) return;
   const included = config.FREE_UPLOAD_BYTES_PER_MONTH;
   const billableBytes = Math.max(0, used + bytes - included) - Math.max(0, used - included);
   if (bytes <= 0) {
@@ -63,11 +62,4 @@ export async function chargeApiUpload(
       });
     }
   }
-  await addUploadBytes(tx, workspaceId, month, bytes);
-}
-
-async function addUploadBytes(tx: Tx, workspaceId: string, month: string, bytes: number) {
-  await tx.execute(sql`
-    UPDATE monthly_usage SET api_upload_bytes = api_upload_bytes + ${bytes}
-    WHERE workspace_id = ${workspaceId} AND month = ${month}`);
 }
