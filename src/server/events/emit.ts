@@ -1,5 +1,7 @@
 import type { WebhookEventType } from '../../contract/webhook-events.js';
+import { sql } from 'drizzle-orm';
 import { newId } from '../core/secrets.js';
+import { preparedQuery } from '../db/prepared.js';
 import { events } from '../db/schema/index.js';
 import { fanOutEvent, type EventSubject, type Tx } from '../webhooks/fanout.js';
 import type { Billing } from '../workspaces/plan.js';
@@ -13,12 +15,34 @@ export type { EventSubject };
  * exactly when its change does. The subject (kind and id) lets a later change find the events
  * about the same thing.
  */
+// Every event: built once (db/prepared.ts), run in the caller's transaction.
+const insertEvent = preparedQuery('insert_event', (tx: Tx, name) =>
+  tx
+    .insert(events)
+    .values({
+      id: sql.placeholder('id'),
+      workspaceId: sql.placeholder('workspaceId'),
+      type: sql.placeholder('type'),
+      data: sql.placeholder('data'),
+      subjectKind: sql.placeholder('subjectKind'),
+      subjectId: sql.placeholder('subjectId'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning()
+    .prepare(name),
+);
+
 export async function emitEvent(tx: Tx, e: { workspaceId: string; type: EventType; data: Record<string, unknown>; subject?: EventSubject | null; now: Date; billing: Billing }) {
   const subject = e.subject ?? null;
-  const [row] = await tx
-    .insert(events)
-    .values({ id: newId('evt'), workspaceId: e.workspaceId, type: e.type, data: e.data, subjectKind: subject?.kind ?? null, subjectId: subject?.id ?? null, createdAt: e.now })
-    .returning();
+  const [row] = await insertEvent(tx).execute({
+    id: newId('evt'),
+    workspaceId: e.workspaceId,
+    type: e.type,
+    data: e.data,
+    subjectKind: subject?.kind ?? null,
+    subjectId: subject?.id ?? null,
+    createdAt: e.now,
+  });
   await fanOutEvent(tx, { id: row!.id, type: row!.type, createdAt: row!.createdAt, data: row!.data, workspaceId: e.workspaceId, subject }, e.now, e.billing);
   return row!;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/connection.js';
 import { files, transferRecipients, transfers } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
 import { emitEvent } from '../events/emit.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { Services } from '../services.js';
 
 export const transferUrl = (publicUrl: string, slug: string) => `${publicUrl}/t/${slug}`;
@@ -44,14 +45,18 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
 }
 
 /** A transfer's recipients, in the order `transfer.ready` lists them. */
-export function recipientEmails(db: Pick<Database, 'select'>, transferId: string): Promise<string[]> {
-  return db
+export async function recipientEmails(db: Pick<Database, 'select'>, transferId: string): Promise<string[]> {
+  return (await recipientEmailsOf(db).execute({ transferId })).map((r) => r.email);
+}
+
+const recipientEmailsOf = preparedQuery('recipient_emails_of', (db: Pick<Database, 'select'>, name) =>
+  db
     .select({ email: transferRecipients.email })
     .from(transferRecipients)
-    .where(eq(transferRecipients.transferId, transferId))
+    .where(eq(transferRecipients.transferId, sql.placeholder('transferId')))
     .orderBy(sql`${transferRecipients.createdAt}`, transferRecipients.email)
-    .then((rows) => rows.map((r) => r.email));
-}
+    .prepare(name),
+);
 
 /**
  * `transfer.ready`, in the transaction that set the transfer's `ready_at` (so it is emitted exactly

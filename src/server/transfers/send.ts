@@ -3,7 +3,6 @@ import { formatBytes } from '../../contract/units.js';
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../core/secrets.js';
 import { files as storedFiles, transferFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
-import { ownedBy } from '../files/stored.js';
 import { filesOfTransfer } from './files.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
@@ -12,6 +11,17 @@ import type { Services } from '../services.js';
 import { emitReady, markReadyIfComplete, recipientEmails, transferUrl } from './lifecycle.js';
 import type { Database } from '../db/connection.js';
 import { loadTransfer, lockOwnTransfer } from './serialize.js';
+import { preparedQuery } from '../db/prepared.js';
+
+/** What finalize checks of a transfer's files, in its transaction. */
+const filesToSend = preparedQuery('files_to_send', (tx, name) =>
+  tx
+    .select({ id: storedFiles.id, name: storedFiles.name, state: storedFiles.state, scanResult: storedFiles.scanResult, sealedMeta: transferFiles.sealedMeta })
+    .from(storedFiles)
+    .leftJoin(transferFiles, eq(transferFiles.fileId, storedFiles.id))
+    .where(and(eq(storedFiles.ownerKind, 'transfer'), eq(storedFiles.ownerId, sql.placeholder('transferId'))))
+    .prepare(name),
+);
 
 /**
  * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
@@ -29,11 +39,7 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
     if (t.status !== 'active' || t.expiresAt <= now) {
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
     }
-    const files = await tx
-      .select({ id: storedFiles.id, name: storedFiles.name, state: storedFiles.state, scanResult: storedFiles.scanResult, sealedMeta: transferFiles.sealedMeta })
-      .from(storedFiles)
-      .leftJoin(transferFiles, eq(transferFiles.fileId, storedFiles.id))
-      .where(ownedBy('transfer', t.id));
+    const files = await filesToSend(tx as unknown as Database).execute({ transferId: t.id });
     if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
     // Checked under the transfer's lock, which the scanner's verdict on a draft's file also takes (file-owner.ts).
     const infected = files.filter((f) => f.scanResult === 'infected');

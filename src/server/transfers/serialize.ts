@@ -83,6 +83,16 @@ const transferOfWorkspace = preparedQuery('transfer_of_workspace', (db, name) =>
     .prepare(name),
 );
 
+/** Every change to a transfer starts with this, in its transaction. */
+const lockTransferOfWorkspace = preparedQuery('lock_transfer_of_workspace', (tx: Pick<Database, 'select'>, name) =>
+  tx
+    .select()
+    .from(transfers)
+    .where(and(eq(transfers.id, sql.placeholder('id')), eq(transfers.workspaceId, sql.placeholder('workspaceId'))))
+    .for('update')
+    .prepare(name),
+);
+
 async function recipientsOf(db: Database, transferIds: string[]) {
   if (transferIds.length === 0) return new Map<string, string[]>();
   const rows = await recipientsOfTransfers(db).execute({ transferIds });
@@ -126,11 +136,7 @@ export async function loadSummaries(db: Database, publicUrl: string, rows: Trans
  * serialised), or 404: another workspace's id is simply not found.
  */
 export async function lockOwnTransfer(tx: Pick<Database, 'select'>, workspaceId: string, id: string): Promise<TransferRow> {
-  const [t] = await tx
-    .select()
-    .from(transfers)
-    .where(and(eq(transfers.id, id), eq(transfers.workspaceId, workspaceId)))
-    .for('update');
+  const [t] = await lockTransferOfWorkspace(tx).execute({ id, workspaceId });
   if (!t) throw notFound('Transfer');
   return t;
 }

@@ -29,6 +29,7 @@ import { isTusError, refuse } from './refusals.js';
 /** A file whose bytes may still be written: a tus upload, or a URL import (which writes through this store too). */
 const RECEIVING: readonly FileRecord['state'][] = ['uploading', 'importing'];
 const receiving = inArray(files.state, [...RECEIVING]);
+const fileById = preparedQuery('upload_file_row', (db, name) => db.select().from(files).where(eq(files.id, sql.placeholder('id'))).limit(1).prepare(name));
 /** Read on every PATCH. */
 const runningCrcOf = preparedQuery('running_crc_of', (db, name) =>
   db.select({ crcState: files.crcState, crcOffset: files.crcOffset, state: files.state }).from(files).where(eq(files.id, sql.placeholder('id'))).limit(1).prepare(name),
@@ -216,7 +217,7 @@ export class CrcDataStore extends DataStore {
    */
   async complete(id: string): Promise<boolean> {
     const { db, clock, log, storage } = this.services;
-    const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+    const [row] = await fileById(db).execute({ id });
     if (!row) return false;
     let file = row;
     if (RECEIVING.includes(row.state)) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isPaidWebhookEvent, SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { newId } from '../core/secrets.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { Database } from '../db/connection.js';
 import { webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema/index.js';
 import { effectivePlan, type Billing } from '../workspaces/plan.js';
@@ -28,15 +29,27 @@ export const envelopeBody = (e: EventEnvelope) => JSON.stringify({ id: e.id, typ
  * that records it: an endpoint created later never receives it, and one paused now gets nothing.
  * Paid event types reach nobody while the workspace's plan is free (including a lapsed plan).
  */
+/** Asked for every event, in the transaction that emits it. */
+const subscribedEndpoints = preparedQuery('subscribed_webhook_endpoints', (tx: Tx, name) =>
+  tx
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.workspaceId, sql.placeholder('workspaceId')),
+        eq(webhookEndpoints.enabled, true),
+        sql`${sql.placeholder('type')} = any(${webhookEndpoints.events})`,
+      ),
+    )
+    .prepare(name),
+);
+
 export async function fanOutEvent(tx: Tx, e: EventEnvelope & { workspaceId: string; subject: EventSubject | null }, now: Date, billing: Billing): Promise<number> {
   if (isPaidWebhookEvent(e.type)) {
     const [ws] = await tx.select({ plan: workspaces.plan, planUntil: workspaces.planUntil }).from(workspaces).where(eq(workspaces.id, e.workspaceId));
     if (!ws || effectivePlan(ws, now, billing) !== 'paid') return 0;
   }
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.workspaceId, e.workspaceId), eq(webhookEndpoints.enabled, true), sql`${e.type} = any(${webhookEndpoints.events})`));
+  const endpoints = await subscribedEndpoints(tx).execute({ workspaceId: e.workspaceId, type: e.type });
   if (endpoints.length === 0) return 0;
   const body = envelopeBody(e);
   await tx.insert(webhookDeliveries).values(
