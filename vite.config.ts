@@ -32,6 +32,28 @@ export default defineConfig({
     // Source maps would publish the app's source as written; none are built.
     sourcemap: false,
   },
+  environments: {
+    // The server render of the public pages (src/app/entry-server.tsx), loaded by the Node server
+    // (src/server/public/server-render.ts). Self-contained: React's production build and the app's
+    // code in one module tree, so the server needs nothing of Vite to run it.
+    ssr: {
+      resolve: { noExternal: true },
+      build: {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        rollupOptions: { input: { 'entry-server': './src/app/entry-server.tsx' } },
+      },
+    },
+  },
+  // `vite build` builds both: the browser's app, then the server render.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
+  },
   server: {
     proxy: {
       '/api': apiTarget,

@@ -13,6 +13,8 @@ export function appRoutesManifest(routeTreeFile: string): Plugin {
   return {
     name: 'app-routes-manifest',
     apply: 'build',
+    // The browser's build only (not the server render's, dist/ssr).
+    applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(appRoutePaths(fs.readFileSync(routeTreeFile, 'utf8'))) });
       this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routeChunks(bundle)) });

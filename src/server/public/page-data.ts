@@ -11,6 +11,7 @@ import { clientAddress } from '../http/headers.js';
 import { chargeAnonymous } from '../ratelimit/buckets.js';
 import { describeUploadRequest, openUploadRequest } from '../requests/submissions.js';
 import type { Services } from '../services.js';
+import type { RenderedPage } from './server-render.js';
 import { assertUnlocked, describeSharedTransfer, openSharedTransfer } from '../transfers/shared-link.js';
 
 /** The collection page's own search parameters (its other ones, such as a sort, are not the server's). */
@@ -102,18 +103,33 @@ function firstPreviews(data: PublicPageData): string[] {
   return [];
 }
 
+/** The empty `#root` of the built index.html, which a server render fills. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * The page's HTML with its data: the JSON element, and a preload of the page's scripts and first
- * previews, before `</head>`. The data is never HTML: it is escaped JSON in an element the browser does not run (a
+ * previews, before `</head>`; and, when the page was rendered on the server, that render inside
+ * `#root`, marked with what its hydration needs (src/app/lib/hydration.ts). The data is never HTML: it is escaped JSON in an element the browser does not run (a
  * data block, which the Content-Security-Policy does not govern), read by the app with JSON.parse.
+ * The render is React's (every text escaped as it renders it).
  */
-export function withPublicPageData(html: string, data: PublicPageData, routeChunks: Readonly<Record<string, readonly string[]>> = {}): string {
+export function withPublicPageData(
+  html: string,
+  data: PublicPageData,
+  routeChunks: Readonly<Record<string, readonly string[]>> = {},
+  rendered: RenderedPage | null = null,
+): string {
   const scripts = (routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []).map((url) => `<link rel="modulepreload" crossorigin href="${attributeValue(url)}" />`);
   const images = firstPreviews(data)
     .slice(0, PRELOADED_PREVIEWS)
     .map((url) => `<link rel="preload" as="image" href="${attributeValue(url)}" />`);
   const preloads = [...scripts, ...images].join('');
   const element = `<script type="application/json" id="${PUBLIC_PAGE_DATA_ID}">${jsonForScriptElement(data)}</script>`;
-  // (A function, so that no `$&` or `$'` in a file name is read as a replacement pattern.)
-  return html.replace('</head>', () => `${preloads}${element}</head>`);
+  // (Functions, so that no `$&` or `$'` in a file name is read as a replacement pattern.)
+  let page = html.replace('</head>', () => `${preloads}${element}</head>`);
+  if (rendered && page.includes(EMPTY_ROOT)) {
+    const root = `<div id="root" data-ssr-at="${rendered.renderedAt}" data-ssr-locale="${attributeValue(rendered.locale)}">${rendered.html}</div>`;
+    page = page.replace(EMPTY_ROOT, () => root);
+  }
+  return page;
 }
