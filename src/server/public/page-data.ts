@@ -84,6 +84,9 @@ const attributeValue = (value: string) => value.replace(/&/g, '&amp;').replace(/
 /** The route file of each page (src/app/routes), whose scripts the build lists in `route-chunks.json`. */
 const PAGE_ROUTE_FILES: Record<PublicPageData['page'], string> = { transfer: 't/$slug.tsx', collection: 'c/$slug.tsx', request: 'r/$slug.tsx' };
 
+/** The key in `route-chunks.json` of the scripts that hydrate a server-rendered page. */
+const HYDRATE_CHUNKS = 'lib/hydrate.tsx';
+
 /** `route-chunks.json` of the build (scripts/app-routes-manifest.ts), or nothing when it is missing or unreadable. */
 export function readRouteChunks(file: string): Record<string, string[]> {
   try {
@@ -119,7 +122,9 @@ export function withPublicPageData(
   routeChunks: Readonly<Record<string, readonly string[]>> = {},
   rendered: RenderedPage | null = null,
 ): string {
-  const scripts = (routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []).map((url) => `<link rel="modulepreload" crossorigin href="${attributeValue(url)}" />`);
+  // A server-rendered page is hydrated by a script of its own (src/app/lib/hydrate.tsx), fetched beside the route's.
+  const chunks = new Set([...(routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []), ...(rendered ? (routeChunks[HYDRATE_CHUNKS] ?? []) : [])]);
+  const scripts = [...chunks].map((url) => `<link rel="modulepreload" crossorigin href="${attributeValue(url)}" />`);
   const images = firstPreviews(data)
     .slice(0, PRELOADED_PREVIEWS)
     .map((url) => `<link rel="preload" as="image" href="${attributeValue(url)}" />`);
