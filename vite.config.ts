@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -11,6 +12,24 @@ export const uploaderSizeAlias = { '@transloadit/prettier-bytes': fileURLToPath(
 
 // The dev server proxies everything that is not the SPA to the API server started by `npm run dev`.
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
+
+/**
+ * The server render is built beside the app, into `ssr` next to its outDir (dist/ssr beside
+ * dist/app; a build into another directory, as the benchmarks make, gets its own), where the
+ * server looks for it (src/server/http/app.ts).
+ */
+function serverRenderBesideApp(): Plugin {
+  let appOutDir = 'dist/app';
+  return {
+    name: 'server-render-beside-app',
+    config(config) {
+      appOutDir = config.build?.outDir ?? appOutDir;
+    },
+    configEnvironment(name) {
+      if (name === 'ssr') return { build: { outDir: path.join(path.dirname(appOutDir), 'ssr') } };
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -24,6 +43,7 @@ export default defineConfig({
     tailwindcss(),
     appRoutesManifest('./src/app/routeTree.gen.ts'),
     precompress(),
+    serverRenderBesideApp(),
   ],
   resolve: { alias: uploaderSizeAlias },
   build: {
@@ -39,7 +59,6 @@ export default defineConfig({
     ssr: {
       resolve: { noExternal: true },
       build: {
-        outDir: 'dist/ssr',
         emptyOutDir: true,
         copyPublicDir: false,
         sourcemap: false,
