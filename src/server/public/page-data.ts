@@ -124,7 +124,10 @@ export function withPublicPageData(
 ): string {
   // A server-rendered page is hydrated by a script of its own (src/app/lib/hydrate.tsx), fetched beside the route's.
   const chunks = new Set([...(routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []), ...(rendered ? (routeChunks[HYDRATE_CHUNKS] ?? []) : [])]);
-  const scripts = [...chunks].map((url) => `<link rel="modulepreload" crossorigin href="${attributeValue(url)}" />`);
+  // A rendered page paints without its scripts: they are fetched after what its first view shows
+  // (the stylesheet, the previews), at low priority; hydration does not need them any sooner.
+  const priority = rendered ? ' fetchpriority="low"' : '';
+  const scripts = [...chunks].map((url) => `<link rel="modulepreload" crossorigin${priority} href="${attributeValue(url)}" />`);
   const images = firstPreviews(data)
     .slice(0, PRELOADED_PREVIEWS)
     .map((url) => `<link rel="preload" as="image" href="${attributeValue(url)}" />`);
@@ -133,6 +136,7 @@ export function withPublicPageData(
   // (Functions, so that no `$&` or `$'` in a file name is read as a replacement pattern.)
   let page = html.replace('</head>', () => `${preloads}${element}</head>`);
   if (rendered && page.includes(EMPTY_ROOT)) {
+    page = page.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
     const root = `<div id="root" data-ssr-at="${rendered.renderedAt}" data-ssr-locale="${attributeValue(rendered.locale)}">${rendered.html}</div>`;
     page = page.replace(EMPTY_ROOT, () => root);
   }

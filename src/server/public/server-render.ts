@@ -36,23 +36,29 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Renders public pages with the bundle at `entryFile`, loaded the first time a page asks for it
- * and only if it exists (a server started without a built app, as many tests are, renders none).
+ * Renders public pages with the bundle at `entryFile`, loaded in the background from the start
+ * (or the first time a page asks for it, if it was built later), and only if it exists (a
+ * server started without a built app, as many tests are, renders none).
  * Never fails: a missing bundle, a render that throws or is too slow each answer null (the
  * latter two with a warning), and the page is served as the browser renders it.
  */
 export function publicPageRenderer(entryFile: string, log: Logger): PublicPageRenderer {
   let loading: Promise<ServerRenderModule> | null = null;
   const rendered = new Set<PublicPageData['page']>();
+  const load = () => {
+    if (loading || !fs.existsSync(entryFile)) return loading;
+    loading = import(pathToFileURL(entryFile).href) as Promise<ServerRenderModule>;
+    // A bundle that cannot be loaded is not tried again by every request (it is, after a restart).
+    loading.catch((err: unknown) => log.warn({ err, entryFile }, 'the server render of public pages could not be loaded: they are rendered in the browser'));
+    return loading;
+  };
+  // Loaded in the background from the start (it takes a second or more), so the first visitor does not wait for it.
+  setImmediate(() => void load()?.catch(() => {}));
   return async (url, data) => {
-    if (!loading) {
-      if (!fs.existsSync(entryFile)) return null;
-      loading = import(pathToFileURL(entryFile).href) as Promise<ServerRenderModule>;
-      // A bundle that cannot be loaded is not tried again by every request (it is, after a restart).
-      loading.catch((err: unknown) => log.warn({ err, entryFile }, 'the server render of public pages could not be loaded: they are rendered in the browser'));
-    }
+    const loaded = load();
+    if (!loaded) return null;
     try {
-      const module = await within(loading, LOAD_TIMEOUT_MS);
+      const module = await within(loaded, LOAD_TIMEOUT_MS);
       const page = await within(module.renderPublicPage(url, data), rendered.has(data.page) ? SERVER_RENDER_TIMEOUT_MS : LOAD_TIMEOUT_MS);
       rendered.add(data.page);
       return page;
