@@ -112,7 +112,8 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * The page's HTML with its data: the JSON element, and a preload of the page's scripts and first
  * previews, before `</head>`; and, when the page was rendered on the server, that render inside
- * `#root`, marked with what its hydration needs (src/app/lib/hydration.ts). The data is never HTML: it is escaped JSON in an element the browser does not run (a
+ * `#root`, marked with what its hydration needs (src/app/lib/hydrate.tsx), its scripts started
+ * only once it has painted (afterPaint). The data is never HTML: it is escaped JSON in an element the browser does not run (a
  * data block, which the Content-Security-Policy does not govern), read by the app with JSON.parse.
  * The render is React's (every text escaped as it renders it).
  */
@@ -123,22 +124,37 @@ export function withPublicPageData(
   rendered: RenderedPage | null = null,
 ): string {
   // A server-rendered page is hydrated by a script of its own (src/app/lib/hydrate.tsx), fetched beside the route's.
-  const chunks = new Set([...(routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []), ...(rendered ? (routeChunks[HYDRATE_CHUNKS] ?? []) : [])]);
-  // A rendered page paints without its scripts: they are fetched after what its first view shows
-  // (the stylesheet, the previews), at low priority; hydration does not need them any sooner.
-  const priority = rendered ? ' fetchpriority="low"' : '';
-  const scripts = [...chunks].map((url) => `<link rel="modulepreload" crossorigin${priority} href="${attributeValue(url)}" />`);
+  const modules = [...new Set([...(routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []), ...(rendered ? (routeChunks[HYDRATE_CHUNKS] ?? []) : [])])];
   const images = firstPreviews(data)
     .slice(0, PRELOADED_PREVIEWS)
     .map((url) => `<link rel="preload" as="image" href="${attributeValue(url)}" />`);
-  const preloads = [...scripts, ...images].join('');
   const element = `<script type="application/json" id="${PUBLIC_PAGE_DATA_ID}">${jsonForScriptElement(data)}</script>`;
+  const preloadLinks = (priority: string) => modules.map((url) => `<link rel="modulepreload" crossorigin${priority} href="${attributeValue(url)}" />`).join('');
   // (Functions, so that no `$&` or `$'` in a file name is read as a replacement pattern.)
-  let page = html.replace('</head>', () => `${preloads}${element}</head>`);
-  if (rendered && page.includes(EMPTY_ROOT)) {
-    page = page.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
-    const root = `<div id="root" data-ssr-at="${rendered.renderedAt}" data-ssr-locale="${attributeValue(rendered.locale)}">${rendered.html}</div>`;
-    page = page.replace(EMPTY_ROOT, () => root);
-  }
-  return page;
+  if (!rendered || !html.includes(EMPTY_ROOT)) return html.replace('</head>', () => `${preloadLinks('')}${images.join('')}${element}</head>`);
+  const root = `<div id="root" data-ssr-at="${rendered.renderedAt}" data-ssr-locale="${attributeValue(rendered.locale)}">${rendered.html}</div>`;
+  const deferred = afterPaint(html, modules);
+  const head = deferred ? `${images.join('')}${deferred.loader}${element}` : `${preloadLinks(' fetchpriority="low"')}${images.join('')}${element}`;
+  return (deferred?.html ?? html).replace('</head>', () => `${head}</head>`).replace(EMPTY_ROOT, () => root);
+}
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * A rendered page reads without its scripts, so they start only once it has painted
+ * (public/load-after-paint.js, told the entry and the modules to preload): the index's module
+ * script and its preloads are taken out, and the loader put in. Null when the index has no entry
+ * script to move (the page then keeps its scripts as they are).
+ */
+function afterPaint(html: string, routeModules: readonly string[]): { html: string; loader: string } | null {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return null;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const modules = [...new Set([...preloads, ...routeModules])];
+  const rest = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return {
+    html: rest,
+    loader: `<script src="/load-after-paint.js" defer data-entry="${attributeValue(entry)}" data-modules="${attributeValue(modules.join(' '))}"></script>`,
+  };
 }

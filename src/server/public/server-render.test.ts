@@ -22,7 +22,10 @@ const entry = fileURLToPath(new URL('../../app/entry-server.tsx', import.meta.ur
 let server: TestServer;
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><html><head><title>Parcel</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><html><head><title>Parcel</title><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/dep-1.js"></head><body><div id="root"></div></body></html>',
+  );
   const routes = appRoutePaths(fs.readFileSync(new URL('../../app/routeTree.gen.ts', import.meta.url), 'utf8'));
   fs.writeFileSync(path.join(staticDir, 'routes.json'), JSON.stringify(routes));
   server = await startTestServer({}, { staticDir, serverRenderEntry: entry });
@@ -62,6 +65,10 @@ describe("a public link's first view is rendered on the server", () => {
     expect(html).not.toContain('<img src=x');
     // No script of its own: the CSP allows none inline, and the data block is the only script element besides the page's.
     expect(root).not.toContain('<script');
+    // The page's scripts start once it has painted (public/load-after-paint.js), not from the head.
+    expect(html).toContain('<script src="/load-after-paint.js" defer data-entry="/assets/index-abc.js" data-modules="/assets/dep-1.js"></script>');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
   });
 
   it('renders nothing of a password-protected transfer', async () => {
@@ -119,6 +126,8 @@ describe("a public link's first view is rendered on the server", () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('<div id="root"></div>');
+      // Its scripts as the index has them.
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
       // The page's data is still there for the browser's render.
       expect(html).toContain('Still served');
       expect(lines.some((l) => l.includes('not rendered on the server'))).toBe(true);
