@@ -31,8 +31,8 @@ async function withoutJavaScript(browser: Browser, link: string, shows: (page: P
  * Opens `link` in a fresh browser with JavaScript, noting every console error and warning, page
  * error, and layout shift, and the first `<h1>` the parser made; `use` then works the page.
  */
-async function hydrated(browser: Browser, link: string, use: (page: Page) => Promise<void>) {
-  const context = await browser.newContext();
+async function hydrated(browser: Browser, link: string, use: (page: Page) => Promise<void>, colorScheme: 'light' | 'dark' = 'light') {
+  const context = await browser.newContext({ colorScheme });
   try {
     const page = await context.newPage();
     const problems: string[] = [];
@@ -90,6 +90,16 @@ test('the public pages show their content before JavaScript runs, then hydrate i
       const saved = await download(visitor, visitor.getByRole('link', { name: 'Download report.pdf' }));
       expect(saved.bytes.equals(files['report.pdf']!.bytes)).toBe(true);
     });
+    // In the dark theme (set before the first paint by theme-init.js), the same: no flash, no shift, no mismatch.
+    await hydrated(
+      browser,
+      transferLink,
+      async (visitor) => {
+        await expect(visitor.locator('html')).toHaveClass(/\bdark\b/);
+        await expect(visitor.getByRole('link', { name: 'Download report.pdf' })).toBeVisible();
+      },
+      'dark',
+    );
 
     // A public collection's link.
     await createCollection(page, { title: 'Harbour stills', visibility: 'Public' });
