@@ -59,11 +59,11 @@ async function hydrated(browser: Browser, link: string, use: (page: Page) => Pro
       const w = window as unknown as { serverHeading?: Element | null; shifts: number };
       return { kept: !!w.serverHeading && w.serverHeading.isConnected, shifts: w.shifts };
     });
+    expect(problems.filter((p) => /hydrat|did not match|#418|#423|#425/i.test(p))).toEqual([]);
+    expect(problems).toEqual([]);
     // Hydrated, not replaced: the server's heading is still in the document.
     expect(kept, 'the server-rendered heading is the one on screen').toBe(true);
     expect(shifts).toBe(0);
-    expect(problems.filter((p) => /hydrat|did not match|#418|#423|#425/i.test(p))).toEqual([]);
-    expect(problems).toEqual([]);
   } finally {
     await context.close();
   }
