@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -11,6 +12,24 @@ export const uploaderSizeAlias = { '@transloadit/prettier-bytes': fileURLToPath(
 
 // The dev server proxies everything that is not the SPA to the API server started by `npm run dev`.
 const apiTarget = process.env.DEV_API_URL ?? 'http://127.0.0.1:8080';
+
+/**
+ * The server render is built beside the app, into `ssr` next to its outDir (dist/ssr beside
+ * dist/app; a build into another directory, as the benchmarks make, gets its own), where the
+ * server looks for it (src/server/http/app.ts).
+ */
+function serverRenderBesideApp(): Plugin {
+  let appOutDir = 'dist/app';
+  return {
+    name: 'server-render-beside-app',
+    config(config) {
+      appOutDir = config.build?.outDir ?? appOutDir;
+    },
+    configEnvironment(name) {
+      if (name === 'ssr') return { build: { outDir: path.join(path.dirname(appOutDir), 'ssr') } };
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -24,6 +43,7 @@ export default defineConfig({
     tailwindcss(),
     appRoutesManifest('./src/app/routeTree.gen.ts'),
     precompress(),
+    serverRenderBesideApp(),
   ],
   resolve: { alias: uploaderSizeAlias },
   build: {
@@ -31,6 +51,27 @@ export default defineConfig({
     emptyOutDir: true,
     // Source maps would publish the app's source as written; none are built.
     sourcemap: false,
+  },
+  environments: {
+    // The server render of the public pages (src/app/entry-server.tsx), loaded by the Node server
+    // (src/server/public/server-render.ts). Self-contained: React's production build and the app's
+    // code in one module tree, so the server needs nothing of Vite to run it.
+    ssr: {
+      resolve: { noExternal: true },
+      build: {
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        rollupOptions: { input: { 'entry-server': './src/app/entry-server.tsx' } },
+      },
+    },
+  },
+  // `vite build` builds both: the browser's app, then the server render.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+    },
   },
   server: {
     proxy: {

@@ -13,6 +13,8 @@ export function appRoutesManifest(routeTreeFile: string): Plugin {
   return {
     name: 'app-routes-manifest',
     apply: 'build',
+    // The browser's build only (not the server render's, dist/ssr).
+    applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify(appRoutePaths(fs.readFileSync(routeTreeFile, 'utf8'))) });
       this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routeChunks(bundle)) });
@@ -24,7 +26,8 @@ export function appRoutesManifest(routeTreeFile: string): Plugin {
  * `route-chunks.json`: for each route file (`t/$slug.tsx`), the scripts its page component needs
  * beyond the entry (its code-split chunk and what that imports), as `/assets/…` URLs. The server
  * names them in `<link rel="modulepreload">` on the pages it fills with data, so the browser fetches
- * them beside the entry instead of after it.
+ * them beside the entry instead of after it. Under `lib/hydrate.tsx`, the same for the hydration of
+ * a server-rendered public page (src/app/lib/hydrate.tsx), which the server preloads beside them.
  */
 export function routeChunks(bundle: OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
@@ -40,7 +43,9 @@ export function routeChunks(bundle: OutputBundle): Record<string, string[]> {
   const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
   const result: Record<string, string[]> = {};
   for (const chunk of chunks) {
-    const route = /\/src\/app\/routes\/(.+\.tsx)\?tsr-split=component$/.exec(chunk.facadeModuleId ?? '')?.[1];
+    const route =
+      /\/src\/app\/routes\/(.+\.tsx)\?tsr-split=component$/.exec(chunk.facadeModuleId ?? '')?.[1] ??
+      /\/src\/app\/(lib\/hydrate\.tsx)$/.exec(chunk.facadeModuleId ?? '')?.[1];
     if (!route) continue;
     result[route] = [...closure([chunk.fileName])].filter((f) => !entry.has(f)).map((f) => `/${f}`);
   }

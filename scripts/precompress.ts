@@ -17,6 +17,8 @@ export function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
+    // The browser's build only (not the server render's, dist/ssr).
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

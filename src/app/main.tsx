@@ -10,9 +10,25 @@ const router = createAppRouter({ queryClient });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const container: HTMLElement = root;
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+function render() {
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+if (container.dataset.ssrAt) {
+  // A public page the server rendered (src/app/entry-server.tsx): hydrated by code of its own, which no other page loads.
+  import('./lib/hydrate')
+    .then(({ hydratePage }) => hydratePage(container, router, render))
+    .catch((error: unknown) => {
+      console.warn('The page is rendered in the browser: its hydration could not be loaded', error);
+      container.replaceChildren();
+      render();
+    });
+} else {
+  render();
+}

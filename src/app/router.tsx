@@ -3,10 +3,12 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage, PendingPage, RouteErrorPage } from './components/route-states';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+/** `server`: the router of a server render (src/app/entry-server.tsx), which restores no scroll position (that would be an inline script). */
+export function createAppRouter({ queryClient, history, server = false }: { queryClient: QueryClient; history?: RouterHistory; server?: boolean }) {
   return createRouter({
     routeTree,
     history,
+    ...(server ? { isServer: true } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders always run; TanStack Query decides what is fresh.
@@ -19,7 +21,7 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     defaultPendingMinMs: 300,
     defaultNotFoundComponent: NotFoundPage,
     notFoundMode: 'root',
-    scrollRestoration: true,
+    scrollRestoration: !server,
     Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
   });
 }

@@ -36,6 +36,8 @@ export interface StartOptions {
   clock?: Clock;
   log?: Logger;
   staticDir?: string;
+  /** The server render of the public pages (AppOptions.serverRenderEntry). */
+  serverRenderEntry?: string;
   /** Tests hand in a prepared database instead of the embedded one. */
   databaseUrl?: string;
   rateLimits?: RateLimitStore;
@@ -120,7 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // external PostgreSQL other instances may take the same upload, and the lock is PostgreSQL's.
   const pgLocker = embedded ? null : new PgLocker({ connectionString: databaseUrl });
   const uploadLocker: Locker = pgLocker ?? new MemoryLocker();
-  const app = createApp(services, { staticDir: options.staticDir, isDraining: () => draining, uploadLocker });
+  const app = createApp(services, { staticDir: options.staticDir, serverRenderEntry: options.serverRenderEntry, isDraining: () => draining, uploadLocker });
   const server = await new Promise<Server>((resolve) => {
     // No limit on a whole request: one tus PATCH of a large file runs as long as the upload does
     // (Node's default cuts it at five minutes with a 408). Slow headers are still cut (headersTimeout).

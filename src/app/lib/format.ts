@@ -9,7 +9,8 @@ export function interfaceLocale(languages: readonly string[]): string {
   return languages.find((l) => /^en(-|$)/i.test(l)) ?? 'en';
 }
 
-const locale = interfaceLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+/** The locale this page formats in (a server render writes it on the page: src/app/lib/server-render.tsx). */
+export const locale = interfaceLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

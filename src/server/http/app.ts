@@ -15,6 +15,7 @@ import { mountMcp } from '../mcp/routes.js';
 import { downloadRoutes } from '../downloads/serve.js';
 import { thumbnailRoutes } from '../thumbnails/thumbnails.js';
 import { publicPageData, readRouteChunks, withPublicPageData } from '../public/page-data.js';
+import { publicPageRenderer } from '../public/server-render.js';
 import { publicRoutes } from '../public/transfers.js';
 import type { Services } from '../services.js';
 import { uploadTokenRoutes } from '../uploads/renew.js';
@@ -36,6 +37,11 @@ export const defaultStaticDir = fileURLToPath(new URL('../../../dist/app', impor
 export interface AppOptions {
   /** Where the built SPA lives; the app is served from here with history fallback. */
   staticDir?: string;
+  /**
+   * The server render of the public pages (src/app/entry-server.tsx as `vite build` leaves it):
+   * by default the one built beside the SPA (dist/ssr beside dist/app), when it exists.
+   */
+  serverRenderEntry?: string;
   /** Set while shutting down, so that new requests get 503 and load balancers move on. */
   isDraining?: () => boolean;
   /** Locks uploads across instances (uploads/pg-locker.ts). */
@@ -144,6 +150,7 @@ export function createApp(services: Services, options: AppOptions) {
   let customDomainIndexHtml: string | null = null;
   let isAppPage: ((path: string) => boolean) | null = null;
   let routeChunks: Record<string, string[]> | null = null;
+  const renderPublicPage = publicPageRenderer(options.serverRenderEntry ?? path.resolve(staticDir, '../ssr/entry-server.js'), services.log);
   const ownHost = hostnameOf(services.config.PUBLIC_URL);
   app.get('*', compress(), async (c) => {
     indexHtml ??= fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -170,7 +177,10 @@ export function createApp(services: Services, options: AppOptions) {
       // Signed preview URLs and the link's contents: not for any cache, as the public API's answers are not.
       c.header('Cache-Control', 'no-store');
       routeChunks ??= readRouteChunks(path.join(staticDir, 'route-chunks.json'));
-      return c.html(withPublicPageData(html, pageData, routeChunks), 200);
+      // Its first view rendered too, so it paints before its scripts have loaded (or served without it, as the browser renders it).
+      const url = new URL(c.req.url);
+      const rendered = await renderPublicPage(`${url.pathname}${url.search}`, pageData);
+      return c.html(withPublicPageData(html, pageData, routeChunks, rendered), 200);
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(html, found ? 200 : 404);

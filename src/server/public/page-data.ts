@@ -11,6 +11,7 @@ import { clientAddress } from '../http/headers.js';
 import { chargeAnonymous } from '../ratelimit/buckets.js';
 import { describeUploadRequest, openUploadRequest } from '../requests/submissions.js';
 import type { Services } from '../services.js';
+import type { RenderedPage } from './server-render.js';
 import { assertUnlocked, describeSharedTransfer, openSharedTransfer } from '../transfers/shared-link.js';
 
 /** The collection page's own search parameters (its other ones, such as a sort, are not the server's). */
@@ -83,6 +84,9 @@ const attributeValue = (value: string) => value.replace(/&/g, '&amp;').replace(/
 /** The route file of each page (src/app/routes), whose scripts the build lists in `route-chunks.json`. */
 const PAGE_ROUTE_FILES: Record<PublicPageData['page'], string> = { transfer: 't/$slug.tsx', collection: 'c/$slug.tsx', request: 'r/$slug.tsx' };
 
+/** The key in `route-chunks.json` of the scripts that hydrate a server-rendered page. */
+const HYDRATE_CHUNKS = 'lib/hydrate.tsx';
+
 /** `route-chunks.json` of the build (scripts/app-routes-manifest.ts), or nothing when it is missing or unreadable. */
 export function readRouteChunks(file: string): Record<string, string[]> {
   try {
@@ -102,18 +106,55 @@ function firstPreviews(data: PublicPageData): string[] {
   return [];
 }
 
+/** The empty `#root` of the built index.html, which a server render fills. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * The page's HTML with its data: the JSON element, and a preload of the page's scripts and first
- * previews, before `</head>`. The data is never HTML: it is escaped JSON in an element the browser does not run (a
+ * previews, before `</head>`; and, when the page was rendered on the server, that render inside
+ * `#root`, marked with what its hydration needs (src/app/lib/hydrate.tsx), its scripts started
+ * only once it has painted (afterPaint). The data is never HTML: it is escaped JSON in an element the browser does not run (a
  * data block, which the Content-Security-Policy does not govern), read by the app with JSON.parse.
+ * The render is React's (every text escaped as it renders it).
  */
-export function withPublicPageData(html: string, data: PublicPageData, routeChunks: Readonly<Record<string, readonly string[]>> = {}): string {
-  const scripts = (routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []).map((url) => `<link rel="modulepreload" crossorigin href="${attributeValue(url)}" />`);
+export function withPublicPageData(
+  html: string,
+  data: PublicPageData,
+  routeChunks: Readonly<Record<string, readonly string[]>> = {},
+  rendered: RenderedPage | null = null,
+): string {
+  // A server-rendered page is hydrated by a script of its own (src/app/lib/hydrate.tsx), fetched beside the route's.
+  const modules = [...new Set([...(routeChunks[PAGE_ROUTE_FILES[data.page]] ?? []), ...(rendered ? (routeChunks[HYDRATE_CHUNKS] ?? []) : [])])];
   const images = firstPreviews(data)
     .slice(0, PRELOADED_PREVIEWS)
     .map((url) => `<link rel="preload" as="image" href="${attributeValue(url)}" />`);
-  const preloads = [...scripts, ...images].join('');
   const element = `<script type="application/json" id="${PUBLIC_PAGE_DATA_ID}">${jsonForScriptElement(data)}</script>`;
-  // (A function, so that no `$&` or `$'` in a file name is read as a replacement pattern.)
-  return html.replace('</head>', () => `${preloads}${element}</head>`);
+  const preloadLinks = (priority: string) => modules.map((url) => `<link rel="modulepreload" crossorigin${priority} href="${attributeValue(url)}" />`).join('');
+  // (Functions, so that no `$&` or `$'` in a file name is read as a replacement pattern.)
+  if (!rendered || !html.includes(EMPTY_ROOT)) return html.replace('</head>', () => `${preloadLinks('')}${images.join('')}${element}</head>`);
+  const root = `<div id="root" data-ssr-at="${rendered.renderedAt}" data-ssr-locale="${attributeValue(rendered.locale)}">${rendered.html}</div>`;
+  const deferred = afterPaint(html, modules);
+  const head = deferred ? `${images.join('')}${deferred.loader}${element}` : `${preloadLinks(' fetchpriority="low"')}${images.join('')}${element}`;
+  return (deferred?.html ?? html).replace('</head>', () => `${head}</head>`).replace(EMPTY_ROOT, () => root);
+}
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * A rendered page reads without its scripts, so they start only once it has painted
+ * (public/load-after-paint.js, told the entry and the modules to preload): the index's module
+ * script and its preloads are taken out, and the loader put in. Null when the index has no entry
+ * script to move (the page then keeps its scripts as they are).
+ */
+function afterPaint(html: string, routeModules: readonly string[]): { html: string; loader: string } | null {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return null;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const modules = [...new Set([...preloads, ...routeModules])];
+  const rest = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return {
+    html: rest,
+    loader: `<script src="/load-after-paint.js" defer data-entry="${attributeValue(entry)}" data-modules="${attributeValue(modules.join(' '))}"></script>`,
+  };
 }

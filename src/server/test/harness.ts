@@ -108,6 +108,8 @@ export async function startTestServer(
     logLines?: string[];
     /** A built SPA to serve, for tests of the page fallback. */
     staticDir?: string;
+    /** A server render of the public pages to load (AppOptions.serverRenderEntry). */
+    serverRenderEntry?: string;
     /** `disk` for tests that reach into DATA_DIR/files themselves; S3_* settings in `env` win over the run's. */
     storage?: 'default' | 'disk';
   } = {},
@@ -128,7 +130,7 @@ export async function startTestServer(
   });
   const clock = new ManualClock(new Date('2026-03-10T12:00:00Z'));
   const rateLimits = config.REDIS_URL ? RedisRateLimitStore.connect(config.REDIS_URL, `rl:test:${randomBytes(6).toString('hex')}:`) : undefined;
-  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: options.logLines ? collectingLogger(options.logLines) : createLogger('silent'), outbound: options.outbound, staticDir: options.staticDir });
+  const server = await startServer(config, { clock, databaseUrl, rateLimits, log: options.logLines ? collectingLogger(options.logLines) : createLogger('silent'), outbound: options.outbound, staticDir: options.staticDir, serverRenderEntry: options.serverRenderEntry });
   let emails = 0;
 
   const testServer: TestServer = {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../../../contract/public';
 import { ApiRequestError, errorFromResponse, isApiRequestError } from '../../../lib/api-error';
-import { takePublicPageData } from '../../../lib/public-page-data';
+import { firstViewGcTime, takePublicPageData } from '../../../lib/public-page-data';
 
 /**
  * The public recipient API (`/api/public/*`). Deliberately not the v1 client nor the dashboard
@@ -97,7 +97,8 @@ export function publicTransferQueryOptions(slug: string, unlockToken: string | n
       return data?.files.some((f) => f.scanPending) ? SCAN_POLL_MS : false;
     },
     staleTime: Infinity,
-    gcTime: 0,
+    // Gone as soon as nobody shows it, except the first view's (see FIRST_VIEW_GC_MS).
+    gcTime: firstViewGcTime('transfer', slug, 0),
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

@@ -11,26 +11,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { collectionFilesQueryOptions } from '../api/public-collection-api';
 import { useCollectionDownloads } from '../api/use-collection-downloads';
 import { endsAccess } from '../api/use-collection-refusal';
+import { COLLECTION_VIEW_KEY, storedCollectionView } from '../utils/collection-view';
 import { folderTrail, subfoldersOf } from '../utils/folder-tree';
 import { DownloadGlyph, FileItems, FolderItems, type CollectionView } from './collection-items';
 import { Lightbox } from './previews';
 import { tooManyAttemptsMessage } from './status-pages';
 
-const VIEW_KEY = 'parcel-collection-view';
-
 /** List or grid, remembered on this device (a visitor who likes thumbnails keeps them). */
 function useCollectionView() {
-  const [view, setView] = useState<CollectionView>(() => {
-    try {
-      return window.localStorage.getItem(VIEW_KEY) === 'grid' ? 'grid' : 'list';
-    } catch {
-      return 'list';
-    }
-  });
+  const [view, setView] = useState<CollectionView>(storedCollectionView);
   const choose = useCallback((next: CollectionView) => {
     setView(next);
     try {
-      window.localStorage.setItem(VIEW_KEY, next);
+      window.localStorage.setItem(COLLECTION_VIEW_KEY, next);
     } catch {
       // Storage refused (private mode): the choice lasts for this page.
     }

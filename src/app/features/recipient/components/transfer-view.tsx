@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatBytes, formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { formatBytes } from '../../../lib/format';
+import { DateTimeText, RelativeTimeText } from '../../../lib/server-render';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fileKind, fileTypeLabel } from '../utils/file-kind';
 import { FileIcon } from './file-icon';
@@ -73,8 +74,10 @@ export function TransferView<F extends ShownFile>({
           <div>
             <dt className="text-zinc-600 dark:text-zinc-400">Available until</dt>
             <dd className="font-medium text-zinc-900 dark:text-zinc-100">
-              <time dateTime={transfer.expiresAt}>{formatDateTime(transfer.expiresAt)}</time>{' '}
-              <span className="font-normal text-zinc-600 dark:text-zinc-400">(expires {formatRelativeTime(transfer.expiresAt)})</span>
+              <time dateTime={transfer.expiresAt}>
+                <DateTimeText iso={transfer.expiresAt} />
+              </time>{' '}
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">(expires <RelativeTimeText iso={transfer.expiresAt} />)</span>
             </dd>
           </div>
         </dl>

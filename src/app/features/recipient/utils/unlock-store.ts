@@ -23,6 +23,8 @@ export function forgetUnlock(slug: string, pagePath: string = transferPage(slug)
 
 /** The remembered token while it has not expired, else null (read on the page it was kept for). */
 export function rememberedUnlock(slug: string, now: number = Date.now()): string | null {
+  // A server render (src/app/entry-server.tsx) has no cookie: it renders only pages that need no unlock.
+  if (typeof document === 'undefined') return null;
   const name = `${cookieName(slug)}=`;
   const raw = document.cookie
     .split(';')

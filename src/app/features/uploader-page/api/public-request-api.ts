@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PublicUploadRequest, StartedSubmission, SubmissionProgress } from '../../../../contract/public-requests';
 import type { UploadTarget } from '../../../../contract/transfers';
 import type { FileToRegister } from '../../../lib/uploads/upload-session';
-import { takePublicPageData } from '../../../lib/public-page-data';
+import { firstViewGcTime, takePublicPageData } from '../../../lib/public-page-data';
 import { publicRequest } from '../../recipient/api/public-api';
 
 /**
@@ -78,7 +78,8 @@ export function publicRequestQueryOptions(slug: string) {
     // As the page's HTML carries it, when it does.
     initialData: () => takePublicPageData('request', slug, 'request', (d) => d.request),
     staleTime: Infinity,
-    gcTime: 0,
+    // Gone as soon as nobody shows it, except the first view's (see FIRST_VIEW_GC_MS).
+    gcTime: firstViewGcTime('request', slug, 0),
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,

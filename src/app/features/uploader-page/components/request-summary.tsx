@@ -1,5 +1,5 @@
 import type { PublicUploadRequest } from '../../../../contract/public-requests';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { DateTimeText, RelativeTimeText } from '../../../lib/server-render';
 import { allowedTypesInWords, limitsInWords } from '../utils/request-rules';
 
 const term = 'text-zinc-600 dark:text-zinc-400';
@@ -25,8 +25,10 @@ export function RequestSummary({ request }: { request: PublicUploadRequest }) {
           <div>
             <dt className={term}>Deadline</dt>
             <dd className={value}>
-              <time dateTime={request.deadline}>{formatDateTime(request.deadline)}</time>{' '}
-              <span className="font-normal text-zinc-600 dark:text-zinc-400">({formatRelativeTime(request.deadline)})</span>
+              <time dateTime={request.deadline}>
+                <DateTimeText iso={request.deadline} />
+              </time>{' '}
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">(<RelativeTimeText iso={request.deadline} />)</span>
             </dd>
           </div>
         ) : null}

@@ -23,12 +23,14 @@ export function UploadRequestPage({ slug }: { slug: string }) {
 const SubmissionStep = lazy(() => import('./submission-step').then((m) => ({ default: m.SubmissionStep })));
 
 type Step = 'details' | 'files' | 'sent';
+const noSubmission = () => null;
 const noDetails: UploaderDetails = { name: '', email: '', message: '' };
 
 function UploadRequestScreen({ slug, request }: { slug: string; request: PublicUploadRequest }) {
   const details = useRef<UploaderDetails>(noDetails);
   const [{ store, session }] = useState(() => openSubmission(slug, () => details.current));
-  const submission = useSyncExternalStore(store.subscribe, store.snapshot);
+  // A server render (and its hydration) is of a first visit: no submission under way (src/app/lib/hydration.ts).
+  const submission = useSyncExternalStore(store.subscribe, store.snapshot, noSubmission);
   const [typed, setTyped] = useState<UploaderDetails>(() => store.current?.details ?? noDetails);
   useEffect(() => {
     details.current = typed;

@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import type { UploaderDetails } from '../api/public-request-api';
 import { detailErrors, detailFields, type DetailField } from '../utils/request-rules';
+import { useHydrated } from '../../../lib/server-render';
 
 /**
  * Step 1: who is sending. Name always, email when the request requires it (checked as it is typed
@@ -46,6 +47,10 @@ export function UploaderDetailsForm({
     onContinue(details);
   }
 
+  // Until a server-rendered page is hydrated (its scripts start once it has painted), what is typed
+  // would not reach the page's state and Continue would submit the form to the server: the form waits.
+  const hydrated = useHydrated();
+
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-heading`}>
       <div>
@@ -58,6 +63,7 @@ export function UploaderDetailsForm({
         label="Your name"
         name="name"
         autoComplete="name"
+        disabled={!hydrated}
         required
         maxLength={100}
         value={details.name}
@@ -75,6 +81,7 @@ export function UploaderDetailsForm({
         type="email"
         inputMode="email"
         autoComplete="email"
+        disabled={!hydrated}
         required={requireEmail}
         maxLength={254}
         value={details.email}
@@ -90,6 +97,7 @@ export function UploaderDetailsForm({
       <TextAreaField
         label="Message (optional)"
         name="message"
+        disabled={!hydrated}
         rows={4}
         maxLength={2000}
         value={details.message}
@@ -101,7 +109,7 @@ export function UploaderDetailsForm({
           inputs.current.message = element;
         }}
       />
-      <Button type="submit" className="min-h-12 w-full px-6 text-base sm:w-auto">
+      <Button type="submit" disabled={!hydrated} className="min-h-12 w-full px-6 text-base sm:w-auto">
         Continue
       </Button>
     </form>
