@@ -65,6 +65,27 @@ describe('the web app at paths outside /api', () => {
   });
 });
 
+describe('security headers', () => {
+  it('keep the policy, nosniff and the origin rules on a built file, and the document-only ones on pages', async () => {
+    const asset = await server.fetch('/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    // A worker's script is governed by its own response's policy, so every script keeps it.
+    expect(asset.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(asset.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const documentOnly of ['x-frame-options', 'cross-origin-opener-policy', 'permissions-policy']) expect(asset.headers.get(documentOnly)).toBeNull();
+
+    for (const pathname of ['/', '/t/someslug', '/assets/missing.js']) {
+      const page = await server.fetch(pathname);
+      expect(page.headers.get('x-frame-options'), pathname).toBe('DENY');
+      expect(page.headers.get('cross-origin-opener-policy'), pathname).toBe('same-origin');
+      expect(page.headers.get('permissions-policy'), pathname).toContain('camera=()');
+      expect(page.headers.get('content-security-policy'), pathname).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
 /** A GET with exactly these request headers (fetch would add its own Accept-Encoding), body as bytes. */
 function rawGet(pathname: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
