@@ -62,6 +62,9 @@ export default defineConfig({
         emptyOutDir: true,
         copyPublicDir: false,
         sourcemap: false,
+        // Minified: the server's idle RSS grows by about 23 MB with it, against about 114 MB for the
+        // same bundle unminified (measured with bench/server-process.ts; tsx's loader keeps much of it).
+        minify: true,
         rollupOptions: { input: { 'entry-server': './src/app/entry-server.tsx' } },
       },
     },
