@@ -12,7 +12,7 @@ import type { Services } from '../services.js';
 import { createOwnerDownloadLinks, type DownloadLinks } from './download-links.js';
 import { addRecipients, resolveExpiry } from './drafts.js';
 import { endTransfer } from './end.js';
-import { findTransfer, loadSummaries, loadTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
+import { findTransfer, loadSummaries, loadTransfer, lockOwnTransfer, transferSummaryColumns, type TransferRow } from './serialize.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -79,7 +79,7 @@ export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' 
       );
     }
     const rows = await db
-      .select({ t: transfers, key: sql<string | Date>`${order.key}` })
+      .select({ t: transferSummaryColumns, key: sql<string | Date>`${order.key}` })
       .from(transfers)
       .where(and(...conditions))
       .orderBy(direction(order.key), direction(transfers.id))

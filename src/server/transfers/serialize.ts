@@ -27,7 +27,26 @@ export function toTransferFile(f: TransferFileRow): TransferFile {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function common(t: TransferRow, publicUrl: string, recipients: string[], sizeBytes: number) {
+/**
+ * The columns a transfer's summary shows: what a list reads, and no more (drizzle maps every column
+ * of every row it reads, and a page holds up to 500 transfers).
+ */
+export const transferSummaryColumns = {
+  id: transfers.id,
+  slug: transfers.slug,
+  title: transfers.title,
+  status: transfers.status,
+  e2ee: transfers.e2ee,
+  downloadCount: transfers.downloadCount,
+  maxDownloads: transfers.maxDownloads,
+  readyAt: transfers.readyAt,
+  finalizedAt: transfers.finalizedAt,
+  expiresAt: transfers.expiresAt,
+  createdAt: transfers.createdAt,
+};
+export type TransferSummaryRow = Pick<TransferRow, keyof typeof transferSummaryColumns>;
+
+function common(t: TransferSummaryRow, publicUrl: string, recipients: string[], sizeBytes: number) {
   return {
     id: t.id,
     slug: t.slug,
@@ -115,7 +134,7 @@ export async function loadTransfer(db: Database, publicUrl: string, t: TransferR
 }
 
 /** Summaries for a page of transfers, with file counts, sizes and first file names in two queries. */
-export async function loadSummaries(db: Database, publicUrl: string, rows: TransferRow[]): Promise<TransferSummary[]> {
+export async function loadSummaries(db: Database, publicUrl: string, rows: TransferSummaryRow[]): Promise<TransferSummary[]> {
   const ids = rows.map((t) => t.id);
   if (ids.length === 0) return [];
   const stats = await fileStatsOfTransfers(db).execute({ transferIds: ids });
