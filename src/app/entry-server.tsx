@@ -2,7 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PublicPageData } from '../contract/public-page';
+import type { PublicPageData, RenderedPage } from '../contract/public-page';
 import { locale } from './lib/format';
 import { renderWithPublicPageData } from './lib/public-page-data';
 import { createQueryClient } from './lib/query-client';
@@ -21,10 +21,6 @@ import { createAppRouter } from './router';
  * Content-Security-Policy allows no inline script.
  */
 
-export interface RenderedPage extends ServerRender {
-  /** What goes inside `#root`. */
-  html: string;
-}
 
 const PUBLIC_ROUTES = new Set(['/t/$slug', '/c/$slug', '/r/$slug']);
 

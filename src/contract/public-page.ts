@@ -15,6 +15,21 @@ import type { PublicUploadRequest } from './public-requests.js';
 /** The id of the `<script type="application/json">` element that carries it. */
 export const PUBLIC_PAGE_DATA_ID = 'public-page-data';
 
+/**
+ * The public page an address opens: `/t/<slug>` (a transfer), `/c/<slug>` (a collection) or
+ * `/r/<slug>` (an upload request), with its slug decoded; null for any other path or a slug that
+ * does not decode.
+ */
+export function publicPageOf(pathname: string): { kind: 't' | 'c' | 'r'; slug: string } | null {
+  const match = /^\/([tcr])\/([^/]+)$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return { kind: match[1] as 't' | 'c' | 'r', slug: decodeURIComponent(match[2]!) };
+  } catch {
+    return null;
+  }
+}
+
 /** How many files a collection's page asks for at a time (and the server puts in its first view). */
 export const COLLECTION_FILES_PAGE_SIZE = 200;
 
@@ -30,3 +45,14 @@ export type PublicPageData =
       files: PublicCollectionFilePage;
     }
   | { page: 'request'; slug: string; request: PublicUploadRequest };
+
+/**
+ * A public page's first view rendered on the server (src/app/entry-server.tsx): the HTML that goes
+ * into `#root`, and what the browser's hydration must render with to match it (the moment and the
+ * locale of its dates).
+ */
+export interface RenderedPage {
+  html: string;
+  renderedAt: number;
+  locale: string;
+}

@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { storedCollectionView } from '../features/recipient/utils/collection-view';
 import { rememberedUnlock } from '../features/recipient/utils/unlock-store';
 import { submissionStorageKey } from '../features/uploader-page/utils/submission-store';
+import { publicPageOf } from '../../contract/public-page';
 import { locale } from './format';
 import { ServerRenderProvider, type ServerRender } from './server-render';
 
@@ -32,15 +33,10 @@ const sample = 1234567.5;
  */
 export function canHydrate(pathname: string, server: ServerRender): boolean {
   if (new Intl.NumberFormat(locale).format(sample) !== new Intl.NumberFormat(server.locale).format(sample)) return false;
-  const match = /^\/([tcr])\/([^/]+)$/.exec(pathname);
-  if (!match) return false;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(match[2]!);
-  } catch {
-    return false;
-  }
-  if (match[1] === 'r') {
+  const page = publicPageOf(pathname);
+  if (!page) return false;
+  const { kind, slug } = page;
+  if (kind === 'r') {
     try {
       return window.localStorage.getItem(submissionStorageKey(slug)) === null;
     } catch {
@@ -48,7 +44,7 @@ export function canHydrate(pathname: string, server: ServerRender): boolean {
     }
   }
   if (rememberedUnlock(slug) !== null) return false;
-  return match[1] === 't' || storedCollectionView() === 'list';
+  return kind === 't' || storedCollectionView() === 'list';
 }
 
 /**

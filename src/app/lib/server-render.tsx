@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { RenderedPage } from '../../contract/public-page';
 import { formatDateTime, formatRelativeTime } from './format';
 
 /**
@@ -9,10 +10,7 @@ import { formatDateTime, formatRelativeTime } from './format';
  * written in UTC there (the server does not know the visitor's time zone); right after hydration
  * they are rendered again in the visitor's own.
  */
-export interface ServerRender {
-  renderedAt: number;
-  locale: string;
-}
+export type ServerRender = Omit<RenderedPage, 'html'>;
 
 const ServerRenderContext = createContext<ServerRender | null>(null);
 

@@ -1,5 +1,13 @@
 import type { Database } from './connection.js';
 
+const names = new Set<string>();
+
+/** What drizzle's node-postgres driver keeps of a database or transaction, and of a prepared query: the connection it uses. */
+interface Bound {
+  client: unknown;
+}
+const connectionOf = (db: object): unknown => (db as { session?: Bound }).session?.client;
+
 /**
  * A query the server sends on nearly every request, built once and sent as a named prepared
  * statement. Building a query with drizzle costs far more CPU than sending it (about 200 µs against
@@ -12,14 +20,6 @@ import type { Database } from './connection.js';
  * transaction. `name` must be unique among prepared queries: PostgreSQL keeps each connection's
  * statements by name.
  */
-const names = new Set<string>();
-
-/** What drizzle's node-postgres driver keeps of a database or transaction, and of a prepared query: the connection it uses. */
-interface Bound {
-  client: unknown;
-}
-const connectionOf = (db: object): unknown => (db as { session?: Bound }).session?.client;
-
 export function preparedQuery<Q extends object, D extends Pick<Database, 'select'> = Database>(name: string, build: (db: D, name: string) => Q): (db: D) => Q {
   if (names.has(name)) throw new Error(`two prepared queries are named ${name}`);
   names.add(name);

@@ -9,12 +9,6 @@ import type { Billing } from '../workspaces/plan.js';
 export type EventType = WebhookEventType;
 export type { EventSubject };
 
-/**
- * Records an event with the spec's envelope and matches it to the workspace's webhook endpoints.
- * Called inside the transaction that made the change, so an event, and its deliveries, exist
- * exactly when its change does. The subject (kind and id) lets a later change find the events
- * about the same thing.
- */
 // Every event: built once (db/prepared.ts), run in the caller's transaction.
 const insertEvent = preparedQuery('insert_event', (tx: Tx, name) =>
   tx
@@ -32,6 +26,12 @@ const insertEvent = preparedQuery('insert_event', (tx: Tx, name) =>
     .prepare(name),
 );
 
+/**
+ * Records an event with the spec's envelope and matches it to the workspace's webhook endpoints.
+ * Called inside the transaction that made the change, so an event, and its deliveries, exist
+ * exactly when its change does. The subject (kind and id) lets a later change find the events
+ * about the same thing.
+ */
 export async function emitEvent(tx: Tx, e: { workspaceId: string; type: EventType; data: Record<string, unknown>; subject?: EventSubject | null; now: Date; billing: Billing }) {
   const subject = e.subject ?? null;
   const [row] = await insertEvent(tx).execute({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ROOT_FOLDER } from '../../contract/public-collections.js';
-import { COLLECTION_FILES_PAGE_SIZE, PUBLIC_PAGE_DATA_ID, type PublicPageData } from '../../contract/public-page.js';
+import { COLLECTION_FILES_PAGE_SIZE, PUBLIC_PAGE_DATA_ID, publicPageOf, type PublicPageData, type RenderedPage } from '../../contract/public-page.js';
 import { visitorAccess } from '../collections/access.js';
 import { describeSharedCollection, openSharedCollection, pageOfSharedFiles } from '../collections/shared-link.js';
 import type { AppEnv } from '../http/env.js';
@@ -11,7 +11,6 @@ import { clientAddress } from '../http/headers.js';
 import { chargeAnonymous } from '../ratelimit/buckets.js';
 import { describeUploadRequest, openUploadRequest } from '../requests/submissions.js';
 import type { Services } from '../services.js';
-import type { RenderedPage } from './server-render.js';
 import { assertUnlocked, describeSharedTransfer, openSharedTransfer } from '../transfers/shared-link.js';
 
 /** The collection page's own search parameters (its other ones, such as a sort, are not the server's). */
@@ -32,15 +31,9 @@ const CollectionPageQuerySchema = z.object({
  * page costs the address one request of its anonymous allowance, as the API call it replaces did.
  */
 export async function publicPageData(services: Services, c: Context<AppEnv>, pagePath: string): Promise<PublicPageData | null> {
-  const match = /^\/([tcr])\/([^/]+)$/.exec(pagePath);
-  if (!match) return null;
-  const [, kind, rawSlug] = match;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(rawSlug!);
-  } catch {
-    return null;
-  }
+  const addressed = publicPageOf(pagePath);
+  if (!addressed) return null;
+  const { kind, slug } = addressed;
   try {
     // As the collection page reads its address (validateCollectionPageSearch): anything malformed is the top level.
     const search = kind === 'c' ? parseQuery(c, CollectionPageQuerySchema) : {};

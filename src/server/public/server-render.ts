@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { PublicPageData } from '../../contract/public-page.js';
+import type { PublicPageData, RenderedPage } from '../../contract/public-page.js';
 import type { Logger } from '../logger.js';
 
-/** A server render of a public page's first view: what goes into `#root`, and what the browser's hydration needs to render the same. */
-export interface RenderedPage {
-  html: string;
-  renderedAt: number;
-  locale: string;
-}
 
 /** What the server render's bundle exports (src/app/entry-server.tsx, built by `vite build` into dist/ssr). */
 interface ServerRenderModule {

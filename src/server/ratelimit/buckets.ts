@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { ApiError } from '../core/errors.js';
+import { preparedQuery } from '../db/prepared.js';
+import { monthlyUsage } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
 import { monthKey, planLimits, startOfNextMonth } from '../workspaces/plan.js';
@@ -53,6 +56,16 @@ export async function chargeAnonymous(services: Services, address: string): Prom
   return buckets;
 }
 
+/** One on nearly every API call: built once (db/prepared.ts). */
+const chargeMonthlyCall = preparedQuery('charge_monthly_call', (db, name) =>
+  db
+    .insert(monthlyUsage)
+    .values({ workspaceId: sql.placeholder('workspaceId'), month: sql.placeholder('month'), apiCalls: 1 })
+    .onConflictDoUpdate({ target: [monthlyUsage.workspaceId, monthlyUsage.month], set: { apiCalls: sql`${monthlyUsage.apiCalls} + 1` } })
+    .returning({ apiCalls: monthlyUsage.apiCalls })
+    .prepare(name),
+);
+
 /**
  * A valid credential is charged per key per minute, per workspace per day, and (API keys and OAuth
  * tokens only) against the plan's monthly call allowance. The monthly count lives in PostgreSQL because it is usage that
@@ -77,19 +90,12 @@ export async function chargeCaller(services: Services, caller: Caller): Promise<
   // and day limits against abuse, but never use (or show up in) the month's call allowance.
   if (caller.via === 'session') return buckets;
   const month = monthKey(now);
-  // Sent straight to the driver as a named statement: one on nearly every API call (db/prepared.ts says why).
-  const rows = await db.$client.query<{ api_calls: string }>({
-    name: 'charge_monthly_call',
-    text: `INSERT INTO monthly_usage (workspace_id, month, api_calls) VALUES ($1, $2, 1)
-      ON CONFLICT (workspace_id, month) DO UPDATE SET api_calls = monthly_usage.api_calls + 1
-      RETURNING api_calls`,
-    values: [caller.workspaceId, month],
-  });
+  const [usage] = await chargeMonthlyCall(db).execute({ workspaceId: caller.workspaceId, month });
   const monthlyLimit = planLimits(caller.plan, config).monthlyCalls;
   if (monthlyLimit !== null) {
     const resetAtMs = startOfNextMonth(now).getTime();
     const windowSeconds = Math.round((resetAtMs - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / 1000);
-    buckets.push({ name: 'workspace-month', limit: monthlyLimit, windowSeconds, count: Number(rows.rows[0]?.api_calls ?? 0), resetAtMs });
+    buckets.push({ name: 'workspace-month', limit: monthlyLimit, windowSeconds, count: usage?.apiCalls ?? 0, resetAtMs });
   }
   refuseIfOver(buckets, nowMs, (b) =>
     b.name === 'workspace-month' ? 'The monthly call allowance of this plan is used up' : `Rate limit ${b.name} exceeded`,

@@ -3,6 +3,7 @@ import type { Database } from '../db/connection.js';
 import { files, transferRecipients, transfers } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
 import { emitEvent } from '../events/emit.js';
+import type { Tx } from '../webhooks/fanout.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { Services } from '../services.js';
 
@@ -39,31 +40,40 @@ export async function markReadyIfComplete(services: Pick<Services, 'db' | 'clock
     const [t] = await tx.update(transfers).set({ readyAt: now }).where(goesOut).returning();
     if (!t) return false;
     const [fileCount] = await tx.select({ n: count() }).from(files).where(ownedBy('transfer', t.id));
-    await emitReady(tx as unknown as Database, services, t, { fileCount: fileCount?.n ?? 0, recipients: await recipientEmails(tx as unknown as Database, t.id) });
+    await emitReady(tx, services, t, { fileCount: fileCount?.n ?? 0, recipients: await recipientEmails(tx, t.id) });
     return true;
   });
 }
 
-/** A transfer's recipients, in the order `transfer.ready` lists them. */
-export async function recipientEmails(db: Pick<Database, 'select'>, transferId: string): Promise<string[]> {
-  return (await recipientEmailsOf(db).execute({ transferId })).map((r) => r.email);
-}
-
-const recipientEmailsOf = preparedQuery('recipient_emails_of', (db: Pick<Database, 'select'>, name) =>
+// One query for one transfer or a page of them: the ids go as one array, so the statement's text stays the same.
+const recipientsOfTransfers = preparedQuery('recipients_of_transfers', (db: Pick<Database, 'select'>, name) =>
   db
-    .select({ email: transferRecipients.email })
+    .select({ transferId: transferRecipients.transferId, email: transferRecipients.email })
     .from(transferRecipients)
-    .where(eq(transferRecipients.transferId, sql.placeholder('transferId')))
-    .orderBy(sql`${transferRecipients.createdAt}`, transferRecipients.email)
+    .where(sql`${transferRecipients.transferId} = any(${sql.placeholder('transferIds')}::text[])`)
+    .orderBy(transferRecipients.createdAt, transferRecipients.email)
     .prepare(name),
 );
+
+/** The recipients of each of these transfers, in the order they were added (as `transfer.ready` and the API list them). */
+export async function recipientsOf(db: Pick<Database, 'select'>, transferIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (transferIds.length === 0) return map;
+  for (const r of await recipientsOfTransfers(db).execute({ transferIds })) map.set(r.transferId, [...(map.get(r.transferId) ?? []), r.email]);
+  return map;
+}
+
+/** A transfer's recipients, in the order `transfer.ready` lists them. */
+export async function recipientEmails(db: Pick<Database, 'select'>, transferId: string): Promise<string[]> {
+  return (await recipientsOf(db, [transferId])).get(transferId) ?? [];
+}
 
 /**
  * `transfer.ready`, in the transaction that set the transfer's `ready_at` (so it is emitted exactly
  * when that update commits), with what the caller already read of it.
  */
 export async function emitReady(
-  tx: Database,
+  tx: Tx,
   services: Pick<Services, 'clock' | 'config'>,
   t: typeof transfers.$inferSelect,
   contents: { fileCount: number; recipients: string[] },

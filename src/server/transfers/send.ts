@@ -14,7 +14,7 @@ import { loadTransfer, lockOwnTransfer } from './serialize.js';
 import { preparedQuery } from '../db/prepared.js';
 
 /** What finalize checks of a transfer's files, in its transaction. */
-const filesToSend = preparedQuery('files_to_send', (tx, name) =>
+const filesToSend = preparedQuery('files_to_send', (tx: Pick<Database, 'select'>, name) =>
   tx
     .select({ id: storedFiles.id, name: storedFiles.name, state: storedFiles.state, scanResult: storedFiles.scanResult, sealedMeta: transferFiles.sealedMeta })
     .from(storedFiles)
@@ -35,11 +35,11 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
   const now = clock.now();
   const sent = await db.transaction(async (tx) => {
     const t = await lockOwnTransfer(tx, caller.workspaceId, transferId);
-    if (t.finalizedAt) return { transfer: t, newlySent: false };
+    if (t.finalizedAt) return { transfer: t, newlySent: false, wentOut: false };
     if (t.status !== 'active' || t.expiresAt <= now) {
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
     }
-    const files = await filesToSend(tx as unknown as Database).execute({ transferId: t.id });
+    const files = await filesToSend(tx).execute({ transferId: t.id });
     if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
     // Checked under the transfer's lock, which the scanner's verdict on a draft's file also takes (file-owner.ts).
     const infected = files.filter((f) => f.scanResult === 'infected');
@@ -67,7 +67,7 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
         throw new ApiError('conflict', 'Some files have no sealed metadata yet', { reason: 'files_unsealed', unsealedFileIds: unsealed });
       }
     }
-    const recipients = await recipientEmails(tx as unknown as Database, t.id);
+    const recipients = await recipientEmails(tx, t.id);
     if (recipients.length > 0 && !caller.canEmail) {
       throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', {
         required: 'transfers:send',
@@ -82,15 +82,12 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
       .set({ finalizedAt: now, e2eeMeta: input.e2eeMeta ?? t.e2eeMeta, ...(goesOutNow ? { readyAt: now } : {}) })
       .where(eq(transfers.id, t.id))
       .returning();
-    if (goesOutNow) await emitReady(tx as unknown as Database, services, updated!, { fileCount: files.length, recipients });
+    if (goesOutNow) await emitReady(tx, services, updated!, { fileCount: files.length, recipients });
     return { transfer: updated!, newlySent: true, wentOut: goesOutNow };
   });
 
-  if (!sent.newlySent) return loadTransfer(db, config.PUBLIC_URL, sent.transfer);
-  if (sent.wentOut) {
-    await notifyRecipients(services, sent.transfer.id);
-    return loadTransfer(db, config.PUBLIC_URL, sent.transfer);
-  }
+  if (sent.wentOut) await notifyRecipients(services, sent.transfer.id);
+  if (!sent.newlySent || sent.wentOut) return loadTransfer(db, config.PUBLIC_URL, sent.transfer);
   // An import may have landed meanwhile: then it goes out now, and the answer says so.
   await whenImportsSettle(services, sent.transfer.id);
   const [fresh] = await db.select().from(transfers).where(eq(transfers.id, sent.transfer.id));

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
-import { files, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
+import { files, transferFiles, transfers } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
-import { transferUrl } from './lifecycle.js';
+import { recipientsOf, transferUrl } from './lifecycle.js';
 import { notFound } from '../core/errors.js';
 import { preparedQuery } from '../db/prepared.js';
 
@@ -66,17 +66,7 @@ function common(t: TransferSummaryRow, publicUrl: string, recipients: string[], 
   };
 }
 
-// The transfers a response shows (one, or a page of them) are passed as one array, so that the query's text stays the same.
-const inTransfers = (column: AnyColumn) => sql`${column} = any(${sql.placeholder('transferIds')}::text[])`;
-
-const recipientsOfTransfers = preparedQuery('recipients_of_transfers', (db, name) =>
-  db
-    .select({ transferId: transferRecipients.transferId, email: transferRecipients.email })
-    .from(transferRecipients)
-    .where(inTransfers(transferRecipients.transferId))
-    .orderBy(asc(transferRecipients.createdAt), asc(transferRecipients.email))
-    .prepare(name),
-);
+// A page of transfers is passed as one array, so that the query's text stays the same.
 
 const fileStatsOfTransfers = preparedQuery('file_stats_of_transfers', (db, name) =>
   db
@@ -88,7 +78,7 @@ const fileStatsOfTransfers = preparedQuery('file_stats_of_transfers', (db, name)
     })
     .from(transferFiles)
     .innerJoin(files, eq(files.id, transferFiles.fileId))
-    .where(inTransfers(transferFiles.transferId))
+    .where(sql`${transferFiles.transferId} = any(${sql.placeholder('transferIds')}::text[])`)
     .groupBy(transferFiles.transferId)
     .prepare(name),
 );
@@ -112,13 +102,6 @@ const lockTransferOfWorkspace = preparedQuery('lock_transfer_of_workspace', (tx:
     .prepare(name),
 );
 
-async function recipientsOf(db: Database, transferIds: string[]) {
-  if (transferIds.length === 0) return new Map<string, string[]>();
-  const rows = await recipientsOfTransfers(db).execute({ transferIds });
-  const map = new Map<string, string[]>();
-  for (const r of rows) map.set(r.transferId, [...(map.get(r.transferId) ?? []), r.email]);
-  return map;
-}
 
 export async function loadTransfer(db: Database, publicUrl: string, t: TransferRow): Promise<Transfer> {
   const files = await filesOfTransfer(db, t.id);
