@@ -106,6 +106,19 @@ describe('a failed query', () => {
 });
 
 describe('the request log', () => {
+  it('puts the request id on every line logged while the request ran, the error and the request line', async () => {
+    const restore = await failWrites('contacts', 'INSERT');
+    const requestId = 'log-check-7f3a9c2e';
+    const from = logLines.length;
+    const res = await server.fetch('/api/v1/contacts', { method: 'POST', token: key, headers: { 'x-request-id': requestId }, json: { email: 'someone@example.test', name: 'Someone' } });
+    await restore();
+    expect(res.status).toBe(500);
+    const lines = logLines.slice(from).map((l) => JSON.parse(l) as { msg: string; level: number; requestId?: string; path?: string });
+    const ours = lines.filter((l) => l.level >= 50 || (l.msg === 'request' && l.path === '/api/v1/contacts'));
+    expect(ours.map((l) => l.msg)).toEqual(['unhandled error', 'request']);
+    expect(ours.map((l) => l.requestId)).toEqual([requestId, requestId]);
+  });
+
   it('records the status a handler that writes the Node response itself sent (the OAuth provider registering a client: 201)', async () => {
     const from = logLines.length;
     const metadata = { client_name: 'Log check', redirect_uris: ['http://127.0.0.1:9999/cb'], token_endpoint_auth_method: 'none' };

@@ -1,8 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type DestinationStream, type Logger } from 'pino';
-
-/** Carries the request id to every log line written while a request is handled. */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -10,10 +6,6 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
-      mixin: () => {
-        const ctx = requestContext.getStore();
-        return ctx ? { requestId: ctx.requestId } : {};
-      },
       serializers: { err: loggableError },
       // Credentials must never reach a log line, whatever a caller passes in.
       redact: {

@@ -16,10 +16,23 @@ export function bearerToken(header: string | undefined): string | null {
   return header ? (BEARER.exec(header)?.[1] ?? null) : null;
 }
 
+/**
+ * What a caller needs of its workspace: who it is, whether it is active, its plan. (Every
+ * authenticated request reads this: only these columns, not the whole row.)
+ */
+const callerWorkspaceColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  customDomain: workspaces.customDomain,
+  plan: workspaces.plan,
+  planUntil: workspaces.planUntil,
+  disabledAt: workspaces.disabledAt,
+};
+
 // Every authenticated request starts with one of these two.
 const apiKeyByHash = preparedQuery('api_key_by_hash', (db, name) =>
   db
-    .select({ key: apiKeys, ws: workspaces })
+    .select({ key: { id: apiKeys.id, scopes: apiKeys.scopes }, ws: callerWorkspaceColumns })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
@@ -28,7 +41,7 @@ const apiKeyByHash = preparedQuery('api_key_by_hash', (db, name) =>
 );
 const accessTokenByHash = preparedQuery('access_token_by_hash', (db, name) =>
   db
-    .select({ token: accessTokens, ws: workspaces })
+    .select({ token: { id: accessTokens.id, kind: accessTokens.kind, scopes: accessTokens.scopes, userId: accessTokens.userId }, ws: callerWorkspaceColumns })
     .from(accessTokens)
     .innerJoin(workspaces, eq(workspaces.id, accessTokens.workspaceId))
     .where(and(eq(accessTokens.tokenHash, sql.placeholder('hash')), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql.placeholder('now'))))
@@ -114,7 +127,7 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
   const { db, clock } = services;
   // One query on every request: the token and the workspace of the owner who approved it (`<workspaceId>/<userId>`).
   const [row] = await db
-    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, accountId: oauthStore.accountId, ws: workspaces })
+    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, accountId: oauthStore.accountId, ws: callerWorkspaceColumns })
     .from(oauthStore)
     .innerJoin(workspaces, eq(workspaces.id, sql`split_part(${oauthStore.accountId}, '/', 1)`))
     .where(and(eq(oauthStore.model, 'AccessToken'), eq(oauthStore.id, sha256(token)), gt(oauthStore.expiresAt, sql`now()`)));

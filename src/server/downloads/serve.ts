@@ -44,10 +44,10 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-export function downloadRoutes(services: Services) {
+export function downloadRoutes() {
   const app = new Hono<AppEnv>();
   // Hono answers HEAD with the GET handler.
-  app.get('/:token', (c) => serveDownload(c, services));
+  app.get('/:token', (c) => serveDownload(c, c.var.services));
   return app;
 }
 

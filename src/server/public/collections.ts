@@ -67,41 +67,41 @@ export function publicCollectionRoutes(services: Services) {
 
   const open = async (c: Context<AppEnv>) => {
     const site = await siteOf(c);
-    return { site, shared: await openSharedCollection(services, c.req.param('slug') ?? '', site.workspaceId) };
+    return { site, shared: await openSharedCollection(c.var.services, c.req.param('slug') ?? '', site.workspaceId) };
   };
   const accessOf = (c: Context<AppEnv>, shared: SharedCollection) =>
-    visitorAccess(services, shared.c, { guestSession: getCookie(c, GUEST_COOKIE), unlockToken: c.req.header(COLLECTION_UNLOCK_HEADER) });
+    visitorAccess(c.var.services, shared.c, { guestSession: getCookie(c, GUEST_COOKIE), unlockToken: c.req.header(COLLECTION_UNLOCK_HEADER) });
 
   app.get('/:slug', async (c) => {
     const { site, shared } = await open(c);
-    return c.json(await describeSharedCollection(services, shared, await accessOf(c, shared), site.origin));
+    return c.json(await describeSharedCollection(c.var.services, shared, await accessOf(c, shared), site.origin));
   });
 
   app.get('/:slug/files', async (c) => {
     const { site, shared } = await open(c);
     await accessOf(c, shared);
-    return c.json(await pageOfSharedFiles(services, shared.c, parseQuery(c, PublicCollectionFilesQuerySchema), site.origin));
+    return c.json(await pageOfSharedFiles(c.var.services, shared.c, parseQuery(c, PublicCollectionFilesQuerySchema), site.origin));
   });
 
   app.get('/:slug/download-links', async (c) => {
     const { site, shared } = await open(c);
     const access = await accessOf(c, shared);
     const { folderId } = parseQuery(c, PublicCollectionDownloadLinksQuerySchema);
-    return c.json(await sharedDownloadLinks(services, shared.c, folderId, access, site.origin));
+    return c.json(await sharedDownloadLinks(c.var.services, shared.c, folderId, access, site.origin));
   });
 
   app.post('/:slug/unlock', async (c) => {
     const { shared } = await open(c);
     const { password } = await parseJsonBody(c, CollectionUnlockRequestSchema);
-    return c.json(await unlockSharedCollection(services, shared.c, password, clientAddress(c, services.config.TRUST_PROXY)));
+    return c.json(await unlockSharedCollection(c.var.services, shared.c, password, clientAddress(c, services.config.TRUST_PROXY)));
   });
 
   app.post('/:slug/guest-sign-in', async (c) => {
     const { site, shared } = await open(c);
     const { email } = await parseJsonBody(c, GuestSignInRequestSchema);
     // Answered before the lookup and the mail: a guest's request takes no longer than a stranger's.
-    void requestGuestSignIn(services, shared, email, site.pageUrl(shared.c.slug)).catch((err: unknown) =>
-      services.log.error({ err, collectionId: shared.c.id }, 'guest sign-in request failed'),
+    void requestGuestSignIn(c.var.services, shared, email, site.pageUrl(shared.c.slug)).catch((err: unknown) =>
+      c.var.services.log.error({ err, collectionId: shared.c.id }, 'guest sign-in request failed'),
     );
     return c.json({ sent: true }, 202);
   });
@@ -109,7 +109,7 @@ export function publicCollectionRoutes(services: Services) {
   app.post('/:slug/guest-session', async (c) => {
     const { shared } = await open(c);
     const { token } = await parseJsonBody(c, GuestSessionRequestSchema);
-    const { email, session } = await redeemGuestSignIn(services, shared.c, token);
+    const { email, session } = await redeemGuestSignIn(c.var.services, shared.c, token);
     setCookie(c, GUEST_COOKIE, session.token, {
       path: guestCookiePath(shared.c.slug),
       httpOnly: true,

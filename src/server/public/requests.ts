@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { AddSubmissionFilesRequestSchema, SUBMISSION_TOKEN_HEADER, StartSubmissionRequestSchema } from '../../contract/public-requests.js';
 import type { AppEnv } from '../http/env.js';
 import { clientAddress } from '../http/headers.js';
@@ -21,30 +21,30 @@ import type { Services } from '../services.js';
  */
 export function publicRequestRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  const open = (slug: string | undefined) => openUploadRequest(services, slug ?? '');
+  const open = (c: Context<AppEnv>) => openUploadRequest(c.var.services, c.req.param('slug') ?? '');
 
-  app.get('/:slug', async (c) => c.json(describeUploadRequest(services, await open(c.req.param('slug')))));
+  app.get('/:slug', async (c) => c.json(describeUploadRequest(c.var.services, await open(c))));
 
   app.post('/:slug/submissions', async (c) => {
-    const opened = await open(c.req.param('slug'));
+    const opened = await open(c);
     const input = await parseJsonBody(c, StartSubmissionRequestSchema);
-    return c.json(await startSubmission(services, opened, input, clientAddress(c, services.config.TRUST_PROXY)), 201);
+    return c.json(await startSubmission(c.var.services, opened, input, clientAddress(c, services.config.TRUST_PROXY)), 201);
   });
 
   app.post('/:slug/submissions/:id/files', async (c) => {
-    const opened = await open(c.req.param('slug'));
+    const opened = await open(c);
     const { files } = await parseJsonBody(c, AddSubmissionFilesRequestSchema);
-    return c.json(await addSubmissionFiles(services, opened, c.req.param('id'), c.req.header(SUBMISSION_TOKEN_HEADER), files), 201);
+    return c.json(await addSubmissionFiles(c.var.services, opened, c.req.param('id'), c.req.header(SUBMISSION_TOKEN_HEADER), files), 201);
   });
 
   app.delete('/:slug/submissions/:id/files/:fileId', async (c) => {
-    const opened = await open(c.req.param('slug'));
-    return c.json(await cancelSubmissionFile(services, opened, c.req.param('id'), c.req.header(SUBMISSION_TOKEN_HEADER), c.req.param('fileId')));
+    const opened = await open(c);
+    return c.json(await cancelSubmissionFile(c.var.services, opened, c.req.param('id'), c.req.header(SUBMISSION_TOKEN_HEADER), c.req.param('fileId')));
   });
 
   app.post('/:slug/submissions/:id/finish', async (c) => {
-    const opened = await open(c.req.param('slug'));
-    return c.json({ submission: await finishSubmission(services, opened, c.req.param('id'), c.req.header(SUBMISSION_TOKEN_HEADER)) });
+    const opened = await open(c);
+    return c.json({ submission: await finishSubmission(c.var.services, opened, c.req.param('id'), c.req.header(SUBMISSION_TOKEN_HEADER)) });
   });
 
   return app;

@@ -28,6 +28,9 @@ beforeAll(async () => {
   );
   const routes = appRoutePaths(fs.readFileSync(new URL('../../app/routeTree.gen.ts', import.meta.url), 'utf8'));
   fs.writeFileSync(path.join(staticDir, 'routes.json'), JSON.stringify(routes));
+  // Compiled from source here (the server loads a built bundle): seconds on a busy machine, past
+  // the renderer's load timeout. Imported once first, the server's import finds it compiled.
+  await import(entry);
   server = await startTestServer({}, { staticDir, serverRenderEntry: entry });
 });
 afterAll(async () => {

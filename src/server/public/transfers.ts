@@ -24,7 +24,10 @@ function anonymousLimit(services: Services): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** `/api/public`: what the recipient page calls; the handlers parse, call the shared-link operations and answer. */
+/**
+ * `/api/public`: what the recipient page calls; the handlers parse, call the shared-link operations
+ * (with the request's services, whose log lines carry its id) and answer.
+ */
 export function publicRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.use('*', anonymousLimit(services));
@@ -32,22 +35,22 @@ export function publicRoutes(services: Services) {
   app.route('/requests', publicRequestRoutes(services));
 
   app.get('/transfers/:slug', async (c) => {
-    const { t, workspaceName } = await openSharedTransfer(services, c.req.param('slug'), c.req.header(VISIT_HEADER));
-    assertUnlocked(services, t, c.req.header(UNLOCK_HEADER));
-    return c.json(await describeSharedTransfer(services, t, workspaceName));
+    const { t, workspaceName } = await openSharedTransfer(c.var.services, c.req.param('slug'), c.req.header(VISIT_HEADER));
+    assertUnlocked(c.var.services, t, c.req.header(UNLOCK_HEADER));
+    return c.json(await describeSharedTransfer(c.var.services, t, workspaceName));
   });
 
   app.post('/transfers/:slug/unlock', async (c) => {
-    const { t } = await openSharedTransfer(services, c.req.param('slug'));
+    const { t } = await openSharedTransfer(c.var.services, c.req.param('slug'));
     const { password } = await parseJsonBody(c, UnlockRequestSchema, { optional: true });
-    return c.json(await unlockSharedTransfer(services, t, password, clientAddress(c, services.config.TRUST_PROXY)));
+    return c.json(await unlockSharedTransfer(c.var.services, t, password, clientAddress(c, services.config.TRUST_PROXY)));
   });
 
   app.post('/transfers/:slug/sessions', async (c) => {
-    const { t } = await openSharedTransfer(services, c.req.param('slug'));
+    const { t } = await openSharedTransfer(c.var.services, c.req.param('slug'));
     const { recipientToken } = await parseJsonBody(c, CreateSessionRequestSchema, { optional: true });
-    assertUnlocked(services, t, c.req.header(UNLOCK_HEADER));
-    return c.json(await startVisit(services, t, recipientToken), 201);
+    assertUnlocked(c.var.services, t, c.req.header(UNLOCK_HEADER));
+    return c.json(await startVisit(c.var.services, t, recipientToken), 201);
   });
 
   return app;

@@ -144,8 +144,8 @@ async function serveThumbnail(c: Context<AppEnv>, services: Services): Promise<R
 }
 
 /** `GET /thumb/<token>` (and HEAD). */
-export function thumbnailRoutes(services: Services) {
+export function thumbnailRoutes() {
   const app = new Hono<AppEnv>();
-  app.on(['GET', 'HEAD'], '/:token', (c) => serveThumbnail(c, services));
+  app.on(['GET', 'HEAD'], '/:token', (c) => serveThumbnail(c, c.var.services));
   return app;
 }

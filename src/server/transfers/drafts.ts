@@ -109,10 +109,6 @@ export async function createTransfer(services: Services, caller: Caller, input: 
   return services.db.transaction(async (tx) => {
     // Imports are charged like API uploads, before anything is fetched; the check runs even when nothing is declared.
     if (origin === 'api' || input.imports.length > 0) await chargeApiUpload(tx, services, caller.workspaceId, total, now, { check: true });
-    const [defaults] = await tx
-      .select({ downloads: workspaces.notifyDownloads, beforeExpiry: workspaces.notifyBeforeExpiry })
-      .from(workspaces)
-      .where(eq(workspaces.id, caller.workspaceId));
     const [t] = await tx
       .insert(transfers)
       .values({
@@ -124,8 +120,9 @@ export async function createTransfer(services: Services, caller: Caller, input: 
         e2ee: input.e2ee,
         passwordHash,
         maxDownloads: input.maxDownloads ?? null,
-        notifyDownloads: input.notifications?.downloads ?? defaults?.downloads ?? true,
-        notifyBeforeExpiry: input.notifications?.beforeExpiry ?? defaults?.beforeExpiry ?? true,
+        // Unless the call says, the workspace's defaults, read by the insert itself.
+        notifyDownloads: input.notifications?.downloads ?? sql`(select ${workspaces.notifyDownloads} from ${workspaces} where ${workspaces.id} = ${caller.workspaceId})`,
+        notifyBeforeExpiry: input.notifications?.beforeExpiry ?? sql`(select ${workspaces.notifyBeforeExpiry} from ${workspaces} where ${workspaces.id} = ${caller.workspaceId})`,
         maxBytes: limits.transferMaxBytes,
         origin,
         expiresAt,

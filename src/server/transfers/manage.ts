@@ -12,7 +12,7 @@ import type { Services } from '../services.js';
 import { createOwnerDownloadLinks, type DownloadLinks } from './download-links.js';
 import { addRecipients, resolveExpiry } from './drafts.js';
 import { endTransfer } from './end.js';
-import { findTransfer, loadSummaries, loadTransfer, lockOwnTransfer, transferSummaryColumns, type TransferRow } from './serialize.js';
+import { findTransfer, loadOwnTransfer, loadTransfer, lockOwnTransfer, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -34,7 +34,7 @@ export async function ownTransfer(services: Pick<Services, 'db'>, caller: Caller
 }
 
 export async function getTransfer(services: Pick<Services, 'db' | 'config'>, caller: Caller, id: string): Promise<Transfer> {
-  return loadTransfer(services.db, services.config.PUBLIC_URL, await ownTransfer(services, caller, id));
+  return loadOwnTransfer(services.db, services.config.PUBLIC_URL, caller.workspaceId, id);
 }
 
 /**
@@ -88,7 +88,7 @@ export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' 
     const last = page[page.length - 1];
     const position = (key: string | Date) => (key instanceof Date ? key.toISOString() : sort === 'size' ? Number(key) : new Date(key).toISOString());
     const nextCursor = rows.length > limit && last ? encodeCursor(cursorKey, order.list, workspaceId, [position(last.key), last.t.id]) : null;
-    return { transfers: await loadSummaries(db, config.PUBLIC_URL, page.map((r) => r.t)), nextCursor };
+    return { transfers: page.map((r) => toTransferSummary(config.PUBLIC_URL, r.t)), nextCursor };
 }
 
 const draftOnly = ['title', 'message', 'recipients', 'password'] as const;

@@ -2,26 +2,14 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'dr
 import { formatBytes } from '../../contract/units.js';
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../core/secrets.js';
-import { files as storedFiles, transferFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
+import { files as storedFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { filesOfTransfer } from './files.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { emitReady, markReadyIfComplete, recipientEmails, transferUrl } from './lifecycle.js';
-import type { Database } from '../db/connection.js';
 import { loadTransfer, lockOwnTransfer } from './serialize.js';
-import { preparedQuery } from '../db/prepared.js';
-
-/** What finalize checks of a transfer's files, in its transaction. */
-const filesToSend = preparedQuery('files_to_send', (tx: Pick<Database, 'select'>, name) =>
-  tx
-    .select({ id: storedFiles.id, name: storedFiles.name, state: storedFiles.state, scanResult: storedFiles.scanResult, sealedMeta: transferFiles.sealedMeta })
-    .from(storedFiles)
-    .leftJoin(transferFiles, eq(transferFiles.fileId, storedFiles.id))
-    .where(and(eq(storedFiles.ownerKind, 'transfer'), eq(storedFiles.ownerId, sql.placeholder('transferId'))))
-    .prepare(name),
-);
 
 /**
  * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
@@ -35,11 +23,11 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
   const now = clock.now();
   const sent = await db.transaction(async (tx) => {
     const t = await lockOwnTransfer(tx, caller.workspaceId, transferId);
-    if (t.finalizedAt) return { transfer: t, newlySent: false, wentOut: false };
+    if (t.finalizedAt) return { transfer: t, newlySent: false, wentOut: false, recipients: null, files: null };
     if (t.status !== 'active' || t.expiresAt <= now) {
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
     }
-    const files = await filesToSend(tx).execute({ transferId: t.id });
+    const files = await filesOfTransfer(tx, t.id);
     if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
     // Checked under the transfer's lock, which the scanner's verdict on a draft's file also takes (file-owner.ts).
     const infected = files.filter((f) => f.scanResult === 'infected');
@@ -83,11 +71,12 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
       .where(eq(transfers.id, t.id))
       .returning();
     if (goesOutNow) await emitReady(tx, services, updated!, { fileCount: files.length, recipients });
-    return { transfer: updated!, newlySent: true, wentOut: goesOutNow };
+    return { transfer: updated!, newlySent: true, wentOut: goesOutNow, recipients, files };
   });
 
-  if (sent.wentOut) await notifyRecipients(services, sent.transfer.id);
-  if (!sent.newlySent || sent.wentOut) return loadTransfer(db, config.PUBLIC_URL, sent.transfer);
+  // Recipients are fixed once it is sent: with none, there is nobody to mail or to read again.
+  if (sent.wentOut && sent.recipients?.length) await notifyRecipients(services, sent.transfer.id);
+  if (!sent.newlySent || sent.wentOut) return loadTransfer(db, config.PUBLIC_URL, sent.transfer, { recipients: sent.recipients, files: sent.files });
   // An import may have landed meanwhile: then it goes out now, and the answer says so.
   await whenImportsSettle(services, sent.transfer.id);
   const [fresh] = await db.select().from(transfers).where(eq(transfers.id, sent.transfer.id));

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
-import { files, transferFiles, transfers } from '../db/schema/index.js';
+import { transferFileNames, transferSizeBytes, transfers } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { recipientsOf, transferUrl } from './lifecycle.js';
 import { notFound } from '../core/errors.js';
@@ -29,7 +29,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The columns a transfer's summary shows: what a list reads, and no more (drizzle maps every column
- * of every row it reads, and a page holds up to 500 transfers).
+ * of every row it reads, and a page holds up to 500 transfers). Its files' count, size and first
+ * name and its recipients come with each row: the size and the names are kept on the transfer by
+ * the database (migration 0017), the rest are index look-ups; so a page is one statement.
  */
 export const transferSummaryColumns = {
   id: transfers.id,
@@ -43,10 +45,23 @@ export const transferSummaryColumns = {
   finalizedAt: transfers.finalizedAt,
   expiresAt: transfers.expiresAt,
   createdAt: transfers.createdAt,
+  sizeBytes: sql<number>`${transferSizeBytes}`.mapWith(Number),
+  // Written out: in a select from one table drizzle drops the table from the columns it renders,
+  // which would make `owner_id = id` compare a file with itself.
+  fileCount: sql<number>`(select count(*) from "files" where "files"."owner_kind" = 'transfer' and "files"."owner_id" = "transfers"."id")`.mapWith(Number),
+  // Names hold no line break (contract/files.ts): the first line is the first file's name.
+  firstFileName: sql<string | null>`nullif(split_part(${transferFileNames}, E'\n', 1), '')`,
+  // In the order recipientsOf gives them.
+  recipients: sql<string[]>`array(select "r"."email" from "transfer_recipients" as "r" where "r"."transfer_id" = "transfers"."id" order by "r"."created_at", "r"."email")`,
 };
-export type TransferSummaryRow = Pick<TransferRow, keyof typeof transferSummaryColumns>;
+type TransferSummaryRow = Pick<TransferRow, 'id' | 'slug' | 'title' | 'status' | 'e2ee' | 'downloadCount' | 'maxDownloads' | 'readyAt' | 'finalizedAt' | 'expiresAt' | 'createdAt'> & {
+  sizeBytes: number;
+  fileCount: number;
+  firstFileName: string | null;
+  recipients: string[];
+};
 
-function common(t: TransferSummaryRow, publicUrl: string, recipients: string[], sizeBytes: number) {
+function common(t: Omit<TransferSummaryRow, 'sizeBytes' | 'fileCount' | 'firstFileName' | 'recipients'>, publicUrl: string, recipients: string[], sizeBytes: number) {
   return {
     id: t.id,
     slug: t.slug,
@@ -66,26 +81,19 @@ function common(t: TransferSummaryRow, publicUrl: string, recipients: string[], 
   };
 }
 
-// A page of transfers is passed as one array, so that the query's text stays the same.
-
-const fileStatsOfTransfers = preparedQuery('file_stats_of_transfers', (db, name) =>
-  db
-    .select({
-      transferId: transferFiles.transferId,
-      n: count(),
-      size: sql<string>`coalesce(sum(${files.sizeBytes}), 0)`,
-      first: sql<string | null>`(array_agg(${files.name} ORDER BY ${files.seq}))[1]`,
-    })
-    .from(transferFiles)
-    .innerJoin(files, eq(files.id, transferFiles.fileId))
-    .where(sql`${transferFiles.transferId} = any(${sql.placeholder('transferIds')}::text[])`)
-    .groupBy(transferFiles.transferId)
-    .prepare(name),
-);
-
 const transferOfWorkspace = preparedQuery('transfer_of_workspace', (db, name) =>
   db
     .select()
+    .from(transfers)
+    .where(and(eq(transfers.id, sql.placeholder('id')), eq(transfers.workspaceId, sql.placeholder('workspaceId'))))
+    .limit(1)
+    .prepare(name),
+);
+
+/** What GET /transfers/{id} reads first: the transfer and its recipients, in one statement. */
+const transferWithRecipients = preparedQuery('transfer_with_recipients', (db, name) =>
+  db
+    .select({ t: transfers, recipients: transferSummaryColumns.recipients })
     .from(transfers)
     .where(and(eq(transfers.id, sql.placeholder('id')), eq(transfers.workspaceId, sql.placeholder('workspaceId'))))
     .limit(1)
@@ -103,9 +111,18 @@ const lockTransferOfWorkspace = preparedQuery('lock_transfer_of_workspace', (tx:
 );
 
 
-export async function loadTransfer(db: Database, publicUrl: string, t: TransferRow): Promise<Transfer> {
-  const files = await filesOfTransfer(db, t.id);
-  const recipients = (await recipientsOf(db, [t.id])).get(t.id) ?? [];
+/**
+ * The full view of a transfer. Its files and recipients are read, unless the caller has just read
+ * them (files as filesOfTransfer gives them, recipients as recipientsOf does).
+ */
+export async function loadTransfer(
+  db: Database,
+  publicUrl: string,
+  t: TransferRow,
+  known: { files?: TransferFileRow[] | null; recipients?: string[] | null } = {},
+): Promise<Transfer> {
+  const files = known.files ?? (await filesOfTransfer(db, t.id));
+  const recipients = known.recipients ?? (await recipientsOf(db, [t.id])).get(t.id) ?? [];
   return {
     ...common(t, publicUrl, recipients, files.reduce((s, f) => s + f.sizeBytes, 0)),
     fileCount: files.length,
@@ -116,21 +133,9 @@ export async function loadTransfer(db: Database, publicUrl: string, t: TransferR
   };
 }
 
-/** Summaries for a page of transfers, with file counts, sizes and first file names in two queries. */
-export async function loadSummaries(db: Database, publicUrl: string, rows: TransferSummaryRow[]): Promise<TransferSummary[]> {
-  const ids = rows.map((t) => t.id);
-  if (ids.length === 0) return [];
-  const stats = await fileStatsOfTransfers(db).execute({ transferIds: ids });
-  const byId = new Map(stats.map((s) => [s.transferId, s]));
-  const recipients = await recipientsOf(db, ids);
-  return rows.map((t) => {
-    const s = byId.get(t.id);
-    return {
-      ...common(t, publicUrl, recipients.get(t.id) ?? [], Number(s?.size ?? 0)),
-      fileCount: s?.n ?? 0,
-      firstFileName: s?.first ?? null,
-    };
-  });
+/** The summary of a transfer read with `transferSummaryColumns`. */
+export function toTransferSummary(publicUrl: string, t: TransferSummaryRow): TransferSummary {
+  return { ...common(t, publicUrl, t.recipients, t.sizeBytes), fileCount: t.fileCount, firstFileName: t.firstFileName };
 }
 
 /**
@@ -141,6 +146,13 @@ export async function lockOwnTransfer(tx: Pick<Database, 'select'>, workspaceId:
   const [t] = await lockTransferOfWorkspace(tx).execute({ id, workspaceId });
   if (!t) throw notFound('Transfer');
   return t;
+}
+
+/** The full view of a transfer of the workspace, or 404. */
+export async function loadOwnTransfer(db: Database, publicUrl: string, workspaceId: string, id: string): Promise<Transfer> {
+  const [found] = await transferWithRecipients(db).execute({ id, workspaceId });
+  if (!found) throw notFound('Transfer');
+  return loadTransfer(db, publicUrl, found.t, { recipients: found.recipients });
 }
 
 export async function findTransfer(db: Database, workspaceId: string, id: string) {

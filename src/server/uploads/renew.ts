@@ -15,7 +15,7 @@ export function uploadTokenRoutes(services: Services) {
   app.use('*', uploadCors(services.config.PUBLIC_URL));
   app.options('/', (c) => c.body(null, 204));
   app.post('/', async (c) => {
-    const file = await authorizeUpload(services, c.req.header(UPLOAD_TOKEN_HEADER), null);
+    const file = await authorizeUpload(c.var.services, c.req.header(UPLOAD_TOKEN_HEADER), null);
     if (file.state !== 'uploading') {
       throw new ApiError('conflict', 'This file has finished uploading; there is nothing left to upload.', {
         reason: file.state === 'complete' ? 'upload_complete' : `upload_${file.state}`,

@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { preparedQuery } from '../db/prepared.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { uploadTokens, workspaces } from '../db/schema/index.js';
+import { files, uploadTokens, workspaces } from '../db/schema/index.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
@@ -34,21 +34,37 @@ export async function issueUploadToken(
   return { token, expiresAt };
 }
 
-// Every tus request of every upload starts here.
+// Every tus request of every upload starts here: the token, its workspace and its file in one query.
 const uploadTokenByHash = preparedQuery('upload_token_by_hash', (db, name) =>
   db
-    .select({ fileId: uploadTokens.fileId, workspaceId: uploadTokens.workspaceId, expiresAt: uploadTokens.expiresAt, ws: { disabledAt: workspaces.disabledAt } })
+    .select({
+      fileId: uploadTokens.fileId,
+      workspaceId: uploadTokens.workspaceId,
+      expiresAt: uploadTokens.expiresAt,
+      ws: { disabledAt: workspaces.disabledAt },
+      file: {
+        id: files.id,
+        workspaceId: files.workspaceId,
+        ownerKind: files.ownerKind,
+        ownerId: files.ownerId,
+        sizeBytes: files.sizeBytes,
+        state: files.state,
+        source: files.source,
+        storageKey: files.storageKey,
+      },
+    })
     .from(uploadTokens)
     .innerJoin(workspaces, eq(workspaces.id, uploadTokens.workspaceId))
+    .innerJoin(files, eq(files.id, uploadTokens.fileId))
     .where(and(eq(uploadTokens.tokenHash, sql.placeholder('hash')), gt(uploadTokens.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare(name),
 );
 
 /**
- * The file a token is good for right now, or null for a malformed, unknown or expired token.
- * `workspaceActive` is false once the operator disabled the workspace: the token is genuine but
- * opens nothing (see workspaces/active.ts).
+ * The file a token is good for right now (`fileId`, and what an upload needs of its row as `file`),
+ * or null for a malformed, unknown or expired token. `workspaceActive` is false once the operator
+ * disabled the workspace: the token is genuine but opens nothing (see workspaces/active.ts).
  */
 export async function verifyUploadToken(db: Database, token: string | undefined | null, now: Date) {
   if (!token || !UPLOAD_TOKEN_PATTERN.test(token)) return null;

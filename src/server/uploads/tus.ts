@@ -1,8 +1,6 @@
 import { Server, TUS_RESUMABLE, type Locker } from '@tus/server';
-import { eq, sql } from 'drizzle-orm';
-import { preparedQuery } from '../db/prepared.js';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { files, type FileRecord } from '../db/schema/index.js';
+import type { FileRecord } from '../db/schema/index.js';
 import type { AppEnv } from '../http/env.js';
 import type { Services } from '../services.js';
 import { CrcDataStore } from './crc.js';
@@ -89,30 +87,10 @@ export interface UploadFile {
   keptUntil: Date;
 }
 
-const uploadFileById = preparedQuery('upload_file_by_id', (db, name) =>
-  db
-    .select({
-      id: files.id,
-      workspaceId: files.workspaceId,
-      ownerKind: files.ownerKind,
-      ownerId: files.ownerId,
-      sizeBytes: files.sizeBytes,
-      state: files.state,
-      source: files.source,
-      storageKey: files.storageKey,
-    })
-    .from(files)
-    .where(eq(files.id, sql.placeholder('fileId')))
-    .limit(1)
-    .prepare(name),
-);
-
-async function loadUploadFile(services: Pick<Services, 'db' | 'owners'>, fileId: string): Promise<UploadFile | null> {
-  const [row] = await uploadFileById(services.db).execute({ fileId });
-  if (!row) return null;
-  const owner = await services.owners.of(row.ownerKind).status(services.db, row.ownerId);
-  if (!owner) return null;
-  return { ...row, ownerLive: owner.live, keptUntil: owner.keptUntil };
+/** The file with what its owner says of it now, or null when the owner is gone. */
+async function withOwnerStatus(services: Pick<Services, 'db' | 'owners'>, file: Omit<UploadFile, 'ownerLive' | 'keptUntil'>): Promise<UploadFile | null> {
+  const owner = await services.owners.of(file.ownerKind).status(services.db, file.ownerId);
+  return owner ? { ...file, ownerLive: owner.live, keptUntil: owner.keptUntil } : null;
 }
 
 /** Whether this file's bytes come through the tus endpoint at all. */
@@ -128,8 +106,9 @@ export async function authorizeUpload(services: Services, token: string | undefi
   const grant = await verifyUploadToken(services.db, token, services.clock.now());
   if (!grant || (urlId !== null && grant.fileId !== urlId)) throw refuse('unauthorized');
   if (!grant.workspaceActive) throw refuse('workspace_disabled');
-  const file = await loadUploadFile(services, grant.fileId);
-  if (!file || file.workspaceId !== grant.workspaceId) throw refuse('unauthorized');
+  if (grant.file.workspaceId !== grant.workspaceId) throw refuse('unauthorized');
+  const file = await withOwnerStatus(services, grant.file);
+  if (!file) throw refuse('unauthorized');
   if (!takesUploads(file)) throw refuse('not_an_upload');
   // tus 1.0 prefers 410 to 404 for an upload the server knows has ended.
   if (!isUploadable(file)) throw refuse('upload_gone');

@@ -21,16 +21,21 @@ const route = v1Route({
   },
 });
 
-// Integrations call this often (to check a key, or before each job): built once (db/prepared.ts).
-const workspaceById = preparedQuery('me_workspace', (db, name) => db.select().from(workspaces).where(eq(workspaces.id, sql.placeholder('id'))).prepare(name));
-const usageOfMonth = preparedQuery('me_usage', (db, name) =>
+// Integrations call this often (to check a key, or before each job): one statement, built once
+// (db/prepared.ts). The key's name only when the caller is a key (`keyId` is '' otherwise).
+const account = preparedQuery('me_account', (db, name) =>
   db
-    .select()
-    .from(monthlyUsage)
-    .where(and(eq(monthlyUsage.workspaceId, sql.placeholder('workspaceId')), eq(monthlyUsage.month, sql.placeholder('month'))))
+    .select({
+      ws: { id: workspaces.id, name: workspaces.name, customDomain: workspaces.customDomain, createdAt: workspaces.createdAt, planUntil: workspaces.planUntil, creditMicroEur: workspaces.creditMicroEur },
+      usage: { apiCalls: monthlyUsage.apiCalls, apiUploadBytes: monthlyUsage.apiUploadBytes },
+      keyName: apiKeys.name,
+    })
+    .from(workspaces)
+    .leftJoin(monthlyUsage, and(eq(monthlyUsage.workspaceId, workspaces.id), eq(monthlyUsage.month, sql.placeholder('month'))))
+    .leftJoin(apiKeys, and(eq(apiKeys.id, sql.placeholder('keyId')), eq(apiKeys.workspaceId, workspaces.id)))
+    .where(eq(workspaces.id, sql.placeholder('workspaceId')))
     .prepare(name),
 );
-const keyNameById = preparedQuery('me_key_name', (db, name) => db.select({ name: apiKeys.name }).from(apiKeys).where(eq(apiKeys.id, sql.placeholder('id'))).prepare(name));
 
 export function registerGetMe(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
@@ -38,10 +43,9 @@ export function registerGetMe(app: OpenAPIHono<AppEnv>) {
     const caller = c.var.caller;
     const now = clock.now();
     const month = monthKey(now);
-    const [ws] = await workspaceById(db).execute({ id: caller.workspaceId });
-    const [usage] = await usageOfMonth(db).execute({ workspaceId: caller.workspaceId, month });
-    const keyName = caller.via === 'key' ? ((await keyNameById(db).execute({ id: caller.credentialId }))[0]?.name ?? null) : null;
-    if (!ws) throw new Error('workspace of an authenticated caller vanished');
+    const [row] = await account(db).execute({ workspaceId: caller.workspaceId, month, keyId: caller.via === 'key' ? caller.credentialId : '' });
+    if (!row) throw new Error('workspace of an authenticated caller vanished');
+    const { ws, usage, keyName } = row;
     const limits = planLimits(caller.plan, config);
     const billed = !billingOff(config);
     return c.json(
