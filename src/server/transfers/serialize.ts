@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
 import { transferFileNames, transferSizeBytes, transfers } from '../db/schema/index.js';
@@ -27,6 +28,9 @@ export function toTransferFile(f: TransferFileRow): TransferFile {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** A timestamp as `toISOString()` writes it (milliseconds, UTC, both truncate the microseconds). */
+const isoText = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * The columns a transfer's summary shows: what a list reads, and no more (drizzle maps every column
  * of every row it reads, and a page holds up to 500 transfers). Its files' count, size and first
@@ -41,10 +45,11 @@ export const transferSummaryColumns = {
   e2ee: transfers.e2ee,
   downloadCount: transfers.downloadCount,
   maxDownloads: transfers.maxDownloads,
-  readyAt: transfers.readyAt,
-  finalizedAt: transfers.finalizedAt,
-  expiresAt: transfers.expiresAt,
-  createdAt: transfers.createdAt,
+  // As the API writes them, by the database: a page of 500 would otherwise parse 2,000 dates and print them again.
+  readyAt: isoText(transfers.readyAt),
+  finalizedAt: isoText(transfers.finalizedAt),
+  expiresAt: isoText(transfers.expiresAt) as SQL<string>,
+  createdAt: isoText(transfers.createdAt) as SQL<string>,
   sizeBytes: sql<number>`${transferSizeBytes}`.mapWith(Number),
   // Written out: in a select from one table drizzle drops the table from the columns it renders,
   // which would make `owner_id = id` compare a file with itself.
@@ -54,30 +59,35 @@ export const transferSummaryColumns = {
   // In the order recipientsOf gives them.
   recipients: sql<string[]>`array(select "r"."email" from "transfer_recipients" as "r" where "r"."transfer_id" = "transfers"."id" order by "r"."created_at", "r"."email")`,
 };
-type TransferSummaryRow = Pick<TransferRow, 'id' | 'slug' | 'title' | 'status' | 'e2ee' | 'downloadCount' | 'maxDownloads' | 'readyAt' | 'finalizedAt' | 'expiresAt' | 'createdAt'> & {
+type TransferSummaryRow = Pick<TransferRow, 'id' | 'slug' | 'title' | 'status' | 'e2ee' | 'downloadCount' | 'maxDownloads'> & {
+  readyAt: string | null;
+  finalizedAt: string | null;
+  expiresAt: string;
+  createdAt: string;
   sizeBytes: number;
   fileCount: number;
   firstFileName: string | null;
   recipients: string[];
 };
 
-function common(t: Omit<TransferSummaryRow, 'sizeBytes' | 'fileCount' | 'firstFileName' | 'recipients'>, publicUrl: string, recipients: string[], sizeBytes: number) {
+/** What a summary and the full view share, from a row whose times are ISO text already. */
+function common(t: Omit<TransferSummaryRow, 'fileCount' | 'firstFileName'>, publicUrl: string) {
   return {
     id: t.id,
     slug: t.slug,
     url: transferUrl(publicUrl, t.slug),
     title: t.title,
     status: t.status,
-    sizeBytes,
-    recipients,
+    sizeBytes: t.sizeBytes,
+    recipients: t.recipients,
     e2ee: t.e2ee,
     downloadCount: t.downloadCount,
     maxDownloads: t.maxDownloads,
     // Sent (the spec's `finalizedAt`) is when it went out, `ready_at`: at finalize, or when the last URL import landed.
-    finalizedAt: iso(t.readyAt),
-    sendRequestedAt: iso(t.finalizedAt),
-    expiresAt: t.expiresAt.toISOString(),
-    createdAt: t.createdAt.toISOString(),
+    finalizedAt: t.readyAt,
+    sendRequestedAt: t.finalizedAt,
+    expiresAt: t.expiresAt,
+    createdAt: t.createdAt,
   };
 }
 
@@ -124,7 +134,18 @@ export async function loadTransfer(
   const files = known.files ?? (await filesOfTransfer(db, t.id));
   const recipients = known.recipients ?? (await recipientsOf(db, [t.id])).get(t.id) ?? [];
   return {
-    ...common(t, publicUrl, recipients, files.reduce((s, f) => s + f.sizeBytes, 0)),
+    ...common(
+      {
+        ...t,
+        readyAt: iso(t.readyAt),
+        finalizedAt: iso(t.finalizedAt),
+        expiresAt: t.expiresAt.toISOString(),
+        createdAt: t.createdAt.toISOString(),
+        recipients,
+        sizeBytes: files.reduce((s, f) => s + f.sizeBytes, 0),
+      },
+      publicUrl,
+    ),
     fileCount: files.length,
     hasPassword: t.passwordHash !== null,
     message: t.message,
@@ -135,7 +156,7 @@ export async function loadTransfer(
 
 /** The summary of a transfer read with `transferSummaryColumns`. */
 export function toTransferSummary(publicUrl: string, t: TransferSummaryRow): TransferSummary {
-  return { ...common(t, publicUrl, t.recipients, t.sizeBytes), fileCount: t.fileCount, firstFileName: t.firstFileName };
+  return { ...common(t, publicUrl), fileCount: t.fileCount, firstFileName: t.firstFileName };
 }
 
 /**
