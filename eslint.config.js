@@ -48,6 +48,14 @@ export default tseslint.config(
     },
   },
   {
+    // Operations (what an owner of files, or the workspace, does) are called by the surfaces: they
+    // take parsed input and the caller, and know nothing of HTTP (src/server/http is the surfaces' kit).
+    files: ['src/server/{transfers,collections,requests,vault,contacts,links,imports,webhooks}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/http/**'], message: 'Operations know nothing of HTTP: the surfaces parse, call them and answer.' }, { group: ['**/app/**'] }] }],
+    },
+  },
+  {
     // Request input is parsed strictly: `z.coerce.number()` takes `0x10`, `1e2` and ` 10` as numbers,
     // and reading raw query strings skips validation (and the NUL check) altogether.
     files: ['src/contract/**/*.ts', 'src/server/api/**/*.ts', 'src/server/public/**/*.ts', 'src/server/dashboard/**/*.ts'],

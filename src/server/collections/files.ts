@@ -7,7 +7,7 @@ import type { Database } from '../db/connection.js';
 import { collectionFiles, collectionFolders, collections, files, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
-import { decodeCursor, encodeCursor } from '../http/pagination.js';
+import { decodeCursor, encodeCursor } from '../core/cursor.js';
 import type { Services } from '../services.js';
 import { checkImportUrls, registerImports } from '../imports/register.js';
 import { tusEndpoint } from '../transfers/drafts.js';

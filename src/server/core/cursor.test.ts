@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { limitParam } from '../../contract/pagination.js';
-import { ApiError } from '../core/errors.js';
-import { decodeCursor, encodeCursor, type CursorPosition } from './pagination.js';
+import { ApiError } from './errors.js';
+import { decodeCursor, encodeCursor, type CursorPosition } from './cursor.js';
 
 const key = randomBytes(32);
 

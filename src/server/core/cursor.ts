@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { constantTimeEqual } from '../core/secrets.js';
-import { ApiError } from '../core/errors.js';
+import { constantTimeEqual } from './secrets.js';
+import { ApiError } from './errors.js';
 
 /**
  * Opaque keyset cursors: the position of the last item returned, bound to the list and the

@@ -7,7 +7,7 @@ import type { Caller } from '../core/caller.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { likeContains } from '../core/like.js';
 import { downloads, transferFileNames, transferFiles, transferSizeBytes, transferRecipients, transfers } from '../db/schema/index.js';
-import { decodeCursor, encodeCursor } from '../http/pagination.js';
+import { decodeCursor, encodeCursor } from '../core/cursor.js';
 import type { Services } from '../services.js';
 import { createOwnerDownloadLinks, type DownloadLinks } from './download-links.js';
 import { addRecipients, resolveExpiry } from './drafts.js';

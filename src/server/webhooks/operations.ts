@@ -4,7 +4,7 @@ import type { CreateWebhookRequestSchema, UpdateWebhookRequestSchema, WebhookDel
 import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { newId } from '../core/secrets.js';
-import { decodeCursor, encodeCursor } from '../http/pagination.js';
+import { decodeCursor, encodeCursor } from '../core/cursor.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { assertBelowEndpointLimit, assertDeliverableUrl, assertEventsAllowed, loadEndpoint, toWebhook, webhookNotFound } from './endpoints.js';

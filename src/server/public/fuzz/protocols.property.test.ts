@@ -10,7 +10,7 @@ import { assertProperty, fuzzRuns, printStatuses, sendAndCheck, type Answer, typ
 import { FuzzWorkspace, PUBLIC_URL, startFuzzServer } from '../../api/v1/fuzz/resources.js';
 import { collectionsApi, previewsSettled } from '../../collections/testing.js';
 import { purposeKey, signToken, type TokenPurpose } from '../../downloads/signing.js';
-import { encodeCursor } from '../../http/pagination.js';
+import { encodeCursor } from '../../core/cursor.js';
 import type { TestServer } from '../../test/harness.js';
 import { seedTransfer } from '../../transfers/testing.js';
 import { issueUploadToken } from '../../uploads/tokens.js';

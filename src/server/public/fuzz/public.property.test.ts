@@ -22,7 +22,7 @@ import { assertProperty, fuzzRuns, printStatuses, sendAndCheck, type AnswerRules
 import { FuzzWorkspace, PUBLIC_URL, startFuzzServer } from '../../api/v1/fuzz/resources.js';
 import { collectionsApi } from '../../collections/testing.js';
 import { dashboardRoutes } from '../../dashboard/routes.js';
-import { encodeCursor } from '../../http/pagination.js';
+import { encodeCursor } from '../../core/cursor.js';
 import { slugOf } from '../../requests/testing.js';
 import type { TestServer } from '../../test/harness.js';
 import { seedTransfer } from '../../transfers/testing.js';

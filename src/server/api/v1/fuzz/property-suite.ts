@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../../http/pagination.js';
+import { encodeCursor } from '../../../core/cursor.js';
 import type { TestServer } from '../../../test/harness.js';
 import { v1App } from '../index.js';
 import { openApiDocumentConfig } from '../openapi.js';
