@@ -22,7 +22,7 @@ import type * as cryptoModule from '../src/crypto/index.js';
 import { ciphertextSize, createEncryptedSource, deriveLinkKeys, newLinkKey, toBase64url, type PlainSource } from '../src/crypto/index.js';
 
 type CryptoModule = typeof cryptoModule;
-import type { RunningServer } from '../src/server/runtime.js';
+import type { RunningServer } from '../src/server/assembly/runtime.js';
 import { apiClient, freePort, MB, mbps, median, positiveIntEnv, runMain, startBenchServer, tusCreate, writeRandomFile } from './support.js';
 
 /** How much ciphertext one request body carries at a time: what tus-js-client's chunking would ask for. */

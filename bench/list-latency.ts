@@ -26,7 +26,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApiKey } from '../src/server/auth/api-keys.js';
 import { encodeCursor } from '../src/server/core/cursor.js';
-import type { RunningServer } from '../src/server/runtime.js';
+import type { RunningServer } from '../src/server/assembly/runtime.js';
 import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
 import { cleanupOnExit, positiveIntEnv, runMain, startBenchServer } from './support.js';
 

@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/server/config.js';
 import { createLogger } from '../src/server/logger.js';
-import { startServer } from '../src/server/runtime.js';
+import { startServer } from '../src/server/assembly/runtime.js';
 
 /**
  * The server as `npm start` runs it (src/server/main.ts: configuration from the environment, the

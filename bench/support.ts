@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { createApiKey } from '../src/server/auth/api-keys.js';
 import { loadConfig } from '../src/server/config.js';
 import { createLogger } from '../src/server/logger.js';
-import { startServer, type RunningServer } from '../src/server/runtime.js';
+import { startServer, type RunningServer } from '../src/server/assembly/runtime.js';
 import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
 
 /** What the benchmarks share: settings from the environment, a free port, test files, the API client and tus creation. */

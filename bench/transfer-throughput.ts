@@ -23,7 +23,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { RunningServer } from '../src/server/runtime.js';
+import type { RunningServer } from '../src/server/assembly/runtime.js';
 import { startTestS3, type TestS3 } from '../src/server/test/s3-server.js';
 import { Upload } from '@aws-sdk/lib-storage';
 import {

@@ -11,7 +11,7 @@ import { scopes } from '../src/contract/scope-names.js';
 import { createApiKey } from '../src/server/auth/api-keys.js';
 import { loadConfig } from '../src/server/config.js';
 import { createLogger } from '../src/server/logger.js';
-import { startServer, type RunningServer } from '../src/server/runtime.js';
+import { startServer, type RunningServer } from '../src/server/assembly/runtime.js';
 import { createWorkspaceWithOwner } from '../src/server/workspaces/accounts.js';
 import { installPinned, NODE_22, node22 as installNode22, pinnedCache } from './pinned-tools.js';
 

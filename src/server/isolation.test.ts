@@ -36,7 +36,7 @@ import {
   VaultRecordRequestSchema,
 } from '../contract/vault.js';
 import { randomBase62 } from './core/secrets.js';
-import { createApp } from './http/app.js';
+import { createApp } from './assembly/app.js';
 import { tools } from './mcp/tools.js';
 import { freePort } from './test/oauth-client.js';
 import { startTestServer, type TestServer } from './test/harness.js';

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/embedded.js';
 import { createLogger } from './logger.js';
-import { startServer } from './runtime.js';
+import { startServer } from './assembly/runtime.js';
 import { StorageUnavailableError } from './storage/create.js';
 
 /** `npm start`: the API, the dashboard, the public pages and the in-process worker in one process. */

@@ -14,7 +14,7 @@ import { createApiKey } from './auth/api-keys.js';
 import { loadConfig } from './config.js';
 import { files, transfers } from './db/schema/index.js';
 import { createLogger } from './logger.js';
-import { startServer, type RunningServer } from './runtime.js';
+import { startServer, type RunningServer } from './assembly/runtime.js';
 import type { S3Storage } from './storage/s3.js';
 import { createTestDatabase, dropTestDatabase, s3ForTest } from './test/harness.js';
 import { tusUpload } from './uploads/testing.js';

@@ -1,8 +1,8 @@
 import { systemClock } from './core/clock.js';
 import { ConfigError, loadConfig } from './config.js';
-import { startWorker } from './jobs/worker.js';
+import { startWorker } from './assembly/worker.js';
 import { createLogger } from './logger.js';
-import { assembleServices, openDatabase } from './runtime.js';
+import { assembleServices, openDatabase } from './assembly/runtime.js';
 import { openStorage, StorageUnavailableError } from './storage/create.js';
 
 /**

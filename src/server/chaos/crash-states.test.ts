@@ -8,7 +8,7 @@ import { crc32 } from '@node-rs/crc32';
 import { HeadObjectCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORPHAN_GRACE_MS } from '../files/stored.js';
-import { runMaintenanceSweep, runTransferSweep } from '../jobs/worker.js';
+import { runMaintenanceSweep, runTransferSweep } from '../assembly/worker.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { decodeQuotedPrintable } from '../mail/testing.js';
 import { s3ForTest, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';

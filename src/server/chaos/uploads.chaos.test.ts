@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPostmaster, runningEmbeddedUrl } from '../db/embedded.js';
-import { runMaintenanceSweep, runTransferSweep } from '../jobs/worker.js';
+import { runMaintenanceSweep, runTransferSweep } from '../assembly/worker.js';
 import { createTestDatabase, dropTestDatabase } from '../test/harness.js';
 import { startTestS3, type TestS3 } from '../test/s3-server.js';
 import { signUpWithKey } from './client.js';

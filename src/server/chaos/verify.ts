@@ -8,7 +8,7 @@ import { loadConfig } from '../config.js';
 import { connect } from '../db/connection.js';
 import { createLogger } from '../logger.js';
 import { mailDir } from '../mail/file-mailer.js';
-import { assembleServices } from '../runtime.js';
+import { assembleServices } from '../assembly/runtime.js';
 import type { Services } from '../services.js';
 import { crcHex } from '../uploads/crc.js';
 import { apiCall, downloadCrc } from './client.js';

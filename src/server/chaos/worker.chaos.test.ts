@@ -6,7 +6,7 @@ import path from 'node:path';
 import { crc32 } from '@node-rs/crc32';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMaintenanceSweep, runTransferSweep } from '../jobs/worker.js';
+import { runMaintenanceSweep, runTransferSweep } from '../assembly/worker.js';
 import { serveFile, TestOrigins } from '../imports/test-origins.js';
 import { EICAR, startTestClamd, type TestClamd } from '../scanning/test-clamd.js';
 import { startTestServer, type TestServer } from '../test/harness.js';

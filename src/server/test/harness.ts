@@ -12,7 +12,7 @@ import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import type { SafeRequestDeps } from '../net/safe-request.js';
 import { RedisRateLimitStore } from '../ratelimit/store.js';
-import { startServer, type RunningServer } from '../runtime.js';
+import { startServer, type RunningServer } from '../assembly/runtime.js';
 import { createWorkspaceWithOwner, setPlan } from '../workspaces/accounts.js';
 import { startTestS3 } from './s3-server.js';
 import type { Plan } from '../workspaces/plan.js';

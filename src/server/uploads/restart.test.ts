@@ -1,6 +1,6 @@
 // @module-tag scale-out — a restart on the same database and storage
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../runtime.js';
+import type { RunningServer } from '../assembly/runtime.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { crcOf, fileRow, randomFile, registerFile, restartServer, storedBytes, tusUpload } from './testing.js';
 

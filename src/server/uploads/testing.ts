@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { files, transferFiles, transfers } from '../db/schema/index.js';
 import { registerUploads } from './register.js';
 import { createLogger } from '../logger.js';
-import { startServer, type RunningServer } from '../runtime.js';
+import { startServer, type RunningServer } from '../assembly/runtime.js';
 import type { Services } from '../services.js';
 import type { TestServer } from '../test/harness.js';
 import { crcHex } from './crc.js';

@@ -14,7 +14,7 @@ import { v1Operations, type V1Operation } from './route.js';
  * What an operation answers comes from two places:
  * - the route table (`v1Operations`, what `v1Route` put in front of the handler): authentication
  *   and rate limits, scopes, the plan gate of paid-only operations, idempotency on POST, body
- *   parsing, and the app's error rendering (`http/app.ts` `onError`), the same for every operation;
+ *   parsing, and the app's error rendering (`assembly/app.ts` `onError`), the same for every operation;
  * - the handler: every `ApiError` it can throw. These are found by reading the source with the
  *   TypeScript compiler: from the handler given to `app.openapi(route, handler)`, every function,
  *   method or arrow function it refers to (across modules, through imports) is read in turn, and

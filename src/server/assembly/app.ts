@@ -23,13 +23,13 @@ import { mountTus } from '../uploads/tus.js';
 import type { Locker } from '@tus/server';
 import { customDomainPage } from '../collections/custom-link.js';
 import { appRouteMatcher } from './app-routes.js';
-import type { AppEnv } from './env.js';
-import { hostnameOf, requestHost, setResponseHeaders } from './headers.js';
+import type { AppEnv } from '../http/env.js';
+import { hostnameOf, requestHost, setResponseHeaders } from '../http/headers.js';
 import { ApiError, errorBody } from '../core/errors.js';
 import { isUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../core/unavailable.js';
-import { requestContextMiddleware } from './middleware/request-context.js';
-import { securityHeaders } from './middleware/security-headers.js';
-import { settleUnreadBody } from './middleware/unread-body.js';
+import { requestContextMiddleware } from '../http/middleware/request-context.js';
+import { securityHeaders } from '../http/middleware/security-headers.js';
+import { settleUnreadBody } from '../http/middleware/unread-body.js';
 import { scannerHealth } from '../scanning/scanner.js';
 
 export const defaultStaticDir = fileURLToPath(new URL('../../../dist/app', import.meta.url));

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
 import { sweepAbandonedUploads, sweepOrphanedBytes } from '../files/stored.js';
-import { sweepExpiredCredentials } from './maintenance.js';
+import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import { retrySubmissionMails } from '../requests/submission-mail.js';
 import { sweepUnsentSubmissions } from '../requests/submissions.js';
 import { retryDeferredNotifications, sendSettledTransfers } from '../transfers/send.js';
