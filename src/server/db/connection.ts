@@ -6,6 +6,12 @@ import * as schema from './schema/index.js';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/**
+ * What a statement inside a transaction is run on: the transaction (or the database itself, for a
+ * caller that needs no transaction). The one name for it, so every operation takes the same type.
+ */
+export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export function connect(url: string, max = 20): Database {

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { newId } from '../core/secrets.js';
 import { preparedQuery } from '../db/prepared.js';
 import { events } from '../db/schema/index.js';
-import { fanOutEvent, type EventSubject, type Tx } from '../webhooks/fanout.js';
+import type { Tx } from '../db/connection.js';
+import { fanOutEvent, type EventSubject } from '../webhooks/fanout.js';
 import type { Billing } from '../workspaces/plan.js';
 
 export type EventType = WebhookEventType;

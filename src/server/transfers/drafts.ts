@@ -4,7 +4,7 @@ import type { AddFilesRequestSchema, CreateTransferRequestSchema } from '../../c
 import { e2eeRefusedInBatch } from '../../contract/transfers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
-import type { Database } from '../db/connection.js';
+import type { Tx } from '../db/connection.js';
 import { files, transferFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Caller } from '../core/caller.js';
@@ -16,7 +16,6 @@ import { planLimits } from '../workspaces/plan.js';
 import { findTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
 import { chargeApiUpload } from './usage.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CreateInput = z.output<typeof CreateTransferRequestSchema>;
 type FilesInput = z.output<typeof AddFilesRequestSchema>;
 

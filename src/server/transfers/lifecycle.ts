@@ -3,7 +3,7 @@ import type { Database } from '../db/connection.js';
 import { files, transferRecipients, transfers } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
 import { emitEvent } from '../events/emit.js';
-import type { Tx } from '../webhooks/fanout.js';
+import type { Tx } from '../db/connection.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { Services } from '../services.js';
 

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/connection.js';
+import type { Tx } from '../db/connection.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { billingOff, monthKey } from '../workspaces/plan.js';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * API upload usage: bytes registered through the API count against the month's included volume;

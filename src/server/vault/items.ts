@@ -9,7 +9,8 @@ import { deleteStoredBytes, isDownloadable } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { tusEndpoint } from '../transfers/drafts.js';
 import { registerUploads } from '../uploads/register.js';
-import { lockOwnVault, ownVault, vaultQuota, vaultUsage, vaultUsedBytes, type Tx, type VaultHolder } from './vault.js';
+import { lockOwnVault, ownVault, vaultQuota, vaultUsage, vaultUsedBytes, type VaultHolder } from './vault.js';
+import type { Tx } from '../db/connection.js';
 
 /**
  * The vault's items: files of the engine (owner kind `vault`) that the service knows only as

@@ -13,7 +13,6 @@ import type { Plan } from '../workspaces/plan.js';
  * the quota its items count against. Every operation takes the signed-in holder, never a request.
  */
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type VaultRow = typeof vaults.$inferSelect;
 
 /** Whose vault: the signed-in user, in their workspace, on its plan (read live with the session). */

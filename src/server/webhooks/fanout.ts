@@ -2,11 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isPaidWebhookEvent, SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
 import { newId } from '../core/secrets.js';
 import { preparedQuery } from '../db/prepared.js';
-import type { Database } from '../db/connection.js';
+import type { Tx } from '../db/connection.js';
 import { webhookDeliveries, webhookEndpoints, workspaces } from '../db/schema/index.js';
 import { effectivePlan, type Billing } from '../workspaces/plan.js';
 
-export type Tx = Pick<Database, 'insert' | 'select' | 'update' | 'delete'>;
 
 /** What an event is about, by kind and id (a transfer or a collection; an upload request next). */
 export interface EventSubject {
