@@ -18,7 +18,7 @@ import { OWNER_LINK_TTL_MS } from '../downloads/links.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
-import { closeRequestsOfCollection } from '../requests/requests.js';
+import { closeRequestsOfCollection } from './requests/requests.js';
 import { unsentFile } from './visibility.js';
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
-import type { DownloadLinks } from '../transfers/download-links.js';
+import type { DownloadLinks } from '../downloads/links.js';
 import type { Database } from '../db/connection.js';
 import { collectionFiles, collectionFolders, files } from '../db/schema/index.js';
 import { zipDownload, zipFileName } from '../downloads/content.js';

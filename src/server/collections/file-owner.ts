@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../core/errors.js';
 import { collections, files } from '../db/schema/index.js';
 import { ZIP } from '../downloads/links.js';
 import type { FileOwner, OpenedDownload } from '../files/owners.js';
-import { linkUnavailable } from '../transfers/availability.js';
+import { linkUnavailable } from '../links/availability.js';
 import { isWorkspaceActive } from '../workspaces/active.js';
 import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';
@@ -11,7 +11,7 @@ import { announceCollectionFile, filesOfCollection, quarantineCollectionFile } f
 import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
 import { sharedFolderOfCollection } from './folders.js';
 import { sentToCollection } from './visibility.js';
-import { submissionFileArrived } from '../requests/submissions.js';
+import { submissionFileArrived } from './requests/submissions.js';
 
 /**
  * Collections as owners of files: they take uploads for as long as they exist, announce each
@@ -38,6 +38,14 @@ export const collectionFileOwner: FileOwner = {
   async fileInfected(services, file, signature) {
     await quarantineCollectionFile(services, file, signature);
   },
+
+  // Collections are a paid feature: an import may be as large as the paid plan's transfer.
+  async importCeiling(services) {
+    return services.config.PAID_TRANSFER_MAX_BYTES;
+  },
+
+  // Nobody is mailed: the collection's page and the API show the file as failed, with its reason.
+  async importFailed() {},
 
   async assertViewable(services, collectionId) {
     const [c] = await services.db.select({ workspaceId: collections.workspaceId }).from(collections).where(eq(collections.id, collectionId));

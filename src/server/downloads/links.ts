@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { DownloadLinksSchema } from '../../contract/transfers.js';
 import { FILE_OWNER_KINDS, type FileOwnerKind } from '../db/schema/index.js';
 import type { DownloadGrant } from '../files/owners.js';
 import type { Services } from '../services.js';
@@ -9,6 +11,9 @@ import { purposeKey, signToken, verifyToken } from './signing.js';
  * stored: the signature (HMAC keyed from the shared server secret) is the authorization, and the
  * owner still checks itself on every request.
  */
+
+/** What every owner answers for a set of download links: each file's URL and the zip's (the spec's DownloadLinks). */
+export type DownloadLinks = z.infer<typeof DownloadLinksSchema>;
 
 /** An owner's own links work for an hour (never past what they link to). */
 export const OWNER_LINK_TTL_MS = 60 * 60 * 1000;

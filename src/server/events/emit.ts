@@ -1,10 +1,10 @@
-import type { WebhookEventType } from '../../contract/webhook-events.js';
-import { sql } from 'drizzle-orm';
+import { SUPERSEDED_BY_EXPIRY, type WebhookEventType } from '../../contract/webhook-events.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../core/secrets.js';
 import { preparedQuery } from '../db/prepared.js';
 import { events } from '../db/schema/index.js';
 import type { Tx } from '../db/connection.js';
-import { fanOutEvent, type EventSubject } from '../webhooks/fanout.js';
+import { deleteSupersededPullEvents, fanOutEvent, type EventSubject } from '../webhooks/fanout.js';
 import type { Billing } from '../workspaces/plan.js';
 
 export type EventType = WebhookEventType;
@@ -46,4 +46,13 @@ export async function emitEvent(tx: Tx, e: { workspaceId: string; type: EventTyp
   });
   await fanOutEvent(tx, { id: row!.id, type: row!.type, createdAt: row!.createdAt, data: row!.data, workspaceId: e.workspaceId, subject }, e.now, e.billing);
   return row!;
+}
+
+/**
+ * A subject ended (a transfer expired or was revoked): its earlier ready, expiring and downloaded
+ * events go, from the workspace's event history and from every pull feed, in the caller's transaction.
+ */
+export async function retractSupersededEvents(tx: Tx, subject: EventSubject) {
+  await tx.delete(events).where(and(eq(events.subjectKind, subject.kind), eq(events.subjectId, subject.id), inArray(events.type, [...SUPERSEDED_BY_EXPIRY])));
+  await deleteSupersededPullEvents(tx, subject);
 }

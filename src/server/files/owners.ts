@@ -4,9 +4,9 @@ import type { Services } from '../services.js';
 
 /**
  * What the file engine (uploads, CRC, storage, signed links, Range serving, the zip) asks of the
- * thing that owns a file. A transfer is one kind of owner; collections, upload requests and the
- * vault are the next. Each kind registers one FileOwner (see `owners` in services); the engine
- * never imports an owner.
+ * thing that owns a file: a transfer, a collection (with the files its upload requests bring) or a
+ * vault. Each kind registers one FileOwner (assembly/owners.ts, `owners` in services); the engine
+ * and the URL importer never import an owner.
  */
 export interface FileOwner {
   readonly kind: FileOwnerKind;
@@ -24,6 +24,13 @@ export interface FileOwner {
    * blocked whole; a draft keeps the marked file for its sender to remove; a collection quarantines the file.
    */
   fileInfected(services: Services, file: FileRecord, signature: string): Promise<void>;
+  /** The most bytes a URL import into this owner may bring, its other files counted: the importer stops an origin that sends more. */
+  importCeiling(services: Services, file: FileRecord): Promise<number>;
+  /**
+   * A URL import of the owner failed for good (the file is already marked `failed`, once): the
+   * owner tells whom it must and goes on without the file.
+   */
+  importFailed(services: Services, file: FileRecord): Promise<void>;
   /** Refuses (410 `link_unavailable`) unless a link holder may see this owner's files now. */
   assertViewable(services: Services, ownerId: string): Promise<void>;
   /** What a signed download link serves and what its request records; see downloads/serve.ts. */

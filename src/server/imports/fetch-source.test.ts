@@ -11,13 +11,12 @@ import {
   ImportSourceError,
   MAX_IMPORT_REDIRECTS,
   nameFromContentDisposition,
-  nameFromUrlPath,
   openImportSource,
-  sanitizeFileName,
   type ImportSource,
   type ImportSourceFailure,
   type ImportSourceOptions,
 } from './fetch-source.js';
+import { nameFromUrlPath, sanitizeFileName } from '../files/names.js';
 import {
   TEST_LAST_MODIFIED,
   TestOrigins,

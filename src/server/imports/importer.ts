@@ -6,8 +6,7 @@ import type { Services } from '../services.js';
 import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import { CrcDataStore } from '../uploads/crc.js';
 import { isWorkspaceActive, WORKSPACE_DISABLED_MESSAGE } from '../workspaces/active.js';
-import { importCeiling, notifyImportFailed } from './owners.js';
-import { nameFromUrl } from './register.js';
+import { nameFromUrl } from '../files/names.js';
 import { openImportSource, type ImportSourceFailure } from './fetch-source.js';
 
 /**
@@ -63,7 +62,7 @@ async function failImport(services: ImporterServices, store: CrcDataStore, row: 
   await store.remove(row.id).catch(() => undefined);
   await services.storage.delete(row.id).catch(() => undefined);
   services.log.info({ fileId: row.id, error }, 'URL import failed');
-  await notifyImportFailed(services, failed);
+  await services.owners.of(failed.ownerKind).importFailed(services, failed);
 }
 
 /**
@@ -183,7 +182,7 @@ async function fetchInto(services: ImporterServices, store: CrcDataStore, row: F
     offset = null;
   }
   await assertWorkspaceActive(services, row);
-  const ceiling = await importCeiling(services, row);
+  const ceiling = await services.owners.of(row.ownerKind).importCeiling(services, row);
   const source = await openImportSource(
     row.importUrl!,
     {

@@ -9,7 +9,7 @@ import type { AppEnv } from '../http/env.js';
 import { parseQuery } from '../http/validate.js';
 import { clientAddress } from '../http/headers.js';
 import { chargeAnonymous } from '../ratelimit/buckets.js';
-import { describeUploadRequest, openUploadRequest } from '../requests/submissions.js';
+import { describeUploadRequest, openUploadRequest } from '../collections/requests/submissions.js';
 import type { Services } from '../services.js';
 import { assertUnlocked, describeSharedTransfer, openSharedTransfer } from '../transfers/shared-link.js';
 

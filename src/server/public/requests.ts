@@ -10,7 +10,7 @@ import {
   finishSubmission,
   openUploadRequest,
   startSubmission,
-} from '../requests/submissions.js';
+} from '../collections/requests/submissions.js';
 import type { Services } from '../services.js';
 
 /**

@@ -7,7 +7,7 @@ import { appRoutePaths } from '../../../scripts/app-routes-manifest.js';
 import { randomBase62, newId } from '../core/secrets.js';
 import { collections } from '../db/schema/index.js';
 import { collectionsApi } from '../collections/testing.js';
-import { requestsApi, slugOf } from '../requests/testing.js';
+import { requestsApi, slugOf } from '../collections/requests/testing.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { seedTransfer } from '../transfers/testing.js';
 

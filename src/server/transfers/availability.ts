@@ -1,5 +1,5 @@
 import type { LinkUnavailableReason } from '../../contract/public.js';
-import { ApiError } from '../core/errors.js';
+import { linkUnavailable } from '../links/availability.js';
 import type { transfers } from '../db/schema/index.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -16,17 +16,6 @@ export function unavailableReason(t: TransferRow, now: Date, options: { countLim
   if (options.countLimit && t.maxDownloads !== null && t.downloadCount >= t.maxDownloads) return 'limit_reached';
   return null;
 }
-
-const REASON_TEXT: Record<LinkUnavailableReason, string> = {
-  expired: 'This link has expired.',
-  revoked: 'This link was revoked by its sender.',
-  limit_reached: 'This link has reached its download limit.',
-  infected: 'This transfer was blocked because a virus scan found malware in one of its files.',
-  suspended: 'This link is not available right now.',
-  deleted: 'The collection this link was for has been deleted.',
-};
-
-export const linkUnavailable = (reason: LinkUnavailableReason) => new ApiError('link_unavailable', REASON_TEXT[reason], { reason });
 
 /** Refuses (410 link_unavailable) unless the transfer can be downloaded now. */
 export function assertAvailable(t: TransferRow, now: Date, options: { countLimit: boolean }): void {

@@ -1,13 +1,9 @@
-import type { z } from 'zod';
-import type { DownloadLinksSchema } from '../../contract/transfers.js';
 import { ApiError } from '../core/errors.js';
 import { zipDownload, zipFileName } from '../downloads/content.js';
-import { linksFor, OWNER_LINK_TTL_MS } from '../downloads/links.js';
+import { linksFor, OWNER_LINK_TTL_MS, type DownloadLinks } from '../downloads/links.js';
 import type { Services } from '../services.js';
 import { assertAvailable, type TransferRow } from './availability.js';
 import { downloadableFiles, type TransferFile } from './files.js';
-
-export type DownloadLinks = z.infer<typeof DownloadLinksSchema>;
 
 /** What a transfer's zip holds: every complete file, in order, with its folder path; named after the title. */
 export function transferZipContent(t: Pick<TransferRow, 'title' | 'createdAt' | 'finalizedAt'>, files: TransferFile[]) {

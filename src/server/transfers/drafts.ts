@@ -10,16 +10,14 @@ import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
-import { checkImportUrls, registerImports } from '../imports/register.js';
-import { registerUploads } from '../uploads/register.js';
+import { checkImportUrls, registerImports, registerUploads, tusEndpoint } from '../uploads/register.js';
 import { planLimits } from '../workspaces/plan.js';
 import { findTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
-import { chargeApiUpload } from './usage.js';
+import { chargeApiUpload } from '../uploads/usage.js';
 
 type CreateInput = z.output<typeof CreateTransferRequestSchema>;
 type FilesInput = z.output<typeof AddFilesRequestSchema>;
 
-export const tusEndpoint = (publicUrl: string) => `${publicUrl}/files/`;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 

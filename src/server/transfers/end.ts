@@ -1,10 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, lte, gt, ne, type SQL } from 'drizzle-orm';
-import { events, transfers } from '../db/schema/index.js';
+import { and, eq, isNotNull, isNull, lte, gt, ne, type SQL } from 'drizzle-orm';
+import { transfers } from '../db/schema/index.js';
 import { purgeOwnerBytes } from '../files/stored.js';
-import { SUPERSEDED_BY_EXPIRY } from '../../contract/webhook-events.js';
-import { emitEvent } from '../events/emit.js';
+import { emitEvent, retractSupersededEvents } from '../events/emit.js';
 import type { Services } from '../services.js';
-import { deleteSupersededPullEvents } from '../webhooks/fanout.js';
 import { deleteDraft } from './drafts.js';
 import { transferEventFields } from './lifecycle.js';
 
@@ -31,8 +29,7 @@ export async function endTransfer(
       .returning();
     if (!t || reason === 'infected') return t ?? null;
     const subject = { kind: 'transfer', id: t.id } as const;
-    await tx.delete(events).where(and(eq(events.subjectKind, subject.kind), eq(events.subjectId, subject.id), inArray(events.type, [...SUPERSEDED_BY_EXPIRY])));
-    await deleteSupersededPullEvents(tx, subject);
+    await retractSupersededEvents(tx, subject);
     await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, billing: services.config, data: { transfer: { id: t.id }, reason } });
     return t;
   });

@@ -1,18 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { preparedQuery } from '../db/prepared.js';
 import type { Database } from '../db/connection.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { downloadSessions, files, transfers } from '../db/schema/index.js';
 import { ZIP } from '../downloads/links.js';
+import { ownedBy } from '../files/stored.js';
 import type { FileOwner, OpenedDownload } from '../files/owners.js';
 import { isWorkspaceActive } from '../workspaces/active.js';
-import { assertAvailable, linkUnavailable } from './availability.js';
+import { linkUnavailable } from '../links/availability.js';
+import { assertAvailable } from './availability.js';
 import { transferZipContent } from './download-links.js';
 import { downloadableFiles, filesOfTransfer } from './files.js';
 import { markReadyIfComplete } from './lifecycle.js';
 import { whenImportsSettle } from './send.js';
 import { beginReceipt, completeReceipt } from './receipts.js';
-import { notifyDownload, notifyInfectedTransfer } from './sender-mail.js';
+import { notifyDownload, notifyFailedImport, notifyInfectedTransfer } from './sender-mail.js';
 import { endTransfer } from './end.js';
 import { deleteStoredBytes } from '../files/stored.js';
 import type { Services } from '../services.js';
@@ -73,6 +75,22 @@ export const transferFileOwner: FileOwner = {
     // A sent transfer is blocked whole (status `infected`, every file's bytes deleted), once.
     if (await endTransfer(services, file.ownerId, 'infected')) await notifyInfectedTransfer(services, file, signature, 'blocked');
     else await deleteStoredBytes(services, [file]);
+  },
+
+  // What the transfer's ceiling leaves beside its other files.
+  async importCeiling(services, file) {
+    const [t] = await services.db.select({ maxBytes: transfers.maxBytes }).from(transfers).where(eq(transfers.id, file.ownerId));
+    const [others] = await services.db
+      .select({ total: sql<string>`coalesce(sum(${files.sizeBytes}), 0)` })
+      .from(files)
+      .where(and(ownedBy('transfer', file.ownerId), ne(files.id, file.id)));
+    return Math.max(0, (t?.maxBytes ?? 0) - Number(others?.total ?? 0));
+  },
+
+  // The workspace is mailed, and a transfer whose send was requested goes out with the files that arrived.
+  async importFailed(services, file) {
+    await notifyFailedImport(services, file);
+    await whenImportsSettle(services, file.ownerId);
   },
 
   async assertViewable(services, transferId) {

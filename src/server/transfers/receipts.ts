@@ -5,7 +5,8 @@ import { emitEvent } from '../events/emit.js';
 import { notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { transferEventFields } from './lifecycle.js';
-import { linkUnavailable, unavailableReason } from './availability.js';
+import { linkUnavailable } from '../links/availability.js';
+import { unavailableReason } from './availability.js';
 
 /**
  * Download receipts and the download limit.

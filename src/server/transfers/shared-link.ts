@@ -7,10 +7,12 @@ import { linksFor } from '../downloads/links.js';
 import type { Services } from '../services.js';
 import { awaitingScan } from '../files/stored.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
-import { assertAvailable, linkUnavailable, unavailableReason, type TransferRow } from './availability.js';
-import { transferDownloadLinks, transferZipSummary, type DownloadLinks } from './download-links.js';
+import { linkUnavailable } from '../links/availability.js';
+import { assertAvailable, unavailableReason, type TransferRow } from './availability.js';
+import type { DownloadLinks } from '../downloads/links.js';
+import { transferDownloadLinks, transferZipSummary } from './download-links.js';
 import { downloadableFiles } from './files.js';
-import { unlockTokenValid, unlockWithPassword } from './unlock.js';
+import { unlockTokenValid, unlockWithPassword } from '../links/unlock.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**

@@ -31,6 +31,13 @@ export const vaultFileOwner: FileOwner = {
     services.log.warn({ fileId: file.id, signature }, 'a vault file was reported infected; its ciphertext cannot be judged, left to its holder');
   },
 
+  // The vault takes no URL imports (the server never sees a vault file's plaintext): none may bring a byte.
+  async importCeiling() {
+    return 0;
+  },
+
+  async importFailed() {},
+
   async assertViewable() {
     throw notFound('Preview');
   },

@@ -7,7 +7,7 @@ import { files, vaultFolders, vaultItems, vaults } from '../db/schema/index.js';
 import { downloadUrl, OWNER_LINK_TTL_MS } from '../downloads/links.js';
 import { deleteStoredBytes, isDownloadable } from '../files/stored.js';
 import type { Services } from '../services.js';
-import { tusEndpoint } from '../transfers/drafts.js';
+import { tusEndpoint } from '../uploads/register.js';
 import { registerUploads } from '../uploads/register.js';
 import { lockOwnVault, ownVault, vaultQuota, vaultUsage, vaultUsedBytes, type VaultHolder } from './vault.js';
 import type { Tx } from '../db/connection.js';

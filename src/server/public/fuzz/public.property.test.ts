@@ -23,7 +23,7 @@ import { FuzzWorkspace, PUBLIC_URL, startFuzzServer } from '../../api/v1/fuzz/re
 import { collectionsApi } from '../../collections/testing.js';
 import { dashboardRoutes } from '../../dashboard/routes.js';
 import { encodeCursor } from '../../core/cursor.js';
-import { slugOf } from '../../requests/testing.js';
+import { slugOf } from '../../collections/requests/testing.js';
 import type { TestServer } from '../../test/harness.js';
 import { seedTransfer } from '../../transfers/testing.js';
 import { uploadTokenRoutes } from '../../uploads/renew.js';

@@ -9,7 +9,7 @@ import { collectionsApi } from '../../../collections/testing.js';
 import { downloads, events } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { download, reloadTransfer, seedTransfer } from '../../../transfers/testing.js';
-import { UNLOCK_FAILURES_ALLOWED } from '../../../transfers/unlock.js';
+import { UNLOCK_FAILURES_ALLOWED } from '../../../links/unlock.js';
 import { setCustomDomain } from '../../../workspaces/custom-domain.js';
 
 /**

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { ResolveLinkRequestSchema, ResolvedLinkSchema } from '../../../../contract/links.js';
 import type { AppEnv } from '../../../http/env.js';
-import { resolveSharedLink } from '../../../links/resolve.js';
+import { resolveSharedLink } from './shared-link-url.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 

@@ -12,8 +12,8 @@ import {
   UploadRequestResponseSchema,
 } from '../../../../contract/requests.js';
 import type { AppEnv } from '../../../http/env.js';
-import { createUploadRequest, getUploadRequest, listUploadRequests, updateUploadRequest } from '../../../requests/requests.js';
-import { discardSubmission, listSubmissions, publishSubmission } from '../../../requests/submissions.js';
+import { createUploadRequest, getUploadRequest, listUploadRequests, updateUploadRequest } from '../../../collections/requests/requests.js';
+import { discardSubmission, listSubmissions, publishSubmission } from '../../../collections/requests/submissions.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderListSchema, FolderResponseSchema } from '../../../../contract/collections.js';
 import { collectionsApi } from '../../../collections/testing.js';
-import { errorOf, fieldOf, requestsApi, slugOf, submit, uploaderApi } from '../../../requests/testing.js';
+import { errorOf, fieldOf, requestsApi, slugOf, submit, uploaderApi } from '../../../collections/requests/testing.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { randomFile } from '../../../uploads/testing.js';
 

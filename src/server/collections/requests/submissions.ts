@@ -1,26 +1,26 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { typeAllowed, type PublicUploadRequest, type StartSubmissionRequestSchema, type SubmissionProgress } from '../../contract/public-requests.js';
-import { maxFilesInForce, type Submission } from '../../contract/requests.js';
-import type { Caller } from '../core/caller.js';
-import { ApiError, invalidField, notFound } from '../core/errors.js';
-import { newId, randomBase62, sha256 } from '../core/secrets.js';
-import type { Database } from '../db/connection.js';
-import { collectionFiles, collectionFolders, collections, files, requestSubmissions, uploadRequests, workspaces } from '../db/schema/index.js';
-import { emitEvent } from '../events/emit.js';
-import { deleteStoredBytes, deleteUnresumableUploads } from '../files/stored.js';
-import type { Services } from '../services.js';
-import { linkUnavailable } from '../transfers/availability.js';
-import { tusEndpoint } from '../transfers/drafts.js';
-import { registerUploads, type UploadTarget } from '../uploads/register.js';
-import { touchCollection } from '../collections/collections.js';
-import { announceSubmissionFiles } from '../collections/files.js';
-import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
-import { createFolderWithFreeName, ensureFolderPaths, subtreeCondition } from '../collections/folders.js';
-import { effectivePlan, type Plan } from '../workspaces/plan.js';
+import { typeAllowed, type PublicUploadRequest, type StartSubmissionRequestSchema, type SubmissionProgress } from '../../../contract/public-requests.js';
+import { maxFilesInForce, type Submission } from '../../../contract/requests.js';
+import type { Caller } from '../../core/caller.js';
+import { ApiError, invalidField, notFound } from '../../core/errors.js';
+import { newId, randomBase62, sha256 } from '../../core/secrets.js';
+import type { Database } from '../../db/connection.js';
+import { collectionFiles, collectionFolders, collections, files, requestSubmissions, uploadRequests, workspaces } from '../../db/schema/index.js';
+import { emitEvent } from '../../events/emit.js';
+import { deleteStoredBytes, deleteUnresumableUploads } from '../../files/stored.js';
+import type { Services } from '../../services.js';
+import { linkUnavailable } from '../../links/availability.js';
+import { tusEndpoint } from '../../uploads/register.js';
+import { registerUploads, type UploadTarget } from '../../uploads/register.js';
+import { touchCollection } from '../collections.js';
+import { announceSubmissionFiles } from '../files.js';
+import { ABANDONED_UPLOAD_MS } from '../../files/stored.js';
+import { createFolderWithFreeName, ensureFolderPaths, subtreeCondition } from '../folders.js';
+import { effectivePlan, type Plan } from '../../workspaces/plan.js';
 import { acceptanceOf, ownUploadRequest, type UploadRequestRow } from './requests.js';
 import { notifySubmission } from './submission-mail.js';
-import { isActiveWorkspace } from '../workspaces/active.js';
+import { isActiveWorkspace } from '../../workspaces/active.js';
 
 /**
  * An upload request as its uploaders use it, through the page at `/r/<slug>` (see

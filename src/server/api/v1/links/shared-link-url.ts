@@ -1,11 +1,11 @@
-import type { ResolveLinkRequest, ResolvedLink } from '../../contract/links.js';
-import { visitorAccess } from '../collections/access.js';
-import { workspaceOfDomain } from '../collections/custom-link.js';
-import { openSharedCollection, sharedDownloadLinks, unlockSharedCollection } from '../collections/shared-link.js';
-import type { Caller } from '../core/caller.js';
-import { ApiError, invalidField } from '../core/errors.js';
-import type { Services } from '../services.js';
-import { assertUnlocked, openSharedTransfer, startVisitLinks, unlockSharedTransfer } from '../transfers/shared-link.js';
+import type { ResolveLinkRequest, ResolvedLink } from '../../../../contract/links.js';
+import { visitorAccess } from '../../../collections/access.js';
+import { workspaceOfDomain } from '../../../collections/custom-link.js';
+import { openSharedCollection, sharedDownloadLinks, unlockSharedCollection } from '../../../collections/shared-link.js';
+import type { Caller } from '../../../core/caller.js';
+import { ApiError, invalidField } from '../../../core/errors.js';
+import type { Services } from '../../../services.js';
+import { assertUnlocked, openSharedTransfer, startVisitLinks, unlockSharedTransfer } from '../../../transfers/shared-link.js';
 
 /**
  * `POST /api/v1/links/resolve`: a shared link of this service, as someone was sent it, turned into

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { formatBytes } from '../../contract/units.js';
-import { collectionFiles, files, requestSubmissions, uploadRequests } from '../db/schema/index.js';
-import { renderEmail } from '../mail/html.js';
-import { mailWorkspace } from '../mail/workspace-mail.js';
-import type { Services } from '../services.js';
+import { formatBytes } from '../../../contract/units.js';
+import { collectionFiles, files, requestSubmissions, uploadRequests } from '../../db/schema/index.js';
+import { renderEmail } from '../../mail/html.js';
+import { mailWorkspace } from '../../mail/workspace-mail.js';
+import type { Services } from '../../services.js';
 
 /**
  * The mail to the workspace when a submission completes: who sent what, their message, and a link

@@ -6,15 +6,15 @@ import {
   type UpdateUploadRequestRequestSchema,
   type UploadRequest,
   type UploadRequestStatus,
-} from '../../contract/requests.js';
-import type { Caller } from '../core/caller.js';
-import { ApiError, invalidField, notFound } from '../core/errors.js';
-import { newId, randomBase62 } from '../core/secrets.js';
-import type { Database } from '../db/connection.js';
-import { collections, uploadRequests } from '../db/schema/index.js';
-import type { Services } from '../services.js';
-import type { Plan } from '../workspaces/plan.js';
-import { folderOfCollection } from '../collections/folders.js';
+} from '../../../contract/requests.js';
+import type { Caller } from '../../core/caller.js';
+import { ApiError, invalidField, notFound } from '../../core/errors.js';
+import { newId, randomBase62 } from '../../core/secrets.js';
+import type { Database } from '../../db/connection.js';
+import { collections, uploadRequests } from '../../db/schema/index.js';
+import type { Services } from '../../services.js';
+import type { Plan } from '../../workspaces/plan.js';
+import { folderOfCollection } from '../folders.js';
 
 /**
  * A workspace's upload requests: the operations the API and the dashboard call, as plain functions

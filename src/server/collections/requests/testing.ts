@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ErrorSchema } from '../../contract/errors.js';
+import { ErrorSchema } from '../../../contract/errors.js';
 import {
   AddedSubmissionFilesSchema,
   PublicUploadRequestSchema,
@@ -7,11 +7,11 @@ import {
   SUBMISSION_TOKEN_HEADER,
   SubmissionProgressSchema,
   type StartedSubmission,
-} from '../../contract/public-requests.js';
-import { SubmissionListSchema, UploadRequestListSchema, UploadRequestResponseSchema, type UploadRequest } from '../../contract/requests.js';
-import type { FileToSend } from '../collections/testing.js';
-import type { TestServer } from '../test/harness.js';
-import { tusUpload } from '../uploads/testing.js';
+} from '../../../contract/public-requests.js';
+import { SubmissionListSchema, UploadRequestListSchema, UploadRequestResponseSchema, type UploadRequest } from '../../../contract/requests.js';
+import type { FileToSend } from '../testing.js';
+import type { TestServer } from '../../test/harness.js';
+import { tusUpload } from '../../uploads/testing.js';
 
 /**
  * Helpers for the upload request tests: the owner's API (/api/v1/requests) and the uploader's
