@@ -1,61 +1,40 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { InviteRequestSchema, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
-import type { AppEnv } from '../http/env.js';
-import { ApiError, notFound } from '../core/errors.js';
-import { parseJsonBody, pathId } from '../http/validate.js';
-import { setPlan } from '../workspaces/accounts.js';
-import { billingOff } from '../workspaces/plan.js';
-import { inviteToSignUp, listWorkspaces, pendingInvites, revokeInvite, setWorkspaceDisabled } from '../workspaces/operator.js';
-import { requireSession } from './session.js';
-
-const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user.isOperator) throw new ApiError('forbidden', 'Only the operator of this server can do this');
-  await next();
-};
+import { z } from '@hono/zod-openapi';
+import { AdminWorkspaceSchema, InviteRequestSchema, InviteSchema, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
+import { notFound } from '../core/errors.js';
+import { inviteToSignUp, listWorkspaces, pendingInvites, revokeInvite, updateWorkspaceAsOperator } from '../workspaces/operator.js';
+import type { DashboardSurface } from './routes.js';
 
 /** /api/dashboard/admin: the operator's view of the server: workspaces (plan, disabled) and sign-up invitations. */
-export function adminRoutes() {
-  const app = new Hono<AppEnv>();
-  app.use('*', requireSession, requireOperator);
-
-  app.get('/workspaces', async (c) => {
-    const { db, clock, config } = c.var.services;
-    c.header('Cache-Control', 'no-store');
-    return c.json({ workspaces: await listWorkspaces(db, clock.now(), c.var.user.workspaceId, config) });
-  });
-
-  app.patch('/workspaces/:id', async (c) => {
-    const id = pathId(c, 'id', 'ws', 'Workspace');
-    const input = await parseJsonBody(c, UpdateAdminWorkspaceSchema);
-    const { db, clock, config } = c.var.services;
-    const now = clock.now();
-    if (input.plan !== undefined && billingOff(config)) {
-      throw new ApiError('conflict', 'This server bills nobody (BILLING=off): every workspace has the paid plan\'s features, and plans cannot be changed', { reason: 'billing_off' });
-    }
-    if (input.disabled === true && id === c.var.user.workspaceId) {
-      throw new ApiError('conflict', 'You cannot disable your own workspace', { reason: 'own_workspace' });
-    }
-    if (input.plan !== undefined && !(await setPlan(db, id, input.plan, null))) throw notFound('Workspace');
-    if (input.disabled !== undefined && !(await setWorkspaceDisabled(db, id, input.disabled, now))) throw notFound('Workspace');
-    const workspace = (await listWorkspaces(db, now, c.var.user.workspaceId, config)).find((w) => w.id === id);
-    if (!workspace) throw notFound('Workspace');
-    return c.json({ workspace });
-  });
-
-  app.get('/invites', async (c) => {
-    const { db, clock } = c.var.services;
-    c.header('Cache-Control', 'no-store');
-    return c.json({ invites: await pendingInvites(db, clock.now()) });
-  });
-
-  app.post('/invites', async (c) => {
-    const { email } = await parseJsonBody(c, InviteRequestSchema);
-    return c.json({ invite: await inviteToSignUp(c.var.services, c.var.user, email) }, 201);
-  });
-
-  app.delete('/invites/:id', async (c) => {
-    if (!(await revokeInvite(c.var.services.db, pathId(c, 'id', 'inv', 'Invitation')))) throw notFound('Invitation');
-    return c.body(null, 204);
-  });
-  return app;
+export function adminRoutes(surface: DashboardSurface) {
+  surface
+    .route({ method: 'get', path: '/workspaces', auth: 'operator', summary: 'Every workspace on this server', success: { status: 200, schema: z.object({ workspaces: z.array(AdminWorkspaceSchema) }) } }, async (c) => {
+      const { db, clock, config } = c.var.services;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ workspaces: await listWorkspaces(db, clock.now(), c.var.user.workspaceId, config) });
+    })
+    .route(
+      {
+        method: 'patch',
+        path: '/workspaces/:id',
+        auth: 'operator',
+        summary: "Change a workspace's plan, or disable or enable it",
+        ids: { id: ['ws', 'Workspace'] },
+        body: UpdateAdminWorkspaceSchema,
+        success: { status: 200, schema: z.object({ workspace: AdminWorkspaceSchema }) },
+      },
+      async (c, { params, body }) => c.json({ workspace: await updateWorkspaceAsOperator(c.var.services, c.var.user, params.id, body) }),
+    )
+    .route({ method: 'get', path: '/invites', auth: 'operator', summary: 'Invitations to sign up not yet used', success: { status: 200, schema: z.object({ invites: z.array(InviteSchema) }) } }, async (c) => {
+      const { db, clock } = c.var.services;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ invites: await pendingInvites(db, clock.now()) });
+    })
+    .route(
+      { method: 'post', path: '/invites', auth: 'operator', summary: 'Invite an address to sign up (mailed)', body: InviteRequestSchema, success: { status: 201, schema: z.object({ invite: InviteSchema }) } },
+      async (c, { body }) => c.json({ invite: await inviteToSignUp(c.var.services, c.var.user, body.email) }, 201),
+    )
+    .route({ method: 'delete', path: '/invites/:id', auth: 'operator', summary: 'Revoke an invitation', ids: { id: ['inv', 'Invitation'] }, success: { status: 204 } }, async (c, { params }) => {
+      if (!(await revokeInvite(c.var.services.db, params.id))) throw notFound('Invitation');
+      return c.body(null, 204);
+    });
 }

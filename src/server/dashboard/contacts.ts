@@ -1,9 +1,6 @@
-import { Hono } from 'hono';
-import { ImportContactsRequestSchema, MAX_IMPORT_CONTACTS } from '../../contract/contacts.js';
+import { ImportContactsRequestSchema, MAX_IMPORT_CONTACTS, SyncContactsResponseSchema } from '../../contract/contacts.js';
 import { syncContacts } from '../contacts/contacts.js';
-import type { AppEnv } from '../http/env.js';
-import { parseJsonBody } from '../http/validate.js';
-import { requireSession } from './session.js';
+import type { DashboardSurface } from './routes.js';
 
 /** Where the import is mounted (under /api/dashboard/contacts), for its own body limit. */
 export const CONTACT_IMPORT_PATH = '/api/dashboard/contacts/import';
@@ -16,11 +13,9 @@ export const CONTACT_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
  * by the very operation behind `POST /api/v1/contacts/sync` (matched by email, all or nothing, one
  * transaction), only with room for a whole address book instead of the API's 1,000 per call.
  */
-export function contactImportRoutes() {
-  const app = new Hono<AppEnv>();
-  app.post('/import', requireSession, async (c) => {
-    const input = await parseJsonBody(c, ImportContactsRequestSchema);
-    return c.json(await syncContacts(c.var.services, { workspaceId: c.var.user.workspaceId }, input.contacts, { max: MAX_IMPORT_CONTACTS }));
-  });
-  return app;
+export function contactImportRoutes(surface: DashboardSurface) {
+  surface.route(
+    { method: 'post', path: '/import', auth: 'session', summary: 'Import an address book (a CSV file, parsed in the browser)', body: ImportContactsRequestSchema, success: { status: 200, schema: SyncContactsResponseSchema } },
+    async (c, { body }) => c.json(await syncContacts(c.var.services, { workspaceId: c.var.user.workspaceId }, body.contacts, { max: MAX_IMPORT_CONTACTS })),
+  );
 }

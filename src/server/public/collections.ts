@@ -1,12 +1,17 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   COLLECTION_UNLOCK_HEADER,
   CollectionUnlockRequestSchema,
+  CollectionUnlockResponseSchema,
   GuestSessionRequestSchema,
+  GuestSessionSchema,
   GuestSignInRequestSchema,
+  GuestSignInSentSchema,
   PublicCollectionDownloadLinksQuerySchema,
+  PublicCollectionFilePageSchema,
   PublicCollectionFilesQuerySchema,
+  PublicCollectionSchema,
 } from '../../contract/public-collections.js';
 import { GUEST_COOKIE, GUEST_SESSION_TTL_MS, visitorAccess } from '../collections/access.js';
 import { collectionUrl } from '../collections/collections.js';
@@ -23,8 +28,9 @@ import {
 import { notFound } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { clientAddress, hostnameOf, requestHost, requestOrigin } from '../http/headers.js';
-import { parseJsonBody, parseQuery } from '../http/validate.js';
 import type { Services } from '../services.js';
+import { DownloadLinksSchema } from '../../contract/transfers.js';
+import type { PublicSurface } from './transfers.js';
 
 /**
  * The visitor side of a collection's secret link, mounted at `/api/public/collections` inside the
@@ -50,8 +56,7 @@ interface VisitorSite {
   pageUrl: (slug: string) => string;
 }
 
-export function publicCollectionRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
+export function publicCollectionRoutes(surface: PublicSurface, services: Services) {
   const { PUBLIC_URL, TRUST_PROXY } = services.config;
   const ownHost = hostnameOf(PUBLIC_URL);
   const ownSite: VisitorSite = { workspaceId: null, origin: PUBLIC_URL, pageUrl: (slug) => collectionUrl(PUBLIC_URL, slug) };
@@ -65,68 +70,106 @@ export function publicCollectionRoutes(services: Services) {
     return workspaceId && origin ? { workspaceId, origin, pageUrl: (slug) => `${origin}/${slug}` } : ownSite;
   }
 
-  const open = async (c: Context<AppEnv>) => {
+  const open = async (c: Context<AppEnv>, slug: string) => {
     const site = await siteOf(c);
-    return { site, shared: await openSharedCollection(c.var.services, c.req.param('slug') ?? '', site.workspaceId) };
+    return { site, shared: await openSharedCollection(c.var.services, slug, site.workspaceId) };
   };
   const accessOf = (c: Context<AppEnv>, shared: SharedCollection) =>
     visitorAccess(c.var.services, shared.c, { guestSession: getCookie(c, GUEST_COOKIE), unlockToken: c.req.header(COLLECTION_UNLOCK_HEADER) });
 
-  app.get('/:slug', async (c) => {
-    const { site, shared } = await open(c);
-    return c.json(await describeSharedCollection(c.var.services, shared, await accessOf(c, shared), site.origin));
-  });
-
-  app.get('/:slug/files', async (c) => {
-    const { site, shared } = await open(c);
-    await accessOf(c, shared);
-    return c.json(await pageOfSharedFiles(c.var.services, shared.c, parseQuery(c, PublicCollectionFilesQuerySchema), site.origin));
-  });
-
-  app.get('/:slug/download-links', async (c) => {
-    const { site, shared } = await open(c);
-    const access = await accessOf(c, shared);
-    const { folderId } = parseQuery(c, PublicCollectionDownloadLinksQuerySchema);
-    return c.json(await sharedDownloadLinks(c.var.services, shared.c, folderId, access, site.origin));
-  });
-
-  app.post('/:slug/unlock', async (c) => {
-    const { shared } = await open(c);
-    const { password } = await parseJsonBody(c, CollectionUnlockRequestSchema);
-    return c.json(await unlockSharedCollection(c.var.services, shared.c, password, clientAddress(c, services.config.TRUST_PROXY)));
-  });
-
-  app.post('/:slug/guest-sign-in', async (c) => {
-    const { site, shared } = await open(c);
-    const { email } = await parseJsonBody(c, GuestSignInRequestSchema);
-    // Answered before the lookup and the mail: a guest's request takes no longer than a stranger's.
-    void requestGuestSignIn(c.var.services, shared, email, site.pageUrl(shared.c.slug)).catch((err: unknown) =>
-      c.var.services.log.error({ err, collectionId: shared.c.id }, 'guest sign-in request failed'),
-    );
-    return c.json({ sent: true }, 202);
-  });
-
-  app.post('/:slug/guest-session', async (c) => {
-    const { shared } = await open(c);
-    const { token } = await parseJsonBody(c, GuestSessionRequestSchema);
-    const { email, session } = await redeemGuestSignIn(c.var.services, shared.c, token);
-    setCookie(c, GUEST_COOKIE, session.token, {
-      path: guestCookiePath(shared.c.slug),
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: services.config.PUBLIC_URL.startsWith('https:'),
-      maxAge: Math.floor(GUEST_SESSION_TTL_MS / 1000),
+  surface
+    .route({ method: 'get', path: '/:slug', auth: 'link', summary: 'A shared collection, as its page shows it', success: { status: 200, schema: PublicCollectionSchema } }, async (c, { params }) => {
+      const { site, shared } = await open(c, params.slug);
+      return c.json(await describeSharedCollection(c.var.services, shared, await accessOf(c, shared), site.origin));
+    })
+    .route(
+      {
+        method: 'get',
+        path: '/:slug/files',
+        auth: 'link',
+        summary: "A page of a shared collection's files",
+        query: PublicCollectionFilesQuerySchema,
+        success: { status: 200, schema: PublicCollectionFilePageSchema },
+      },
+      async (c, { params, query }) => {
+        const { site, shared } = await open(c, params.slug);
+        await accessOf(c, shared);
+        return c.json(await pageOfSharedFiles(c.var.services, shared.c, query, site.origin));
+      },
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/:slug/download-links',
+        auth: 'link',
+        summary: "Download links for a shared collection's files (or one folder's)",
+        query: PublicCollectionDownloadLinksQuerySchema,
+        success: { status: 200, schema: DownloadLinksSchema },
+      },
+      async (c, { params, query }) => {
+        const { site, shared } = await open(c, params.slug);
+        const access = await accessOf(c, shared);
+        return c.json(await sharedDownloadLinks(c.var.services, shared.c, query.folderId, access, site.origin));
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:slug/unlock',
+        auth: 'link',
+        summary: 'Unlock a password-protected collection',
+        body: CollectionUnlockRequestSchema,
+        success: { status: 200, schema: CollectionUnlockResponseSchema },
+      },
+      async (c, { params, body }) => {
+        const { shared } = await open(c, params.slug);
+        return c.json(await unlockSharedCollection(c.var.services, shared.c, body.password, clientAddress(c, services.config.TRUST_PROXY)));
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:slug/guest-sign-in',
+        auth: 'link',
+        summary: 'Mail an invited guest a sign-in link',
+        description: 'Answers 202 whether or not the address is invited, so the answer tells nobody who is.',
+        body: GuestSignInRequestSchema,
+        success: { status: 202, schema: GuestSignInSentSchema },
+      },
+      async (c, { params, body }) => {
+        const { site, shared } = await open(c, params.slug);
+        void requestGuestSignIn(c.var.services, shared, body.email, site.pageUrl(shared.c.slug)).catch((err: unknown) =>
+          c.var.services.log.error({ err, collectionId: shared.c.id }, 'guest sign-in request failed'),
+        );
+        return c.json({ sent: true }, 202);
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:slug/guest-session',
+        auth: 'link',
+        summary: "Redeem a guest's sign-in link for a guest session (a cookie)",
+        body: GuestSessionRequestSchema,
+        success: { status: 200, schema: GuestSessionSchema },
+      },
+      async (c, { params, body }) => {
+        const { shared } = await open(c, params.slug);
+        const { email, session } = await redeemGuestSignIn(c.var.services, shared.c, body.token);
+        setCookie(c, GUEST_COOKIE, session.token, {
+          path: guestCookiePath(shared.c.slug),
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: services.config.PUBLIC_URL.startsWith('https:'),
+          maxAge: Math.floor(GUEST_SESSION_TTL_MS / 1000),
+        });
+        return c.json({ email, expiresAt: session.expiresAt.toISOString() });
+      },
+    )
+    .route({ method: 'delete', path: '/:slug/guest-session', auth: 'link', summary: "End the guest's session (the cookie goes)", success: { status: 204 } }, (c, { params }) => {
+      const slug = params.slug;
+      if (!isSlugShaped(slug)) throw notFound('Collection');
+      deleteCookie(c, GUEST_COOKIE, { path: guestCookiePath(slug), secure: services.config.PUBLIC_URL.startsWith('https:') });
+      return c.body(null, 204);
     });
-    return c.json({ email, expiresAt: session.expiresAt.toISOString() });
-  });
-
-  // Signing out always works, whatever became of the collection: it only clears this browser's cookie.
-  app.delete('/:slug/guest-session', (c) => {
-    const slug = c.req.param('slug');
-    if (!isSlugShaped(slug)) throw notFound('Collection');
-    deleteCookie(c, GUEST_COOKIE, { path: guestCookiePath(slug), secure: services.config.PUBLIC_URL.startsWith('https:') });
-    return c.body(null, 204);
-  });
-
-  return app;
 }

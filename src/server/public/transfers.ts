@@ -1,8 +1,16 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { CreateSessionRequestSchema, UNLOCK_HEADER, UnlockRequestSchema, VISIT_HEADER } from '../../contract/public.js';
+import type { MiddlewareHandler } from 'hono';
+import {
+  CreateSessionRequestSchema,
+  DownloadSessionSchema,
+  PublicTransferSchema,
+  UNLOCK_HEADER,
+  UnlockRequestSchema,
+  UnlockResponseSchema,
+  VISIT_HEADER,
+} from '../../contract/public.js';
 import { clientAddress, setResponseHeaders } from '../http/headers.js';
 import type { AppEnv } from '../http/env.js';
-import { parseJsonBody } from '../http/validate.js';
+import { Surface, type AuthKind } from '../http/surface.js';
 import { publicCollectionRoutes } from './collections.js';
 import { publicRequestRoutes } from './requests.js';
 import { chargeAnonymous, rateLimitHeaders } from '../ratelimit/buckets.js';
@@ -24,34 +32,62 @@ function anonymousLimit(services: Services): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** The public pages' one auth kind: whoever holds the link (no credential is read). */
+const publicAuth = {
+  link: { middleware: [], description: 'Anyone with the link: its slug is the capability. No credential is read; counted against the anonymous per-address limit.', security: [] },
+} satisfies Record<string, AuthKind>;
+
+export type PublicSurface = Surface<keyof typeof publicAuth>;
+
 /**
- * `/api/public`: what the recipient page calls; the handlers parse, call the shared-link operations
- * (with the request's services, whose log lines carry its id) and answer.
+ * `/api/public`: what the recipient, collection and upload-request pages call; the handlers call
+ * the shared-link operations (with the request's services, whose log lines carry its id) and answer.
  */
 export function publicRoutes(services: Services) {
-  const app = new Hono<AppEnv>();
-  app.use('*', anonymousLimit(services));
-  app.route('/collections', publicCollectionRoutes(services));
-  app.route('/requests', publicRequestRoutes(services));
+  const surface = Surface.create(publicAuth).use(anonymousLimit(services));
+  publicCollectionRoutes(surface.group('/collections'), services);
+  publicRequestRoutes(surface.group('/requests'), services);
 
-  app.get('/transfers/:slug', async (c) => {
-    const { t, workspaceName } = await openSharedTransfer(c.var.services, c.req.param('slug'), c.req.header(VISIT_HEADER));
-    assertUnlocked(c.var.services, t, c.req.header(UNLOCK_HEADER));
-    return c.json(await describeSharedTransfer(c.var.services, t, workspaceName));
-  });
-
-  app.post('/transfers/:slug/unlock', async (c) => {
-    const { t } = await openSharedTransfer(c.var.services, c.req.param('slug'));
-    const { password } = await parseJsonBody(c, UnlockRequestSchema, { optional: true });
-    return c.json(await unlockSharedTransfer(c.var.services, t, password, clientAddress(c, services.config.TRUST_PROXY)));
-  });
-
-  app.post('/transfers/:slug/sessions', async (c) => {
-    const { t } = await openSharedTransfer(c.var.services, c.req.param('slug'));
-    const { recipientToken } = await parseJsonBody(c, CreateSessionRequestSchema, { optional: true });
-    assertUnlocked(c.var.services, t, c.req.header(UNLOCK_HEADER));
-    return c.json(await startVisit(c.var.services, t, recipientToken), 201);
-  });
-
-  return app;
+  surface
+    .route(
+      { method: 'get', path: '/transfers/:slug', auth: 'link', summary: 'A shared transfer, as its page shows it', success: { status: 200, schema: PublicTransferSchema } },
+      async (c, { params }) => {
+        const { t, workspaceName } = await openSharedTransfer(c.var.services, params.slug, c.req.header(VISIT_HEADER));
+        assertUnlocked(c.var.services, t, c.req.header(UNLOCK_HEADER));
+        return c.json(await describeSharedTransfer(c.var.services, t, workspaceName));
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/transfers/:slug/unlock',
+        auth: 'link',
+        summary: "Unlock a password-protected transfer's page",
+        body: UnlockRequestSchema,
+        optionalBody: true,
+        success: { status: 200, schema: UnlockResponseSchema },
+      },
+      async (c, { params, body }) => {
+        const { t } = await openSharedTransfer(c.var.services, params.slug);
+        return c.json(await unlockSharedTransfer(c.var.services, t, body.password, clientAddress(c, services.config.TRUST_PROXY)));
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/transfers/:slug/sessions',
+        auth: 'link',
+        summary: 'Start a visit: its download links (counted, with receipts)',
+        body: CreateSessionRequestSchema,
+        optionalBody: true,
+        success: { status: 201, schema: DownloadSessionSchema },
+      },
+      async (c, { params, body }) => {
+        const { t } = await openSharedTransfer(c.var.services, params.slug);
+        assertUnlocked(c.var.services, t, c.req.header(UNLOCK_HEADER));
+        return c.json(await startVisit(c.var.services, t, body.recipientToken), 201);
+      },
+    )
+    .serveDocument({ title: 'Parcel public pages API', description: "What the public pages (a transfer's, a collection's, an upload request's) call. Internal: it changes with the app.", mount: '/api/public' });
+  return surface.app;
 }

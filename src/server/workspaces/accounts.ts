@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { users, workspaces } from '../db/schema/index.js';
+import type { NotificationSettings } from '../../contract/dashboard.js';
 import type { Plan } from './plan.js';
 import { referralCodeFrom } from './referrals.js';
 
@@ -90,4 +91,28 @@ export async function setPlan(db: Database, workspaceId: string, plan: Plan, unt
     .where(eq(workspaces.id, workspaceId))
     .returning();
   return ws ?? null;
+}
+
+export async function renameWorkspace(db: Pick<Database, 'update'>, workspaceId: string, name: string) {
+  await db.update(workspaces).set({ name }).where(eq(workspaces.id, workspaceId));
+}
+
+/** Which mails the workspace gets about its transfers (contract: NotificationSettingsSchema). */
+export async function notificationSettings(db: Pick<Database, 'select'>, workspaceId: string): Promise<NotificationSettings> {
+  const [row] = await db
+    .select({ downloads: workspaces.notifyDownloads, beforeExpiry: workspaces.notifyBeforeExpiry })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row ?? { downloads: true, beforeExpiry: true };
+}
+
+export async function updateNotificationSettings(db: Pick<Database, 'select' | 'update'>, workspaceId: string, input: Partial<NotificationSettings>): Promise<NotificationSettings> {
+  await db
+    .update(workspaces)
+    .set({
+      ...(input.downloads !== undefined ? { notifyDownloads: input.downloads } : {}),
+      ...(input.beforeExpiry !== undefined ? { notifyBeforeExpiry: input.beforeExpiry } : {}),
+    })
+    .where(eq(workspaces.id, workspaceId));
+  return notificationSettings(db, workspaceId);
 }

@@ -1,12 +1,14 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AdminWorkspace, Invite, SignupMode } from '../../contract/dashboard.js';
+import type { AdminWorkspace, Invite, SignupMode, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
+import type { z } from 'zod';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { files, monthlyUsage, signupInvites, transfers, users, workspaces } from '../db/schema/index.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { billingOff, effectivePlan, type Billing } from './plan.js';
+import { setPlan } from './accounts.js';
 
 /**
  * What the operator of a server decides: who may sign up (`SIGNUP`), invitations when sign-up is
@@ -142,3 +144,36 @@ export async function setWorkspaceDisabled(db: Database, workspaceId: string, di
   return updated.length > 0;
 }
 
+/** What the sign-up page needs before anyone signs in: whether this is the first workspace, the sign-up mode, and the invitation's address. */
+export async function setupState(services: Pick<Services, 'db' | 'clock' | 'config'>, inviteToken: string | undefined) {
+  const { db, clock, config } = services;
+  const [any] = await db.select({ id: workspaces.id }).from(workspaces).limit(1);
+  const invited = await invitedAddress(db, inviteToken, clock.now());
+  return { needsFirstWorkspace: !any, signup: config.SIGNUP, invite: invited ? { email: invited } : null };
+}
+
+/**
+ * The operator changes a workspace's plan or disables (enables) it, and gets it back as the admin
+ * list shows it. Plans cannot change on a server that bills nobody; the operator's own workspace
+ * cannot be disabled.
+ */
+export async function updateWorkspaceAsOperator(
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  operator: { workspaceId: string },
+  workspaceId: string,
+  input: z.output<typeof UpdateAdminWorkspaceSchema>,
+): Promise<AdminWorkspace> {
+  const { db, clock, config } = services;
+  const now = clock.now();
+  if (input.plan !== undefined && billingOff(config)) {
+    throw new ApiError('conflict', 'This server bills nobody (BILLING=off): every workspace has the paid plan\'s features, and plans cannot be changed', { reason: 'billing_off' });
+  }
+  if (input.disabled === true && workspaceId === operator.workspaceId) {
+    throw new ApiError('conflict', 'You cannot disable your own workspace', { reason: 'own_workspace' });
+  }
+  if (input.plan !== undefined && !(await setPlan(db, workspaceId, input.plan, null))) throw notFound('Workspace');
+  if (input.disabled !== undefined && !(await setWorkspaceDisabled(db, workspaceId, input.disabled, now))) throw notFound('Workspace');
+  const workspace = (await listWorkspaces(db, now, operator.workspaceId, config)).find((w) => w.id === workspaceId);
+  if (!workspace) throw notFound('Workspace');
+  return workspace;
+}

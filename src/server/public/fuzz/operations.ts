@@ -124,6 +124,10 @@ export const publicOperations: PublicOperation[] = [
   operation('DELETE', '/api/public/requests/:slug/submissions/:id/files/:fileId', { live: { ...onRequest, id: 'submission:id', fileId: 'submission:file' }, credential: submissionToken }),
   operation('POST', '/api/public/requests/:slug/submissions/:id/finish', { live: { ...onRequest, id: 'submission:id' }, credential: submissionToken }),
 
+  // Each surface's own OpenAPI document (http/surface.ts).
+  operation('GET', '/api/public/openapi.json'),
+  operation('GET', '/api/dashboard/openapi.json'),
+
   operation('POST', '/api/uploads/token', { credential: { header: 'x-service-upload-token', kind: 'upload:token' } }),
   operation('OPTIONS', '/api/uploads/token'),
 

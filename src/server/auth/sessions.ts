@@ -1,0 +1,117 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { scopesForPlan } from '../../contract/scopes.js';
+import { newId, newSessionToken, randomBase62, sha256 } from '../core/secrets.js';
+import { accessTokens, sessions, users, workspaces } from '../db/schema/index.js';
+import type { Services } from '../services.js';
+import { activeWorkspace, refuseInactiveWorkspace } from '../workspaces/active.js';
+import { billingOff, effectivePlan, type Billing, type Plan } from '../workspaces/plan.js';
+
+/**
+ * Dashboard sessions: a random token (the cookie's value, which the surface sets) of which only the
+ * hash is stored, valid for SESSION_TTL_SECONDS; and the short-lived bearer tokens minted from one.
+ */
+
+/** Who is signed in to the dashboard, resolved from the session cookie (dashboard routes only). */
+export interface SignedInUser {
+  userId: string;
+  email: string;
+  /** Runs this server: sees the Admin page. */
+  isOperator: boolean;
+  workspaceId: string;
+  workspaceName: string;
+  plan: Plan;
+  planUntil: Date | null;
+  sessionHash: string;
+  sessionExpiresAt: Date;
+}
+
+type UserRow = typeof users.$inferSelect;
+type WorkspaceRow = typeof workspaces.$inferSelect;
+/** An account as sign-in finds it: the user and its workspace. */
+export interface Account {
+  user: UserRow;
+  ws: WorkspaceRow;
+}
+
+/** The longest cookie value looked up; anything longer is no session. */
+const MAX_TOKEN_LENGTH = 100;
+
+/** A new session for the account (a disabled workspace is refused): the token the cookie carries. */
+export async function createSession(services: Pick<Services, 'db' | 'clock' | 'config'>, { user, ws }: Account) {
+  refuseInactiveWorkspace(ws);
+  const token = randomBase62(43);
+  const now = services.clock.now();
+  const expiresAt = new Date(now.getTime() + services.config.SESSION_TTL_SECONDS * 1000);
+  await services.db.insert(sessions).values({ idHash: sha256(token), userId: user.id, workspaceId: ws.id, createdAt: now, expiresAt });
+  return { token, user: signedInUser(user, ws, now, services.config) };
+}
+
+/** Ends the session (and, through its rows, the bearer tokens minted from it). */
+export async function deleteSession(services: Pick<Services, 'db'>, token: string) {
+  await services.db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
+}
+
+/** The signed-in user of a session token, or null for none, an expired one or a disabled workspace's. */
+export async function sessionUser(services: Pick<Services, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<SignedInUser | null> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const idHash = sha256(token);
+  const now = services.clock.now();
+  const [row] = await services.db
+    .select({ user: users, ws: workspaces, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), activeWorkspace()))
+    .limit(1);
+  if (!row) return null;
+  return { ...signedInUser(row.user, row.ws, now, services.config), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
+}
+
+function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date, billing: Billing): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
+  return {
+    userId: user.id,
+    email: user.email,
+    isOperator: user.isOperator,
+    workspaceId: ws.id,
+    workspaceName: ws.name,
+    plan: effectivePlan(ws, now, billing),
+    planUntil: ws.planUntil,
+  };
+}
+
+/** The session as the dashboard reads it (contract: SessionSchema). */
+export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>, billing: Billing) {
+  return {
+    billing: billingOff(billing) ? ('off' as const) : ('on' as const),
+    user: { id: user.userId, email: user.email, isOperator: user.isOperator },
+    workspace: {
+      id: user.workspaceId,
+      name: user.workspaceName,
+      plan: user.plan,
+      planUntil: !billingOff(billing) && user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
+    },
+  };
+}
+
+/**
+ * A short-lived bearer token, so the dashboard uses /api/v1 exactly as an integrator does. It
+ * belongs to the session (signing out deletes it) and never outlives it, and it holds only the
+ * scopes the workspace's plan allows, re-checked on every request (see resolveCaller).
+ */
+export async function mintSessionAccessToken(services: Pick<Services, 'db' | 'clock' | 'config'>, user: SignedInUser) {
+  const now = services.clock.now();
+  const token = newSessionToken();
+  const expiresAt = new Date(Math.min(now.getTime() + services.config.ACCESS_TOKEN_TTL_SECONDS * 1000, user.sessionExpiresAt.getTime()));
+  await services.db.insert(accessTokens).values({
+    id: newId('tok'),
+    workspaceId: user.workspaceId,
+    userId: user.userId,
+    kind: 'session',
+    sessionIdHash: user.sessionHash,
+    scopes: scopesForPlan(user.plan),
+    tokenHash: sha256(token),
+    createdAt: now,
+    expiresAt,
+  });
+  return { accessToken: token, expiresAt: expiresAt.toISOString() };
+}

@@ -1,0 +1,135 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ChangePasswordRequestSchema, CompletePasswordResetSchema, SignInRequestSchema } from '../../contract/dashboard.js';
+import { ApiError } from '../core/errors.js';
+import { randomBase62, sha256 } from '../core/secrets.js';
+import { passwordResets, sessions, users, workspaces } from '../db/schema/index.js';
+import { renderEmail } from '../mail/html.js';
+import type { Services } from '../services.js';
+import { findUserByEmail } from '../workspaces/accounts.js';
+import { isActiveWorkspace } from '../workspaces/active.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import type { Account, SignedInUser } from './sessions.js';
+
+/**
+ * Signing in with a password, changing it, and resetting a forgotten one. `address` is the
+ * client's address as the surface sees it: guesses and reset requests are limited per account and
+ * per address.
+ */
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+const RESET_TTL_MS = 30 * 60_000;
+const RESET_REQUESTS_PER_WINDOW = 5;
+
+/**
+ * Password guesses, at sign-in or when changing a password, are counted per account and per
+ * address, so neither guessing one password everywhere nor many passwords for one account (or
+ * from a stolen session) gets far. Refuses with 429 once either has used up its attempts.
+ */
+async function passwordAttempts(services: Pick<Services, 'clock' | 'rateLimits' | 'config'>, email: string, address: string) {
+  const { clock, rateLimits, config } = services;
+  const nowMs = clock.now().getTime();
+  const buckets = [`signin-email:${email}`, `signin-addr:${address}`];
+  const counts = await Promise.all(buckets.map((b) => rateLimits.peek(b, FIFTEEN_MINUTES, nowMs)));
+  if (counts.some((n) => n >= config.SIGNIN_ATTEMPTS_PER_15_MINUTES)) {
+    const retryAfter = Math.ceil((FIFTEEN_MINUTES - (nowMs % FIFTEEN_MINUTES)) / 1000);
+    throw new ApiError('rate_limited', 'Too many wrong passwords; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+  }
+  return { failed: () => Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, nowMs))) };
+}
+
+/** The account of a right email and password, or 401 (the same answer, and the same work, for an unknown email). */
+export async function checkPassword(services: Services, input: z.output<typeof SignInRequestSchema>, address: string): Promise<Account> {
+  const attempts = await passwordAttempts(services, input.email, address);
+  const found = await findUserByEmail(services.db, input.email);
+  const ok = await verifyPassword(input.password, found?.user.passwordHash ?? (await dummyPasswordHash));
+  if (!found || !ok) {
+    await attempts.failed();
+    throw new ApiError('unauthorized', 'Wrong email or password');
+  }
+  return found;
+}
+
+/**
+ * Changes the signed-in user's password, given the current one. Every other session of the user
+ * ends (and the dashboard tokens minted from them); this one stays signed in.
+ */
+export async function changePassword(services: Services, user: SignedInUser, input: z.output<typeof ChangePasswordRequestSchema>, address: string) {
+  const { db } = services;
+  const attempts = await passwordAttempts(services, user.email, address);
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.userId));
+  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    await attempts.failed();
+    throw new ApiError('invalid_request', 'The current password is not right', {
+      location: 'body',
+      fields: [{ path: 'currentPassword', message: 'This is not your current password' }],
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.userId));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, user.sessionHash)));
+  });
+}
+
+/**
+ * Mails a one-time reset link (30 minutes) to the address when it is an account's, of a workspace
+ * not disabled; answers the same either way, so nobody learns who has an account. 429 after five
+ * requests for one address, or from one client address, in fifteen minutes.
+ */
+export async function requestPasswordReset(services: Services, email: string, address: string) {
+  const { db, clock, config, rateLimits, mailer } = services;
+  const now = clock.now();
+  const buckets = [`reset-email:${email}`, `reset-addr:${address}`];
+  const counts = await Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, now.getTime())));
+  if (counts.some(({ count }) => count > RESET_REQUESTS_PER_WINDOW)) {
+    const retryAfter = Math.ceil((Math.max(...counts.map((x) => x.resetAtMs)) - now.getTime()) / 1000);
+    throw new ApiError('rate_limited', 'Too many reset requests; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+  }
+  const found = await findUserByEmail(db, email);
+  if (!found || !isActiveWorkspace(found.ws)) return;
+  const token = randomBase62(32);
+  await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: found.user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
+  const link = `${config.PUBLIC_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+  const content = renderEmail({
+    heading: 'Reset your Parcel password',
+    paragraphs: [
+      'Someone, hopefully you, asked to reset the password of your Parcel account. The link works once, for 30 minutes.',
+      'If it was not you, ignore this mail: your password stays as it is.',
+    ],
+    action: { label: 'Choose a new password', url: link },
+  });
+  await mailer.send({ to: found.user.email, subject: 'Reset your Parcel password', text: content.text, html: content.html, tag: 'account.password-reset', workspaceId: found.ws.id });
+}
+
+/**
+ * Sets a new password with a reset link's token: the token and every other unused one of the user
+ * are spent, every session of the user ends. Returns the account, to be signed in; 400 naming
+ * `token` when it expired or was used.
+ */
+export async function completePasswordReset(services: Pick<Services, 'db' | 'clock'>, input: z.output<typeof CompletePasswordResetSchema>): Promise<Account> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const passwordHash = await hashPassword(input.newPassword);
+  const userId = await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, sha256(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .returning();
+    if (!reset) return null;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    return reset.userId;
+  });
+  if (!userId) {
+    throw new ApiError('invalid_request', 'This reset link has expired or was used already. Ask for a new one.', {
+      location: 'body',
+      fields: [{ path: 'token', message: 'expired or used' }],
+    });
+  }
+  const [row] = await db.select({ user: users, ws: workspaces }).from(users).innerJoin(workspaces, eq(workspaces.id, users.workspaceId)).where(eq(users.id, userId));
+  if (!row) throw new ApiError('not_found', 'This account no longer exists');
+  return row;
+}
