@@ -15,6 +15,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { ErrorSchema, type ErrorBody } from '../../contract/errors.js';
 import { scopeSatisfies } from '../../contract/scopes.js';
 import { bearerToken, resolveCaller } from '../auth/credentials.js';
+import type { Caller } from '../core/caller.js';
 import { errorBody } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { hostnameOf } from '../http/headers.js';
@@ -28,6 +29,8 @@ import { tools, type Tool } from './tools.js';
 interface CallContext {
   env: HttpBindings;
   requestId: string;
+  /** Resolved once, when /mcp authenticated the request; the tool's v1 route takes it as it is. */
+  caller: Caller;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -83,9 +86,8 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
   }));
 
   async function call(tool: Tool, input: ToolInput, args: Record<string, unknown>, auth: AuthInfo): Promise<CallToolResult> {
-    const context = auth.extra?.parcel as CallContext | undefined;
-    const headers: Record<string, string> = { authorization: `Bearer ${auth.token}`, accept: 'application/json' };
-    if (context) headers['x-request-id'] = context.requestId;
+    const context = auth.extra?.parcel as CallContext;
+    const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': context.requestId };
     let path = tool.operation.path;
     const query = new URLSearchParams();
     const body: Record<string, unknown> = {};
@@ -102,7 +104,8 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    const response = await app.request(`/api/v1${path}${query.size > 0 ? `?${query}` : ''}`, init, context?.env);
+    // The tool's own v1 route (scopes, plan, idempotency, rate limits and the operation it calls), with the caller already resolved.
+    const response = await app.request(`/api/v1${path}${query.size > 0 ? `?${query}` : ''}`, init, { ...context.env, resolvedCaller: context.caller });
     const text = await response.text();
     const json: unknown = text ? JSON.parse(text) : {};
     if (!response.ok) {
@@ -192,7 +195,7 @@ export function mountMcp(app: Hono<AppEnv>, services: Services) {
       scopes: caller.scopes,
       resource: new URL(mcpResource),
       resourceMetadataUrl: metadataUrl,
-      extra: { parcel: { env: c.env, requestId: c.var.requestId } satisfies CallContext },
+      extra: { parcel: { env: c.env, requestId: c.var.requestId, caller } satisfies CallContext },
     };
     return handler.fetch(c.req.raw, { authInfo });
   });

@@ -1,5 +1,25 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import { v1Operations, type V1Operation } from '../api/v1/route.js';
+import { createCollectionFolderRoute } from '../api/v1/collections/create-folder.js';
+import { getCollectionDownloadLinksRoute } from '../api/v1/collections/download-links.js';
+import { getCollectionRoute } from '../api/v1/collections/get.js';
+import { inviteCollectionGuestsRoute } from '../api/v1/collections/invite-guests.js';
+import { listCollectionFilesRoute } from '../api/v1/collections/list-files.js';
+import { listCollectionsRoute } from '../api/v1/collections/list.js';
+import { listContactsRoute } from '../api/v1/contacts/list.js';
+import { createContactRoute } from '../api/v1/contacts/post.js';
+import { replaceContactRoute } from '../api/v1/contacts/put.js';
+import { getMeRoute } from '../api/v1/me/get.js';
+import { createTransferRoute } from '../api/v1/transfers/create.js';
+import { getTransferDownloadLinksRoute } from '../api/v1/transfers/download-links.js';
+import { listTransferDownloadsRoute } from '../api/v1/transfers/downloads.js';
+import { finalizeTransferRoute } from '../api/v1/transfers/finalize.js';
+import { getTransferRoute } from '../api/v1/transfers/get.js';
+import { listTransfersRoute } from '../api/v1/transfers/list.js';
+import { revokeTransferRoute } from '../api/v1/transfers/revoke.js';
+import { updateTransferRoute } from '../api/v1/transfers/update.js';
+import { listWebhookDeliveriesRoute } from '../api/v1/webhooks/deliveries.js';
+import { listWebhooksRoute } from '../api/v1/webhooks/list.js';
 
 /**
  * The MCP server's tools: each is one /api/v1 operation, named for assistants, with the operation's own
@@ -9,7 +29,8 @@ import { v1Operations, type V1Operation } from '../api/v1/route.js';
  */
 export interface ToolSpec {
   name: string;
-  operationId: string;
+  /** The v1 route the tool runs (its file holds the handler and the operation it calls). */
+  route: { operationId: string };
   annotations: ToolAnnotations;
 }
 
@@ -18,41 +39,41 @@ const writes: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, o
 const ends: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
 
 export const toolSpecs: readonly ToolSpec[] = [
-  { name: 'get_account', operationId: 'getMe', annotations: reads },
-  { name: 'list_transfers', operationId: 'listTransfers', annotations: reads },
-  { name: 'get_transfer', operationId: 'getTransfer', annotations: reads },
-  { name: 'list_transfer_downloads', operationId: 'listTransferDownloads', annotations: reads },
+  { name: 'get_account', route: getMeRoute, annotations: reads },
+  { name: 'list_transfers', route: listTransfersRoute, annotations: reads },
+  { name: 'get_transfer', route: getTransferRoute, annotations: reads },
+  { name: 'list_transfer_downloads', route: listTransferDownloadsRoute, annotations: reads },
   // Files leave as signed URLs valid an hour, never as bytes through the model.
-  { name: 'get_transfer_download_links', operationId: 'getTransferDownloadLinks', annotations: reads },
+  { name: 'get_transfer_download_links', route: getTransferDownloadLinksRoute, annotations: reads },
   // Files reach a transfer by URL import (the server fetches them), or are registered by name and size: the
   // answer then holds the tus endpoint and an upload token per file, for the client to stream the bytes itself.
-  { name: 'create_transfer', operationId: 'createTransfer', annotations: { ...writes, openWorldHint: true } },
-  { name: 'send_transfer', operationId: 'finalizeTransfer', annotations: { ...writes, openWorldHint: true } },
-  { name: 'update_transfer', operationId: 'updateTransfer', annotations: { ...writes, idempotentHint: true } },
-  { name: 'revoke_transfer', operationId: 'revokeTransfer', annotations: ends },
-  { name: 'list_collections', operationId: 'listCollections', annotations: reads },
-  { name: 'get_collection', operationId: 'getCollection', annotations: reads },
-  { name: 'list_collection_files', operationId: 'listCollectionFiles', annotations: reads },
-  { name: 'get_collection_download_links', operationId: 'getCollectionDownloadLinks', annotations: reads },
-  { name: 'create_collection_folder', operationId: 'createCollectionFolder', annotations: writes },
-  { name: 'invite_collection_guests', operationId: 'inviteCollectionGuests', annotations: { ...writes, openWorldHint: true } },
-  { name: 'list_contacts', operationId: 'listContacts', annotations: reads },
-  { name: 'create_contact', operationId: 'createContact', annotations: writes },
-  { name: 'replace_contact', operationId: 'replaceContact', annotations: { ...writes, idempotentHint: true } },
-  { name: 'list_webhooks', operationId: 'listWebhooks', annotations: reads },
-  { name: 'list_webhook_deliveries', operationId: 'listWebhookDeliveries', annotations: reads },
+  { name: 'create_transfer', route: createTransferRoute, annotations: { ...writes, openWorldHint: true } },
+  { name: 'send_transfer', route: finalizeTransferRoute, annotations: { ...writes, openWorldHint: true } },
+  { name: 'update_transfer', route: updateTransferRoute, annotations: { ...writes, idempotentHint: true } },
+  { name: 'revoke_transfer', route: revokeTransferRoute, annotations: ends },
+  { name: 'list_collections', route: listCollectionsRoute, annotations: reads },
+  { name: 'get_collection', route: getCollectionRoute, annotations: reads },
+  { name: 'list_collection_files', route: listCollectionFilesRoute, annotations: reads },
+  { name: 'get_collection_download_links', route: getCollectionDownloadLinksRoute, annotations: reads },
+  { name: 'create_collection_folder', route: createCollectionFolderRoute, annotations: writes },
+  { name: 'invite_collection_guests', route: inviteCollectionGuestsRoute, annotations: { ...writes, openWorldHint: true } },
+  { name: 'list_contacts', route: listContactsRoute, annotations: reads },
+  { name: 'create_contact', route: createContactRoute, annotations: writes },
+  { name: 'replace_contact', route: replaceContactRoute, annotations: { ...writes, idempotentHint: true } },
+  { name: 'list_webhooks', route: listWebhooksRoute, annotations: reads },
+  { name: 'list_webhook_deliveries', route: listWebhookDeliveriesRoute, annotations: reads },
 ];
 
 export interface Tool extends ToolSpec {
   operation: V1Operation;
 }
 
-/** The tools with their operations; a name of an operation that does not exist is a setup error, found by the first test. */
+/** The tools with their operations, as the route table (v1Operations) describes them. */
 export function tools(): Tool[] {
   const byId = new Map(v1Operations.map((op) => [op.operationId, op]));
   return toolSpecs.map((spec) => {
-    const operation = byId.get(spec.operationId);
-    if (!operation) throw new Error(`No v1 operation ${spec.operationId} for the tool ${spec.name}`);
+    const operation = byId.get(spec.route.operationId);
+    if (!operation) throw new Error(`No v1 operation ${spec.route.operationId} for the tool ${spec.name}`);
     return { ...spec, operation };
   });
 }

@@ -21,7 +21,7 @@ const unauthorized = (publicUrl: string, headers: Record<string, string>) => {
 async function authenticate(c: Context<AppEnv>): Promise<{ caller: Caller | null; headers: () => Record<string, string> }> {
   const services = c.var.services;
   const token = bearerToken(c.req.header('authorization'));
-  const caller = token ? await resolveCaller(services, token) : null;
+  const caller = c.env?.resolvedCaller ?? (token ? await resolveCaller(services, token) : null);
   const buckets: ChargedBucket[] = caller
     ? await chargeCaller(services, caller)
     : await chargeAnonymous(services, clientAddress(c, services.config.TRUST_PROXY));

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 
-const route = v1Route({
+export const createCollectionRoute = v1Route({
   method: 'post',
   path: '/collections',
   operationId: 'createCollection',
@@ -20,7 +20,7 @@ const route = v1Route({
 });
 
 export function registerCreateCollection(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(createCollectionRoute, async (c) => {
     return c.json(
       {
         collection: await createCollection(c.var.services, c.var.caller, c.req.valid('json')),

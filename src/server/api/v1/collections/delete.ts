@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 
-const route = v1Route({
+export const deleteCollectionRoute = v1Route({
   method: 'delete',
   path: '/collections/{id}',
   operationId: 'deleteCollection',
@@ -20,7 +20,7 @@ const route = v1Route({
 });
 
 export function registerDeleteCollection(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(deleteCollectionRoute, async (c) => {
     return c.json(await deleteCollection(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 
-const route = v1Route({
+export const getCollectionDownloadLinksRoute = v1Route({
   method: 'get',
   path: '/collections/{id}/download-links',
   operationId: 'getCollectionDownloadLinks',
@@ -23,7 +23,7 @@ const route = v1Route({
 });
 
 export function registerGetCollectionDownloadLinks(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) =>
+  app.openapi(getCollectionDownloadLinksRoute, async (c) =>
     c.json(await ownerCollectionDownloadLinks(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('query').folderId), 200),
   );
 }

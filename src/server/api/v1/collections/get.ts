@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 
-const route = v1Route({
+export const getCollectionRoute = v1Route({
   method: 'get',
   path: '/collections/{id}',
   operationId: 'getCollection',
@@ -19,7 +19,7 @@ const route = v1Route({
 });
 
 export function registerGetCollection(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(getCollectionRoute, async (c) => {
     return c.json(
       {
         collection: await getCollection(c.var.services, c.var.caller, c.req.valid('param').id),

@@ -1,14 +1,22 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../http/env.js';
-import { registerListCollections } from './list.js';
+import { registerAddCollectionFiles } from './add-files.js';
 import { registerCreateCollection } from './create.js';
-import { registerGetCollection } from './get.js';
-import { registerUpdateCollection } from './update.js';
+import { registerCreateCollectionFolder } from './create-folder.js';
 import { registerDeleteCollection } from './delete.js';
-import { registerFolders } from './folders.js';
-import { registerCollectionFiles } from './files.js';
+import { registerDeleteCollectionFiles } from './delete-files.js';
+import { registerDeleteCollectionFolder } from './delete-folder.js';
 import { registerGetCollectionDownloadLinks } from './download-links.js';
-import { registerGuests } from './guests.js';
+import { registerGetCollection } from './get.js';
+import { registerInviteCollectionGuests } from './invite-guests.js';
+import { registerListCollections } from './list.js';
+import { registerListCollectionFiles } from './list-files.js';
+import { registerListCollectionFolders } from './list-folders.js';
+import { registerListCollectionGuests } from './list-guests.js';
+import { registerRemoveCollectionGuest } from './remove-guest.js';
+import { registerUpdateCollection } from './update.js';
+import { registerUpdateCollectionFile } from './update-file.js';
+import { registerUpdateCollectionFolder } from './update-folder.js';
 
 /** The Collections resource (paid plan): named sets of files with folders, guests and a visibility. */
 export function registerCollections(app: OpenAPIHono<AppEnv>) {
@@ -17,8 +25,19 @@ export function registerCollections(app: OpenAPIHono<AppEnv>) {
   registerGetCollection(app);
   registerUpdateCollection(app);
   registerDeleteCollection(app);
-  registerFolders(app);
-  registerCollectionFiles(app);
+  // Folders: list, create, rename or move, delete.
+  registerListCollectionFolders(app);
+  registerCreateCollectionFolder(app);
+  registerUpdateCollectionFolder(app);
+  registerDeleteCollectionFolder(app);
+  // Files: listed, added (uploaded through tus), renamed or moved, deleted.
+  registerListCollectionFiles(app);
+  registerAddCollectionFiles(app);
+  registerUpdateCollectionFile(app);
+  registerDeleteCollectionFiles(app);
   registerGetCollectionDownloadLinks(app);
-  registerGuests(app);
+  // Guests: list, invite, remove.
+  registerListCollectionGuests(app);
+  registerInviteCollectionGuests(app);
+  registerRemoveCollectionGuest(app);
 }

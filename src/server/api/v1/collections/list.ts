@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 
-const route = v1Route({
+export const listCollectionsRoute = v1Route({
   method: 'get',
   path: '/collections',
   operationId: 'listCollections',
@@ -19,7 +19,7 @@ const route = v1Route({
 });
 
 export function registerListCollections(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(listCollectionsRoute, async (c) => {
     return c.json({ collections: await listCollections(c.var.services, c.var.caller) }, 200);
   });
 }

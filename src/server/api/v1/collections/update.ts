@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 
-const route = v1Route({
+export const updateCollectionRoute = v1Route({
   method: 'patch',
   path: '/collections/{id}',
   operationId: 'updateCollection',
@@ -25,7 +25,7 @@ const route = v1Route({
 });
 
 export function registerUpdateCollection(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(updateCollectionRoute, async (c) => {
     return c.json(
       {
         collection: await updateCollection(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')),

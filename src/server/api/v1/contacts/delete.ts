@@ -4,7 +4,7 @@ import { deleteContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 
-const route = v1Route({
+export const deleteContactRoute = v1Route({
   method: 'delete',
   path: '/contacts/{id}',
   operationId: 'deleteContact',
@@ -20,7 +20,7 @@ const route = v1Route({
 });
 
 export function registerDeleteContact(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(deleteContactRoute, async (c) => {
     return c.json(await deleteContact(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -4,7 +4,7 @@ import { getContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 
-const route = v1Route({
+export const getContactRoute = v1Route({
   method: 'get',
   path: '/contacts/{id}',
   operationId: 'getContact',
@@ -19,7 +19,7 @@ const route = v1Route({
 });
 
 export function registerGetContact(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(getContactRoute, async (c) => {
     return c.json({ contact: await getContact(c.var.services, c.var.caller, c.req.valid('param').id) }, 200);
   });
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { listContacts } from '../../../contacts/contacts.js';
 
-const route = v1Route({
+export const listContactsRoute = v1Route({
   method: 'get',
   path: '/contacts',
   operationId: 'listContacts',
@@ -22,7 +22,7 @@ const route = v1Route({
 /** `q` is matched literally: the LIKE wildcards and the escape character itself are escaped. */
 
 export function registerListContacts(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(listContactsRoute, async (c) => {
     return c.json({ contacts: await listContacts(c.var.services, c.var.caller, c.req.valid('query').q) }, 200);
   });
 }

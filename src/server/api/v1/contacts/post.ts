@@ -5,7 +5,7 @@ import { createContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 
-const route = v1Route({
+export const createContactRoute = v1Route({
   method: 'post',
   path: '/contacts',
   operationId: 'createContact',
@@ -27,7 +27,7 @@ const route = v1Route({
 });
 
 export function registerCreateContact(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(createContactRoute, async (c) => {
     return c.json({ contact: await createContact(c.var.services, c.var.caller, c.req.valid('json')) }, 201);
   });
 }

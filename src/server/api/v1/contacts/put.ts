@@ -5,7 +5,7 @@ import { replaceContact } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 
-const route = v1Route({
+export const replaceContactRoute = v1Route({
   method: 'put',
   path: '/contacts/{id}',
   operationId: 'replaceContact',
@@ -28,7 +28,7 @@ const route = v1Route({
 });
 
 export function registerReplaceContact(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(replaceContactRoute, async (c) => {
     return c.json({ contact: await replaceContact(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')) }, 200);
   });
 }

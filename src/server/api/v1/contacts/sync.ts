@@ -4,7 +4,7 @@ import { syncContacts } from '../../../contacts/contacts.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 
-const route = v1Route({
+export const syncContactsRoute = v1Route({
   method: 'post',
   path: '/contacts/sync',
   operationId: 'syncContacts',
@@ -32,7 +32,7 @@ const route = v1Route({
 });
 
 export function registerSyncContacts(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(syncContactsRoute, async (c) => {
     return c.json(await syncContacts(c.var.services, c.var.caller, c.req.valid('json').contacts), 200);
   });
 }

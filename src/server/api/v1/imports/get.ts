@@ -8,7 +8,7 @@ import { importStatus } from '../../../imports/status.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 
-const route = v1Route({
+export const getImportRoute = v1Route({
   method: 'get',
   path: '/imports/{fileId}',
   operationId: 'getImport',
@@ -27,5 +27,5 @@ const route = v1Route({
 });
 
 export function registerGetImport(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => c.json(await importStatus(c.var.services, c.var.caller, c.req.valid('param').fileId), 200));
+  app.openapi(getImportRoute, async (c) => c.json(await importStatus(c.var.services, c.var.caller, c.req.valid('param').fileId), 200));
 }

@@ -6,7 +6,7 @@ import { resolveSharedLink } from './shared-link-url.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 
-const route = v1Route({
+export const resolveLinkRoute = v1Route({
   method: 'post',
   path: '/links/resolve',
   operationId: 'resolveLink',
@@ -41,7 +41,7 @@ const route = v1Route({
 });
 
 export function registerResolveLink(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(resolveLinkRoute, async (c) => {
     return c.json(await resolveSharedLink(c.var.services, c.var.caller, c.req.valid('json')), 200);
   });
 }

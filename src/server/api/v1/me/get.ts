@@ -7,7 +7,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { billingOff, monthKey, planLimits } from '../../../workspaces/plan.js';
 import { v1Route } from '../route.js';
 
-const route = v1Route({
+export const getMeRoute = v1Route({
   method: 'get',
   path: '/me',
   operationId: 'getMe',
@@ -38,7 +38,7 @@ const account = preparedQuery('me_account', (db, name) =>
 );
 
 export function registerGetMe(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(getMeRoute, async (c) => {
     const { db, clock, config } = c.var.services;
     const caller = c.var.caller;
     const now = clock.now();

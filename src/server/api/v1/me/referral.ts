@@ -4,7 +4,7 @@ import type { AppEnv } from '../../../http/env.js';
 import { referralOf } from '../../../workspaces/referrals.js';
 import { v1Route } from '../route.js';
 
-const route = v1Route({
+export const getReferralRoute = v1Route({
   method: 'get',
   path: '/me/referral',
   operationId: 'getReferral',
@@ -20,7 +20,7 @@ const route = v1Route({
 });
 
 export function registerGetReferral(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(getReferralRoute, async (c) => {
     const referral = await referralOf(c.var.services, c.var.caller.workspaceId);
     if (!referral) throw new Error('workspace of an authenticated caller vanished');
     return c.json(referral, 200);

@@ -6,7 +6,7 @@ import { addFiles } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json, jsonBody } from './params.js';
 
-const route = v1Route({
+export const addTransferFilesRoute = v1Route({
   method: 'post',
   path: '/transfers/{id}/files',
   operationId: 'addTransferFiles',
@@ -23,5 +23,5 @@ const route = v1Route({
 });
 
 export function registerAddTransferFiles(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => c.json(await addFiles(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 201));
+  app.openapi(addTransferFilesRoute, async (c) => c.json(await addFiles(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 201));
 }

@@ -6,7 +6,7 @@ import { createTransfer } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from './params.js';
 
-const route = v1Route({
+export const createTransferRoute = v1Route({
   method: 'post',
   path: '/transfers',
   operationId: 'createTransfer',
@@ -26,5 +26,5 @@ const route = v1Route({
 });
 
 export function registerCreateTransfer(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => c.json(await createTransfer(c.var.services, c.var.caller, c.req.valid('json')), 201));
+  app.openapi(createTransferRoute, async (c) => c.json(await createTransfer(c.var.services, c.var.caller, c.req.valid('json')), 201));
 }

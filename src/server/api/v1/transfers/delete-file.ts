@@ -5,7 +5,7 @@ import { deleteFile } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
 import { TransferFileParams, json } from './params.js';
 
-const route = v1Route({
+export const deleteTransferFileRoute = v1Route({
   method: 'delete',
   path: '/transfers/{id}/files/{fileId}',
   operationId: 'deleteTransferFile',
@@ -25,7 +25,7 @@ const route = v1Route({
 });
 
 export function registerDeleteTransferFile(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(deleteTransferFileRoute, async (c) => {
     const { id, fileId } = c.req.valid('param');
     return c.json(await deleteFile(c.var.services, c.var.caller, id, fileId), 200);
   });

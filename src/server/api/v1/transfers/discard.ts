@@ -4,7 +4,7 @@ import { discardDraft } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
-const route = v1Route({
+export const discardTransferRoute = v1Route({
   method: 'delete',
   path: '/transfers/{id}',
   operationId: 'discardTransfer',
@@ -21,7 +21,7 @@ const route = v1Route({
 });
 
 export function registerDiscardTransfer(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(discardTransferRoute, async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await discardDraft(c.var.services, c.var.caller, id), 200);
   });

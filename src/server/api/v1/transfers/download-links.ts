@@ -6,7 +6,7 @@ import { ownerDownloadLinks } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
-const route = v1Route({
+export const getTransferDownloadLinksRoute = v1Route({
   method: 'get',
   path: '/transfers/{id}/download-links',
   operationId: 'getTransferDownloadLinks',
@@ -26,7 +26,7 @@ const route = v1Route({
 });
 
 export function registerGetTransferDownloadLinks(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(getTransferDownloadLinksRoute, async (c) => {
     return c.json(await ownerDownloadLinks(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -5,7 +5,7 @@ import { listTransferDownloads } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
-const route = v1Route({
+export const listTransferDownloadsRoute = v1Route({
   method: 'get',
   path: '/transfers/{id}/downloads',
   operationId: 'listTransferDownloads',
@@ -20,7 +20,7 @@ const route = v1Route({
 
 
 export function registerListTransferDownloads(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(listTransferDownloadsRoute, async (c) => {
     return c.json(await listTransferDownloads(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -5,7 +5,7 @@ import { finalizeTransfer } from '../../../transfers/send.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
-const route = v1Route({
+export const finalizeTransferRoute = v1Route({
   method: 'post',
   path: '/transfers/{id}/finalize',
   operationId: 'finalizeTransfer',
@@ -22,7 +22,7 @@ const route = v1Route({
 });
 
 export function registerFinalizeTransfer(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(finalizeTransferRoute, async (c) => {
     const body = (c.req.valid('json') as { e2eeMeta?: string } | undefined) ?? {};
     return c.json(await finalizeTransfer(c.var.services, c.var.caller, c.req.valid('param').id, body), 200);
   });

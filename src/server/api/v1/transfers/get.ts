@@ -5,7 +5,7 @@ import { getTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
-const route = v1Route({
+export const getTransferRoute = v1Route({
   method: 'get',
   path: '/transfers/{id}',
   operationId: 'getTransfer',
@@ -18,7 +18,7 @@ const route = v1Route({
 });
 
 export function registerGetTransfer(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(getTransferRoute, async (c) => {
     return c.json(await getTransfer(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -5,7 +5,7 @@ import { listTransfers } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { json } from './params.js';
 
-const route = v1Route({
+export const listTransfersRoute = v1Route({
   method: 'get',
   path: '/transfers',
   operationId: 'listTransfers',
@@ -19,7 +19,7 @@ const route = v1Route({
 });
 
 export function registerListTransfers(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(listTransfersRoute, async (c) => {
     return c.json(await listTransfers(c.var.services, c.var.caller, c.req.valid('query')), 200);
   });
 }

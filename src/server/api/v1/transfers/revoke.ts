@@ -5,7 +5,7 @@ import { revokeTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json } from './params.js';
 
-const route = v1Route({
+export const revokeTransferRoute = v1Route({
   method: 'post',
   path: '/transfers/{id}/revoke',
   operationId: 'revokeTransfer',
@@ -19,7 +19,7 @@ const route = v1Route({
 });
 
 export function registerRevokeTransfer(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(revokeTransferRoute, async (c) => {
     return c.json(await revokeTransfer(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

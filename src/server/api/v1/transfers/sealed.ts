@@ -11,7 +11,7 @@ const SealedRequestSchema = z
   })
   .openapi('SealedFileRequest');
 
-const route = v1Route({
+export const storeSealedFileMetaRoute = v1Route({
   method: 'post',
   path: '/transfers/{id}/files/{fileId}/sealed',
   operationId: 'storeSealedFileMeta',
@@ -25,7 +25,7 @@ const route = v1Route({
 });
 
 export function registerStoreSealedFileMeta(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(storeSealedFileMetaRoute, async (c) => {
     const { id, fileId } = c.req.valid('param');
     return c.json(await storeSealedFileMeta(c.var.services, c.var.caller, id, fileId, c.req.valid('json')), 200);
   });

@@ -6,7 +6,7 @@ import { updateTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
 import { TransferIdParams, json, jsonBody } from './params.js';
 
-const route = v1Route({
+export const updateTransferRoute = v1Route({
   method: 'patch',
   path: '/transfers/{id}',
   operationId: 'updateTransfer',
@@ -30,7 +30,7 @@ const route = v1Route({
 
 
 export function registerUpdateTransfer(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(updateTransferRoute, async (c) => {
     return c.json(await updateTransfer(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')), 200);
   });
 }

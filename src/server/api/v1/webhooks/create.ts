@@ -6,7 +6,7 @@ import { createWebhook } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
 
-const route = v1Route({
+export const createWebhookRoute = v1Route({
   method: 'post',
   path: '/webhooks',
   operationId: 'createWebhook',
@@ -30,7 +30,7 @@ const route = v1Route({
 });
 
 export function registerCreateWebhook(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(createWebhookRoute, async (c) => {
     return c.json(await createWebhook(c.var.services, c.var.caller, c.req.valid('json')), 201);
   });
 }

@@ -6,7 +6,7 @@ import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
 
-const route = v1Route({
+export const deleteWebhookRoute = v1Route({
   method: 'delete',
   path: '/webhooks/{id}',
   operationId: 'deleteWebhook',
@@ -20,7 +20,7 @@ const route = v1Route({
 });
 
 export function registerDeleteWebhook(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(deleteWebhookRoute, async (c) => {
     return c.json(await deleteWebhook(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

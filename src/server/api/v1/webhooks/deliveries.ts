@@ -7,7 +7,7 @@ import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
 
 
-const route = v1Route({
+export const listWebhookDeliveriesRoute = v1Route({
   method: 'get',
   path: '/webhooks/{id}/deliveries',
   operationId: 'listWebhookDeliveries',
@@ -21,7 +21,7 @@ const route = v1Route({
 });
 
 export function registerListWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(listWebhookDeliveriesRoute, async (c) => {
     return c.json(await listDeliveries(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('query').deliveryId), 200);
   });
 }

@@ -6,7 +6,7 @@ import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
 
-const route = v1Route({
+export const listWebhookEventsRoute = v1Route({
   method: 'get',
   path: '/webhooks/{id}/events',
   operationId: 'listWebhookEvents',
@@ -25,7 +25,7 @@ const route = v1Route({
 });
 
 export function registerListWebhookEvents(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(listWebhookEventsRoute, async (c) => {
     const { limit, cursor } = c.req.valid('query');
     return c.json(await readEventFeed(c.var.services, c.var.caller, c.req.valid('param').id, cursor, limit), 200);
   });

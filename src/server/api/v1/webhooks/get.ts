@@ -6,7 +6,7 @@ import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
 
-const route = v1Route({
+export const getWebhookRoute = v1Route({
   method: 'get',
   path: '/webhooks/{id}',
   operationId: 'getWebhook',
@@ -19,7 +19,7 @@ const route = v1Route({
 });
 
 export function registerGetWebhook(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(getWebhookRoute, async (c) => {
     return c.json({ webhook: await getWebhook(c.var.services, c.var.caller, c.req.valid('param').id) }, 200);
   });
 }

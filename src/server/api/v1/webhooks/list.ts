@@ -5,7 +5,7 @@ import { listWebhooks } from '../../../webhooks/operations.js';
 import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 
-const route = v1Route({
+export const listWebhooksRoute = v1Route({
   method: 'get',
   path: '/webhooks',
   operationId: 'listWebhooks',
@@ -17,7 +17,7 @@ const route = v1Route({
 });
 
 export function registerListWebhooks(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(listWebhooksRoute, async (c) => {
     return c.json({ webhooks: await listWebhooks(c.var.services, c.var.caller) }, 200);
   });
 }

@@ -6,7 +6,7 @@ import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookDeliveryParams } from './params.js';
 
-const route = v1Route({
+export const retryWebhookDeliveryRoute = v1Route({
   method: 'post',
   path: '/webhooks/{id}/deliveries/{deliveryId}/retry',
   operationId: 'retryWebhookDelivery',
@@ -23,7 +23,7 @@ const route = v1Route({
 });
 
 export function registerRetryWebhookDelivery(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(retryWebhookDeliveryRoute, async (c) => {
     const { id, deliveryId } = c.req.valid('param');
     return c.json(await redeliver(c.var.services, c.var.caller, id, deliveryId), 202);
   });

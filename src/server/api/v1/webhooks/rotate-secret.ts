@@ -6,7 +6,7 @@ import { v1Route } from '../route.js';
 import { json } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
 
-const route = v1Route({
+export const rotateWebhookSecretRoute = v1Route({
   method: 'post',
   path: '/webhooks/{id}/rotate-secret',
   operationId: 'rotateWebhookSecret',
@@ -20,7 +20,7 @@ const route = v1Route({
 });
 
 export function registerRotateWebhookSecret(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(rotateWebhookSecretRoute, async (c) => {
     return c.json(await rotateWebhookSecret(c.var.services, c.var.caller, c.req.valid('param').id), 200);
   });
 }

@@ -8,7 +8,7 @@ import { json, jsonBody } from '../transfers/params.js';
 import { WebhookIdParams } from './params.js';
 
 
-const route = v1Route({
+export const updateWebhookRoute = v1Route({
   method: 'patch',
   path: '/webhooks/{id}',
   operationId: 'updateWebhook',
@@ -27,7 +27,7 @@ const route = v1Route({
 });
 
 export function registerUpdateWebhook(app: OpenAPIHono<AppEnv>) {
-  app.openapi(route, async (c) => {
+  app.openapi(updateWebhookRoute, async (c) => {
     return c.json({ webhook: await updateWebhook(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json')) }, 200);
   });
 }

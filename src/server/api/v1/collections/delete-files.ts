@@ -1,0 +1,26 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { CollectionIdParamSchema, DeleteCollectionFilesRequestSchema, DeletedCountSchema } from '../../../../contract/collections.js';
+import { deleteCollectionFiles } from '../../../collections/files.js';
+import type { AppEnv } from '../../../http/env.js';
+import { v1Route } from '../route.js';
+import { json, jsonBody } from '../transfers/params.js';
+
+export const deleteCollectionFilesRoute = v1Route({
+  method: 'delete',
+  path: '/collections/{id}/files',
+  operationId: 'deleteCollectionFiles',
+  tags: ['Collections'],
+  summary: 'Delete files from a collection',
+  description:
+    'Deletes the files named in `fileIds` (1 to 500) with their stored bytes and previews; ids that name no file of this collection are skipped, and `deleted` says how many went. A deleted cover leaves the collection without one. An upload still under way for a deleted file is refused from then on.',
+  scope: 'collections:write',
+  paidOnly: true,
+  request: { params: CollectionIdParamSchema, ...jsonBody(DeleteCollectionFilesRequestSchema) },
+  responses: { 200: json(DeletedCountSchema, 'How many files were deleted') },
+});
+
+export function registerDeleteCollectionFiles(app: OpenAPIHono<AppEnv>) {
+  app.openapi(deleteCollectionFilesRoute, async (c) =>
+    c.json(await deleteCollectionFiles(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json').fileIds), 200),
+  );
+}
