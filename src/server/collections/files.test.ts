@@ -13,13 +13,13 @@ import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { newId } from '../core/secrets.js';
 import { collectionFiles, files } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { download } from '../transfers/testing.js';
-import { crcOf, randomFile } from '../uploads/testing.js';
+import { download } from '../test/transfers.js';
+import { crcOf, randomFile } from '../test/uploads.js';
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
-import { answers, startReceiver, verifySignature, type Receiver } from '../webhooks/test-receiver.js';
-import { parseEnvelope, webhooksApi } from '../webhooks/testing.js';
+import { answers, startReceiver, verifySignature, type Receiver } from '../test/webhook-receiver.js';
+import { parseEnvelope, webhooksApi } from '../test/webhooks.js';
 import { sweepAbandonedUploads } from '../files/stored.js';
-import { collectionsApi, previewsSettled } from './testing.js';
+import { collectionsApi, previewsSettled } from '../test/collections.js';
 
 const run = promisify(execFile);
 

@@ -4,7 +4,7 @@ import { AdminWorkspaceSchema, SessionSchema, SetupStateSchema } from '../../con
 import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
 import type { OutgoingMessage } from '../mail/message.js';
-import { seedTransfer, startSession as startVisit } from '../transfers/testing.js';
+import { seedTransfer, startSession as startVisit } from '../test/transfers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
 /**

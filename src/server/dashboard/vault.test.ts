@@ -18,7 +18,7 @@ import { files, uploadTokens, vaultFolders, vaultItems, vaults } from '../db/sch
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../files/stored.js';
 import { claimDueScans } from '../scanning/scanner.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
-import { storedBytes, tusUpload } from '../uploads/testing.js';
+import { storedBytes, tusUpload } from '../test/uploads.js';
 
 const FREE_QUOTA = 100_000;
 const PAID_QUOTA = 1_000_000;

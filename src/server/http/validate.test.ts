@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { scopes } from '../../contract/scopes.js';
-import { seedTransfer } from '../transfers/testing.js';
+import { seedTransfer } from '../test/transfers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
 /**

@@ -7,13 +7,13 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { UnlockResponseSchema } from '../../contract/public.js';
 import { COLLECTION_UNLOCK_HEADER, GuestSessionSchema, PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
-import { collectionsApi, previewsSettled, type FileToSend } from '../collections/testing.js';
+import { collectionsApi, previewsSettled, type FileToSend } from '../test/collections.js';
 import { collections, guestSignIns, workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { download, pathOf } from '../transfers/testing.js';
-import { randomFile } from '../uploads/testing.js';
-import { decodeQuotedPrintable } from '../mail/testing.js';
+import { download, pathOf } from '../test/transfers.js';
+import { randomFile } from '../test/uploads.js';
+import { decodeQuotedPrintable } from '../test/mail.js';
 
 /**
  * The public side of a collection through HTTP, as its page will call it: each visibility, the

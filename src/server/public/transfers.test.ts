@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadSessionSchema, PublicTransferSchema, UnlockResponseSchema } from '../../contract/public.js';
 import { hashPassword } from '../auth/passwords.js';
 import { downloadSessions, transfers, workspaces } from '../db/schema/index.js';
-import { download, seedTransfer, startSession } from '../transfers/testing.js';
+import { download, seedTransfer, startSession } from '../test/transfers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 
 let server: TestServer;

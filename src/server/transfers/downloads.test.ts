@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { createOwnerDownloadLinks } from './download-links.js';
 import { downloadUrl } from '../downloads/links.js';
 import { STORED_CHECKS_AT_ONCE } from '../downloads/serve.js';
-import { download, pathOf, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from './testing.js';
+import { download, pathOf, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from '../test/transfers.js';
 
 const run = promisify(execFile);
 

@@ -5,7 +5,7 @@ import { downloadSessions, downloads, events, transferRecipients } from '../db/s
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { VISIT_HEADER } from '../../contract/public.js';
 import { VISIT_TTL_MS } from './shared-link.js';
-import { download, pathOf, reloadTransfer, seedTransfer, startSession } from './testing.js';
+import { download, pathOf, reloadTransfer, seedTransfer, startSession } from '../test/transfers.js';
 
 let server: TestServer;
 beforeAll(async () => {

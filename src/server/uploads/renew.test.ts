@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
-import { crcOf, fileRow, randomFile, registerFile, tusUpload } from './testing.js';
+import { crcOf, fileRow, randomFile, registerFile, tusUpload } from '../test/uploads.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import {
   storedLength,
   tusUpload,
   type RegisteredFile,
-} from './testing.js';
+} from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 let server: TestServer;

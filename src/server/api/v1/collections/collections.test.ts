@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionListSchema, CollectionResponseSchema, type Collection } from '../../../../contract/collections.js';
 import { ErrorSchema } from '../../../../contract/errors.js';
-import { collectionsApi, previewsSettled } from '../../../collections/testing.js';
+import { collectionsApi, previewsSettled } from '../../../test/collections.js';
 import { collections, files } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { pathOf } from '../../../transfers/testing.js';
+import { pathOf } from '../../../test/transfers.js';
 
 let server: TestServer;
 beforeAll(async () => {

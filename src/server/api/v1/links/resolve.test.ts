@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection } from '../../../../contract/collections.js';
 import { ErrorSchema } from '../../../../contract/errors.js';
 import { ResolvedLinkSchema, type ResolvedLink } from '../../../../contract/links.js';
-import { collectionsApi } from '../../../collections/testing.js';
+import { collectionsApi } from '../../../test/collections.js';
 import { downloads, events } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { download, reloadTransfer, seedTransfer } from '../../../transfers/testing.js';
+import { download, reloadTransfer, seedTransfer } from '../../../test/transfers.js';
 import { UNLOCK_FAILURES_ALLOWED } from '../../../transfers/unlock.js';
 import { setCustomDomain } from '../../../workspaces/custom-domain.js';
 

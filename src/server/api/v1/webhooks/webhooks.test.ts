@@ -4,7 +4,7 @@ import { WebhookListSchema, WebhookResponseSchema, WebhookWithSecretSchema } fro
 import { webhookDeliveries } from '../../../db/schema/index.js';
 import { emitEvent } from '../../../events/emit.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { expectError, fieldPaths } from '../contacts/testing.js';
+import { expectError, fieldPaths } from '../../../test/contacts.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { ContactResponseSchema, type Contact, type ContactInput } from '../../../../contract/contacts.js';
-import { ErrorSchema, type ErrorBody } from '../../../../contract/errors.js';
-import type { TestServer } from '../../../test/harness.js';
+import { ContactResponseSchema, type Contact, type ContactInput } from '../../contract/contacts.js';
+import { ErrorSchema, type ErrorBody } from '../../contract/errors.js';
+import type { TestServer } from './harness.js';
 
 /** Creates a contact through the API and returns it parsed through the contract. */
 export async function createContact(server: TestServer, token: string, input: ContactInput): Promise<Contact> {

@@ -9,9 +9,9 @@ import {
   type StartedSubmission,
 } from '../../contract/public-requests.js';
 import { SubmissionListSchema, UploadRequestListSchema, UploadRequestResponseSchema, type UploadRequest } from '../../contract/requests.js';
-import type { FileToSend } from '../collections/testing.js';
-import type { TestServer } from '../test/harness.js';
-import { tusUpload } from '../uploads/testing.js';
+import type { FileToSend } from './collections.js';
+import type { TestServer } from './harness.js';
+import { tusUpload } from './uploads.js';
 
 /**
  * Helpers for the upload request tests: the owner's API (/api/v1/requests) and the uploader's
