@@ -15,8 +15,8 @@ import { collectionFiles, files, requestSubmissions, users, workspaces } from '.
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { sweepAbandonedUploads } from '../files/stored.js';
 import { sweepUnsentSubmissions } from '../requests/submissions.js';
-import { errorOf, fieldOf, fileList, requestsApi, slugOf, submit, uploadAll, uploaderApi } from '../test/requests.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { fieldOf, fileList, requestsApi, slugOf, submit, uploadAll, uploaderApi } from '../test/requests.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
 import { crcOf, randomFile, storedLength, tusUpload } from '../test/uploads.js';
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
 import { answers, startReceiver, verifySignature, type Receiver } from '../test/webhook-receiver.js';

@@ -1,5 +1,3 @@
-import { expect } from 'vitest';
-import { ErrorSchema } from '../../contract/errors.js';
 import {
   AddedSubmissionFilesSchema,
   PublicUploadRequestSchema,
@@ -22,12 +20,6 @@ import { tusUpload } from './uploads.js';
 async function expectStatus(res: Response, status: number): Promise<unknown> {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
   return res.json();
-}
-
-/** The Error body of a refused call, after checking its status. */
-export async function errorOf(res: Response, status: number) {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return ErrorSchema.parse(await res.json()).error;
 }
 
 /** The first field a 400 names. */

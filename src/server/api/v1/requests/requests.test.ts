@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderListSchema, FolderResponseSchema } from '../../../../contract/collections.js';
 import { collectionsApi } from '../../../test/collections.js';
-import { errorOf, fieldOf, requestsApi, slugOf, submit, uploaderApi } from '../../../test/requests.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { fieldOf, requestsApi, slugOf, submit, uploaderApi } from '../../../test/requests.js';
+import { errorOf, startTestServer, type TestServer } from '../../../test/harness.js';
 import { randomFile } from '../../../test/uploads.js';
 
 /**
