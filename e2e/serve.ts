@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive, readPostmaster } from '../src/server/db/embedded.js';
-import { startTestClamd } from '../src/server/scanning/test-clamd.js';
+import { startTestClamd } from '../src/server/test/clamd.js';
 import { e2eDataDir } from './data-dir.js';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { scanningPort } from '../playwright.config';
-import { EICAR } from '../src/server/scanning/test-clamd';
+import { EICAR } from '../src/server/test/clamd';
 import { addFromUrl, startOrigin } from './origin-support';
 import { signUp } from './support';
 import { addFiles, axeInBothThemes, download, expectUploadsFinished, listMail, sendButton, sendTransfer } from './transfer-support';

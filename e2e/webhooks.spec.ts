@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { setWorkspacePlan, signUp } from './support';
 import { expectNoSeriousA11yViolations } from './transfer-support';
-import { answers, startReceiver, verifySignature } from '../src/server/webhooks/test-receiver.js';
+import { answers, startReceiver, verifySignature } from '../src/server/test/webhook-receiver.js';
 
 /**
  * Issue 5 as an integrator lives it: add a push endpoint in the dashboard, keep its secret, send a

@@ -17,7 +17,7 @@ import { createLogger } from './logger.js';
 import { startServer, type RunningServer } from './assembly/runtime.js';
 import type { S3Storage } from './storage/s3.js';
 import { createTestDatabase, dropTestDatabase, s3ForTest } from './test/harness.js';
-import { tusUpload } from './uploads/testing.js';
+import { tusUpload } from './test/uploads.js';
 import { createWorkspaceWithOwner } from './workspaces/accounts.js';
 
 /**

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORPHAN_GRACE_MS } from '../files/stored.js';
 import { runMaintenanceSweep, runTransferSweep } from '../assembly/worker.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
-import { decodeQuotedPrintable } from '../mail/testing.js';
+import { decodeQuotedPrintable } from '../test/mail.js';
 import { s3ForTest, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { notifyRecipients, retryDeferredNotifications } from '../transfers/send.js';
 import { crcHex } from '../uploads/crc.js';

@@ -8,18 +8,17 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionFilePageSchema, CollectionResponseSchema, FolderListSchema } from '../../contract/collections.js';
-import { ErrorSchema } from '../../contract/errors.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { newId } from '../core/secrets.js';
 import { collectionFiles, files } from '../db/schema/index.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
-import { download } from '../transfers/testing.js';
-import { crcOf, randomFile } from '../uploads/testing.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
+import { download } from '../test/transfers.js';
+import { crcOf, randomFile } from '../test/uploads.js';
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
-import { answers, startReceiver, verifySignature, type Receiver } from '../webhooks/test-receiver.js';
-import { parseEnvelope, webhooksApi } from '../webhooks/testing.js';
+import { answers, startReceiver, verifySignature, type Receiver } from '../test/webhook-receiver.js';
+import { parseEnvelope, webhooksApi } from '../test/webhooks.js';
 import { sweepAbandonedUploads } from '../files/stored.js';
-import { collectionsApi, previewsSettled } from './testing.js';
+import { collectionsApi, previewsSettled } from '../test/collections.js';
 
 const run = promisify(execFile);
 
@@ -44,11 +43,6 @@ async function paidWorkspace() {
   const ws = await server.createWorkspace({ plan: 'paid' });
   const token = await ws.createKey(['collections:read', 'collections:write', 'webhooks:read', 'webhooks:write'], 'collections');
   return { ws, token, api: collectionsApi(server, token) };
-}
-
-async function errorOf(res: Response, status: number) {
-  expect(res.status).toBe(status);
-  return ErrorSchema.parse(await res.json()).error;
 }
 
 const fieldOf = (error: { details: Record<string, unknown> }) => (error.details.fields as { path: string }[])[0]!.path;

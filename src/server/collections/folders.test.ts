@@ -3,12 +3,11 @@ import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionResponseSchema, FolderListSchema, FolderResponseSchema, type Folder } from '../../contract/collections.js';
-import { ErrorSchema } from '../../contract/errors.js';
 import { ApiError } from '../core/errors.js';
 import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { collectionFiles, collectionFolders, collections, files } from '../db/schema/index.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
 import { ensureFolderPath, ensureFolderPaths } from './folders.js';
 
 let server: TestServer;
@@ -24,11 +23,6 @@ async function paidKey() {
 }
 
 const call = (token: string, method: string, path: string, json?: unknown) => server.fetch(`/api/v1${path}`, { method, token, json });
-
-async function errorOf(res: Response, status: number) {
-  expect(res.status).toBe(status);
-  return ErrorSchema.parse(await res.json()).error;
-}
 
 async function newCollection(token: string, title = 'Shoot'): Promise<string> {
   const res = await call(token, 'POST', '/collections', { title });

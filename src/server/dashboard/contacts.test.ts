@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactListSchema, MAX_IMPORT_CONTACTS, SyncContactsResponseSchema } from '../../contract/contacts.js';
-import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 let server: TestServer;
 let ws: TestWorkspace;
@@ -11,11 +11,7 @@ beforeAll(async () => {
   server = await startTestServer();
   ws = await server.createWorkspace();
   other = await server.createWorkspace();
-  const res = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: ws.email, password: ws.password } });
-  cookie = res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('parcel_session='))!
-    .split(';')[0]!;
+  cookie = await signIn(server, ws);
   key = await ws.createKey(['contacts:read', 'contacts:write']);
 });
 afterAll(() => server.stop());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationSettingsSchema } from '../../contract/dashboard.js';
 import { TransferSchema } from '../../contract/transfers.js';
-import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 let server: TestServer;
 let ws: TestWorkspace;
@@ -10,8 +10,7 @@ let key: string;
 beforeAll(async () => {
   server = await startTestServer();
   ws = await server.createWorkspace();
-  const res = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: ws.email, password: ws.password } });
-  cookie = res.headers.getSetCookie().find((c) => c.startsWith('parcel_session='))!.split(';')[0]!;
+  cookie = await signIn(server, ws);
   key = await ws.createKey(['transfers:read', 'transfers:write']);
 });
 afterAll(() => server.stop());

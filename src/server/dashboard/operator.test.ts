@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminWorkspaceSchema, SessionSchema, SetupStateSchema } from '../../contract/dashboard.js';
-import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
 import type { OutgoingMessage } from '../mail/message.js';
-import { seedTransfer, startSession as startVisit } from '../transfers/testing.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { seedTransfer, startSession as startVisit } from '../test/transfers.js';
+import { expectError, sessionCookieOf, startTestServer, type TestServer } from '../test/harness.js';
 
 /**
  * The operator of a server: the first account is theirs; SIGNUP and DEFAULT_PLAN decide who may
@@ -33,19 +32,8 @@ async function serverWith(env: Record<string, string> = {}) {
 const newEmail = (who = 'someone') => `${who}-${randomUUID().slice(0, 8)}@example.test`;
 const password = 'correct horse battery';
 
-function cookieOf(res: Response): string {
-  return res.headers.getSetCookie().find((c) => c.startsWith('parcel_session='))!.split(';')[0]!;
-}
-
 async function signUp(server: TestServer, email: string, extra: Record<string, string> = {}) {
   return server.fetch('/api/dashboard/signup', { method: 'POST', json: { email, password, workspaceName: 'Acme', ...extra } });
-}
-
-async function expectError(res: Response, status: number, reason?: string) {
-  expect(res.status).toBe(status);
-  const body = ErrorSchema.parse(await res.json());
-  if (reason) expect(body.error.details.reason).toBe(reason);
-  return body.error;
 }
 
 /** The link a message carries, with the token query parameter it names. */
@@ -64,7 +52,7 @@ describe('sign-up policy', () => {
     expect(operator.user.isOperator).toBe(true);
     expect(operator.workspace).toMatchObject({ plan: 'paid', planUntil: null });
     // And so does the API: a dashboard token of the operator's workspace is on the paid plan.
-    const cookie = cookieOf(first);
+    const cookie = sessionCookieOf(first);
     const { accessToken } = (await (await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } })).json()) as { accessToken: string };
     expect(MeSchema.parse(await (await server.fetch('/api/v1/me', { token: accessToken })).json()).plan).toMatchObject({ name: 'paid', until: null, billing: 'on' });
 
@@ -83,15 +71,15 @@ describe('sign-up policy', () => {
     expect(session.workspace.plan).toBe('paid');
 
     const stranger = await signUp(server, newEmail('stranger'));
-    const error = await expectError(stranger, 403, 'signup_closed');
+    const error = await expectError(stranger, 403, 'forbidden', { reason: 'signup_closed' });
     expect(error.message).toContain('closed');
   });
 
   it('with SIGNUP=invite, admits only an invited address, once, while its invitation lasts', async () => {
     const { server, sent } = await serverWith({ SIGNUP: 'invite' });
-    const operatorCookie = cookieOf(await signUp(server, newEmail('operator')));
+    const operatorCookie = sessionCookieOf(await signUp(server, newEmail('operator')));
     const invitee = newEmail('invitee');
-    await expectError(await signUp(server, invitee), 403, 'invite_required');
+    await expectError(await signUp(server, invitee), 403, 'forbidden', { reason: 'invite_required' });
 
     const invited = await server.fetch('/api/dashboard/admin/invites', { method: 'POST', headers: { cookie: operatorCookie }, json: { email: invitee.toUpperCase() } });
     expect(invited.status).toBe(201);
@@ -101,20 +89,20 @@ describe('sign-up policy', () => {
     expect(SetupStateSchema.parse(await (await server.fetch(`/api/dashboard/setup?invite=${token}`)).json()).invite).toEqual({ email: invitee });
 
     // Another address with this token, or no token: refused. The invited address: admitted, on the free plan, not operator.
-    await expectError(await signUp(server, newEmail('other'), { invite: token }), 403, 'invite_required');
+    await expectError(await signUp(server, newEmail('other'), { invite: token }), 403, 'forbidden', { reason: 'invite_required' });
     const admitted = await signUp(server, invitee, { invite: token });
     expect(admitted.status).toBe(201);
     expect(SessionSchema.parse(await admitted.json())).toMatchObject({ user: { isOperator: false }, workspace: { plan: 'free' } });
     // Used up.
     expect(SetupStateSchema.parse(await (await server.fetch(`/api/dashboard/setup?invite=${token}`)).json()).invite).toBeNull();
-    await expectError(await signUp(server, newEmail('late'), { invite: token }), 403, 'invite_required');
+    await expectError(await signUp(server, newEmail('late'), { invite: token }), 403, 'forbidden', { reason: 'invite_required' });
 
     // An invitation expires after 7 days.
     const later = newEmail('later');
     await server.fetch('/api/dashboard/admin/invites', { method: 'POST', headers: { cookie: operatorCookie }, json: { email: later } });
     const lateToken = tokenIn(sent.filter((m) => m.tag === 'signup.invite').at(-1)!, 'invite');
     server.clock.advance(7 * 86_400_000 + 1000);
-    await expectError(await signUp(server, later, { invite: lateToken }), 403, 'invite_required');
+    await expectError(await signUp(server, later, { invite: lateToken }), 403, 'forbidden', { reason: 'invite_required' });
   });
 });
 
@@ -122,7 +110,7 @@ describe('the Admin API', () => {
   it('is the operator\'s alone', async () => {
     const { server } = await serverWith();
     await signUp(server, newEmail('operator'));
-    const member = cookieOf(await signUp(server, newEmail('member')));
+    const member = sessionCookieOf(await signUp(server, newEmail('member')));
     await expectError(await server.fetch('/api/dashboard/admin/workspaces', { headers: { cookie: member } }), 403);
     await expectError(await server.fetch('/api/dashboard/admin/invites', { method: 'POST', headers: { cookie: member }, json: { email: newEmail() } }), 403);
     expect((await server.fetch('/api/dashboard/admin/workspaces')).status).toBe(401);
@@ -130,10 +118,10 @@ describe('the Admin API', () => {
 
   it('lists workspaces with owner, plan and storage, changes a plan, and disables a workspace until it is enabled again', async () => {
     const { server } = await serverWith();
-    const operator = cookieOf(await signUp(server, newEmail('operator')));
+    const operator = sessionCookieOf(await signUp(server, newEmail('operator')));
     const memberEmail = newEmail('member');
     const memberSignUp = await signUp(server, memberEmail);
-    const member = cookieOf(memberSignUp);
+    const member = sessionCookieOf(memberSignUp);
     const memberWs = SessionSchema.parse(await memberSignUp.json()).workspace.id;
     const t = await seedTransfer(server, { workspaceId: memberWs, files: [{ name: 'a.bin', data: Buffer.alloc(1500) }] });
     const memberKey = await (await server.fetch('/api/dashboard/keys', { method: 'POST', headers: { cookie: member }, json: { name: 'ci', scopes: ['contacts:read'] } })).json() as { secret: string };
@@ -153,11 +141,11 @@ describe('the Admin API', () => {
     const disabled = await server.fetch(`/api/dashboard/admin/workspaces/${memberWs}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } });
     expect(disabled.status).toBe(200);
     // Its session, sign-in, key and links, and the signed links already handed out, stop.
-    for (const link of signed) expect((await expectError(await server.fetch(link), 410, 'suspended')).code).toBe('link_unavailable');
+    for (const link of signed) await expectError(await server.fetch(link), 410, 'link_unavailable', { reason: 'suspended' });
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: member } })).status).toBe(401);
-    await expectError(await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: memberEmail, password } }), 403, 'workspace_disabled');
-    await expectError(await server.fetch('/api/v1/me', { token: memberKey.secret }), 403, 'workspace_disabled');
-    await expectError(await server.fetch(`/api/public/transfers/${t.transfer.slug}`), 410, 'suspended');
+    await expectError(await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: memberEmail, password } }), 403, 'forbidden', { reason: 'workspace_disabled' });
+    await expectError(await server.fetch('/api/v1/me', { token: memberKey.secret }), 403, 'forbidden', { reason: 'workspace_disabled' });
+    await expectError(await server.fetch(`/api/public/transfers/${t.transfer.slug}`), 410, 'link_unavailable', { reason: 'suspended' });
 
     const enabled = await server.fetch(`/api/dashboard/admin/workspaces/${memberWs}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: false } });
     expect(enabled.status).toBe(200);
@@ -168,7 +156,7 @@ describe('the Admin API', () => {
 
     // Not its own, and not one that does not exist.
     const own = (await list()).find((w) => w.isOwn)!;
-    await expectError(await server.fetch(`/api/dashboard/admin/workspaces/${own.id}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } }), 409, 'own_workspace');
+    await expectError(await server.fetch(`/api/dashboard/admin/workspaces/${own.id}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } }), 409, 'conflict', { reason: 'own_workspace' });
     expect((await server.fetch('/api/dashboard/admin/workspaces/ws_nope', { method: 'PATCH', headers: { cookie: operator }, json: { plan: 'paid' } })).status).toBe(404);
   });
 });
@@ -177,7 +165,7 @@ describe('password reset by mail', () => {
   it('mails a single-use link valid 30 minutes; setting the password signs in and ends the other sessions', async () => {
     const { server, sent } = await serverWith();
     const email = newEmail('forgetful');
-    const elsewhere = cookieOf(await signUp(server, email));
+    const elsewhere = sessionCookieOf(await signUp(server, email));
 
     // The same answer for an unknown address, and no mail.
     const unknown = await server.fetch('/api/dashboard/password-reset', { method: 'POST', json: { email: newEmail('nobody') } });
@@ -192,7 +180,7 @@ describe('password reset by mail', () => {
     const done = await server.fetch('/api/dashboard/password-reset/complete', { method: 'POST', json: { token, newPassword: 'a brand new passphrase' } });
     expect(done.status).toBe(200);
     expect(SessionSchema.parse(await done.json()).user.email).toBe(email);
-    expect((await server.fetch('/api/dashboard/session', { headers: { cookie: cookieOf(done) } })).status).toBe(200);
+    expect((await server.fetch('/api/dashboard/session', { headers: { cookie: sessionCookieOf(done) } })).status).toBe(200);
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: elsewhere } })).status).toBe(401);
     expect((await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email, password } })).status).toBe(401);
     expect((await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email, password: 'a brand new passphrase' } })).status).toBe(200);

@@ -8,11 +8,10 @@ import {
   SessionSchema,
   SetupStateSchema,
 } from '../../contract/dashboard.js';
-import { ErrorSchema } from '../../contract/errors.js';
 import { MeSchema } from '../../contract/me.js';
 import { scopesForPlan } from '../../contract/scopes.js';
 import { apiKeys, workspaces } from '../db/schema/index.js';
-import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer } from '../test/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,27 +21,9 @@ afterAll(() => server.stop());
 
 const newEmail = () => `someone-${randomUUID().slice(0, 8)}@example.test`;
 
-function sessionCookieOf(res: Response): string {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('parcel_session='));
-  expect(cookie, 'a session cookie is set').toBeDefined();
-  return cookie!.split(';')[0]!;
-}
-
-function signIn(s: TestServer, email: string, password: string, headers: Record<string, string> = {}) {
+/** The sign-in request itself, whatever it answers (`signIn` from the harness wants a 200 and returns the cookie). */
+function postSignIn(s: TestServer, email: string, password: string, headers: Record<string, string> = {}) {
   return s.fetch('/api/dashboard/signin', { method: 'POST', headers, json: { email, password } });
-}
-
-async function signedIn(ws: TestWorkspace): Promise<string> {
-  const res = await signIn(server, ws.email, ws.password);
-  expect(res.status).toBe(200);
-  return sessionCookieOf(res);
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const body = ErrorSchema.parse(await res.json());
-  expect(body.error.code).toBe(code);
-  return body.error;
 }
 
 describe('setup', () => {
@@ -107,15 +88,15 @@ describe('sign-up', () => {
 describe('sign-in', () => {
   it('answers 401 to a wrong password and sets no cookie', async () => {
     const ws = await server.createWorkspace();
-    const res = await signIn(server, ws.email, 'not the password');
+    const res = await postSignIn(server, ws.email, 'not the password');
     await expectError(res, 401, 'unauthorized');
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('answers an unknown email exactly like a wrong password', async () => {
     const ws = await server.createWorkspace();
-    const wrongPassword = await signIn(server, ws.email, 'not the password');
-    const unknownEmail = await signIn(server, newEmail(), 'not the password');
+    const wrongPassword = await postSignIn(server, ws.email, 'not the password');
+    const unknownEmail = await postSignIn(server, newEmail(), 'not the password');
     expect(unknownEmail.status).toBe(401);
     expect(await unknownEmail.text()).toBe(await wrongPassword.text());
   });
@@ -125,9 +106,9 @@ describe('sign-in', () => {
     try {
       const attempts = limited.services.config.SIGNIN_ATTEMPTS_PER_15_MINUTES;
       const ws = await limited.createWorkspace();
-      for (let i = 0; i < attempts; i++) expect((await signIn(limited, ws.email, `wrong ${i}`)).status).toBe(401);
+      for (let i = 0; i < attempts; i++) expect((await postSignIn(limited, ws.email, `wrong ${i}`)).status).toBe(401);
 
-      const locked = await signIn(limited, ws.email, ws.password);
+      const locked = await postSignIn(limited, ws.email, ws.password);
       await expectError(locked, 429, 'rate_limited');
       const retryAfter = Number(locked.headers.get('retry-after'));
       expect(Number.isInteger(retryAfter)).toBe(true);
@@ -136,7 +117,7 @@ describe('sign-in', () => {
       expect(locked.headers.getSetCookie()).toEqual([]);
 
       limited.clock.advance(15 * 60_000);
-      const unlocked = await signIn(limited, ws.email, ws.password);
+      const unlocked = await postSignIn(limited, ws.email, ws.password);
       expect(unlocked.status).toBe(200);
       expect(SessionSchema.parse(await unlocked.json()).workspace.id).toBe(ws.id);
     } finally {
@@ -146,7 +127,7 @@ describe('sign-in', () => {
 
   it('signs out: the session ends and its cookie stops working', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie } })).status).toBe(200);
 
     const out = await server.fetch('/api/dashboard/signout', { method: 'POST', headers: { cookie } });
@@ -161,7 +142,7 @@ describe('dashboard tokens', () => {
   it('work on /api/v1 as the session user until ACCESS_TOKEN_TTL_SECONDS have passed', async () => {
     const ttlMs = server.services.config.ACCESS_TOKEN_TTL_SECONDS * 1000;
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const issuedAt = server.clock.now().getTime();
     const res = await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } });
     expect(res.status).toBe(200);
@@ -187,7 +168,7 @@ describe('dashboard tokens', () => {
 
   it('hold only the scopes the plan allows, re-checked on every request as the plan changes', async () => {
     const ws = await server.createWorkspace();
-    const token = await dashboardToken(await signedIn(ws));
+    const token = await dashboardToken(await signIn(server, ws));
     const scopesNow = async () => MeSchema.parse(await (await server.fetch('/api/v1/me', { token })).json()).key.scopes;
 
     expect(await scopesNow()).toEqual(scopesForPlan('free'));
@@ -201,8 +182,8 @@ describe('dashboard tokens', () => {
 
   it('stop working on the next request after their session signs out; other sessions keep theirs', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
-    const otherCookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
+    const otherCookie = await signIn(server, ws);
     const token = await dashboardToken(cookie);
     const otherToken = await dashboardToken(otherCookie);
     expect((await server.fetch('/api/v1/me', { token })).status).toBe(200);
@@ -214,7 +195,7 @@ describe('dashboard tokens', () => {
 
   it('never outlive the session they were minted from', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const sessionEnds = server.clock.now().getTime() + server.services.config.SESSION_TTL_SECONDS * 1000;
     server.clock.advance(server.services.config.SESSION_TTL_SECONDS * 1000 - 60_000);
     const res = await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } });
@@ -234,7 +215,7 @@ async function dashboardToken(cookie: string): Promise<string> {
 describe('API keys', () => {
   it('show the secret once on creation; the list has only its hint', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const res = await server.fetch('/api/dashboard/keys', {
       method: 'POST',
       headers: { cookie },
@@ -259,7 +240,7 @@ describe('API keys', () => {
 
   it('are stored only as the SHA-256 of the secret', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const res = await server.fetch('/api/dashboard/keys', { method: 'POST', headers: { cookie }, json: { name: 'hashed', scopes: ['contacts:read'] } });
     const { key, secret } = CreateApiKeyResponseSchema.parse(await res.json());
 
@@ -274,7 +255,7 @@ describe('API keys', () => {
 
   it('cannot carry collections:write on a free workspace: 402 upgrade_required', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const res = await server.fetch('/api/dashboard/keys', {
       method: 'POST',
       headers: { cookie },
@@ -291,7 +272,7 @@ describe('API keys', () => {
     ['an unknown scope', ['transfers:read', 'billing:write']],
     ['the OAuth-only send scope', ['transfers:send']],
   ])('refuses a key with %s: 400 naming scopes', async (_, scopes) => {
-    cookieForInvalidKeys ??= await signedIn(await server.createWorkspace());
+    cookieForInvalidKeys ??= await signIn(server, await server.createWorkspace());
     const cookie = cookieForInvalidKeys;
     const res = await server.fetch('/api/dashboard/keys', { method: 'POST', headers: { cookie }, json: { name: 'bad', scopes } });
     const error = await expectError(res, 400, 'invalid_request');
@@ -311,7 +292,7 @@ describe('API keys', () => {
 
   it('stop working as soon as they are revoked, and leave the list', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const created = await server.fetch('/api/dashboard/keys', { method: 'POST', headers: { cookie }, json: { name: 'short-lived', scopes: ['contacts:read'] } });
     const { key, secret } = CreateApiKeyResponseSchema.parse(await created.json());
     expect((await server.fetch('/api/v1/me', { token: secret })).status).toBe(200);
@@ -327,7 +308,7 @@ describe('API keys', () => {
 
   it("answer 404 when another workspace's key is revoked, and that key keeps working", async () => {
     const victim = await server.createWorkspace();
-    const victimCookie = await signedIn(victim);
+    const victimCookie = await signIn(server, victim);
     const created = await server.fetch('/api/dashboard/keys', {
       method: 'POST',
       headers: { cookie: victimCookie },
@@ -336,7 +317,7 @@ describe('API keys', () => {
     const { key, secret } = CreateApiKeyResponseSchema.parse(await created.json());
 
     const attacker = await server.createWorkspace();
-    const attackerCookie = await signedIn(attacker);
+    const attackerCookie = await signIn(server, attacker);
     const res = await server.fetch(`/api/dashboard/keys/${key.id}`, { method: 'DELETE', headers: { cookie: attackerCookie } });
     await expectError(res, 404, 'not_found');
     expect((await server.fetch('/api/v1/me', { token: secret })).status).toBe(200);
@@ -346,14 +327,14 @@ describe('API keys', () => {
 describe('cross-origin requests', () => {
   it('refuse a state-changing request from another origin with 403, and change nothing', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const evil = { cookie, origin: 'http://evil.example' };
 
     const create = await server.fetch('/api/dashboard/keys', { method: 'POST', headers: evil, json: { name: 'planted', scopes: ['contacts:read'] } });
     await expectError(create, 403, 'forbidden');
     const signout = await server.fetch('/api/dashboard/signout', { method: 'POST', headers: evil });
     await expectError(signout, 403, 'forbidden');
-    await expectError(await signIn(server, ws.email, ws.password, { origin: 'http://evil.example' }), 403, 'forbidden');
+    await expectError(await postSignIn(server, ws.email, ws.password, { origin: 'http://evil.example' }), 403, 'forbidden');
 
     const list = ApiKeyListSchema.parse(await (await server.fetch('/api/dashboard/keys', { headers: { cookie } })).json());
     expect(list.keys).toEqual([]);
@@ -362,7 +343,7 @@ describe('cross-origin requests', () => {
 
   it('allow the same request from the server\'s own origin', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const res = await server.fetch('/api/dashboard/keys', {
       method: 'POST',
       headers: { cookie, origin: new URL(server.url).origin },
@@ -375,7 +356,7 @@ describe('cross-origin requests', () => {
 describe('account basics', () => {
   it('renames the workspace, trimmed, and refuses an empty or over-long name naming the field', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const res = await server.fetch('/api/dashboard/workspace', { method: 'PATCH', headers: { cookie }, json: { name: '  Difference Engines  ' } });
     expect(res.status).toBe(200);
     expect(SessionSchema.parse(await res.json()).workspace.name).toBe('Difference Engines');
@@ -392,8 +373,8 @@ describe('account basics', () => {
 
   it('changes the password given the current one, and signs out every other session', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
-    const elsewhere = await signedIn(ws);
+    const cookie = await signIn(server, ws);
+    const elsewhere = await signIn(server, ws);
     const elsewhereToken = (await (await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie: elsewhere } })).json()) as { accessToken: string };
 
     const wrong = await server.fetch('/api/dashboard/password', { method: 'POST', headers: { cookie }, json: { currentPassword: 'not it at all', newPassword: 'a brand new passphrase' } });
@@ -406,15 +387,15 @@ describe('account basics', () => {
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie } })).status).toBe(200);
     await expectError(await server.fetch('/api/dashboard/session', { headers: { cookie: elsewhere } }), 401, 'unauthorized');
     await expectError(await server.fetch('/api/v1/me', { token: elsewhereToken.accessToken }), 401, 'unauthorized');
-    await expectError(await signIn(server, ws.email, ws.password), 401, 'unauthorized');
-    expect((await signIn(server, ws.email, 'a brand new passphrase')).status).toBe(200);
+    await expectError(await postSignIn(server, ws.email, ws.password), 401, 'unauthorized');
+    expect((await postSignIn(server, ws.email, 'a brand new passphrase')).status).toBe(200);
   });
 
   it('counts wrong current passwords like failed sign-ins, so a stolen session cannot guess on', async () => {
     // A fresh window: the tests before shared this address's count.
     server.clock.advance(15 * 60_000);
     const ws = await server.createWorkspace();
-    const cookie = await signedIn(ws);
+    const cookie = await signIn(server, ws);
     const limit = server.services.config.SIGNIN_ATTEMPTS_PER_15_MINUTES;
     for (let i = 0; i < limit; i++) {
       const res = await server.fetch('/api/dashboard/password', { method: 'POST', headers: { cookie }, json: { currentPassword: `guess ${i}`, newPassword: 'a brand new passphrase' } });

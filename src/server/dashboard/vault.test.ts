@@ -17,8 +17,8 @@ import { createVault as createBrowserVault, newFileKey, openVaultName, sealVault
 import { files, uploadTokens, vaultFolders, vaultItems, vaults } from '../db/schema/index.js';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../files/stored.js';
 import { claimDueScans } from '../scanning/scanner.js';
-import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
-import { storedBytes, tusUpload } from '../uploads/testing.js';
+import { expectError, signIn, startTestServer, type TestServer } from '../test/harness.js';
+import { storedBytes, tusUpload } from '../test/uploads.js';
 
 const FREE_QUOTA = 100_000;
 const PAID_QUOTA = 1_000_000;
@@ -29,18 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function signIn(ws: TestWorkspace): Promise<string> {
-  const res = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: ws.email, password: ws.password } });
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('parcel_session='))!
-    .split(';')[0]!;
-}
-
 /** A signed-in owner of a fresh workspace and a caller of the vault endpoints with their cookie. */
 async function owner(options: { plan?: 'free' | 'paid' } = {}) {
   const ws = await server.createWorkspace(options);
-  const cookie = await signIn(ws);
+  const cookie = await signIn(server, ws);
   const call = (method: string, path: string, json?: unknown, headers: Record<string, string> = {}) =>
     server.fetch(`/api/dashboard/vault${path}`, { method, json, headers: { cookie, ...headers } });
   return { ws, cookie, call };
@@ -61,13 +53,6 @@ function seal(plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', vaultKey, iv);
   return Buffer.concat([iv, cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64url');
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const body = (await res.json()) as { error: { code: string; message: string; details: Record<string, unknown> & { fields?: { path: string }[] } } };
-  expect(body.error.code).toBe(code);
-  return body.error;
 }
 
 async function createVault(o: Owner) {

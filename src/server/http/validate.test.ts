@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorSchema } from '../../contract/errors.js';
 import { scopes } from '../../contract/scopes.js';
-import { seedTransfer } from '../transfers/testing.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { seedTransfer } from '../test/transfers.js';
+import { expectError, startTestServer, type TestServer } from '../test/harness.js';
 
 /**
  * Input PostgreSQL cannot hold (a NUL byte) and non-decimal numbers are refused where they come
@@ -27,13 +26,6 @@ beforeAll(async () => {
   fileId = draft.files[0]!.id;
 });
 afterAll(() => server.stop());
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status, await res.clone().text()).toBe(status);
-  const { error } = ErrorSchema.parse(await res.json());
-  expect(error.code).toBe(code);
-  return error;
-}
 
 function expectFieldNamed(error: { details: Record<string, unknown> }, path: string) {
   expect(error.details.fields).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));

@@ -30,7 +30,7 @@ import {
   serveFile,
   stallAfter,
   type TestOrigin,
-} from './test-origins.js';
+} from '../test/import-origins.js';
 
 const origins = new TestOrigins();
 afterAll(() => origins.closeAll());

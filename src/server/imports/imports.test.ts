@@ -5,16 +5,16 @@ import { CollectionFilePageSchema } from '../../contract/collections.js';
 import { ErrorSchema } from '../../contract/errors.js';
 import { ResolvedLinkSchema } from '../../contract/links.js';
 import { CreateTransferResponseSchema, DownloadLinksSchema, ImportStatusSchema, TransferListSchema, TransferSchema } from '../../contract/transfers.js';
-import { collectionsApi } from '../collections/testing.js';
+import { collectionsApi } from '../test/collections.js';
 import { events, files } from '../db/schema/index.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { deleteStaleDrafts } from '../transfers/end.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
-import { download } from '../transfers/testing.js';
-import { crcOf, randomFile, storedBytes } from '../uploads/testing.js';
+import { download } from '../test/transfers.js';
+import { crcOf, randomFile, storedBytes } from '../test/uploads.js';
 import { IMPORT_PART_BYTES, importDueNow } from './importer.js';
-import { answerStatus, redirectTo, serveFile, TestOrigins, type OriginHandler, type TestOrigin } from './test-origins.js';
+import { answerStatus, redirectTo, serveFile, TestOrigins, type OriginHandler, type TestOrigin } from '../test/import-origins.js';
 
 /**
  * URL imports through HTTP against real origins on 127.0.0.1: registered with a transfer or a

@@ -9,10 +9,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTransferResponseSchema, ImportStatusSchema, TransferSchema } from '../../contract/transfers.js';
 import { files } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { download, startSession } from '../transfers/testing.js';
-import { crcOf, randomFile } from '../uploads/testing.js';
+import { download, startSession } from '../test/transfers.js';
+import { crcOf, randomFile } from '../test/uploads.js';
 import { IMPORT_PART_BYTES } from './importer.js';
-import { serveFile, TestOrigins } from './test-origins.js';
+import { serveFile, TestOrigins } from '../test/import-origins.js';
 
 /**
  * An import outlives the worker that fetches it: separate `npm run worker` processes on the test

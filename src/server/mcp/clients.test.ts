@@ -12,14 +12,14 @@ import { StreamableHTTPClientTransport as Transport1 } from '@modelcontextprotoc
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPinned, node22, pinnedCache } from '../../../scripts/pinned-tools.js';
-import { collectionsApi } from '../collections/testing.js';
+import { collectionsApi } from '../test/collections.js';
 import { ContactResponseSchema } from '../../contract/contacts.js';
 import { scopes } from '../../contract/scopes.js';
 import { CreateTransferResponseSchema } from '../../contract/transfers.js';
 import { WebhookWithSecretSchema } from '../../contract/webhooks.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { freePort, signedInBrowser, type Browser } from '../test/oauth-client.js';
-import { randomFile, tusUpload } from '../uploads/testing.js';
+import { randomFile, tusUpload } from '../test/uploads.js';
 import { toolSpecs } from './tools.js';
 
 /**

@@ -13,12 +13,12 @@ import { MeSchema } from '../../contract/me.js';
 import { scopes } from '../../contract/scopes.js';
 import { CreateTransferResponseSchema, DownloadLinksSchema, TransferDownloadsSchema, TransferListSchema, TransferSchema } from '../../contract/transfers.js';
 import { WebhookDeliveryListSchema, WebhookListSchema, WebhookWithSecretSchema } from '../../contract/webhooks.js';
-import { collectionsApi } from '../collections/testing.js';
+import { collectionsApi } from '../test/collections.js';
 import { importDueNow } from '../imports/importer.js';
-import { serveFile, TestOrigins, type TestOrigin } from '../imports/test-origins.js';
+import { serveFile, TestOrigins, type TestOrigin } from '../test/import-origins.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
-import { randomFile, tusUpload } from '../uploads/testing.js';
+import { randomFile, tusUpload } from '../test/uploads.js';
 import { toolSpecs } from './tools.js';
 
 /**

@@ -6,7 +6,7 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { domainSet } from '../admin/commands.js';
-import { collectionsApi, previewsSettled } from '../collections/testing.js';
+import { collectionsApi, previewsSettled } from '../test/collections.js';
 import { workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';

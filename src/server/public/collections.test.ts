@@ -7,13 +7,13 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { UnlockResponseSchema } from '../../contract/public.js';
 import { COLLECTION_UNLOCK_HEADER, GuestSessionSchema, PublicCollectionFilePageSchema, PublicCollectionSchema } from '../../contract/public-collections.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
-import { collectionsApi, previewsSettled, type FileToSend } from '../collections/testing.js';
+import { collectionsApi, previewsSettled, type FileToSend } from '../test/collections.js';
 import { collections, guestSignIns, workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
-import { download, pathOf } from '../transfers/testing.js';
-import { randomFile } from '../uploads/testing.js';
-import { decodeQuotedPrintable } from '../mail/testing.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
+import { download, pathOf } from '../test/transfers.js';
+import { randomFile } from '../test/uploads.js';
+import { decodeQuotedPrintable } from '../test/mail.js';
 
 /**
  * The public side of a collection through HTTP, as its page will call it: each visibility, the
@@ -45,11 +45,6 @@ function visit(slug: string, path = '', init: { method?: string; json?: unknown;
   return server.fetch(`/api/public/collections/${slug}${path}`, { method: init.method ?? 'GET', json: init.json, headers });
 }
 
-async function errorOf(res: Response, status: number) {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return ErrorSchema.parse(await res.json()).error;
-}
-
 const fieldOf = (error: { details: Record<string, unknown> }) => (error.details.fields as { path: string }[])[0]!.path;
 
 /** The messages kept in the mail directory for this address and tag, newest first, decoded. */
@@ -78,7 +73,7 @@ async function requestSignInLink(workspaceId: string, slug: string, to: string, 
 }
 
 /** Asks for a sign-in link, reads it from the mail and trades it for the guest cookie (`name=value`). */
-async function signIn(workspaceId: string, slug: string, email: string): Promise<string> {
+async function guestSignIn(workspaceId: string, slug: string, email: string): Promise<string> {
   const res = await visit(slug, '/guest-session', { method: 'POST', json: { token: await requestSignInLink(workspaceId, slug, email) } });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
@@ -396,7 +391,7 @@ describe('a private collection', () => {
     const bytes = randomFile(500);
     const { c } = await collectionWith(api, { title: 'Paused' }, [{ name: 'photo.bin', bytes }]);
     await invite(token, c.id, ['held@example.test']);
-    const cookie = await signIn(ws.id, c.slug, 'held@example.test');
+    const cookie = await guestSignIn(ws.id, c.slug, 'held@example.test');
     const links = DownloadLinksSchema.parse(await (await visit(c.slug, '/download-links', { cookie })).json());
 
     await server.services.db.update(workspaces).set({ disabledAt: server.clock.now() }).where(eq(workspaces.id, ws.id));
@@ -413,7 +408,7 @@ describe('a private collection', () => {
     const { api, ws, token } = await paidWorkspace();
     const { c } = await collectionWith(api, { title: 'Changing' }, []);
     await invite(token, c.id, ['stay@example.test']);
-    const cookie = await signIn(ws.id, c.slug, 'stay@example.test');
+    const cookie = await guestSignIn(ws.id, c.slug, 'stay@example.test');
     expect((await api.call('PATCH', `/collections/${c.id}`, { visibility: 'password', password: 'something' })).status).toBe(200);
     expect(PublicCollectionSchema.parse(await (await visit(c.slug, '', { cookie })).json()).access).toBe('guest');
 
@@ -442,7 +437,7 @@ describe('a private collection', () => {
     const a = (await collectionWith(api, { title: 'A' }, [])).c;
     const b = (await collectionWith(api, { title: 'B' }, [])).c;
     await invite(token, a.id, ['both@example.test']);
-    const cookieA = await signIn(ws.id, a.slug, 'both@example.test');
+    const cookieA = await guestSignIn(ws.id, a.slug, 'both@example.test');
     expect((await visit(a.slug, '', { cookie: cookieA })).status).toBe(200);
     expect((await errorOf(await visit(b.slug, '', { cookie: cookieA }), 403)).code).toBe('guests_only');
     await invite(token, b.id, ['both@example.test']);

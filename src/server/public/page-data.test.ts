@@ -7,7 +7,7 @@ import { PUBLIC_PAGE_DATA_ID, type PublicPageData } from '../../contract/public-
 import { newId, randomBase62 } from '../core/secrets.js';
 import { collections } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { seedTransfer } from '../transfers/testing.js';
+import { seedTransfer } from '../test/transfers.js';
 import { jsonForScriptElement } from './page-data.js';
 
 /** A built app as the build leaves it: the index, the route list and the route scripts' list. */

@@ -8,20 +8,20 @@ import { UnlockResponseSchema } from '../../contract/public.js';
 import { SubmissionResponseSchema } from '../../contract/requests.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { ResolvedLinkSchema } from '../../contract/links.js';
-import { download } from '../transfers/testing.js';
-import { collectionsApi, type FileToSend } from '../collections/testing.js';
+import { download } from '../test/transfers.js';
+import { collectionsApi, type FileToSend } from '../test/collections.js';
 import { newId } from '../core/secrets.js';
 import { collectionFiles, files, requestSubmissions, users, workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { sweepAbandonedUploads } from '../files/stored.js';
 import { sweepUnsentSubmissions } from '../collections/requests/submissions.js';
-import { errorOf, fieldOf, fileList, requestsApi, slugOf, submit, uploadAll, uploaderApi } from '../collections/requests/testing.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
-import { crcOf, randomFile, storedLength, tusUpload } from '../uploads/testing.js';
+import { fieldOf, fileList, requestsApi, slugOf, submit, uploadAll, uploaderApi } from '../test/requests.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
+import { crcOf, randomFile, storedLength, tusUpload } from '../test/uploads.js';
 import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
-import { answers, startReceiver, verifySignature, type Receiver } from '../webhooks/test-receiver.js';
-import { parseEnvelope, webhooksApi } from '../webhooks/testing.js';
-import { decodeQuotedPrintable } from '../mail/testing.js';
+import { answers, startReceiver, verifySignature, type Receiver } from '../test/webhook-receiver.js';
+import { parseEnvelope, webhooksApi } from '../test/webhooks.js';
+import { decodeQuotedPrintable } from '../test/mail.js';
 
 /**
  * The uploader's side of an upload request through HTTP, as the page at /r/<slug> calls it: what

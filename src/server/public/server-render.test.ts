@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutePaths } from '../../../scripts/app-routes-manifest.js';
 import { randomBase62, newId } from '../core/secrets.js';
 import { collections } from '../db/schema/index.js';
-import { collectionsApi } from '../collections/testing.js';
-import { requestsApi, slugOf } from '../collections/requests/testing.js';
+import { collectionsApi } from '../test/collections.js';
+import { requestsApi, slugOf } from '../test/requests.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { seedTransfer } from '../transfers/testing.js';
+import { seedTransfer } from '../test/transfers.js';
 
 /**
  * The public pages' server render (src/app/entry-server.tsx, loaded here from its source as the

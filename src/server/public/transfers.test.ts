@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadSessionSchema, PublicTransferSchema, UnlockResponseSchema } from '../../contract/public.js';
 import { hashPassword } from '../auth/passwords.js';
 import { downloadSessions, transfers, workspaces } from '../db/schema/index.js';
-import { download, seedTransfer, startSession } from '../transfers/testing.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { download, seedTransfer, startSession } from '../test/transfers.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,10 +16,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface ErrorShape {
-  error: { code: string; message: string; details: Record<string, unknown>; docs: string };
-}
-const errorOf = async (res: Response) => ((await res.json()) as ErrorShape).error;
 const page = (slug: string, headers: Record<string, string> = {}) => server.fetch(`/api/public/transfers/${slug}`, { headers });
 const unlock = (slug: string, password: unknown, headers: Record<string, string> = {}) =>
   server.fetch(`/api/public/transfers/${slug}/unlock`, { method: 'POST', json: { password }, headers });

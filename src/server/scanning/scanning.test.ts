@@ -7,17 +7,17 @@ import { MeSchema } from '../../contract/me.js';
 import { PublicCollectionFilePageSchema } from '../../contract/public-collections.js';
 import { PublicTransferSchema } from '../../contract/public.js';
 import { CreateTransferResponseSchema, DownloadLinksSchema, TransferSchema } from '../../contract/transfers.js';
-import { collectionsApi } from '../collections/testing.js';
+import { collectionsApi } from '../test/collections.js';
 import { files } from '../db/schema/index.js';
 import { importDueNow } from '../imports/importer.js';
-import { serveFile, TestOrigins } from '../imports/test-origins.js';
+import { serveFile, TestOrigins } from '../test/import-origins.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
-import { download, seedTransfer, startSession } from '../transfers/testing.js';
-import { crcOf, randomFile, storedLength, tusUpload } from '../uploads/testing.js';
+import { download, seedTransfer, startSession } from '../test/transfers.js';
+import { crcOf, randomFile, storedLength, tusUpload } from '../test/uploads.js';
 import { parseClamdUrl } from './clamd.js';
 import { claimDueScans, retryWaitSeconds, runScan, scanDueNow } from './scanner.js';
-import { EICAR, EICAR_SIGNATURE, startTestClamd, type TestClamd } from './test-clamd.js';
+import { EICAR, EICAR_SIGNATURE, startTestClamd, type TestClamd } from '../test/clamd.js';
 
 /**
  * Virus scanning through HTTP against a real clamd (Debian's clamav-daemon) on a loopback port,

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { ErrorSchema, type ErrorBody } from '../../contract/errors.js';
 import type { Scope } from '../../contract/scopes.js';
 import { createApiKey } from '../auth/api-keys.js';
 import { ManualClock } from '../core/clock.js';
@@ -184,4 +185,40 @@ export async function startTestServer(
 /** A logger at `info` that appends each JSON line it writes to `lines`. */
 function collectingLogger(lines: string[]) {
   return createLogger('info', { write: (line: string) => void lines.push(line) });
+}
+
+/** The `error` of an Error body, with the detail fields the tests read typed: `fields` (a 400's) and `reason`. */
+export type TestError = ErrorBody['error'] & { details: { fields?: { path: string; message: string }[]; reason?: string } };
+
+/**
+ * The error of a refused call: checks its status when given (the body in the failure message),
+ * that it is JSON, and that it has the Error shape.
+ */
+export async function errorOf(res: Response, status?: number): Promise<TestError> {
+  const body = await res.text();
+  if (status !== undefined) expect(res.status, body).toBe(status);
+  expect(res.headers.get('content-type'), body).toMatch(/^application\/json/);
+  return ErrorSchema.parse(JSON.parse(body)).error as TestError;
+}
+
+/** `errorOf`, then the code when given and the `details` it must contain (e.g. `{ reason }`). Returns the error. */
+export async function expectError(res: Response, status: number, code?: string, details?: Record<string, unknown>): Promise<TestError> {
+  const error = await errorOf(res, status);
+  if (code !== undefined) expect(error.code).toBe(code);
+  if (details !== undefined) expect(error.details).toMatchObject(details);
+  return error;
+}
+
+/** The dashboard session cookie a response sets, as a `Cookie` header value (`parcel_session=…`). */
+export function sessionCookieOf(res: Response): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('parcel_session='));
+  expect(cookie, 'a session cookie is set').toBeDefined();
+  return cookie!.split(';')[0]!;
+}
+
+/** Signs in through the dashboard (a workspace's owner, or any account) and returns the session's `Cookie` header value. */
+export async function signIn(server: TestServer, account: { email: string; password: string }): Promise<string> {
+  const res = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: account.email, password: account.password } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return sessionCookieOf(res);
 }

@@ -14,11 +14,11 @@ import { webhookEventTypes } from '../../contract/webhook-events.js';
 import { WebhookDeliveryIdSchema, WebhookWithSecretSchema } from '../../contract/webhooks.js';
 import { GUEST_COOKIE } from '../collections/access.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
-import { decodeQuotedPrintable } from '../mail/testing.js';
+import { decodeQuotedPrintable } from './mail.js';
 import { oauthResources, oauthScopes } from '../oauth/provider.js';
 import { SESSION_COOKIE } from '../dashboard/session.js';
 import { UPLOAD_TOKEN_HEADER } from '../uploads/tokens.js';
-import { tusUpload } from '../uploads/testing.js';
+import { tusUpload } from './uploads.js';
 import { oauthTokens } from './oauth-client.js';
 import type { TestServer, TestWorkspace } from './harness.js';
 

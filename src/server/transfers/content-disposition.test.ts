@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { contentDisposition } from '../downloads/http.js';
 import { createOwnerDownloadLinks } from './download-links.js';
-import { seedTransfer, type SeededTransfer } from './testing.js';
+import { seedTransfer, type SeededTransfer } from '../test/transfers.js';
 
 const run = promisify(execFile);
 

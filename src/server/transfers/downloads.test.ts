@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { downloadSessions, downloads, events, transfers } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
 import { createOwnerDownloadLinks } from './download-links.js';
 import { downloadUrl } from '../downloads/links.js';
 import { STORED_CHECKS_AT_ONCE } from '../downloads/serve.js';
-import { download, pathOf, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from './testing.js';
+import { download, pathOf, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from '../test/transfers.js';
 
 const run = promisify(execFile);
 
@@ -222,8 +222,6 @@ print(json.dumps([[i.filename, hashlib.sha256(z.read(i)).hexdigest()] for i in z
 });
 
 describe('refusals', () => {
-  const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; details: Record<string, unknown>; docs: string } }).error;
-
   it('404s a tampered token, in the Error shape', async () => {
     const url = (await ownerLinks()).files[0]!.url;
     const token = url.slice(url.lastIndexOf('/') + 1);

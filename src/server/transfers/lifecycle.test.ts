@@ -10,7 +10,7 @@ import { DownloadSessionSchema, PublicTransferSchema } from '../../contract/publ
 import { CreateTransferResponseSchema, DownloadLinksSchema, TransferDownloadsSchema, TransferSchema } from '../../contract/transfers.js';
 import { events } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { crcOf, randomFile, tusUpload } from '../uploads/testing.js';
+import { crcOf, randomFile, tusUpload } from '../test/uploads.js';
 
 /**
  * The whole life of a transfer through nothing but HTTP, a standard tus client and a real SMTP

@@ -6,7 +6,7 @@ import { downloads } from '../db/schema/index.js';
 import { contentDisposition } from '../downloads/http.js';
 import { s3ForTest, startTestServer, type TestServer } from '../test/harness.js';
 import { endTransfer } from './end.js';
-import { download, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from './testing.js';
+import { download, reloadTransfer, seedTransfer, startSession, type SeededTransfer } from '../test/transfers.js';
 
 /**
  * S3_PRESIGNED_DOWNLOADS: the server still decides (the link, the visit, the count, the limit)

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicTransferSchema } from '../../contract/public.js';
 import { downloads, files as storedFiles, transfers } from '../db/schema/index.js';
-import { pathOf, reloadTransfer, seedTransfer } from './testing.js';
+import { pathOf, reloadTransfer, seedTransfer } from '../test/transfers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { endTransfer } from './end.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadSessions, downloads, events, transferRecipients } from '../db/schema/index.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
 import { VISIT_HEADER } from '../../contract/public.js';
 import { VISIT_TTL_MS } from './shared-link.js';
-import { download, pathOf, reloadTransfer, seedTransfer, startSession } from './testing.js';
+import { download, pathOf, reloadTransfer, seedTransfer, startSession } from '../test/transfers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,7 +18,6 @@ afterAll(async () => {
 const receiptsOf = (transferId: string) =>
   server.services.db.select().from(downloads).where(eq(downloads.transferId, transferId)).orderBy(asc(downloads.createdAt), asc(downloads.id));
 const eventsOf = (transferId: string) => server.services.db.select().from(events).where(eq(events.subjectId, transferId));
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; details: Record<string, unknown> } }).error;
 
 /** Reads the first chunk of a response, then goes away. */
 async function readSomeAndAbort(url: string): Promise<number> {

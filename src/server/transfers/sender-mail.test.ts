@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transfers } from '../db/schema/index.js';
-import { download, seedTransfer, startSession } from './testing.js';
+import { download, seedTransfer, startSession } from '../test/transfers.js';
 import type { OutgoingMessage, SendResult } from '../mail/message.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from './sender-mail.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema, errorStatus, type ErrorCode } from '../../contract/errors.js';
 import { transfers } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { randomFile, registerFile, type RegisteredFile } from './testing.js';
+import { randomFile, registerFile, type RegisteredFile } from '../test/uploads.js';
 
 /**
  * Every refusal of the tus endpoint, as a table (the way tusd tests its handler): the request, the

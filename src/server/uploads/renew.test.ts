@@ -1,9 +1,8 @@
 // @module-tag scale-out — upload bytes land in the configured storage
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorSchema } from '../../contract/errors.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { expectError, startTestServer, type TestServer } from '../test/harness.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
-import { crcOf, fileRow, randomFile, registerFile, tusUpload } from './testing.js';
+import { crcOf, fileRow, randomFile, registerFile, tusUpload } from '../test/uploads.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,13 +12,6 @@ afterAll(() => server.stop());
 
 const renew = (token?: string, headers: Record<string, string> = {}) =>
   server.fetch('/api/uploads/token', { method: 'POST', headers: { ...(token ? { 'x-service-upload-token': token } : {}), ...headers } });
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const { error } = ErrorSchema.parse(await res.json());
-  expect(error.code).toBe(code);
-  return error;
-}
 
 describe('POST /api/uploads/token', () => {
   it('issues a new token for the same file that works for HEAD and PATCH; the old one works until its own expiry', async () => {

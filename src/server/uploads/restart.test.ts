@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../assembly/runtime.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { crcOf, fileRow, randomFile, registerFile, restartServer, storedBytes, tusUpload } from './testing.js';
+import { crcOf, fileRow, randomFile, registerFile, restartServer, storedBytes, tusUpload } from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 let server: TestServer;

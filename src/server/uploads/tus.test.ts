@@ -3,9 +3,8 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorSchema } from '../../contract/errors.js';
 import { events, transfers } from '../db/schema/index.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { expectError, startTestServer, type TestServer } from '../test/harness.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import {
   addFile,
@@ -18,7 +17,7 @@ import {
   storedLength,
   tusUpload,
   type RegisteredFile,
-} from './testing.js';
+} from '../test/uploads.js';
 
 const MB = 1024 * 1024;
 let server: TestServer;
@@ -50,14 +49,6 @@ async function patch(fileId: string, token: string | null, offset: number, body:
 
 async function head(fileId: string, token: string | null) {
   return fetch(`${endpoint}${fileId}`, { method: 'HEAD', headers: tusHeaders(token) });
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  const { error } = ErrorSchema.parse(await res.json());
-  expect(error.code).toBe(code);
-  return error;
 }
 
 async function expectComplete(file: RegisteredFile, bytes: Buffer) {

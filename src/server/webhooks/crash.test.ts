@@ -13,8 +13,8 @@ import { createLogger } from '../logger.js';
 import { startServer, type RunningServer } from '../assembly/runtime.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { deliverDueWebhooks } from './dispatcher.js';
-import { answers, startReceiver, verifySignature, type Answer, type Receiver } from './test-receiver.js';
-import { parseEnvelope, webhooksApi } from './testing.js';
+import { answers, startReceiver, verifySignature, type Answer, type Receiver } from '../test/webhook-receiver.js';
+import { parseEnvelope, webhooksApi } from '../test/webhooks.js';
 
 /**
  * At least once, across a `kill -9` and across dispatchers: delivery state lives in the database,

@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { deliverDueWebhooks } from './dispatcher.js';
 import { openSigningSecret, sealPlainSigningSecrets, sealSigningSecret } from './signing.js';
-import { answers, startReceiver, verifySignature, type Receiver } from './test-receiver.js';
-import { parseEnvelope, revokeTransfer, sendTransfer, webhooksApi } from './testing.js';
+import { answers, startReceiver, verifySignature, type Receiver } from '../test/webhook-receiver.js';
+import { parseEnvelope, revokeTransfer, sendTransfer, webhooksApi } from '../test/webhooks.js';
 
 /**
  * Push delivery end to end: a real server (no background dispatcher; each test runs the due

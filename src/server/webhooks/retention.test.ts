@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { sweepWebhookDeliveries } from './retention.js';
-import { webhooksApi } from './testing.js';
+import { webhooksApi } from '../test/webhooks.js';
 
 let server: TestServer;
 beforeAll(async () => {

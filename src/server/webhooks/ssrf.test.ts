@@ -13,8 +13,8 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { webhookEndpoints } from '../db/schema/index.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { deliverDueWebhooks } from './dispatcher.js';
-import { answers, startReceiver, type Receiver } from './test-receiver.js';
-import { outboundGuard, webhooksApi } from './testing.js';
+import { answers, startReceiver, type Receiver } from '../test/webhook-receiver.js';
+import { outboundGuard, webhooksApi } from '../test/webhooks.js';
 
 const PUBLIC = '93.184.216.34';
 

@@ -6,22 +6,13 @@ import { MeSchema } from '../../../contract/me.js';
 import { revokeApiKey } from '../../auth/api-keys.js';
 import { keyHint, newApiKey, newId, sha256 } from '../../core/secrets.js';
 import { apiKeys } from '../../db/schema/index.js';
-import { startTestServer, type TestServer, type TestWorkspace } from '../../test/harness.js';
+import { signIn, startTestServer, type TestServer } from '../../test/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.stop());
-
-/** Signs in through the dashboard and returns the `Cookie` header value of the session. */
-async function signIn(ws: TestWorkspace): Promise<string> {
-  const res = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: ws.email, password: ws.password } });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('parcel_session='));
-  expect(cookie).toBeDefined();
-  return cookie!.split(';')[0]!;
-}
 
 async function createKeyInDashboard(cookie: string, scopes: string[]) {
   const res = await server.fetch('/api/dashboard/keys', { method: 'POST', headers: { cookie }, json: { name: 'integration', scopes } });
@@ -45,7 +36,7 @@ describe('bearer authentication on /api/v1', () => {
       'a key revoked in the dashboard',
       async () => {
         const ws = await server.createWorkspace();
-        const cookie = await signIn(ws);
+        const cookie = await signIn(server, ws);
         const { key, secret } = await createKeyInDashboard(cookie, ['contacts:read']);
         expect((await me(`Bearer ${secret}`)).status).toBe(200);
         const revoked = await server.fetch(`/api/dashboard/keys/${key.id}`, { method: 'DELETE', headers: { cookie } });
@@ -57,7 +48,7 @@ describe('bearer authentication on /api/v1', () => {
       'an expired dashboard token',
       async () => {
         const ws = await server.createWorkspace();
-        const cookie = await signIn(ws);
+        const cookie = await signIn(server, ws);
         const res = await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie } });
         expect(res.status).toBe(200);
         const { accessToken } = AccessTokenSchema.parse(await res.json());
@@ -91,7 +82,7 @@ describe('bearer authentication on /api/v1', () => {
 
   it('does not accept the dashboard session cookie as a credential', async () => {
     const ws = await server.createWorkspace();
-    const cookie = await signIn(ws);
+    const cookie = await signIn(server, ws);
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie } })).status).toBe(200);
     const res = await me(undefined, { cookie });
     expect(res.status).toBe(401);

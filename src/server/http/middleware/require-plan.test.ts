@@ -7,7 +7,7 @@ import { scopes } from '../../../contract/scopes.js';
 // Building the v1 routes fills the registry of operations; importing the app module builds them.
 import '../../api/v1/index.js';
 import { v1Operations, v1Route } from '../../api/v1/route.js';
-import { startTestServer, type TestServer, type TestWorkspace } from '../../test/harness.js';
+import { signIn, startTestServer, type TestServer } from '../../test/harness.js';
 import type { AppEnv } from '../env.js';
 import { ApiError, errorBody } from '../../core/errors.js';
 
@@ -21,12 +21,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.stop());
-
-async function signIn(ws: TestWorkspace): Promise<string> {
-  const res = await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: ws.email, password: ws.password } });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((c) => c.startsWith('parcel_session='))!.split(';')[0]!;
-}
 
 async function getMe(key: string) {
   const res = await server.fetch('/api/v1/me', { token: key });
@@ -58,7 +52,7 @@ describe('the plan in force', () => {
   it('gates collections:write keys in the dashboard: allowed while paid, 402 after the lapse, allowed again after renewal', async () => {
     const until = new Date(server.clock.now().getTime() + 2 * DAY);
     const ws = await server.createWorkspace({ plan: 'paid', planUntil: until });
-    const cookie = await signIn(ws);
+    const cookie = await signIn(server, ws);
     const createKey = () =>
       server.fetch('/api/dashboard/keys', { method: 'POST', headers: { cookie }, json: { name: 'uploader', scopes: ['collections:write'] } });
 

@@ -8,13 +8,13 @@ import { DownloadLinksSchema } from '../../../contract/transfers.js';
 import { late, type FuzzRequest, type FuzzWorld } from '../../api/v1/fuzz/arbitraries.js';
 import { assertProperty, fuzzRuns, printStatuses, sendAndCheck, type Answer, type AnswerRules } from '../../api/v1/fuzz/check.js';
 import { FuzzWorkspace, PUBLIC_URL, startFuzzServer } from '../../api/v1/fuzz/resources.js';
-import { collectionsApi, previewsSettled } from '../../collections/testing.js';
+import { collectionsApi, previewsSettled } from '../../test/collections.js';
 import { purposeKey, signToken, type TokenPurpose } from '../../downloads/signing.js';
 import { encodeCursor } from '../../core/cursor.js';
 import type { TestServer } from '../../test/harness.js';
-import { seedTransfer } from '../../transfers/testing.js';
+import { seedTransfer } from '../../test/transfers.js';
 import { issueUploadToken } from '../../uploads/tokens.js';
-import { tusUpload } from '../../uploads/testing.js';
+import { tusUpload } from '../../test/uploads.js';
 import { downloadRequest, tusRequest, type ForgedClaims } from './protocol-arbitraries.js';
 
 /**

@@ -20,12 +20,12 @@ import {
 } from '../../api/v1/fuzz/arbitraries.js';
 import { assertProperty, fuzzRuns, printStatuses, sendAndCheck, type AnswerRules } from '../../api/v1/fuzz/check.js';
 import { FuzzWorkspace, PUBLIC_URL, startFuzzServer } from '../../api/v1/fuzz/resources.js';
-import { collectionsApi } from '../../collections/testing.js';
+import { collectionsApi } from '../../test/collections.js';
 import { dashboardRoutes } from '../../dashboard/routes.js';
 import { encodeCursor } from '../../core/cursor.js';
-import { slugOf } from '../../collections/requests/testing.js';
+import { slugOf } from '../../test/requests.js';
 import type { TestServer } from '../../test/harness.js';
-import { seedTransfer } from '../../transfers/testing.js';
+import { seedTransfer } from '../../test/transfers.js';
 import { uploadTokenRoutes } from '../../uploads/renew.js';
 import { publicRoutes } from '../transfers.js';
 import { publicOperations, type PublicOperation } from './operations.js';

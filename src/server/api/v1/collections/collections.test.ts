@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionListSchema, CollectionResponseSchema, type Collection } from '../../../../contract/collections.js';
-import { ErrorSchema } from '../../../../contract/errors.js';
-import { collectionsApi, previewsSettled } from '../../../collections/testing.js';
+import { collectionsApi, previewsSettled } from '../../../test/collections.js';
 import { collections, files } from '../../../db/schema/index.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { pathOf } from '../../../transfers/testing.js';
+import { errorOf, startTestServer, type TestServer } from '../../../test/harness.js';
+import { pathOf } from '../../../test/transfers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,11 +25,6 @@ async function create(token: string, body: unknown): Promise<Collection> {
   const res = await call(token, 'POST', '/collections', body);
   expect(res.status).toBe(201);
   return CollectionResponseSchema.parse(await res.json()).collection;
-}
-
-async function errorOf(res: Response, status: number) {
-  expect(res.status).toBe(status);
-  return ErrorSchema.parse(await res.json()).error;
 }
 
 describe('collections', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactResponseSchema } from '../../../../contract/contacts.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { createContact, expectError } from './testing.js';
+import { expectError, startTestServer, type TestServer } from '../../../test/harness.js';
+import { createContact } from '../../../test/contacts.js';
 
 let server: TestServer;
 beforeAll(async () => {

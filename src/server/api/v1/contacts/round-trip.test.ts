@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactDeletedSchema, ContactListSchema, ContactResponseSchema } from '../../../../contract/contacts.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { expectError } from './testing.js';
+import { expectError, startTestServer, type TestServer } from '../../../test/harness.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,12 +3,11 @@ import { crc32 } from '@node-rs/crc32';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Collection } from '../../../../contract/collections.js';
-import { ErrorSchema } from '../../../../contract/errors.js';
 import { ResolvedLinkSchema, type ResolvedLink } from '../../../../contract/links.js';
-import { collectionsApi } from '../../../collections/testing.js';
+import { collectionsApi } from '../../../test/collections.js';
 import { downloads, events } from '../../../db/schema/index.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { download, reloadTransfer, seedTransfer } from '../../../transfers/testing.js';
+import { errorOf, startTestServer, type TestServer } from '../../../test/harness.js';
+import { download, reloadTransfer, seedTransfer } from '../../../test/transfers.js';
 import { UNLOCK_FAILURES_ALLOWED } from '../../../links/unlock.js';
 import { setCustomDomain } from '../../../workspaces/custom-domain.js';
 
@@ -59,12 +58,6 @@ async function resolved(body: unknown, key = token): Promise<ResolvedLink> {
   const res = await resolve(body, key);
   if (res.status !== 200) throw new Error(`resolve: ${res.status} ${await res.text()}`);
   return ResolvedLinkSchema.parse(await res.json());
-}
-
-async function errorOf(res: Response, status: number) {
-  const body = await res.text();
-  expect(res.status, body).toBe(status);
-  return ErrorSchema.parse(JSON.parse(body)).error;
 }
 
 const crcHex = (data: Buffer) => (crc32(data) >>> 0).toString(16).padStart(8, '0');

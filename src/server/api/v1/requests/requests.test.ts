@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderListSchema, FolderResponseSchema } from '../../../../contract/collections.js';
-import { collectionsApi } from '../../../collections/testing.js';
-import { errorOf, fieldOf, requestsApi, slugOf, submit, uploaderApi } from '../../../collections/requests/testing.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { randomFile } from '../../../uploads/testing.js';
+import { collectionsApi } from '../../../test/collections.js';
+import { fieldOf, requestsApi, slugOf, submit, uploaderApi } from '../../../test/requests.js';
+import { errorOf, startTestServer, type TestServer } from '../../../test/harness.js';
+import { randomFile } from '../../../test/uploads.js';
 
 /**
  * Upload requests through /api/v1/requests as an integrator calls them: create with defaults and

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookListSchema, WebhookResponseSchema, WebhookWithSecretSchema } from '../../../../contract/webhooks.js';
 import { webhookDeliveries } from '../../../db/schema/index.js';
 import { emitEvent } from '../../../events/emit.js';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { expectError, fieldPaths } from '../contacts/testing.js';
+import { expectError, startTestServer, type TestServer } from '../../../test/harness.js';
+import { fieldPaths } from '../../../test/contacts.js';
 
 let server: TestServer;
 beforeAll(async () => {

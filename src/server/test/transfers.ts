@@ -6,9 +6,9 @@ import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { files as storedFiles, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
-import type { TestServer, TestRequestInit } from '../test/harness.js';
-import type { TransferRow } from './availability.js';
-import { filesOfTransfer, type TransferFile } from './files.js';
+import type { TestServer, TestRequestInit } from './harness.js';
+import type { TransferRow } from '../transfers/availability.js';
+import { filesOfTransfer, type TransferFile } from '../transfers/files.js';
 
 /**
  * Test helpers for downloads: a sent transfer with real file bytes in storage, inserted straight

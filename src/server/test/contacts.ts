@@ -1,19 +1,13 @@
 import { expect } from 'vitest';
-import { ContactResponseSchema, type Contact, type ContactInput } from '../../../../contract/contacts.js';
-import { ErrorSchema, type ErrorBody } from '../../../../contract/errors.js';
-import type { TestServer } from '../../../test/harness.js';
+import { ContactResponseSchema, type Contact, type ContactInput } from '../../contract/contacts.js';
+import type { ErrorBody } from '../../contract/errors.js';
+import type { TestServer } from './harness.js';
 
 /** Creates a contact through the API and returns it parsed through the contract. */
 export async function createContact(server: TestServer, token: string, input: ContactInput): Promise<Contact> {
   const res = await server.fetch('/api/v1/contacts', { method: 'POST', token, json: input });
   expect(res.status).toBe(201);
   return ContactResponseSchema.parse(await res.json()).contact;
-}
-
-/** Asserts an error status and returns the body parsed through the Error schema. */
-export async function expectError(res: Response, status: number): Promise<ErrorBody['error']> {
-  expect(res.status).toBe(status);
-  return ErrorSchema.parse(await res.json()).error;
 }
 
 /** The field paths a `400 invalid_request` names. */

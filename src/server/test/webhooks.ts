@@ -9,7 +9,7 @@ import {
   WebhookWithSecretSchema,
 } from '../../contract/webhooks.js';
 import { defaultConnect, type ConnectFn, type ConnectTarget, type LookupFn } from '../net/safe-request.js';
-import type { TestServer } from '../test/harness.js';
+import type { TestServer } from './harness.js';
 
 /**
  * Helpers for the webhook delivery, SSRF and crash tests: real HTTP receivers on 127.0.0.1, a

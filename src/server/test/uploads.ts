@@ -5,12 +5,12 @@ import * as tus from 'tus-js-client';
 import { newId, randomBase62 } from '../core/secrets.js';
 import { loadConfig } from '../config.js';
 import { files, transferFiles, transfers } from '../db/schema/index.js';
-import { registerUploads } from './register.js';
+import { registerUploads } from '../uploads/register.js';
 import { createLogger } from '../logger.js';
 import { startServer, type RunningServer } from '../assembly/runtime.js';
 import type { Services } from '../services.js';
-import type { TestServer } from '../test/harness.js';
-import { crcHex } from './crc.js';
+import type { TestServer } from './harness.js';
+import { crcHex } from '../uploads/crc.js';
 
 /**
  * Helpers for the upload tests: a transfer and its files registered straight in the database (as

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { clamdVersion } from './clamd.js';
+import { clamdVersion } from '../scanning/clamd.js';
 
 /**
  * A real clamd (Debian's clamav-daemon) for tests, on a loopback port, with a signature database

@@ -1,5 +1,3 @@
-import { expect } from 'vitest';
-import { ErrorSchema } from '../../../contract/errors.js';
 import {
   AddedSubmissionFilesSchema,
   PublicUploadRequestSchema,
@@ -7,11 +5,11 @@ import {
   SUBMISSION_TOKEN_HEADER,
   SubmissionProgressSchema,
   type StartedSubmission,
-} from '../../../contract/public-requests.js';
-import { SubmissionListSchema, UploadRequestListSchema, UploadRequestResponseSchema, type UploadRequest } from '../../../contract/requests.js';
-import type { FileToSend } from '../testing.js';
-import type { TestServer } from '../../test/harness.js';
-import { tusUpload } from '../../uploads/testing.js';
+} from '../../contract/public-requests.js';
+import { SubmissionListSchema, UploadRequestListSchema, UploadRequestResponseSchema, type UploadRequest } from '../../contract/requests.js';
+import type { FileToSend } from './collections.js';
+import type { TestServer } from './harness.js';
+import { tusUpload } from './uploads.js';
 
 /**
  * Helpers for the upload request tests: the owner's API (/api/v1/requests) and the uploader's
@@ -22,12 +20,6 @@ import { tusUpload } from '../../uploads/testing.js';
 async function expectStatus(res: Response, status: number): Promise<unknown> {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
   return res.json();
-}
-
-/** The Error body of a refused call, after checking its status. */
-export async function errorOf(res: Response, status: number) {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return ErrorSchema.parse(await res.json()).error;
 }
 
 /** The first field a 400 names. */

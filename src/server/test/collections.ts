@@ -4,8 +4,8 @@ import { CollectionResponseSchema, type Collection } from '../../contract/collec
 import { files } from '../db/schema/index.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { AddFilesResponseSchema } from '../../contract/transfers.js';
-import type { TestServer } from '../test/harness.js';
-import { tusUpload } from '../uploads/testing.js';
+import type { TestServer } from './harness.js';
+import { tusUpload } from './uploads.js';
 
 /** Helpers for the collection tests: the API as an integrator calls it, checked against its status. */
 
