@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** The file engine, and the shared-link rules (availability, password unlocks) every owner applies. */
+const ENGINE = ['uploads', 'downloads', 'storage', 'files', 'thumbnails', 'scanning', 'links'];
+/** What owns files or is a resource of the workspace. An upload request is a collection's intake, so collections/requests/ is part of collections. */
+const OWNERS = ['transfers', 'collections', 'vault', 'contacts', 'webhooks'];
+/** What answers requests, and what wires it all. */
+const SURFACES = ['api', 'public', 'dashboard', 'mcp', 'oauth', 'assembly'];
+const folder = (name) => `**/${name}/**`;
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'src/app/routeTree.gen.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -40,21 +48,42 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\./contract/)', message: 'The core imports only the contract and libraries.' }, { group: ['**/app/**'] }] }],
     },
   },
+  // The layers, bottom up: the core; the file engine (and the shared-link rules every owner applies);
+  // the URL importer; the owners and the workspace's resources; the surfaces; the assembly
+  // (docs/architecture.md). Each block below says what one layer may not reach.
   {
     // The file engine serves every kind of owner: owners plug in through files/owners.ts, never the reverse.
-    files: ['src/server/{uploads,downloads,storage,files,thumbnails}/**/*.ts'],
+    files: ENGINE.map((dir) => `src/server/${dir}/**/*.ts`),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/transfers/**', '**/api/**', '**/public/**', '**/dashboard/**'], message: 'The file engine knows no owner; register a FileOwner instead.' }, { group: ['**/app/**'] }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: [...OWNERS, 'imports', ...SURFACES].map(folder), message: 'The file engine knows no owner, importer or surface; register a FileOwner instead.' }, { group: ['**/app/**'] }] }],
     },
   },
   {
-    // Operations (what an owner of files, or the workspace, does) are called by the surfaces: they
-    // take parsed input and the caller, and know nothing of HTTP (src/server/http is the surfaces' kit).
-    files: ['src/server/{transfers,collections,requests,vault,contacts,links,imports,webhooks}/**/*.ts'],
+    // The importer reaches owners only through their FileOwner (import ceiling, import failed).
+    files: ['src/server/imports/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/http/**'], message: 'Operations know nothing of HTTP: the surfaces parse, call them and answer.' }, { group: ['**/app/**'] }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: [...OWNERS, ...SURFACES].map(folder), message: 'The importer knows no owner: it asks the FileOwner of the file.' }, { group: ['**/app/**'] }] }],
     },
   },
+  // Operations (what an owner of files, or the workspace, does) are called by the surfaces: they
+  // take parsed input and the caller, and know nothing of HTTP (src/server/http is the surfaces'
+  // kit). Owners are equals: what two of them need lives in the engine, the core or events/, so
+  // none imports another.
+  ...OWNERS.map((owner) => ({
+    files: [`src/server/${owner}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...SURFACES, 'http'].map(folder), message: 'Operations know nothing of HTTP: the surfaces parse, call them and answer.' },
+            { group: OWNERS.filter((other) => other !== owner).map(folder), message: 'Owners are equals: move what two owners share to the engine, the core or events/.' },
+            { group: ['**/app/**'] },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Request input is parsed strictly: `z.coerce.number()` takes `0x10`, `1e2` and ` 10` as numbers,
     // and reading raw query strings skips validation (and the NUL check) altogether.

@@ -14,7 +14,7 @@ import { collectionFiles, files } from '../db/schema/index.js';
 import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
 import { download } from '../test/transfers.js';
 import { crcOf, randomFile } from '../test/uploads.js';
-import { deliverDueWebhooks } from '../webhooks/dispatcher.js';
+import { deliverDueWebhooks } from '../test/worker.js';
 import { answers, startReceiver, verifySignature, type Receiver } from '../test/webhook-receiver.js';
 import { parseEnvelope, webhooksApi } from '../test/webhooks.js';
 import { sweepAbandonedUploads } from '../files/stored.js';

@@ -9,7 +9,7 @@ import { collectionsApi } from '../test/collections.js';
 import { events, files } from '../db/schema/index.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
-import { deleteStaleDrafts } from '../transfers/end.js';
+import { runTransferSweep } from '../test/worker.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
 import { download } from '../test/transfers.js';
 import { crcOf, randomFile, storedBytes } from '../test/uploads.js';
@@ -175,7 +175,7 @@ describe('a URL import into a transfer', () => {
     expect(sentList.transfers.find((t) => t.id === created.id)).toMatchObject({ finalizedAt: null, sendRequestedAt: requestedAt });
     // The sweep of unsent drafts leaves it alone, however long the import takes.
     server.clock.advance(25 * 3600_000);
-    await deleteStaleDrafts(server.services);
+    await runTransferSweep(server.services);
     expect((await api('GET', `/transfers/${created.id}`)).status).toBe(200);
 
     await importDueNow(server.services);

@@ -9,7 +9,7 @@ import { PublicTransferSchema } from '../../contract/public.js';
 import { CreateTransferResponseSchema, DownloadLinksSchema, TransferSchema } from '../../contract/transfers.js';
 import { collectionsApi } from '../test/collections.js';
 import { files } from '../db/schema/index.js';
-import { importDueNow } from '../imports/importer.js';
+import { importDueNow } from '../test/worker.js';
 import { serveFile, TestOrigins } from '../test/import-origins.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';

@@ -18,6 +18,9 @@ import { createWorkspaceWithOwner, setPlan } from '../workspaces/accounts.js';
 import { startTestS3 } from './s3-server.js';
 import type { Plan } from '../workspaces/plan.js';
 
+/** A server on a test's database beside its TestServer: a peer, or the same server after a restart. */
+export { startServer, type RunningServer };
+
 export interface TestServer extends RunningServer {
   clock: ManualClock;
   databaseUrl: string;

@@ -1,7 +1,6 @@
 // @module-tag scale-out — a restart on the same database and storage
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningServer } from '../assembly/runtime.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { startTestServer, type TestServer, type RunningServer } from '../test/harness.js';
 import { crcOf, fileRow, randomFile, registerFile, restartServer, storedBytes, tusUpload } from '../test/uploads.js';
 
 const MB = 1024 * 1024;

@@ -10,8 +10,7 @@ import { WebhookDeliveryIdSchema, WebhookDeliveryListSchema, WebhookWithSecretSc
 import { loadConfig } from '../config.js';
 import { webhookAttempts, webhookDeliveries } from '../db/schema/index.js';
 import { createLogger } from '../logger.js';
-import { startServer, type RunningServer } from '../assembly/runtime.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { startTestServer, type TestServer, startServer, type RunningServer } from '../test/harness.js';
 import { deliverDueWebhooks } from './dispatcher.js';
 import { answers, startReceiver, verifySignature, type Answer, type Receiver } from '../test/webhook-receiver.js';
 import { parseEnvelope, webhooksApi } from '../test/webhooks.js';

@@ -5,7 +5,7 @@ import { ErrorSchema } from '../../contract/errors.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
 import { listOutbox } from '../mail/file-mailer.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { sweepTransfers } from '../transfers/end.js';
+import { runTransferSweep } from '../test/worker.js';
 import { deliverDueWebhooks } from './dispatcher.js';
 import { openSigningSecret, sealPlainSigningSecrets, sealSigningSecret } from './signing.js';
 import { answers, startReceiver, verifySignature, type Receiver } from '../test/webhook-receiver.js';
@@ -516,11 +516,11 @@ describe('the pull feed', () => {
     // The second transfer nears its expiry (14 days on the paid plan), then expires: its ready and
     // expiring events leave the feed as well.
     server.clock.advance(13.5 * 86_400 * SECOND);
-    await sweepTransfers(server.services);
+    await runTransferSweep(server.services);
     const expiring = await api.events(webhook.id, { cursor: after.nextCursor });
     expect(summary(expiring)).toEqual([`transfer.expiring ${second}`]);
     server.clock.advance(86_400 * SECOND);
-    await sweepTransfers(server.services);
+    await runTransferSweep(server.services);
     const expired = await api.events(webhook.id, { cursor: expiring.nextCursor });
     expect(summary(expired)).toEqual([`transfer.expired ${second}`]);
     expect(expired.events[0]!.data).toEqual({ transfer: { id: second }, reason: 'expired' });
