@@ -2,6 +2,33 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The app's features (src/app/features/<feature>): each is imported by the others only through its index.ts. */
+const features = readdirSync(join(import.meta.dirname, 'src/app/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const appBansServer = { group: ['**/server/**'] };
+/**
+ * For the files of `feature`: another feature's folders (anything but its index.ts) are out of reach,
+ * whether reached by climbing (`../../collections/utils/folder-tree`) or through `features/`. Test code
+ * may also take another feature's fixtures (its testing/ folder).
+ */
+function featureBoundary(feature, { tests }) {
+  const others = features.filter((name) => name !== feature).join('|');
+  const allowed = tests ? 'index$|testing/' : 'index$';
+  const message = 'Another feature is imported through its index.ts (`../<feature>`), never from its folders: export what is needed there.';
+  return [
+    { regex: `^(?:\\.\\./)+(?:${others})/(?!${allowed})`, message },
+    { regex: `(?:^|/)features/[^/]+/(?!${allowed})`, message },
+  ];
+}
+/** A feature's index.ts only re-exports: vite.config.ts declares it free of side effects, so what it does not re-export stays unloaded. */
+const featureIndexOnlyReexports = {
+  selector: 'Program > :not(ExportNamedDeclaration[source])',
+  message: "A feature's index.ts only re-exports (`export { … } from './…'`): vite.config.ts declares it free of side effects.",
+};
 
 /** The file engine, and the shared-link rules (availability, password unlocks) every owner applies. */
 const ENGINE = ['uploads', 'downloads', 'storage', 'files', 'thumbnails', 'scanning', 'links'];
@@ -35,7 +62,23 @@ export default tseslint.config(
   {
     // Imports flow one way: the app never reaches into the server, nor the server into the app.
     files: ['src/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [appBansServer] }] },
+  },
+  // Features import each other only through their index.ts. These entries replace the one above for
+  // their files (a later no-restricted-imports replaces an earlier one), so each repeats the ban on the server.
+  ...features.flatMap((feature) => [
+    {
+      files: [`src/app/features/${feature}/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [appBansServer, ...featureBoundary(feature, { tests: false })] }] },
+    },
+    {
+      files: [`src/app/features/${feature}/**/*.test.{ts,tsx}`, `src/app/features/${feature}/testing/**/*.{ts,tsx}`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [appBansServer, ...featureBoundary(feature, { tests: true })] }] },
+    },
+  ]),
+  {
+    files: ['src/app/features/*/index.ts'],
+    rules: { 'no-restricted-syntax': ['error', featureIndexOnlyReexports] },
   },
   {
     files: ['src/server/**/*.ts'],

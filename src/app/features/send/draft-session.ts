@@ -1,7 +1,8 @@
 import { fromBase64url, newLinkKey, toBase64url, type TransferNote } from '../../../crypto';
 import { UploadSession, type RememberedUploads, type UploadRegistrar, type UploadSessionOptions } from '../../lib/uploads/upload-session';
-import type { ImportEntry, ImportToAdd } from '../imports/api/import-status';
-import { addFilesToDraft, createTransferDraft, removeFileFromDraft, storeSealedFile } from './api/transfer-drafts';
+import type { ImportEntry, ImportToAdd } from '../imports';
+import { removeFileFromDraft } from '../transfers';
+import { addFilesToDraft, createTransferDraft, storeSealedFile } from './api/transfer-drafts';
 import { EncryptedUploads } from './encryption/encrypted-uploads';
 
 export interface DraftApi {

@@ -9,7 +9,7 @@ import { inputClass, TextField } from '../../../components/text-field';
 import { formatBytes, formatDateTime, formatInteger } from '../../../lib/format';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useInvite, useInvites, useRevokeInvite } from '../api/invites';
-import { useBillingOn } from '../../auth/api/get-session';
+import { useBillingOn } from '../../auth';
 import { describeWorkspaceChange, useAdminWorkspaces, useUpdateAdminWorkspace } from '../api/workspaces';
 
 function WorkspaceRow({ workspace }: { workspace: AdminWorkspace }) {

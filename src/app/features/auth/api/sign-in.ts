@@ -3,7 +3,7 @@ import type { Session, SignInRequest } from '../../../../contract/dashboard';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import { userDataRoot } from '../../../lib/query-keys';
 import { forgetAccessToken } from '../../../lib/v1-client';
-import { lockVault } from '../../vault/vault-lock';
+import { lockVault } from '../../vault';
 import { sessionQueryKey } from './get-session';
 
 export function signIn(input: SignInRequest): Promise<Session> {

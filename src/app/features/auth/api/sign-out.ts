@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import { userDataRoot } from '../../../lib/query-keys';
 import { forgetAccessToken } from '../../../lib/v1-client';
-import { lockVault } from '../../vault/vault-lock';
+import { lockVault } from '../../vault';
 import { sessionQueryKey } from './get-session';
 
 export function signOut(): Promise<void> {

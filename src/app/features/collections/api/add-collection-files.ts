@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UploadTarget } from '../../../../contract/transfers';
 import type { FileToRegister } from '../../../lib/uploads/upload-session';
 import { v1Fetch } from '../../../lib/v1-client';
-import type { ImportEntry, ImportToAdd } from '../../imports/api/import-status';
+import type { ImportEntry, ImportToAdd } from '../../imports';
 import { collectionKeys } from './query-keys';
 
 export interface AddedCollectionFiles {

@@ -1,9 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Session } from '../../../../contract/dashboard';
 import type { Folder } from '../../../../contract/collections';
-import { sessionQueryKey, useSession } from '../../auth/api/get-session';
-import { collectionsQueryOptions } from '../../collections/api/get-collections';
-import { foldersQueryOptions } from '../../collections/api/get-folders';
+import { sessionQueryKey, useSession } from '../../auth';
+import { collectionsQueryOptions, foldersQueryOptions } from '../../collections';
 
 /**
  * Where requests send their files, by name, read from the collections API (the same cache as the

@@ -4,8 +4,7 @@ import type { Ref } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { SelectField } from '../../../components/text-field';
-import { collectionsQueryOptions } from '../../collections/api/get-collections';
-import { foldersQueryOptions } from '../../collections/api/get-folders';
+import { collectionsQueryOptions, foldersQueryOptions } from '../../collections';
 
 interface DestinationFieldsProps {
   collectionId: string;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { useSession } from '../../auth/api/get-session';
-import { UpgradeNotice } from '../../collections/components/upgrade-notice';
+import { useSession } from '../../auth';
+import { UpgradeNotice } from '../../collections';
 import { RequestFormDialog } from './request-form-dialog';
 import { uploadRequestsFeature } from './upload-requests-feature';
 

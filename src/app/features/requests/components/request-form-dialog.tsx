@@ -6,8 +6,8 @@ import { FormError } from '../../../components/form-error';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { FormField, inputClass, TextAreaField, TextField } from '../../../components/text-field';
 import { firstInvalid, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { useSession } from '../../auth/api/get-session';
-import { isUpgradeRequired, UpgradeNotice } from '../../collections/components/upgrade-notice';
+import { useSession } from '../../auth';
+import { isUpgradeRequired, UpgradeNotice } from '../../collections';
 import { useCreateUploadRequest } from '../api/create-request';
 import { useUpdateUploadRequest } from '../api/update-request';
 import {

@@ -1,4 +1,4 @@
-import type { PaidFeature } from '../../collections/components/upgrade-notice';
+import type { PaidFeature } from '../../collections';
 
 /** What a free workspace is told when it asks for a new upload request (reading its requests stays free). */
 export const uploadRequestsFeature: PaidFeature = {

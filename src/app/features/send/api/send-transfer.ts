@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transfer } from '../../../../contract/transfers';
-import { userDataRoot } from '../../../lib/query-keys';
-import { finalizeTransfer, updateTransfer, type TransferDetails } from './transfer-drafts';
+import { finalizeTransfer, transferKeys } from '../../transfers';
+import { updateTransfer, type TransferDetails } from './transfer-drafts';
 
 export interface SendRequest {
   transferId: string;
@@ -16,14 +16,12 @@ export async function sendTransfer({ transferId, details, seal }: SendRequest): 
   return finalizeTransfer(transferId, seal ? await seal() : undefined);
 }
 
-/** Sending changes the transfers list and the draft's own page (owned by the transfers pages, keyed under `user`/`v1`/`transfers`). */
-const transfersRoot = [...userDataRoot, 'v1', 'transfers'] as const;
-
+/** Sending changes the transfers list and the draft's own page: the transfers feature's queries, all under `transferKeys.all`. */
 export function useSendTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendTransfer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: transfersRoot }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transferKeys.all }),
   });
 }
 
@@ -35,20 +33,11 @@ export function useSaveDraftDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ transferId, details }: { transferId: string; details: TransferDetails }) => updateTransfer(transferId, details),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: transfersRoot }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transferKeys.all }),
   });
 }
 
 /** Stores the details on the draft without sending it (Send pressed while files are still uploading). */
 export function usePrepareTransfer() {
   return useMutation({ mutationFn: ({ transferId, details }: { transferId: string; details: TransferDetails }) => updateTransfer(transferId, details) });
-}
-
-/** Sends a draft as it is, with the details stored on it. */
-export function useFinalizeDraft() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (transferId: string) => finalizeTransfer(transferId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: transfersRoot }),
-  });
 }

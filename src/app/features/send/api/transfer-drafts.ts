@@ -1,7 +1,7 @@
 import type { Transfer, UploadTarget } from '../../../../contract/transfers';
 import type { FileToRegister } from '../../../lib/uploads/upload-session';
 import { v1Fetch } from '../../../lib/v1-client';
-import type { ImportEntry, ImportToAdd } from '../../imports/api/import-status';
+import type { ImportEntry, ImportToAdd } from '../../imports';
 
 export interface CreatedDraft {
   id: string;
@@ -41,10 +41,6 @@ export function addFilesToDraft(transferId: string, files: FileToRegister[], imp
   return v1Fetch<AddedFiles>(`/transfers/${encodeURIComponent(transferId)}/files`, { method: 'POST', json: filesBody(files, imports) });
 }
 
-export function removeFileFromDraft(transferId: string, fileId: string): Promise<void> {
-  return v1Fetch<void>(`/transfers/${encodeURIComponent(transferId)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' });
-}
-
 /** The last update of each draft still running: the next waits for it. */
 const updating = new Map<string, Promise<unknown>>();
 
@@ -64,11 +60,6 @@ export function updateTransfer(transferId: string, details: TransferDetails): Pr
       if (updating.get(transferId) === run) updating.delete(transferId);
     });
   return run;
-}
-
-/** `e2eeMeta`: an encrypted transfer's sealed manifest, title and message (see src/crypto sealTransferMeta). */
-export function finalizeTransfer(transferId: string, e2eeMeta?: string): Promise<Transfer> {
-  return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(transferId)}/finalize`, { method: 'POST', json: e2eeMeta === undefined ? {} : { e2eeMeta } });
 }
 
 /** An encrypted file's sealed name, type, size and salt, and its sealed thumbnail ('' for none): opaque to the server. */

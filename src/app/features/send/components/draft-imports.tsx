@@ -1,5 +1,4 @@
-import type { ImportStatusResult } from '../../imports/api/import-status';
-import { ImportRow } from '../../imports/components/import-progress';
+import { type ImportStatusResult, ImportRow } from '../../imports';
 
 /** A URL import on the draft, as it was registered (or found on the draft again after a reload). */
 export interface DraftImport {

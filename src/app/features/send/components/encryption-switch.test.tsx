@@ -7,7 +7,7 @@ import { contactKeys } from '../../../lib/contacts';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { account, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { notificationSettingsKey } from '../../settings/api/notification-settings';
+import { notificationSettingsKey } from '../../settings';
 import { TransferDetailsForm, type SentWith } from './transfer-details-form';
 
 beforeEach(() => window.localStorage.clear());

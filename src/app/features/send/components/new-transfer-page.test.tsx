@@ -7,7 +7,7 @@ import { contactKeys } from '../../../lib/contacts';
 import { apiError, json, noContent, stubFetch } from '../../../test/fetch-stub';
 import { account, signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { notificationSettingsKey } from '../../settings/api/notification-settings';
+import { notificationSettingsKey } from '../../settings';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { detailsStorageKey } from '../details-store';
 import { draftStorageKey } from '../draft-session';

@@ -7,11 +7,9 @@ import { FileUploader, noUploads, type UploaderState } from '../../../components
 import { UploadStatus } from '../../../components/uploader/upload-status';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
-import { useImportStatuses, type ImportToAdd } from '../../imports/api/import-status';
-import { AddFromUrlButton, AddFromUrlDialog } from '../../imports/components/add-from-url-dialog';
+import { useImportStatuses, type ImportToAdd, AddFromUrlButton, AddFromUrlDialog } from '../../imports';
 import type { Transfer } from '../../../../contract/transfers';
-import { transferQueryOptions } from '../../transfers/api/get-transfer';
-import { SentNotice, type EncryptedLink } from '../../transfers/components/sent-notice';
+import { transferQueryOptions, SentNotice, type EncryptedLink } from '../../transfers';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { forgetDetails } from '../details-store';
 import { DraftSession } from '../draft-session';

@@ -14,7 +14,7 @@ import { setTransferLabel } from '../../../lib/transfer-labels';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { downloadLimitRule } from '../../../lib/download-limit';
 import { plural } from '../../../lib/format';
-import { notificationSettingsQueryOptions } from '../../settings/api/notification-settings';
+import { notificationSettingsQueryOptions } from '../../settings';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { usePrepareTransfer, useSaveDraftDetails, useSendTransfer } from '../api/send-transfer';
 import type { TransferDetails } from '../api/transfer-drafts';

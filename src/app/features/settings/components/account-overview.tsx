@@ -6,7 +6,7 @@ import { Card } from '../../../components/card';
 import { CopyField } from '../../../components/copy-field';
 import { formatBytes, formatDate, formatEuros, formatInteger, formatMonth } from '../../../lib/format';
 import { meQueryOptions } from '../../../lib/me';
-import { vaultUsageQueryOptions, type getVaultUsage } from '../../vault/api/vault-api';
+import { vaultUsageQueryOptions, type getVaultUsage } from '../../vault';
 import { RenameWorkspace } from './rename-workspace';
 
 export function AccountOverview() {

@@ -2,6 +2,8 @@ import { userDataRoot } from '../../../lib/query-keys';
 
 /** Every key of this feature, so a mutation can name exactly what it changed. */
 export const transferKeys = {
+  /** Everything of every transfer (lists, pages, downloads): what sending a draft changes. */
+  all: [...userDataRoot, 'v1', 'transfers'] as const,
   /** All pages of every filtered list: one transfer changing can move it between filters. */
   lists: [...userDataRoot, 'v1', 'transfers', 'list'] as const,
   list: (filters: { status: string; q: string; sort: string; limit?: number }) => [...transferKeys.lists, filters] as const,

@@ -3,8 +3,8 @@ import type { Transfer, TransferFile } from '../../../../contract/transfers';
 import { Button, buttonClass } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { plural } from '../../../lib/format';
-import { useFinalizeDraft } from '../../send/api/send-transfer';
 import { Section } from '../../../components/section';
+import { useFinalizeDraft } from '../api/finalize-transfer';
 import { useRemoveDraftFile } from '../api/remove-draft-file';
 
 /**

@@ -5,8 +5,7 @@ import { formatBytes, plural } from '../../../lib/format';
 import { userDataRoot } from '../../../lib/query-keys';
 import { stackedTable } from '../../../components/stacked-table';
 import { Section } from '../../../components/section';
-import { useImportStatuses, type ImportStatusResult } from '../../imports/api/import-status';
-import { ImportProgressBar, receivedText } from '../../imports/components/import-progress';
+import { useImportStatuses, type ImportStatusResult, ImportProgressBar, receivedText } from '../../imports';
 import { transferKeys } from '../api/query-keys';
 import { useScanningEnabled } from '../../../lib/me';
 

@@ -3,7 +3,7 @@ import type { PublicUploadRequest, StartedSubmission, SubmissionProgress } from 
 import type { UploadTarget } from '../../../../contract/transfers';
 import type { FileToRegister } from '../../../lib/uploads/upload-session';
 import { firstViewGcTime, takePublicPageData } from '../../../lib/public-page-data';
-import { publicRequest } from '../../recipient/api/public-api';
+import { publicRequest } from '../../recipient';
 
 /**
  * The uploader's side of an upload request (`/api/public/requests/<slug>`), as the page at

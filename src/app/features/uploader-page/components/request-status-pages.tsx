@@ -1,7 +1,7 @@
 import type { PublicUploadRequest } from '../../../../contract/public-requests';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { LinkNotFoundPage, LoadFailedPage, StatusPage, SuspendedLinkPage } from '../../recipient/components/status-pages';
+import { LinkNotFoundPage, LoadFailedPage, StatusPage, SuspendedLinkPage } from '../../recipient';
 
 /** Why a request takes no new files: its state when the page opened, or a `409 conflict`'s `details.reason` later. */
 export type Refusal = 'paused' | 'closed' | 'deadline';

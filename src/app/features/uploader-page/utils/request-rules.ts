@@ -1,5 +1,5 @@
 import type { PublicUploadRequest } from '../../../../contract/public-requests';
-import { emailError } from '../../auth/validation';
+import { emailError } from '../../auth';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes, formatInteger } from '../../../lib/format';
 import type { UploaderDetails } from '../api/public-request-api';

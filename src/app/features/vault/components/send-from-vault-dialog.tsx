@@ -7,7 +7,7 @@ import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { formatBytes, plural } from '../../../lib/format';
 import { userDataRoot } from '../../../lib/query-keys';
-import { SentNotice } from '../../transfers/components/sent-notice';
+import { SentNotice } from '../../transfers';
 import type { OpenedVaultFile } from '../utils/open-contents';
 import { sendFromVault, type SentFromVault } from '../utils/send-from-vault';
 import { noteVaultActivity } from '../vault-lock';

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { sealVaultName, type MasterKey } from '../../../../crypto';
 import { isApiRequestError } from '../../../lib/api-error';
-import { canMoveFolderInto } from '../../collections/utils/folder-tree';
-import type { BrowserItem } from '../../collections/utils/browser-items';
+import { canMoveFolderInto, type BrowserItem } from '../../collections';
 import { createVaultFolder, deleteVaultFolder, deleteVaultItems, updateVaultFolder, updateVaultItem, vaultKeys, type VaultContents } from '../api/vault-api';
 import type { OpenedVault } from '../utils/open-contents';
 

@@ -9,20 +9,29 @@ import { PageHeader } from '../../../components/page-header';
 import { inputClass } from '../../../components/text-field';
 import type { FileUploaderHandle } from '../../../components/uploader/file-uploader';
 import { formatBytes, plural } from '../../../lib/format';
-import { Breadcrumbs, type FolderLinkComponent } from '../../collections/components/browser/breadcrumbs';
-import { BrowserToolbar, type SelectionActions } from '../../collections/components/browser/browser-toolbar';
-import { ItemListbox, ListColumns } from '../../collections/components/browser/item-listbox';
-import { MoveDialog } from '../../collections/components/browser/move-dialog';
-import { FileDropOverlay } from '../../collections/components/browser/file-drop-overlay';
-import { NameDialog, RenameDialog } from '../../collections/components/browser/name-dialog';
-import { UploadButtons } from '../../collections/components/browser/upload-buttons';
-import { useBrowserState } from '../../collections/components/browser/use-browser-state';
-import { usePageFileDrop } from '../../collections/components/browser/use-page-file-drop';
-import { folderKey, folderTotals, itemsIn, type BrowserItem } from '../../collections/utils/browser-items';
-import type { CollectionBrowserSearch } from '../../collections/utils/browser-search';
-import { ancestryOf } from '../../collections/utils/folder-tree';
-import { noSelection } from '../../collections/utils/selection';
-import { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay } from '../../recipient/e2ee/save-file';
+import {
+  Breadcrumbs,
+  type FolderLinkComponent,
+  BrowserToolbar,
+  type SelectionActions,
+  ItemListbox,
+  ListColumns,
+  MoveDialog,
+  FileDropOverlay,
+  NameDialog,
+  RenameDialog,
+  UploadButtons,
+  useBrowserState,
+  usePageFileDrop,
+  folderKey,
+  folderTotals,
+  itemsIn,
+  type BrowserItem,
+  type CollectionBrowserSearch,
+  ancestryOf,
+  noSelection,
+} from '../../collections';
+import { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay } from '../../recipient';
 import type { OpenedVault, OpenedVaultFile } from '../utils/open-contents';
 import { fileSave, folderSave, type VaultSave } from '../utils/vault-downloads';
 import { noteVaultActivity } from '../vault-lock';

@@ -19,7 +19,7 @@ import {
   type NewVault,
 } from '../../../../crypto';
 import { apiError, json, stubFetch } from '../../../test/fetch-stub';
-import type { CollectionBrowserSearch } from '../../collections/utils/browser-search';
+import type { CollectionBrowserSearch } from '../../collections';
 import { vaultQueryOptions, type VaultContents } from '../api/vault-api';
 import { lockVault } from '../vault-lock';
 import { VaultPage } from './vault-page';

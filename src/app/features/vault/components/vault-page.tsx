@@ -8,7 +8,7 @@ import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonPage } from '../../../components/skeleton';
 import { TextField, inputClass } from '../../../components/text-field';
-import type { CollectionBrowserSearch } from '../../collections/utils/browser-search';
+import type { CollectionBrowserSearch } from '../../collections';
 import { replaceVaultRecord, vaultContentsQueryOptions, vaultKeys, vaultQueryOptions } from '../api/vault-api';
 import { OpenedCache, openContents, type OpenedVault } from '../utils/open-contents';
 import { idleChoices, idleMinutes, lockVault, setIdleMinutes, useVaultKey, type IdleMinutes } from '../vault-lock';

@@ -14,7 +14,7 @@ import { firstDifference } from '../../../../crypto/test-support';
 import { apiError, json, stubFetch, type StubHandler, type StubRequest } from '../../../test/fetch-stub';
 import { UploadSession, type FileToUpload } from '../../../lib/uploads/upload-session';
 import { destinationOf } from '../../../lib/uploads/upload-session';
-import { ENCRYPTED_REQUEST_BYTES } from '../../send/encryption/encrypted-uploads';
+import { ENCRYPTED_REQUEST_BYTES } from '../../send';
 import { VAULT_OWNER_ID, VaultUploads, vaultUploadsStorageKey, type DecryptedFolderRef, type VaultUploadsOptions } from './vault-uploads';
 
 /** A fast stand-in for Argon2id (the vault's own tests run the real one): SHA-256 of the passphrase. */

@@ -14,9 +14,15 @@ import {
   wrapFileKey,
   type MasterKey,
 } from '../../../../crypto';
-import { folderIdOf, type FileToRegister, type FileToUpload, type HeldUpload, type UploadRegistrar, type UploadSource } from '../../../lib/uploads/upload-session';
-import { SEALED_FILE_NAME, encryptingTusOptions, plainSourceOf } from '../../send/encryption/encrypted-uploads';
-import { makeThumbnail } from '../../send/encryption/thumbnail';
+import {
+  folderIdOf,
+  type FileToRegister,
+  type FileToUpload,
+  type HeldUpload,
+  type UploadRegistrar,
+  type UploadSource,
+} from '../../../lib/uploads/upload-session';
+import { SEALED_FILE_NAME, encryptingTusOptions, plainSourceOf, makeThumbnail } from '../../send';
 import { createVaultFolder, deleteVaultFolder, deleteVaultItems, registerVaultItems, updateVaultFolder, updateVaultItem } from '../api/vault-api';
 
 /** A folder as the page knows it once its sealed name was opened. */

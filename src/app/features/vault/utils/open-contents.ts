@@ -1,7 +1,7 @@
 import type { Folder, ListedCollectionFile } from '../../../../contract/collections';
 import type { VaultFolder, VaultItem } from '../../../../contract/vault';
 import { openVaultName, openVaultThumbnail, type MasterKey, type VaultItemMeta, type VaultItemRef } from '../../../../crypto';
-import { byPath } from '../../collections/utils/folder-tree';
+import { byPath } from '../../collections';
 import type { VaultContents } from '../api/vault-api';
 
 /**

@@ -5,9 +5,8 @@ import { errorFromResponse } from '../../../lib/api-error';
 import { RETRY_DELAYS, shouldRetryUpload } from '../../../lib/uploads/upload-retry';
 import type { FileToUpload } from '../../../lib/uploads/upload-session';
 import { UPLOAD_TOKEN_HEADER } from '../../../lib/uploads/upload-token';
-import { finalizeTransfer } from '../../send/api/transfer-drafts';
-import { DraftSession } from '../../send/draft-session';
-import type { ReadableFile } from '../../send/encryption/encrypted-uploads';
+import { finalizeTransfer } from '../../transfers';
+import { DraftSession, type ReadableFile } from '../../send';
 import { getVaultItemDownload } from '../api/vault-api';
 import type { OpenedVaultFile } from './open-contents';
 

@@ -1,6 +1,5 @@
 import { fileContentKey, unwrapFileKey, type MasterKey } from '../../../../crypto';
-import { decryptedFile, decryptedZip, openedWhenRead, zipSize, type ZipEntry } from '../../recipient/e2ee/decrypted-downloads';
-import type { SaveRequest } from '../../recipient/e2ee/save-file';
+import { decryptedFile, decryptedZip, openedWhenRead, zipSize, type ZipEntry, type SaveRequest } from '../../recipient';
 import { getVaultItemDownload } from '../api/vault-api';
 import type { OpenedVault, OpenedVaultFile } from './open-contents';
 

@@ -12,7 +12,7 @@ import { collectionDownloadLinksQueryOptions } from '../../api/get-collection-do
 import { useCollectionFiles } from '../../api/get-collection-files';
 import { useFolders } from '../../api/get-folders';
 import { useCreateFolder } from '../../api/create-folder';
-import { AddFromUrlButton, AddFromUrlDialog } from '../../../imports/components/add-from-url-dialog';
+import { AddFromUrlButton, AddFromUrlDialog } from '../../../imports';
 import { ShareCollectionDialog } from '../sharing/share-dialog';
 import { isComplete, isImage, itemsIn, folderKey, type BrowserItem } from '../../utils/browser-items';
 import type { CollectionBrowserSearch } from '../../utils/browser-search';

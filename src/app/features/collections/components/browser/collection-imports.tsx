@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import type { Folder, ListedCollectionFile } from '../../../../../contract/collections';
-import { useImportStatuses, type ImportStatusResult } from '../../../imports/api/import-status';
-import { ImportRow } from '../../../imports/components/import-progress';
+import { useImportStatuses, type ImportStatusResult, ImportRow } from '../../../imports';
 import { useDeleteFiles } from '../../api/delete-files';
 import { collectionKeys } from '../../api/query-keys';
 

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ListedCollectionFile } from '../../../../../contract/collections';
 import { formatBytes, formatDate, plural } from '../../../../lib/format';
-import { fileTypeLabel } from '../../../recipient/utils/file-kind';
+import { fileTypeLabel } from '../../../recipient';
 import type { BrowserItem } from '../../utils/browser-items';
 import type { BrowserView } from '../../utils/browser-search';
 import { clearSelection, clickItem, moveTo, selectAll, toggleActive, type Selection } from '../../utils/selection';

@@ -1,5 +1,4 @@
-import { FileIcon } from '../../../recipient/components/file-icon';
-import { fileKind } from '../../../recipient/utils/file-kind';
+import { FileIcon, fileKind } from '../../../recipient';
 import type { BrowserItem } from '../../utils/browser-items';
 
 /** A folder, drawn inline in the same family as FileIcon. Decorative. */
