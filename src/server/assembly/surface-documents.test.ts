@@ -1,21 +1,14 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { publicRoutes } from '../public/transfers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { lintOpenApi } from '../test/redocly.js';
 
 /**
  * The dashboard's and the public pages' APIs are built with the surface route builder
  * (http/surface.ts), so each has an OpenAPI document: every route mounted is in it (no handler is
  * written beside the builder), and it is a valid document.
  */
-
-const redocly = fileURLToPath(new URL('../../../node_modules/.bin/redocly', import.meta.url));
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,24 +22,6 @@ const surfaces = [
   { mount: '/api/dashboard', app: () => dashboardRoutes() },
   { mount: '/api/public', app: () => publicRoutes(server.services) },
 ];
-
-async function lint(document: string) {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-surface-'));
-  try {
-    const file = path.join(dir, 'openapi.json');
-    await fs.writeFile(file, document);
-    return await promisify(execFile)(redocly, ['lint', file, '--format=stylish', '--extends=recommended'], {
-      cwd: dir,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      timeout: 60_000,
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-      (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: err.code ?? -1, output: `${err.stdout}${err.stderr}` }),
-    );
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe.each(surfaces)('the $mount document', ({ mount, app }) => {
   it('lists every route the surface mounts, each with its auth kind', async () => {
@@ -63,7 +38,7 @@ describe.each(surfaces)('the $mount document', ({ mount, app }) => {
   });
 
   it('passes Redocly lint with the recommended rules, without errors', async () => {
-    const run = await lint(await (await server.fetch(`${mount}/openapi.json`)).text());
+    const run = await lintOpenApi(await (await server.fetch(`${mount}/openapi.json`)).text());
     expect(run.code, run.output).toBe(0);
   }, 60_000);
 });

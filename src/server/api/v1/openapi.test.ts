@@ -1,14 +1,8 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { lintOpenApi } from '../../test/redocly.js';
 import { v1Operations } from './route.js';
 
-const redocly = fileURLToPath(new URL('../../../../node_modules/.bin/redocly', import.meta.url));
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 interface Operation {
@@ -109,23 +103,9 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('passes Redocly lint with the recommended rules, without errors', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parcel-openapi-'));
-    try {
-      const file = path.join(dir, 'openapi.json');
-      await fs.writeFile(file, rawDocument);
-      const run = await promisify(execFile)(redocly, ['lint', file, '--format=stylish', '--extends=recommended'], {
-        cwd: dir,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-        timeout: 60_000,
-      }).then(
-        ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-        (err: { code?: number; stdout?: string; stderr?: string }) => ({ code: err.code ?? -1, output: `${err.stdout}${err.stderr}` }),
-      );
-      expect(run.code, run.output).toBe(0);
-      expect(run.output).toMatch(/valid/i);
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
+    const run = await lintOpenApi(rawDocument);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/valid/i);
   }, 60_000);
 });
 
