@@ -1,77 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
-  createDecryptStream,
   deriveLinkKeys,
   openFileMeta,
   openTransferMeta,
-  parseHeader,
   parseLinkFragment,
   plaintextSize,
-  type LinkKeys,
 } from '../src/crypto';
-import { e2eDataDir } from './data-dir';
+import { decrypt, encryptionOn, expectNowhere, recordRequestBodies, storedPath } from './e2ee-support';
 import { makeFiles, signUp } from './support';
 import { addFiles, addFolder, download, sendButton, unzipAll } from './transfer-support';
-import { addFile, draftCreated, fetchTransfer, throttleUploads, uploadProgress } from './upload-support';
+import { addFile, draftCreated, fetchTransfer } from './upload-support';
 
 /**
  * The sending half of end-to-end encrypted transfers (issue 17), in Chromium against the real server: every
  * request the page makes is recorded and searched for the link key and the plaintext names; the server's stored
  * bytes are read from its data directory and decrypted here with src/crypto.
  */
-
-interface Recorded {
-  url: string;
-  headers: string;
-  body: Buffer;
-}
-
-/** Every request the page makes, with its headers and body, for searching afterwards. */
-function recordRequests(page: Page): Recorded[] {
-  const seen: Recorded[] = [];
-  page.on('request', (request) => {
-    const entry: Recorded = { url: request.url(), headers: '', body: request.postDataBuffer() ?? Buffer.alloc(0) };
-    seen.push(entry);
-    void request.allHeaders().then((headers) => (entry.headers = JSON.stringify(headers)), () => undefined);
-  });
-  return seen;
-}
-
-/** The secret as it could leak: as is, and base64-encoded (as tus's Upload-Metadata would carry a name). */
-function expectNowhere(requests: Recorded[], secret: string) {
-  const forms = [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)];
-  for (const request of requests) {
-    for (const form of forms) {
-      expect(request.url, `${request.url} carries ${secret}`).not.toContain(form);
-      expect(request.headers, `headers of ${request.url} carry ${secret}`).not.toContain(form);
-      expect(request.body.includes(Buffer.from(form)), `body of ${request.url} carries ${secret}`).toBe(false);
-    }
-  }
-}
-
-const storedPath = (port: number, fileId: string): string => {
-  const root = path.join(e2eDataDir(port), 'files');
-  const found = (fs.readdirSync(root, { recursive: true }) as string[]).find((name) => path.basename(name) === fileId);
-  if (!found) throw new Error(`No stored file for ${fileId} under ${root}`);
-  return path.join(root, found);
-};
-
-async function decrypt(keys: LinkKeys, container: Buffer, size: number): Promise<Buffer> {
-  const { salt } = parseHeader(new Uint8Array(container.subarray(0, 24)));
-  const out = new Blob([new Uint8Array(container)]).stream().pipeThrough(createDecryptStream(keys.content, { salt, size }));
-  return Buffer.from(await new Response(out).arrayBuffer());
-}
-
-async function encryptionOn(page: Page) {
-  await page.goto('/transfers/new');
-  const toggle = page.getByRole('switch', { name: 'End-to-end encrypt' });
-  await toggle.check();
-  await expect(toggle).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Add from URL' })).toHaveCount(0);
-}
 
 test('an encrypted transfer sends no key and no plaintext name, and its stored bytes decrypt to the files', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
@@ -82,7 +29,7 @@ test('an encrypted transfer sends no key and no plaintext name, and its stored b
     'gallery-folder/first-photo.bin': 70_000,
     'gallery-folder/second-photo.bin': 0,
   });
-  const requests = recordRequests(page);
+  const requests = recordRequestBodies(page);
   try {
     await signUp(page);
     await encryptionOn(page);
@@ -175,59 +122,10 @@ test('an encrypted transfer sends no key and no plaintext name, and its stored b
   }
 });
 
-test('an encrypted upload interrupted by closing the tab resumes in a new one and decrypts to the file', async ({ context, baseURL }) => {
-  test.setTimeout(120_000);
-  const port = Number(new URL(baseURL!).port);
-  // Five 8 MiB requests: once the first has landed (20 %), most of the file is still to come when the tab closes.
-  const { files, cleanup } = makeFiles({ 'long-recording.bin': 40 * 1024 * 1024 + 123 });
-  const file = files['long-recording.bin']!;
-  try {
-    const first = await context.newPage();
-    await signUp(first);
-    await throttleUploads(first, 1024 * 1024);
-    await encryptionOn(first);
-    if (process.env.E2EE_SCREENSHOTS) await first.screenshot({ path: path.join(os.tmpdir(), 'e2ee-switch.png'), fullPage: true });
-    const created = draftCreated(first);
-    await addFile(first, file.path);
-    const draft = await created;
-    await expect.poll(() => uploadProgress(first), { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(20);
-    await first.close();
-
-    // A new tab: the draft, its key and the file's salt were remembered; adding the file again continues it.
-    const second = await context.newPage();
-    const requests = recordRequests(second);
-    await second.goto('/transfers/new');
-    await expect(second.getByRole('heading', { name: 'Resume your unfinished transfer' })).toBeVisible();
-    await expect(second.getByRole('switch', { name: 'End-to-end encrypt' })).toBeChecked();
-    // The tus PATCHes only (the page also PATCHes the draft's details through the API).
-    const patches: number[] = [];
-    second.on('request', (request) => {
-      if (request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/files/')) patches.push(Number(request.headers()['upload-offset']));
-    });
-    await addFile(second, file.path);
-    await sendButton(second).click();
-    await expect(second.getByRole('heading', { name: 'Your encrypted transfer is ready' })).toBeVisible({ timeout: 60_000 });
-    // It continued from where the first tab stopped, not from the start.
-    expect(patches[0]).toBeGreaterThan(0);
-
-    const link = new URL(await second.getByRole('textbox', { name: 'Link to share (with its key)' }).inputValue());
-    expectNowhere(requests, link.hash.slice('#v1.'.length));
-    expectNowhere(requests, 'long-recording.bin');
-    const keys = await deriveLinkKeys(parseLinkFragment(link.hash));
-    const transfer = await fetchTransfer(second, draft.id);
-    const stored = fs.readFileSync(storedPath(port, transfer.files[0]!.id));
-    expect((await decrypt(keys, stored, file.bytes.length)).equals(file.bytes)).toBe(true);
-    // Sent: the browser forgot the key with the draft.
-    expect(await second.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('parcel.send.draft.')))).toEqual([]);
-  } finally {
-    cleanup();
-  }
-});
-
 test('an encrypted transfer offers no Copy link, says why, and the sender tells several apart by labels kept in the browser', async ({ page }) => {
   test.setTimeout(120_000);
   const { files, cleanup } = makeFiles({ 'contract.bin': 40_000, 'photo.bin': 60_000 });
-  const requests = recordRequests(page);
+  const requests = recordRequestBodies(page);
   try {
     await signUp(page);
     // The first: its title (sealed for recipients) names it in this browser.

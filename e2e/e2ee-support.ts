@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { createDecryptStream, parseHeader, type LinkKeys } from '../src/crypto';
+import { e2eDataDir } from './data-dir';
 
 /** What the e2ee specs (transfers and the vault) share: every request seen, and saving through a stubbed file picker. */
 
@@ -47,4 +51,59 @@ export async function savedFile(page: Page, name: string): Promise<Buffer> {
     return btoa(text);
   }, name);
   return Buffer.from(base64, 'base64');
+}
+
+/** A request as sent: its URL, headers and body bytes (for searching a binary body). */
+export interface Recorded {
+  url: string;
+  headers: string;
+  body: Buffer;
+}
+
+/** Every request the page makes, with its headers and body, for searching afterwards. */
+export function recordRequestBodies(page: Page): Recorded[] {
+  const seen: Recorded[] = [];
+  page.on('request', (request) => {
+    const entry: Recorded = { url: request.url(), headers: '', body: request.postDataBuffer() ?? Buffer.alloc(0) };
+    seen.push(entry);
+    void request.allHeaders().then((headers) => (entry.headers = JSON.stringify(headers)), () => undefined);
+  });
+  return seen;
+}
+
+/** The secret as it could leak: as is, and base64-encoded (as tus's Upload-Metadata would carry a name). */
+/** The secret appears in no URL, header or body, as text, base64 or percent-encoded. */
+export function expectNowhere(requests: Recorded[], secret: string) {
+  const forms = [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)];
+  for (const request of requests) {
+    for (const form of forms) {
+      expect(request.url, `${request.url} carries ${secret}`).not.toContain(form);
+      expect(request.headers, `headers of ${request.url} carry ${secret}`).not.toContain(form);
+      expect(request.body.includes(Buffer.from(form)), `body of ${request.url} carries ${secret}`).toBe(false);
+    }
+  }
+}
+
+/** Where the e2e server stored a file's bytes. */
+export const storedPath = (port: number, fileId: string): string => {
+  const root = path.join(e2eDataDir(port), 'files');
+  const found = (fs.readdirSync(root, { recursive: true }) as string[]).find((name) => path.basename(name) === fileId);
+  if (!found) throw new Error(`No stored file for ${fileId} under ${root}`);
+  return path.join(root, found);
+};
+
+/** A stored container decrypted with the link's keys, as a recipient's browser would. */
+export async function decrypt(keys: LinkKeys, container: Buffer, size: number): Promise<Buffer> {
+  const { salt } = parseHeader(new Uint8Array(container.subarray(0, 24)));
+  const out = new Blob([new Uint8Array(container)]).stream().pipeThrough(createDecryptStream(keys.content, { salt, size }));
+  return Buffer.from(await new Response(out).arrayBuffer());
+}
+
+/** A new transfer with end-to-end encryption switched on. */
+export async function encryptionOn(page: Page) {
+  await page.goto('/transfers/new');
+  const toggle = page.getByRole('switch', { name: 'End-to-end encrypt' });
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Add from URL' })).toHaveCount(0);
 }
