@@ -31,7 +31,7 @@ const featureIndexOnlyReexports = {
 };
 
 /** The file engine, and the shared-link rules (availability, password unlocks) every owner applies. */
-const ENGINE = ['uploads', 'downloads', 'storage', 'files', 'thumbnails', 'scanning', 'links'];
+const ENGINE = ['uploads', 'downloads', 'storage', 'files', 'thumbnails', 'scanning', 'sharing'];
 /** What owns files or is a resource of the workspace. An upload request is a collection's intake, so collections/requests/ is part of collections. */
 const OWNERS = ['transfers', 'collections', 'vault', 'contacts', 'webhooks'];
 /** What answers requests, and what wires it all. */

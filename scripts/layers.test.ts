@@ -21,7 +21,7 @@ const refused: [string, string, RegExp][] = [
   ['src/server/collections/planted.ts', '../http/validate.js', /know nothing of HTTP/],
   ['src/server/webhooks/planted.ts', '../api/v1/route.js', /know nothing of HTTP/],
   ['src/server/uploads/planted.ts', '../transfers/drafts.js', /file engine knows no owner/],
-  ['src/server/links/planted.ts', '../collections/access.js', /file engine knows no owner/],
+  ['src/server/sharing/planted.ts', '../collections/access.js', /file engine knows no owner/],
   ['src/server/downloads/planted.ts', '../imports/importer.js', /file engine knows no owner/],
   ['src/server/imports/planted.ts', '../transfers/send.js', /importer knows no owner/],
   ['src/server/core/planted.ts', '../db/connection.js', /core imports only the contract/],
@@ -31,7 +31,7 @@ const refused: [string, string, RegExp][] = [
 
 const allowed: [string, string][] = [
   ['src/server/transfers/planted.ts', '../uploads/register.js'],
-  ['src/server/collections/planted.ts', '../links/unlock.js'],
+  ['src/server/collections/planted.ts', '../sharing/unlock.js'],
   ['src/server/collections/planted.ts', './requests/requests.js'],
   ['src/server/imports/planted.ts', '../uploads/crc.js'],
   ['src/server/api/v1/planted.ts', '../../transfers/drafts.js'],

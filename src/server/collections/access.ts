@@ -4,7 +4,7 @@ import type { Database } from '../db/connection.js';
 import { collectionGuests } from '../db/schema/index.js';
 import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
 import type { Services } from '../services.js';
-import { passwordTag, unlockTokenValid } from '../links/unlock.js';
+import { passwordTag, unlockTokenValid } from '../sharing/unlock.js';
 import type { CollectionRow } from './collections.js';
 
 /**

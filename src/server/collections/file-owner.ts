@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../core/errors.js';
 import { collections, files } from '../db/schema/index.js';
 import { ZIP } from '../downloads/links.js';
 import type { FileOwner, OpenedDownload } from '../files/owners.js';
-import { linkUnavailable } from '../links/availability.js';
+import { linkUnavailable } from '../sharing/availability.js';
 import { isWorkspaceActive } from '../workspaces/active.js';
 import { accessHolds, accessOfGrant } from './access.js';
 import { collectionZipContent } from './download-links.js';

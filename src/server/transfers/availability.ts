@@ -1,5 +1,5 @@
 import type { LinkUnavailableReason } from '../../contract/public.js';
-import { linkUnavailable } from '../links/availability.js';
+import { linkUnavailable } from '../sharing/availability.js';
 import type { transfers } from '../db/schema/index.js';
 
 export type TransferRow = typeof transfers.$inferSelect;

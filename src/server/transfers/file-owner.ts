@@ -7,7 +7,7 @@ import { ZIP } from '../downloads/links.js';
 import { ownedBy } from '../files/stored.js';
 import type { FileOwner, OpenedDownload } from '../files/owners.js';
 import { isWorkspaceActive } from '../workspaces/active.js';
-import { linkUnavailable } from '../links/availability.js';
+import { linkUnavailable } from '../sharing/availability.js';
 import { assertAvailable } from './availability.js';
 import { transferZipContent } from './download-links.js';
 import { downloadableFiles, filesOfTransfer } from './files.js';

@@ -5,7 +5,7 @@ import { emitEvent } from '../events/emit.js';
 import { notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { transferEventFields } from './lifecycle.js';
-import { linkUnavailable } from '../links/availability.js';
+import { linkUnavailable } from '../sharing/availability.js';
 import { unavailableReason } from './availability.js';
 
 /**

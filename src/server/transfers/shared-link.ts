@@ -7,12 +7,12 @@ import { linksFor } from '../downloads/links.js';
 import type { Services } from '../services.js';
 import { awaitingScan } from '../files/stored.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
-import { linkUnavailable } from '../links/availability.js';
+import { linkUnavailable } from '../sharing/availability.js';
 import { assertAvailable, unavailableReason, type TransferRow } from './availability.js';
 import type { DownloadLinks } from '../downloads/links.js';
 import { transferDownloadLinks, transferZipSummary } from './download-links.js';
 import { downloadableFiles } from './files.js';
-import { unlockTokenValid, unlockWithPassword } from '../links/unlock.js';
+import { unlockTokenValid, unlockWithPassword } from '../sharing/unlock.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**

@@ -10,7 +10,7 @@ import { collectionFiles, collectionFolders, collections, files, requestSubmissi
 import { emitEvent } from '../../events/emit.js';
 import { deleteStoredBytes, deleteUnresumableUploads } from '../../files/stored.js';
 import type { Services } from '../../services.js';
-import { linkUnavailable } from '../../links/availability.js';
+import { linkUnavailable } from '../../sharing/availability.js';
 import { tusEndpoint } from '../../uploads/register.js';
 import { registerUploads, type UploadTarget } from '../../uploads/register.js';
 import { touchCollection } from '../collections.js';

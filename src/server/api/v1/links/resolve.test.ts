@@ -8,7 +8,7 @@ import { collectionsApi } from '../../../test/collections.js';
 import { downloads, events } from '../../../db/schema/index.js';
 import { errorOf, startTestServer, type TestServer } from '../../../test/harness.js';
 import { download, reloadTransfer, seedTransfer } from '../../../test/transfers.js';
-import { UNLOCK_FAILURES_ALLOWED } from '../../../links/unlock.js';
+import { UNLOCK_FAILURES_ALLOWED } from '../../../sharing/unlock.js';
 import { setCustomDomain } from '../../../workspaces/custom-domain.js';
 
 /**
