@@ -1,18 +1,19 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ChangePasswordRequestSchema, CompletePasswordResetSchema, SignInRequestSchema } from '../../contract/dashboard.js';
+import type { ChangePasswordRequestSchema, CompletePasswordResetSchema, SignInRequestSchema, SignUpRequestSchema } from '../../contract/dashboard.js';
 import { ApiError } from '../core/errors.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import { passwordResets, sessions, users, workspaces } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
-import { findUserByEmail } from '../workspaces/accounts.js';
+import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
+import { signupPolicy } from '../workspaces/operator.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { Account, SignedInUser } from './sessions.js';
 
 /**
- * Signing in with a password, changing it, and resetting a forgotten one. `address` is the
+ * Signing up, signing in with a password, changing it, and resetting a forgotten one. `address` is the
  * client's address as the surface sees it: guesses and reset requests are limited per account and
  * per address.
  */
@@ -36,6 +37,35 @@ async function passwordAttempts(services: Pick<Services, 'clock' | 'rateLimits' 
     throw new ApiError('rate_limited', 'Too many wrong passwords; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
   }
   return { failed: () => Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, nowMs))) };
+}
+
+/**
+ * A new account and its workspace, on the operator's default plan, if the server's sign-up mode
+ * admits the address (an invitation's token where sign-up is by invitation). Returns the account, to
+ * be signed in; 409 `conflict` (`email_taken`, naming `email`) when the address has an account.
+ */
+export async function signUp(services: Pick<Services, 'db' | 'clock' | 'config'>, input: z.output<typeof SignUpRequestSchema>): Promise<Account> {
+  const { db, clock, config } = services;
+  const now = clock.now();
+  try {
+    const { user, workspace } = await createWorkspaceWithOwner(db, now, {
+      email: input.email,
+      password: input.password,
+      workspaceName: input.workspaceName,
+      referralCode: input.ref,
+      plan: config.DEFAULT_PLAN,
+      admit: signupPolicy(config.SIGNUP, input.email, input.invite, now),
+    });
+    return { user, ws: workspace };
+  } catch (err) {
+    if (err instanceof EmailTakenError) {
+      throw new ApiError('conflict', 'An account with this email already exists; sign in instead', {
+        reason: 'email_taken',
+        fields: [{ path: 'email', message: 'An account with this email already exists' }],
+      });
+    }
+    throw err;
+  }
 }
 
 /** The account of a right email and password, or 401 (the same answer, and the same work, for an unknown email). */

@@ -13,12 +13,12 @@ import {
 } from '../../contract/dashboard.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { mintSessionAccessToken, sessionBody } from '../auth/sessions.js';
-import { changePassword, checkPassword } from '../auth/sign-in.js';
-import { ApiError, notFound } from '../core/errors.js';
+import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
+import { notFound } from '../core/errors.js';
 import { clientAddress } from '../http/headers.js';
 import { Surface } from '../http/surface.js';
-import { createWorkspaceWithOwner, EmailTakenError, renameWorkspace } from '../workspaces/accounts.js';
-import { setupState, signupPolicy } from '../workspaces/operator.js';
+import { renameWorkspace } from '../workspaces/accounts.js';
+import { setupState } from '../workspaces/operator.js';
 import { adminRoutes } from './admin-routes.js';
 import { connectedAppRoutes } from './connected-apps.js';
 import { contactImportRoutes } from './contacts.js';
@@ -45,29 +45,7 @@ export function dashboardRoutes() {
     )
     .route(
       { method: 'post', path: '/signup', auth: 'anyone', summary: 'Create an account and its workspace, signed in', body: SignUpRequestSchema, success: { status: 201, schema: SessionSchema } },
-      async (c, { body }) => {
-        const { db, clock, config } = c.var.services;
-        const now = clock.now();
-        try {
-          const account = await createWorkspaceWithOwner(db, now, {
-            email: body.email,
-            password: body.password,
-            workspaceName: body.workspaceName,
-            referralCode: body.ref,
-            plan: config.DEFAULT_PLAN,
-            admit: signupPolicy(config.SIGNUP, body.email, body.invite, now),
-          });
-          return await signInAs(c, { user: account.user, ws: account.workspace }, 201);
-        } catch (err) {
-          if (err instanceof EmailTakenError) {
-            throw new ApiError('conflict', 'An account with this email already exists; sign in instead', {
-              reason: 'email_taken',
-              fields: [{ path: 'email', message: 'An account with this email already exists' }],
-            });
-          }
-          throw err;
-        }
-      },
+      async (c, { body }) => signInAs(c, await signUp(c.var.services, body), 201),
     )
     .route({ method: 'post', path: '/signin', auth: 'anyone', summary: 'Sign in with email and password', body: SignInRequestSchema, success: { status: 200, schema: SessionSchema } }, async (c, { body }) =>
       signInAs(c, await checkPassword(c.var.services, body, address(c))),

@@ -117,15 +117,16 @@ export class Surface<A extends string> {
 
   /** `GET /openapi.json`: the surface's document (internal: the app's own contract, not a public API), its server at `${PUBLIC_URL}${mount}`. */
   serveDocument(info: { title: string; description: string; mount: string }): this {
-    this.shared.app.get('/openapi.json', (c) =>
-      c.json(
-        this.shared.document.getOpenAPI31Document({
-          openapi: '3.1.0',
-          info: { title: info.title, version: '1', description: info.description },
-          servers: [{ url: `${c.var.services.config.PUBLIC_URL}${info.mount}` }],
-        }),
-      ),
-    );
+    // Built on the first request (every route is registered by then), once: PUBLIC_URL does not change.
+    let built: unknown;
+    this.shared.app.get('/openapi.json', (c) => {
+      built ??= this.shared.document.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: info.title, version: '1', description: info.description },
+        servers: [{ url: `${c.var.services.config.PUBLIC_URL}${info.mount}` }],
+      });
+      return c.json(built);
+    });
     return this;
   }
 
@@ -146,8 +147,9 @@ export class Surface<A extends string> {
       },
       responses: {
         [status]: schema ? { description: description ?? 'Success.', content: { 'application/json': { schema } } } : { description: description ?? 'Success.' },
-        400: errorAnswer('`invalid_request`: a field of the input is invalid (named in `details.fields`).'),
-        404: errorAnswer('`not_found`.'),
+        ...(config.query || config.body ? { 400: errorAnswer('`invalid_request`: a field of the input is invalid (named in `details.fields`).') } : {}),
+        ...(auth.security.length > 0 ? { 401: errorAnswer('`unauthorized`: no valid credential of this kind.') } : {}),
+        ...(params.length > 0 ? { 404: errorAnswer('`not_found`: nothing of this kind by that name or id.') } : {}),
         429: errorAnswer('`rate_limited`: see `Retry-After`.'),
       },
     });
