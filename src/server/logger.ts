@@ -1,5 +1,12 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 
+/**
+ * The server's logger: JSON lines on stdout unless given another destination. Lines are written
+ * asynchronously: a write in flight gathers the lines logged meanwhile into the next one, so a busy
+ * server makes one write per batch, not one blocking write per request (about 4 % of the CPU of the
+ * mixed load, docs/performance.md); an idle one still writes each line at once. pino flushes what
+ * is pending when the process exits.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
@@ -13,7 +20,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         censor: '[redacted]',
       },
     },
-    destination,
+    destination ?? (level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false })),
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { ApiError } from '../core/errors.js';
 import { preparedQuery } from '../db/prepared.js';
 import { monthlyUsage } from '../db/schema/index.js';
@@ -66,12 +66,28 @@ const chargeMonthlyCall = preparedQuery('charge_monthly_call', (db, name) =>
     .prepare(name),
 );
 
+/** Gives back a call counted ahead of its minute and day limits (see chargeCaller) when they refuse it. */
+const refundMonthlyCall = preparedQuery('refund_monthly_call', (db, name) =>
+  db
+    .update(monthlyUsage)
+    .set({ apiCalls: sql`${monthlyUsage.apiCalls} - 1` })
+    .where(and(eq(monthlyUsage.workspaceId, sql.placeholder('workspaceId')), eq(monthlyUsage.month, sql.placeholder('month')), gt(monthlyUsage.apiCalls, 0)))
+    .prepare(name),
+);
+
+/** A call already counted against the month's allowance (by the API key's look-up): the month and the count with it. */
+export interface CountedCall {
+  month: string;
+  calls: number;
+}
+
 /**
  * A valid credential is charged per key per minute, per workspace per day, and (API keys and OAuth
  * tokens only) against the plan's monthly call allowance. The monthly count lives in PostgreSQL because it is usage that
- * must survive restarts and is reported in `GET /me`.
+ * must survive restarts and is reported in `GET /me`. `counted` is the month's count when the
+ * credential's look-up already took this call (auth/credentials.ts resolveCallerCountingCall).
  */
-export async function chargeCaller(services: Services, caller: Caller): Promise<ChargedBucket[]> {
+export async function chargeCaller(services: Services, caller: Caller, counted: CountedCall | null = null): Promise<ChargedBucket[]> {
   const { config, rateLimits, clock, db } = services;
   const now = clock.now();
   const nowMs = now.getTime();
@@ -84,13 +100,17 @@ export async function chargeCaller(services: Services, caller: Caller): Promise<
     { name: 'workspace-day', limit: config.RATE_LIMIT_WORKSPACE_PER_DAY, windowSeconds: 86_400, ...day },
   ];
   // A call refused by the minute or day limit never reaches the handler, so it does not use the
-  // month's allowance either.
-  refuseIfOver(buckets, nowMs, (b) => `Rate limit ${b.name} exceeded`);
+  // month's allowance either: one counted ahead is given back.
+  try {
+    refuseIfOver(buckets, nowMs, (b) => `Rate limit ${b.name} exceeded`);
+  } catch (err) {
+    if (counted) await refundMonthlyCall(db).execute({ workspaceId: caller.workspaceId, month: counted.month });
+    throw err;
+  }
   // The dashboard's own session tokens are people clicking through the app: they keep the minute
   // and day limits against abuse, but never use (or show up in) the month's call allowance.
   if (caller.via === 'session') return buckets;
-  const month = monthKey(now);
-  const [usage] = await chargeMonthlyCall(db).execute({ workspaceId: caller.workspaceId, month });
+  const usage = counted ? { apiCalls: counted.calls } : (await chargeMonthlyCall(db).execute({ workspaceId: caller.workspaceId, month: monthKey(now) }))[0];
   const monthlyLimit = planLimits(caller.plan, config).monthlyCalls;
   if (monthlyLimit !== null) {
     const resetAtMs = startOfNextMonth(now).getTime();

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
-import { transferFileNames, transferSizeBytes, transfers } from '../db/schema/index.js';
+import { files, transferFileNames, transferFiles, transferSizeBytes, transfers } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { recipientsOf, transferUrl } from './lifecycle.js';
 import { notFound } from '../core/errors.js';
@@ -100,10 +100,24 @@ const transferOfWorkspace = preparedQuery('transfer_of_workspace', (db, name) =>
     .prepare(name),
 );
 
-/** What GET /transfers/{id} reads first: the transfer and its recipients, in one statement. */
+/**
+ * A transfer's files as the API shows them (toTransferFile's shape, in registration order), built
+ * by PostgreSQL inside the statement that reads the transfer: GET /transfers/{id} is one round trip.
+ */
+const shownFilesOfTransfer = sql<TransferFile[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', f.id, 'name', f.name, 'sizeBytes', f.size_bytes, 'mimeType', f.mime_type, 'path', tf.path,
+    'scanResult', f.scan_result, 'scanSignature', case when f.scan_result = 'infected' then f.scan_signature end,
+    'crc32', f.crc32, 'state', f.state, 'error', case when f.state = 'failed' then f.error end,
+    'createdAt', to_char(f.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  ) order by f.seq)
+  from ${files} f join ${transferFiles} tf on tf.file_id = f.id
+  where tf.transfer_id = ${transfers}.${sql.identifier('id')}), '[]'::json)`; // qualified: drizzle leaves a one-table select's columns bare
+
+/** What GET /transfers/{id} reads: the transfer, its recipients and its files, in one statement. */
 const transferWithRecipients = preparedQuery('transfer_with_recipients', (db, name) =>
   db
-    .select({ t: transfers, recipients: transferSummaryColumns.recipients })
+    .select({ t: transfers, recipients: transferSummaryColumns.recipients, files: shownFilesOfTransfer })
     .from(transfers)
     .where(and(eq(transfers.id, sql.placeholder('id')), eq(transfers.workspaceId, sql.placeholder('workspaceId'))))
     .limit(1)
@@ -133,6 +147,10 @@ export async function loadTransfer(
 ): Promise<Transfer> {
   const files = known.files ?? (await filesOfTransfer(db, t.id));
   const recipients = known.recipients ?? (await recipientsOf(db, [t.id])).get(t.id) ?? [];
+  return transferView(t, recipients, files.map(toTransferFile), publicUrl);
+}
+
+function transferView(t: TransferRow, recipients: string[], files: TransferFile[], publicUrl: string): Transfer {
   return {
     ...common(
       {
@@ -150,7 +168,7 @@ export async function loadTransfer(
     hasPassword: t.passwordHash !== null,
     message: t.message,
     notifications: { downloads: t.notifyDownloads, beforeExpiry: t.notifyBeforeExpiry },
-    files: files.map(toTransferFile),
+    files,
   };
 }
 
@@ -173,7 +191,7 @@ export async function lockOwnTransfer(tx: Pick<Database, 'select'>, workspaceId:
 export async function loadOwnTransfer(db: Database, publicUrl: string, workspaceId: string, id: string): Promise<Transfer> {
   const [found] = await transferWithRecipients(db).execute({ id, workspaceId });
   if (!found) throw notFound('Transfer');
-  return loadTransfer(db, publicUrl, found.t, { recipients: found.recipients });
+  return transferView(found.t, found.recipients, found.files, publicUrl);
 }
 
 export async function findTransfer(db: Database, workspaceId: string, id: string) {

@@ -1,5 +1,6 @@
 import type { Context, Handler, MiddlewareHandler } from 'hono';
-import { bearerToken, resolveCaller } from '../../auth/credentials.js';
+import { bearerToken, resolveCallerCountingCall } from '../../auth/credentials.js';
+import { monthKey } from '../../workspaces/plan.js';
 import type { Caller } from '../../core/caller.js';
 import { chargeAnonymous, chargeCaller, rateLimitHeaders, type ChargedBucket } from '../../ratelimit/buckets.js';
 import type { AppEnv } from '../env.js';
@@ -21,9 +22,15 @@ const unauthorized = (publicUrl: string, headers: Record<string, string>) => {
 async function authenticate(c: Context<AppEnv>): Promise<{ caller: Caller | null; headers: () => Record<string, string> }> {
   const services = c.var.services;
   const token = bearerToken(c.req.header('authorization'));
-  const caller = c.env?.resolvedCaller ?? (token ? await resolveCaller(services, token) : null);
+  const month = monthKey(services.clock.now());
+  const resolved = c.env?.resolvedCaller
+    ? { caller: c.env.resolvedCaller, monthCalls: null }
+    : token
+      ? await resolveCallerCountingCall(services, token, month)
+      : { caller: null, monthCalls: null };
+  const { caller, monthCalls } = resolved;
   const buckets: ChargedBucket[] = caller
-    ? await chargeCaller(services, caller)
+    ? await chargeCaller(services, caller, monthCalls === null ? null : { month, calls: monthCalls })
     : await chargeAnonymous(services, clientAddress(c, services.config.TRUST_PROXY));
   return { caller, headers: () => rateLimitHeaders(buckets, services.clock.now().getTime()) };
 }

@@ -7,6 +7,7 @@ import { events, files, transfers } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { sweepTransfers } from '../../../transfers/end.js';
 import { markReadyIfComplete } from '../../../transfers/lifecycle.js';
+import { loadTransfer } from '../../../transfers/serialize.js';
 
 let server: TestServer;
 let key: string;
@@ -305,6 +306,26 @@ describe('GET /transfers?sort and status=sent', () => {
     const ids = async (status: string) => TransferListSchema.parse(await (await get(`/transfers?status=${status}`, k)).json()).transfers.map((t) => t.id);
     expect(await ids('sent')).toEqual([sent]);
     expect(await ids('draft')).toEqual([draft]);
+  });
+});
+
+describe('GET /transfers/{id}', () => {
+  it('shows each file as every other answer does, whatever its state (the read builds them in SQL)', async () => {
+    const draft = await createDraft({ files: [{ name: 'ok.txt', size: 5 }, { name: 'broken.bin', size: 2, path: 'in/a folder' }, { name: 'bad.exe', size: 1 }, { name: 'waiting.txt', size: 3 }] });
+    const [ok, broken, bad] = draft.files;
+    const { db } = server.services;
+    await db.update(files).set({ state: 'complete', crc32: '0a1b2c3d', completedAt: server.clock.now(), scanResult: 'clean', scanSignature: 'ignored' }).where(eq(files.id, ok!.id));
+    await db.update(files).set({ state: 'failed', error: 'the import failed' }).where(eq(files.id, broken!.id));
+    await db.update(files).set({ state: 'complete', crc32: 'ffffffff', completedAt: server.clock.now(), scanResult: 'infected', scanSignature: 'Eicar-Signature' }).where(eq(files.id, bad!.id));
+    const shown = await (await get(`/transfers/${draft.id}`)).json();
+    const [row] = await db.select().from(transfers).where(eq(transfers.id, draft.id));
+    expect(shown).toEqual(JSON.parse(JSON.stringify(await loadTransfer(db, server.services.config.PUBLIC_URL, row!))));
+    expect(TransferSchema.parse(shown).files.map((f) => [f.name, f.path, f.state, f.error, f.scanResult, f.scanSignature, f.crc32])).toEqual([
+      ['ok.txt', null, 'complete', null, 'clean', null, '0a1b2c3d'],
+      ['broken.bin', 'in/a folder', 'failed', 'the import failed', null, null, null],
+      ['bad.exe', null, 'complete', null, 'infected', 'Eicar-Signature', 'ffffffff'],
+      ['waiting.txt', null, 'uploading', null, null, null, null],
+    ]);
   });
 });
 
