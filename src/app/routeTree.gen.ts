@@ -14,9 +14,11 @@ import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SignedOutRouteImport } from './routes/_signed-out'
 import { Route as DocsRouteImport } from './routes/docs'
+import { Route as JoinRouteImport } from './routes/join'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
+import { Route as AuthedMembersRouteImport } from './routes/_authed/members'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedVaultRouteImport } from './routes/_authed/vault'
@@ -64,6 +66,11 @@ const DocsRoute = DocsRouteImport.update({
   path: '/docs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const JoinRoute = JoinRouteImport.update({
+  id: '/join',
+  path: '/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -77,6 +84,11 @@ const AuthedContactsRoute = AuthedContactsRouteImport.update({
 const AuthedKeysRoute = AuthedKeysRouteImport.update({
   id: '/keys',
   path: '/keys',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedMembersRoute = AuthedMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedOutboxRoute = AuthedOutboxRouteImport.update({
@@ -201,9 +213,11 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$slug': typeof SlugRoute
   '/docs': typeof DocsRouteWithChildren
+  '/join': typeof JoinRoute
   '/admin': typeof AuthedAdminRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
+  '/members': typeof AuthedMembersRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
   '/vault': typeof AuthedVaultRoute
@@ -231,9 +245,11 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$slug': typeof SlugRoute
+  '/join': typeof JoinRoute
   '/admin': typeof AuthedAdminRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
+  '/members': typeof AuthedMembersRoute
   '/outbox': typeof AuthedOutboxRoute
   '/settings': typeof AuthedSettingsRoute
   '/vault': typeof AuthedVaultRoute
@@ -265,9 +281,11 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/_signed-out': typeof SignedOutRouteWithChildren
   '/docs': typeof DocsRouteWithChildren
+  '/join': typeof JoinRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/contacts': typeof AuthedContactsRoute
   '/_authed/keys': typeof AuthedKeysRoute
+  '/_authed/members': typeof AuthedMembersRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/vault': typeof AuthedVaultRoute
@@ -298,9 +316,11 @@ export interface FileRouteTypes {
     | '/'
     | '/$slug'
     | '/docs'
+    | '/join'
     | '/admin'
     | '/contacts'
     | '/keys'
+    | '/members'
     | '/outbox'
     | '/settings'
     | '/vault'
@@ -328,9 +348,11 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$slug'
+    | '/join'
     | '/admin'
     | '/contacts'
     | '/keys'
+    | '/members'
     | '/outbox'
     | '/settings'
     | '/vault'
@@ -361,9 +383,11 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/_signed-out'
     | '/docs'
+    | '/join'
     | '/_authed/admin'
     | '/_authed/contacts'
     | '/_authed/keys'
+    | '/_authed/members'
     | '/_authed/outbox'
     | '/_authed/settings'
     | '/_authed/vault'
@@ -395,6 +419,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   SignedOutRoute: typeof SignedOutRouteWithChildren
   DocsRoute: typeof DocsRouteWithChildren
+  JoinRoute: typeof JoinRoute
   CSlugRoute: typeof CSlugRoute
   RSlugRoute: typeof RSlugRoute
   TSlugRoute: typeof TSlugRoute
@@ -437,6 +462,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/admin': {
       id: '/_authed/admin'
       path: '/admin'
@@ -456,6 +488,13 @@ declare module '@tanstack/react-router' {
       path: '/keys'
       fullPath: '/keys'
       preLoaderRoute: typeof AuthedKeysRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/members': {
+      id: '/_authed/members'
+      path: '/members'
+      fullPath: '/members'
+      preLoaderRoute: typeof AuthedMembersRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/outbox': {
@@ -626,6 +665,7 @@ interface AuthedRouteChildren {
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedContactsRoute: typeof AuthedContactsRoute
   AuthedKeysRoute: typeof AuthedKeysRoute
+  AuthedMembersRoute: typeof AuthedMembersRoute
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedVaultRoute: typeof AuthedVaultRoute
@@ -645,6 +685,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedContactsRoute: AuthedContactsRoute,
   AuthedKeysRoute: AuthedKeysRoute,
+  AuthedMembersRoute: AuthedMembersRoute,
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedVaultRoute: AuthedVaultRoute,
@@ -701,6 +742,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   SignedOutRoute: SignedOutRouteWithChildren,
   DocsRoute: DocsRouteWithChildren,
+  JoinRoute: JoinRoute,
   CSlugRoute: CSlugRoute,
   RSlugRoute: RSlugRoute,
   TSlugRoute: TSlugRoute,

@@ -42,6 +42,7 @@ describe('the app shell and its routes', () => {
       'Requests',
       'Vault',
       'Contacts',
+      'Members',
       'Webhooks',
       'API keys',
       'Settings',

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { PlanNameSchema } from './me.js';
+import { MemberRoleSchema, PlanNameSchema } from './me.js';
 import { ScopeSchema } from './scopes.js';
 
 /**
@@ -47,12 +47,20 @@ export const ChangePasswordRequestSchema = z.object({
 export const SessionSchema = z.object({
   /** The server's `BILLING` setting: `off` shows no plan, credit, price or referral months anywhere. */
   billing: z.enum(['on', 'off']),
-  user: z.object({ id: z.string(), email: z.string(), isOperator: z.boolean() }),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    /** How teammates see the person; null until they give one. */
+    name: z.string().nullable(),
+    isOperator: z.boolean(),
+  }),
+  /** The workspace the session is in now, and the person's role in it (docs/teams.md). */
   workspace: z.object({
     id: z.string(),
     name: z.string(),
     plan: PlanNameSchema,
     planUntil: z.iso.datetime().nullable(),
+    role: MemberRoleSchema,
   }),
 });
 
@@ -83,6 +91,8 @@ export const ApiKeySchema = z.object({
   scopes: z.array(ScopeSchema),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
+  /** The member who made it; null for keys made before teams or by the operator's tools. The key acts as the workspace's owner whoever made it. */
+  createdBy: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
 });
 
 export const CreateApiKeyRequestSchema = z.object({

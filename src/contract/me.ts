@@ -2,6 +2,10 @@ import { z } from '@hono/zod-openapi';
 
 export const PlanNameSchema = z.enum(['free', 'paid']).openapi({ description: 'The plan in force now. A paid plan past its end date is free.' });
 
+export const MemberRoleSchema = z.enum(['owner', 'admin', 'member']).openapi({
+  description: 'A member\'s role (docs/teams.md): `owner` (exactly one: everything, including the plan and handing over ownership), `admin` (everything else: members, keys, webhooks, settings, every transfer), `member` (sends and manages their own transfers; works in every collection, request and the address book).',
+});
+
 export const MeSchema = z
   .object({
     key: z.object({
@@ -19,6 +23,15 @@ export const MeSchema = z
       customDomain: z.string().nullable(),
       createdAt: z.iso.datetime(),
     }),
+    member: z
+      .object({
+        id: z.string().openapi({ example: 'usr_5nQ2xK8wLm3Pz7VbR1tY' }),
+        name: z.string().nullable().openapi({ description: 'How teammates see the person; null until they give one.' }),
+        email: z.string(),
+      })
+      .nullable()
+      .openapi({ description: 'Our addition: the workspace member a dashboard or OAuth token acts as; null for an API key, which acts as the workspace\'s owner.' }),
+    role: MemberRoleSchema.openapi({ description: 'Our addition: what the caller may do in the workspace. The member\'s role; `owner` for an API key (spec, Authentication rule 5).' }),
     plan: z.object({
       name: PlanNameSchema,
       until: z.iso.datetime().nullable().openapi({ description: 'When a paid plan ends; null when it runs until changed, on the free plan, and when `billing` is `off`.' }),

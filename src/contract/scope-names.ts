@@ -36,6 +36,16 @@ export const paidOnlyScopes: readonly Scope[] = ['collections:write'];
 /** Every scope a workspace on this plan may hold. */
 export const scopesForPlan = (plan: 'free' | 'paid'): Scope[] => scopes.filter((s) => plan === 'paid' || !paidOnlyScopes.includes(s));
 
+/** The roles of a workspace's members (docs/teams.md): the owner, admins, and members. */
+export type MemberRole = 'owner' | 'admin' | 'member';
+
+
+/**
+ * Every scope a member's dashboard and OAuth tokens may hold: what the plan allows, within what the
+ * role allows (webhooks are the owner's and admins' business; a member's tokens never carry them).
+ */
+export const scopesForMember = (plan: 'free' | 'paid', role: MemberRole): Scope[] => scopesForPlan(plan).filter((s) => role !== 'member' || !s.startsWith('webhooks:'));
+
 /** `:write` includes `:read` of the same resource, and never crosses resources. */
 export function scopeSatisfies(granted: readonly string[], required: Scope): boolean {
   if (granted.includes(required)) return true;

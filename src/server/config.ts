@@ -67,6 +67,10 @@ const envSchema = z.object({
   RATE_LIMIT_WORKSPACE_PER_DAY: positiveInt(100_000),
   FREE_MONTHLY_CALLS: positiveInt(50_000),
   PAID_MONTHLY_CALLS: z.coerce.number().int().min(0).default(0),
+  /** Members a free workspace may hold, its owner and open invitations included; 0 for no limit. */
+  FREE_MAX_MEMBERS: z.coerce.number().int().min(0).default(1),
+  /** The same for a paid workspace; 0 (the default) for no limit. With `BILLING=off` no limit applies. */
+  PAID_MAX_MEMBERS: z.coerce.number().int().min(0).default(0),
   SIGNIN_ATTEMPTS_PER_15_MINUTES: positiveInt(10),
   /** When a workspace that signed up through another's link counts for it: once it has ever taken a paid plan, or at sign-up. */
   REFERRAL_EARNS_ON: z.enum(['paid', 'signup']).default('paid'),

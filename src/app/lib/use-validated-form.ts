@@ -64,5 +64,12 @@ export function useValidatedForm<F extends string>(
     if (invalid) setFocusRequest({ field: invalid });
   }
 
-  return { values, field, handleSubmit, showServerErrors };
+  /** Empties the form for the next entry (after a success), with no message left over. */
+  function reset() {
+    setValues(initial);
+    setAttempted(false);
+    setFromServer({});
+  }
+
+  return { values, field, handleSubmit, showServerErrors, reset };
 }

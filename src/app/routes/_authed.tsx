@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { sessionQueryOptions, useSession } from '../features/auth/api/get-session';
 import { SignOutButton } from '../features/auth/components/sign-out-button';
+import { WorkspaceSwitcher } from '../features/members/components/workspace-switcher';
 import { useIdleLock } from '../features/vault/vault-lock';
 import { safeRedirectPath } from '../lib/safe-redirect';
 
@@ -20,7 +21,13 @@ function AuthedLayout() {
   const session = useSession();
   useIdleLock();
   return (
-    <AppShell workspaceName={session.workspace.name} isOperator={session.user.isOperator} plan={session.billing === 'on' ? session.workspace.plan : null} signOut={<SignOutButton />}>
+    <AppShell
+      workspace={<WorkspaceSwitcher session={session} />}
+      isOperator={session.user.isOperator}
+      role={session.workspace.role}
+      plan={session.billing === 'on' ? session.workspace.plan : null}
+      signOut={<SignOutButton />}
+    >
       <Outlet />
     </AppShell>
   );

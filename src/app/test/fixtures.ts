@@ -6,8 +6,8 @@ import { json, type StubHandler } from './fetch-stub';
 export function session(plan: 'free' | 'paid' = 'free', isOperator = false, billing: Session['billing'] = 'on'): Session {
   return {
     billing,
-    user: { id: 'usr_1', email: 'ada@example.com', isOperator },
-    workspace: { id: 'ws_1', name: 'Analytical Engines', plan, planUntil: plan === 'paid' ? '2027-01-31T00:00:00.000Z' : null },
+    user: { id: 'usr_1', email: 'ada@example.com', name: 'Ada Lovelace', isOperator },
+    workspace: { id: 'ws_1', name: 'Analytical Engines', plan, planUntil: plan === 'paid' ? '2027-01-31T00:00:00.000Z' : null, role: 'owner' },
   };
 }
 
@@ -19,6 +19,7 @@ export function apiKey(overrides: Partial<ApiKey> = {}): ApiKey {
     scopes: ['transfers:read', 'transfers:write'],
     createdAt: '2026-10-01T12:00:00.000Z',
     lastUsedAt: null,
+    createdBy: { name: 'Ada Lovelace', email: 'ada@example.com' },
     ...overrides,
   };
 }
@@ -27,6 +28,8 @@ export function account(overrides: Partial<Me> = {}): Me {
   return {
     key: { id: 'tok_1', name: null, via: 'session', scopes: [], canEmail: true },
     workspace: { id: 'ws_1', name: 'Analytical Engines', customDomain: null, createdAt: '2026-09-01T00:00:00.000Z' },
+    member: { id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com' },
+    role: 'owner',
     plan: {
       name: 'free',
       until: null,
@@ -69,6 +72,8 @@ export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHan
     // Settings shows the vault's quota, made or not.
     'GET /api/dashboard/vault/usage': json({ usage: { exists: false, usedBytes: 0, limitBytes: 2_000_000_000 } }),
     'GET /api/dashboard/connected-apps': json({ apps: [] }),
+    // The header's switcher: one workspace, so no switcher.
+    'GET /api/dashboard/workspaces': json({ workspaces: [{ id: 'ws_1', name: 'Analytical Engines', role: 'owner' }] }),
   };
 }
 

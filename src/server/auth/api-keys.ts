@@ -1,15 +1,15 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { paidOnlyScopes, type Scope } from '../../contract/scopes.js';
 import type { Database } from '../db/connection.js';
-import { apiKeys } from '../db/schema/index.js';
+import { apiKeys, users } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import type { Plan } from '../workspaces/plan.js';
 import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** Creates a key; its value is returned once and only its hash is kept. */
-export async function createApiKey(db: Database, now: Date, workspaceId: string, plan: Plan, name: string, scopes: readonly Scope[]) {
+/** Creates a key (made by the member `createdBy`, when a person made it); its value is returned once and only its hash is kept. */
+export async function createApiKey(db: Database, now: Date, workspaceId: string, plan: Plan, name: string, scopes: readonly Scope[], createdBy: string | null = null) {
   const forbidden = plan === 'free' ? scopes.filter((s) => paidOnlyScopes.includes(s)) : [];
   if (forbidden.length > 0) {
     throw new ApiError('upgrade_required', `A free workspace cannot create a key with ${forbidden.join(', ')}`, { scopes: forbidden, plan });
@@ -25,15 +25,18 @@ export async function createApiKey(db: Database, now: Date, workspaceId: string,
       secretHash: sha256(secret),
       hint: keyHint(secret),
       createdAt: now,
+      createdBy,
     })
     .returning();
   return { row: row!, secret };
 }
 
+/** The workspace's live keys, newest first, each with the member who made it. */
 export async function listApiKeys(db: Database, workspaceId: string) {
   return db
-    .select()
+    .select({ ...getTableColumns(apiKeys), creatorName: users.name, creatorEmail: users.email })
     .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
     .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
@@ -48,7 +51,7 @@ export async function revokeApiKey(db: Database, now: Date, workspaceId: string,
   return rows.length === 1;
 }
 
-export function apiKeyBody(row: ApiKeyRow) {
+export function apiKeyBody(row: ApiKeyRow & { creatorName: string | null; creatorEmail: string | null }) {
   return {
     id: row.id,
     name: row.name,
@@ -56,5 +59,6 @@ export function apiKeyBody(row: ApiKeyRow) {
     scopes: row.scopes as Scope[],
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdBy: row.creatorEmail === null ? null : { name: row.creatorName, email: row.creatorEmail },
   };
 }

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { accessTokens, apiKeys, oauthStore, workspaces } from '../db/schema/index.js';
+import { accessTokens, apiKeys, memberships, oauthStore, users, workspaces } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
 import { refuseInactiveWorkspace } from '../workspaces/active.js';
 import { effectivePlan } from '../workspaces/plan.js';
-import { scopesForPlan, sendScope } from '../../contract/scopes.js';
+import { scopesForMember, sendScope, type MemberRole } from '../../contract/scopes.js';
 import { noteGrantUse } from '../oauth/grants.js';
 import { preparedQuery } from '../db/prepared.js';
 import { API_KEY_PATTERN, OAUTH_TOKEN_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
@@ -42,11 +42,16 @@ const apiKeyByHash = preparedQuery('api_key_by_hash', (db, name) =>
     .limit(1)
     .prepare(name),
 );
+/** The member behind a token: read with it, so a removal, a lower role or a disabled person counts at the next request. */
+const callerMemberColumns = { role: memberships.role, userId: users.id, name: users.name, email: users.email };
+
 const accessTokenByHash = preparedQuery('access_token_by_hash', (db, name) =>
   db
-    .select({ token: { id: accessTokens.id, kind: accessTokens.kind, scopes: accessTokens.scopes, userId: accessTokens.userId }, ws: callerWorkspaceColumns })
+    .select({ token: { id: accessTokens.id, kind: accessTokens.kind, scopes: accessTokens.scopes }, ws: callerWorkspaceColumns, member: callerMemberColumns })
     .from(accessTokens)
     .innerJoin(workspaces, eq(workspaces.id, accessTokens.workspaceId))
+    .innerJoin(memberships, and(eq(memberships.workspaceId, accessTokens.workspaceId), eq(memberships.userId, accessTokens.userId)))
+    .innerJoin(users, and(eq(users.id, accessTokens.userId), isNull(users.disabledAt)))
     .where(and(eq(accessTokens.tokenHash, sql.placeholder('hash')), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare(name),
@@ -116,6 +121,8 @@ function keyCaller(services: Services, key: { id: string; scopes: string[] }, ws
     via: 'key',
     credentialId: key.id,
     userId: null,
+    member: null,
+    role: 'owner',
     scopes: key.scopes,
     canEmail: true,
   };
@@ -143,6 +150,10 @@ export async function resolveCallerCountingCall(services: Services, token: strin
   return { caller, monthCalls: row.month_calls === null ? null : Number(row.month_calls) };
 }
 
+function memberOf(m: { role: MemberRole; userId: string; name: string | null; email: string }): Pick<Caller, 'userId' | 'member' | 'role'> {
+  return { userId: m.userId, member: { userId: m.userId, name: m.name, email: m.email }, role: m.role };
+}
+
 /**
  * Resolves a bearer token to its caller, or null for every kind of bad credential alike
  * (malformed, unknown, revoked, expired): the caller cannot tell them apart.
@@ -159,10 +170,11 @@ export async function resolveCaller(services: Services, token: string): Promise<
     const [row] = await accessTokenByHash(db).execute({ hash: sha256(token), now });
     if (!row) return null;
     refuseInactiveWorkspace(row.ws);
-    // The plan is live: a token minted on a paid plan loses its paid-only scopes when the plan
-    // lapses, and a dashboard token (which holds what the plan allows) gains them on upgrade.
+    // The plan and the role are live: a token minted on a paid plan loses its paid-only scopes when
+    // the plan lapses, and a dashboard token (which holds what the plan and the role allow) gains
+    // them on upgrade, or loses the admins' when its member is made a member.
     const plan = effectivePlan(row.ws, now, services.config);
-    const allowed: readonly string[] = scopesForPlan(plan);
+    const allowed: readonly string[] = scopesForMember(plan, row.member.role);
     const scopes = row.token.kind === 'session' ? [...allowed] : row.token.scopes.filter((s) => allowed.includes(s));
     return {
       workspaceId: row.ws.id,
@@ -171,7 +183,7 @@ export async function resolveCaller(services: Services, token: string): Promise<
       plan,
       via: row.token.kind,
       credentialId: row.token.id,
-      userId: row.token.userId,
+      ...memberOf(row.member),
       scopes,
       canEmail: row.token.kind === 'session' || row.token.scopes.includes(sendScope),
     };
@@ -188,19 +200,20 @@ export async function resolveCaller(services: Services, token: string): Promise<
  */
 async function resolveOAuthCaller(services: Services, token: string): Promise<Caller | null> {
   const { db, clock } = services;
-  // One query on every request: the token and the workspace of the owner who approved it (`<workspaceId>/<userId>`).
+  // One query on every request: the token, the workspace and the member who approved it (`<workspaceId>/<userId>`).
   const [row] = await db
-    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, accountId: oauthStore.accountId, ws: callerWorkspaceColumns })
+    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, ws: callerWorkspaceColumns, member: callerMemberColumns })
     .from(oauthStore)
     .innerJoin(workspaces, eq(workspaces.id, sql`split_part(${oauthStore.accountId}, '/', 1)`))
+    .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, sql`split_part(${oauthStore.accountId}, '/', 2)`)))
+    .innerJoin(users, and(eq(users.id, memberships.userId), isNull(users.disabledAt)))
     .where(and(eq(oauthStore.model, 'AccessToken'), eq(oauthStore.id, sha256(token)), gt(oauthStore.expiresAt, sql`now()`)));
-  const userId = row?.accountId?.split('/')[1];
-  if (!row?.grantId || !userId) return null;
+  if (!row?.grantId) return null;
   const { ws } = row;
   refuseInactiveWorkspace(ws);
   const now = clock.now();
   const plan = effectivePlan(ws, now, services.config);
-  const allowed: readonly string[] = scopesForPlan(plan);
+  const allowed: readonly string[] = scopesForMember(plan, row.member.role);
   const granted = String(row.payload.scope ?? '').split(' ').filter(Boolean);
   void noteGrantUse(db, row.grantId, now).catch((err: unknown) => services.log.warn({ err }, 'could not record an app’s use'));
   return {
@@ -210,7 +223,7 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
     plan,
     via: 'oauth',
     credentialId: row.grantId,
-    userId,
+    ...memberOf(row.member),
     scopes: granted.filter((s) => allowed.includes(s)),
     canEmail: granted.includes(sendScope),
     audience: typeof row.payload.aud === 'string' ? row.payload.aud : undefined,

@@ -1,7 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
-import { scopesForPlan } from '../../contract/scopes.js';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { scopesForMember, type MemberRole } from '../../contract/scopes.js';
+import { ApiError } from '../core/errors.js';
 import { newId, newSessionToken, randomBase62, sha256 } from '../core/secrets.js';
-import { accessTokens, sessions, users, workspaces } from '../db/schema/index.js';
+import { accessTokens, memberships, sessions, users, workspaces } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { activeWorkspace, refuseInactiveWorkspace } from '../workspaces/active.js';
 import { billingOff, effectivePlan, type Billing, type Plan } from '../workspaces/plan.js';
@@ -15,10 +16,13 @@ import { billingOff, effectivePlan, type Billing, type Plan } from '../workspace
 export interface SignedInUser {
   userId: string;
   email: string;
+  name: string | null;
   /** Runs this server: sees the Admin page. */
   isOperator: boolean;
   workspaceId: string;
   workspaceName: string;
+  /** The person's role in the session's workspace, read with the session on every request. */
+  role: MemberRole;
   plan: Plan;
   planUntil: Date | null;
   sessionHash: string;
@@ -27,23 +31,25 @@ export interface SignedInUser {
 
 type UserRow = typeof users.$inferSelect;
 type WorkspaceRow = typeof workspaces.$inferSelect;
-/** An account as sign-in finds it: the user and its workspace. */
+/** An account as sign-in finds it: the person, the workspace the session opens and their role in it. */
 export interface Account {
   user: UserRow;
   ws: WorkspaceRow;
+  role: MemberRole;
 }
 
 /** The longest cookie value looked up; anything longer is no session. */
 const MAX_TOKEN_LENGTH = 100;
 
 /** A new session for the account (a disabled workspace is refused): the token the cookie carries. */
-export async function createSession(services: Pick<Services, 'db' | 'clock' | 'config'>, { user, ws }: Account) {
+export async function createSession(services: Pick<Services, 'db' | 'clock' | 'config'>, { user, ws, role }: Account) {
   refuseInactiveWorkspace(ws);
+  if (user.disabledAt !== null) throw new ApiError('forbidden', 'This account has been disabled by the operator of this server', { reason: 'account_disabled' });
   const token = randomBase62(43);
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + services.config.SESSION_TTL_SECONDS * 1000);
   await services.db.insert(sessions).values({ idHash: sha256(token), userId: user.id, workspaceId: ws.id, createdAt: now, expiresAt });
-  return { token, user: signedInUser(user, ws, now, services.config) };
+  return { token, user: signedInUser(user, ws, role, now, services.config) };
 }
 
 /** Ends the session (and, through its rows, the bearer tokens minted from it). */
@@ -51,29 +57,35 @@ export async function deleteSession(services: Pick<Services, 'db'>, token: strin
   await services.db.delete(sessions).where(eq(sessions.idHash, sha256(token)));
 }
 
-/** The signed-in user of a session token, or null for none, an expired one or a disabled workspace's. */
+/**
+ * The signed-in user of a session token, or null for none, an expired one, a disabled workspace's or
+ * person's, or one whose person is no longer a member of the session's workspace.
+ */
 export async function sessionUser(services: Pick<Services, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<SignedInUser | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const idHash = sha256(token);
   const now = services.clock.now();
   const [row] = await services.db
-    .select({ user: users, ws: workspaces, expiresAt: sessions.expiresAt })
+    .select({ user: users, ws: workspaces, role: memberships.role, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .innerJoin(memberships, and(eq(memberships.workspaceId, sessions.workspaceId), eq(memberships.userId, sessions.userId)))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), activeWorkspace()))
     .limit(1);
   if (!row) return null;
-  return { ...signedInUser(row.user, row.ws, now, services.config), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
+  return { ...signedInUser(row.user, row.ws, row.role, now, services.config), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
 }
 
-function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date, billing: Billing): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
+function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, now: Date, billing: Billing): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
   return {
     userId: user.id,
     email: user.email,
+    name: user.name,
     isOperator: user.isOperator,
     workspaceId: ws.id,
     workspaceName: ws.name,
+    role,
     plan: effectivePlan(ws, now, billing),
     planUntil: ws.planUntil,
   };
@@ -83,12 +95,13 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, now: Date, billing: Billi
 export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>, billing: Billing) {
   return {
     billing: billingOff(billing) ? ('off' as const) : ('on' as const),
-    user: { id: user.userId, email: user.email, isOperator: user.isOperator },
+    user: { id: user.userId, email: user.email, name: user.name, isOperator: user.isOperator },
     workspace: {
       id: user.workspaceId,
       name: user.workspaceName,
       plan: user.plan,
       planUntil: !billingOff(billing) && user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
+      role: user.role,
     },
   };
 }
@@ -96,7 +109,7 @@ export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExp
 /**
  * A short-lived bearer token, so the dashboard uses /api/v1 exactly as an integrator does. It
  * belongs to the session (signing out deletes it) and never outlives it, and it holds only the
- * scopes the workspace's plan allows, re-checked on every request (see resolveCaller).
+ * scopes the workspace's plan and the member's role allow, re-checked on every request (see resolveCaller).
  */
 export async function mintSessionAccessToken(services: Pick<Services, 'db' | 'clock' | 'config'>, user: SignedInUser) {
   const now = services.clock.now();
@@ -108,7 +121,7 @@ export async function mintSessionAccessToken(services: Pick<Services, 'db' | 'cl
     userId: user.userId,
     kind: 'session',
     sessionIdHash: user.sessionHash,
-    scopes: scopesForPlan(user.plan),
+    scopes: scopesForMember(user.plan, user.role),
     tokenHash: sha256(token),
     createdAt: now,
     expiresAt,

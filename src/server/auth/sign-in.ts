@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChangePasswordRequestSchema, CompletePasswordResetSchema, SignInRequestSchema, SignUpRequestSchema } from '../../contract/dashboard.js';
 import { ApiError } from '../core/errors.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
-import { passwordResets, sessions, users, workspaces } from '../db/schema/index.js';
+import { passwordResets, sessions, users } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
-import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail } from '../workspaces/accounts.js';
+import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail, findUserById } from '../workspaces/accounts.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
 import { signupPolicy } from '../workspaces/operator.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
@@ -56,7 +56,7 @@ export async function signUp(services: Pick<Services, 'db' | 'clock' | 'config'>
       plan: config.DEFAULT_PLAN,
       admit: signupPolicy(config.SIGNUP, input.email, input.invite, now),
     });
-    return { user, ws: workspace };
+    return { user, ws: workspace, role: 'owner' };
   } catch (err) {
     if (err instanceof EmailTakenError) {
       throw new ApiError('conflict', 'An account with this email already exists; sign in instead', {
@@ -68,14 +68,30 @@ export async function signUp(services: Pick<Services, 'db' | 'clock' | 'config'>
   }
 }
 
-/** The account of a right email and password, or 401 (the same answer, and the same work, for an unknown email). */
-export async function checkPassword(services: Services, input: z.output<typeof SignInRequestSchema>, address: string): Promise<Account> {
-  const attempts = await passwordAttempts(services, input.email, address);
-  const found = await findUserByEmail(services.db, input.email);
-  const ok = await verifyPassword(input.password, found?.user.passwordHash ?? (await dummyPasswordHash));
-  if (!found || !ok) {
+/**
+ * The person of a right email and password, or 401 (the same answer, and the same work, for an
+ * unknown email). Whether they may sign in anywhere is for the caller to decide.
+ */
+export async function checkPersonPassword(services: Services, email: string, password: string, address: string): Promise<typeof users.$inferSelect> {
+  const attempts = await passwordAttempts(services, email, address);
+  const [user] = await services.db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash));
+  if (!user || !ok) {
     await attempts.failed();
     throw new ApiError('unauthorized', 'Wrong email or password');
+  }
+  return user;
+}
+
+/**
+ * The account of a right email and password, in the workspace a sign-in opens, or 401. A person
+ * who belongs to no workspace any more is told so (403 `no_workspace`), once their password is right.
+ */
+export async function checkPassword(services: Services, input: z.output<typeof SignInRequestSchema>, address: string): Promise<Account> {
+  const user = await checkPersonPassword(services, input.email, input.password, address);
+  const found = await findUserById(services.db, user.id);
+  if (!found) {
+    throw new ApiError('forbidden', 'Your account belongs to no workspace any more: ask a workspace’s owner or an admin to invite you again', { reason: 'no_workspace' });
   }
   return found;
 }
@@ -159,7 +175,7 @@ export async function completePasswordReset(services: Pick<Services, 'db' | 'clo
       fields: [{ path: 'token', message: 'expired or used' }],
     });
   }
-  const [row] = await db.select({ user: users, ws: workspaces }).from(users).innerJoin(workspaces, eq(workspaces.id, users.workspaceId)).where(eq(users.id, userId));
-  if (!row) throw new ApiError('not_found', 'This account no longer exists');
+  const row = await findUserById(db, userId);
+  if (!row) throw new ApiError('not_found', 'This account no longer exists, or belongs to no workspace');
   return row;
 }

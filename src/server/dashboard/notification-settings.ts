@@ -9,7 +9,7 @@ export function notificationSettingsRoutes(surface: DashboardSurface) {
       c.json(await notificationSettings(c.var.services.db, c.var.user.workspaceId)),
     )
     .route(
-      { method: 'patch', path: '/', auth: 'session', summary: "Change the workspace's mail settings", body: UpdateNotificationSettingsRequestSchema, success: { status: 200, schema: NotificationSettingsSchema } },
+      { method: 'patch', path: '/', auth: 'admin', summary: "Change the workspace's mail settings", body: UpdateNotificationSettingsRequestSchema, success: { status: 200, schema: NotificationSettingsSchema } },
       async (c, { body }) => c.json(await updateNotificationSettings(c.var.services.db, c.var.user.workspaceId, body)),
     );
 }

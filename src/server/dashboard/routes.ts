@@ -23,6 +23,7 @@ import { adminRoutes } from './admin-routes.js';
 import { connectedAppRoutes } from './connected-apps.js';
 import { contactImportRoutes } from './contacts.js';
 import { mailRoutes } from './mail.js';
+import { joinRoutes, memberRoutes, workspaceSwitchRoutes } from './members.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { dashboardAuth, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
@@ -58,7 +59,7 @@ export function dashboardRoutes() {
       c.json(sessionBody(c.var.user, c.var.services.config)),
     )
     .route(
-      { method: 'patch', path: '/workspace', auth: 'session', summary: 'Rename the workspace', body: RenameWorkspaceRequestSchema, success: { status: 200, schema: SessionSchema } },
+      { method: 'patch', path: '/workspace', auth: 'admin', summary: 'Rename the workspace', body: RenameWorkspaceRequestSchema, success: { status: 200, schema: SessionSchema } },
       async (c, { body }) => {
         await renameWorkspace(c.var.services.db, c.var.user.workspaceId, body.name);
         return c.json(sessionBody({ ...c.var.user, workspaceName: body.name }, c.var.services.config));
@@ -90,20 +91,20 @@ export function dashboardRoutes() {
       },
       async (c) => c.json(await mintSessionAccessToken(c.var.services, c.var.user)),
     )
-    .route({ method: 'get', path: '/keys', auth: 'session', summary: "The workspace's API keys", success: { status: 200, schema: ApiKeyListSchema } }, async (c) => {
+    .route({ method: 'get', path: '/keys', auth: 'admin', summary: "The workspace's API keys", success: { status: 200, schema: ApiKeyListSchema } }, async (c) => {
       const rows = await listApiKeys(c.var.services.db, c.var.user.workspaceId);
       return c.json({ keys: rows.map(apiKeyBody) });
     })
     .route(
-      { method: 'post', path: '/keys', auth: 'session', summary: 'Create an API key (its secret is shown once)', body: CreateApiKeyRequestSchema, success: { status: 201, schema: CreateApiKeyResponseSchema } },
+      { method: 'post', path: '/keys', auth: 'admin', summary: 'Create an API key (its secret is shown once)', body: CreateApiKeyRequestSchema, success: { status: 201, schema: CreateApiKeyResponseSchema } },
       async (c, { body }) => {
         const { db, clock } = c.var.services;
         const user = c.var.user;
-        const { row, secret } = await createApiKey(db, clock.now(), user.workspaceId, user.plan, body.name, body.scopes);
-        return c.json({ key: apiKeyBody(row), secret }, 201);
+        const { row, secret } = await createApiKey(db, clock.now(), user.workspaceId, user.plan, body.name, body.scopes, user.userId);
+        return c.json({ key: apiKeyBody({ ...row, creatorName: user.name, creatorEmail: user.email }), secret }, 201);
       },
     )
-    .route({ method: 'delete', path: '/keys/:id', auth: 'session', summary: 'Revoke an API key', ids: { id: ['key', 'API key'] }, success: { status: 204 } }, async (c, { params }) => {
+    .route({ method: 'delete', path: '/keys/:id', auth: 'admin', summary: 'Revoke an API key', ids: { id: ['key', 'API key'] }, success: { status: 204 } }, async (c, { params }) => {
       const { db, clock } = c.var.services;
       if (!(await revokeApiKey(db, clock.now(), c.var.user.workspaceId, params.id))) throw notFound('API key');
       return c.body(null, 204);
@@ -116,6 +117,9 @@ export function dashboardRoutes() {
   adminRoutes(surface.group('/admin'));
   vaultRoutes(surface.group('/vault'));
   connectedAppRoutes(surface.group('/connected-apps'));
+  memberRoutes(surface.group('/members'));
+  workspaceSwitchRoutes(surface.group('/workspaces'));
+  joinRoutes(surface.group('/join'));
 
   surface.serveDocument({ title: 'Parcel dashboard API', description: 'What the dashboard calls beside /api/v1 (sign-in, keys, settings, the vault, administration). Internal: it changes with the app.', mount: '/api/dashboard' });
   return surface.app;

@@ -4,6 +4,7 @@ import { createSession, deleteSession, sessionBody, sessionUser, type Account } 
 import { ApiError } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
 import type { AuthKind } from '../http/surface.js';
+import { requireRole } from '../workspaces/members.js';
 
 /** The dashboard session's cookie: what auth/sessions.ts issues, carried by the browser. */
 export const SESSION_COOKIE = 'parcel_session';
@@ -32,6 +33,12 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await sessionUser(c.var.services, getCookie(c, SESSION_COOKIE));
   if (!user) throw new ApiError('unauthorized', 'Sign in to continue');
   c.set('user', user);
+  await next();
+};
+
+/** The workspace's settings, keys and people are its owner's and admins' (docs/teams.md). */
+const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireRole(c.var.user, 'admin');
   await next();
 };
 
@@ -69,6 +76,11 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const dashboardAuth = {
   anyone: { middleware: [], description: 'Anyone: no session needed.', security: [] },
   session: { middleware: [requireSession], description: 'A signed-in session (the `parcel_session` cookie).', security: [{ session: [] }] },
+  admin: {
+    middleware: [requireSession, requireAdmin],
+    description: 'A signed-in owner or admin of the workspace; 403 `forbidden` (reason `role_required`) for a member.',
+    security: [{ session: [] }],
+  },
   operator: { middleware: [requireSession, requireOperator], description: "The server's operator, signed in; 403 `forbidden` for anyone else.", security: [{ session: [] }] },
   holder: {
     middleware: [cookieOnly, requireSession],

@@ -11,7 +11,7 @@ import { ResolvedLinkSchema } from '../../contract/links.js';
 import { download } from '../test/transfers.js';
 import { collectionsApi, type FileToSend } from '../test/collections.js';
 import { newId } from '../core/secrets.js';
-import { collectionFiles, files, requestSubmissions, users, workspaces } from '../db/schema/index.js';
+import { collectionFiles, files, memberships, requestSubmissions, users, workspaces } from '../db/schema/index.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { sweepAbandonedUploads } from '../files/stored.js';
 import { sweepUnsentSubmissions } from '../collections/requests/submissions.js';
@@ -659,9 +659,11 @@ describe('what the workspace hears', () => {
   it('mails every person of the workspace once: the uploader’s text escaped, a one-line subject, a link to the folder, Reply-To the uploader', async () => {
     const { ws, r, collection, collections } = await openRequest({ title: 'Tax documents' });
     const teammate = `teammate-${ws.id.slice(-6).toLowerCase()}@example.test`;
+    const teammateId = newId('usr');
     await server.services.db
       .insert(users)
-      .values({ id: newId('usr'), workspaceId: ws.id, email: teammate, passwordHash: 'not a hash', createdAt: server.clock.now() });
+      .values({ id: teammateId, workspaceId: ws.id, email: teammate, passwordHash: 'not a hash', createdAt: server.clock.now() });
+    await server.services.db.insert(memberships).values({ workspaceId: ws.id, userId: teammateId, role: 'member', createdAt: server.clock.now() });
     const name = `Zoë ${UNTRUSTED}`;
     const message = `Please find attached.\n${UNTRUSTED}`;
     const sent = await submit(server, slugOf(r), { name, email: 'zoe@example.test', message }, [

@@ -12,7 +12,7 @@ import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { checkImportUrls, registerImports, registerUploads, tusEndpoint } from '../uploads/register.js';
 import { planLimits } from '../workspaces/plan.js';
-import { findTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
+import { findTransfer, lockOwnTransfer, type TransferManager, type TransferRow } from './serialize.js';
 import { chargeApiUpload } from '../uploads/usage.js';
 
 type CreateInput = z.output<typeof CreateTransferRequestSchema>;
@@ -123,6 +123,9 @@ export async function createTransfer(services: Services, caller: Caller, input: 
         maxBytes: limits.transferMaxBytes,
         origin,
         expiresAt,
+        // Who sent it: the member, or the API key (which acts as the owner).
+        createdBy: caller.userId,
+        createdByKey: caller.via === 'key' ? caller.credentialId : null,
         createdAt: now,
       })
       .returning();
@@ -142,8 +145,8 @@ export async function createTransfer(services: Services, caller: Caller, input: 
 }
 
 /** Loads a transfer of the caller's workspace that is still a draft, or answers why not. */
-async function draftOf(tx: Tx, workspaceId: string, transferId: string) {
-  const t = await lockOwnTransfer(tx, workspaceId, transferId);
+async function draftOf(tx: Tx, caller: TransferManager, transferId: string) {
+  const t = await lockOwnTransfer(tx, caller, transferId);
   if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
   if (t.finalizedAt) throw new ApiError('conflict', 'The transfer was already sent; files can only change on a draft', { reason: 'transfer_sent' });
   return t;
@@ -153,7 +156,7 @@ export async function addFiles(services: Services, caller: Caller, transferId: s
   checkImportUrls(services, input.imports);
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
-    const t = await draftOf(tx, caller.workspaceId, transferId);
+    const t = await draftOf(tx, caller, transferId);
     const refused = t.e2ee ? e2eeRefusedInBatch(input) : [];
     if (refused.length > 0) {
       throw new ApiError('invalid_request', 'An end-to-end encrypted transfer takes no imports or file paths', {
@@ -176,7 +179,7 @@ export async function addFiles(services: Services, caller: Caller, transferId: s
 /** Removes a file from a draft, bytes included. Usage already charged for it is not refunded. */
 export async function deleteFile(services: Services, caller: Caller, transferId: string, fileId: string) {
   const removed = await services.db.transaction(async (tx) => {
-    const t = await draftOf(tx, caller.workspaceId, transferId);
+    const t = await draftOf(tx, caller, transferId);
     const rows = await tx
       .delete(files)
       .where(and(eq(files.id, fileId), ownedBy('transfer', t.id)))
@@ -206,7 +209,7 @@ export async function deleteDraft(services: Pick<Services, 'db' | 'storage' | 'l
 
 /** The owner discards a draft they will not send. A sent transfer is revoked instead (409). */
 export async function discardDraft(services: Services, caller: Caller, transferId: string) {
-  await services.db.transaction((tx) => draftOf(tx, caller.workspaceId, transferId));
+  await services.db.transaction((tx) => draftOf(tx, caller, transferId));
   if (!(await deleteDraft(services, transferId))) throw new ApiError('conflict', 'The transfer was sent meanwhile; revoke it instead', { reason: 'transfer_sent' });
   return { deleted: true as const };
 }

@@ -13,7 +13,7 @@ import type { DownloadLinks } from '../downloads/links.js';
 import { createOwnerDownloadLinks } from './download-links.js';
 import { addRecipients, resolveExpiry } from './drafts.js';
 import { endTransfer } from './end.js';
-import { findTransfer, loadOwnTransfer, loadTransfer, lockOwnTransfer, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
+import { assertMayManage, findTransfer, loadOwnTransfer, loadTransfer, lockOwnTransfer, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -27,10 +27,11 @@ type ListQuery = z.output<typeof TransferListQuerySchema>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The caller's transfer, or 404 (another workspace's id is simply not found). */
+/** The caller's transfer to manage, or 404 (another workspace's id is simply not found); 403 for a member's teammate's. */
 export async function ownTransfer(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<TransferRow> {
   const t = await findTransfer(services.db, caller.workspaceId, id);
   if (!t) throw notFound('Transfer');
+  assertMayManage(caller, t);
   return t;
 }
 
@@ -104,7 +105,7 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
       throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', { required: 'transfers:send', granted: caller.scopes });
     }
     const updated = await db.transaction(async (tx) => {
-      const t = await lockOwnTransfer(tx, caller.workspaceId, id);
+      const t = await lockOwnTransfer(tx, caller, id);
       if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
       const touched = draftOnly.filter((f) => input[f] !== undefined);
       if (touched.length > 0 && t.finalizedAt) {

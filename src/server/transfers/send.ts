@@ -22,7 +22,7 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
   const { db, clock, config } = services;
   const now = clock.now();
   const sent = await db.transaction(async (tx) => {
-    const t = await lockOwnTransfer(tx, caller.workspaceId, transferId);
+    const t = await lockOwnTransfer(tx, caller, transferId);
     if (t.finalizedAt) return { transfer: t, newlySent: false, wentOut: false, recipients: null, files: null };
     if (t.status !== 'active' || t.expiresAt <= now) {
       throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });

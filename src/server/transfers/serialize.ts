@@ -5,7 +5,8 @@ import type { Database } from '../db/connection.js';
 import { files, transferFileNames, transferFiles, transferSizeBytes, transfers } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { recipientsOf, transferUrl } from './lifecycle.js';
-import { notFound } from '../core/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
+import type { Caller } from '../core/caller.js';
 import { preparedQuery } from '../db/prepared.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
@@ -177,13 +178,27 @@ export function toTransferSummary(publicUrl: string, t: TransferSummaryRow): Tra
   return { ...common(t, publicUrl), fileCount: t.fileCount, firstFileName: t.firstFileName };
 }
 
+/** Who may change a transfer: its workspace, and the acting member's role (docs/teams.md). */
+export type TransferManager = Pick<Caller, 'workspaceId' | 'role' | 'userId'>;
+
+/**
+ * Every member sees the workspace's transfers, but a member changes, sends, revokes, downloads
+ * and reads the receipts of their own only (403 `forbidden`, reason `not_your_transfer`); the
+ * owner, the admins and API keys (which act as the owner) manage every one.
+ */
+export function assertMayManage(caller: TransferManager, t: Pick<TransferRow, 'createdBy'>): void {
+  if (caller.role !== 'member' || (t.createdBy !== null && t.createdBy === caller.userId)) return;
+  throw new ApiError('forbidden', 'Only the member who sent this transfer, the owner or an admin can do this', { reason: 'not_your_transfer' });
+}
+
 /**
  * The caller's transfer, locked for the rest of the transaction (changes to one transfer are
- * serialised), or 404: another workspace's id is simply not found.
+ * serialised), or 404: another workspace's id is simply not found; 403 for a member's teammate's.
  */
-export async function lockOwnTransfer(tx: Pick<Database, 'select'>, workspaceId: string, id: string): Promise<TransferRow> {
-  const [t] = await lockTransferOfWorkspace(tx).execute({ id, workspaceId });
+export async function lockOwnTransfer(tx: Pick<Database, 'select'>, caller: TransferManager, id: string): Promise<TransferRow> {
+  const [t] = await lockTransferOfWorkspace(tx).execute({ id, workspaceId: caller.workspaceId });
   if (!t) throw notFound('Transfer');
+  assertMayManage(caller, t);
   return t;
 }
 

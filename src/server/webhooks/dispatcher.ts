@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { WEBHOOK_PAUSE_AFTER_EXHAUSTED } from '../../contract/webhook-events.js';
 import { newId } from '../core/secrets.js';
-import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
+import { ownerAddress } from '../mail/workspace-mail.js';
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';
 import { openSigningSecret, signatureHeader } from './signing.js';
@@ -203,7 +204,7 @@ export async function recordAttempt(services: DispatchServices, claimed: Claimed
 }
 
 async function emailPaused(services: DispatchServices, ep: typeof webhookEndpoints.$inferSelect) {
-  const [owner] = await services.db.select({ email: users.email }).from(users).where(eq(users.workspaceId, ep.workspaceId)).orderBy(asc(users.createdAt)).limit(1);
+  const owner = await ownerAddress(services, ep.workspaceId);
   if (!owner) return;
   const target = ep.url ?? 'your pull endpoint';
   const content = renderEmail({
@@ -215,7 +216,7 @@ async function emailPaused(services: DispatchServices, ep: typeof webhookEndpoin
     action: { label: 'Open webhooks', url: `${services.config.PUBLIC_URL}/webhooks` },
   });
   const result = await services.mailer.send({
-    to: owner.email,
+    to: owner,
     subject: 'A webhook endpoint was paused',
     text: content.text,
     html: content.html,

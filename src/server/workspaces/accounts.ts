@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { users, workspaces } from '../db/schema/index.js';
+import { memberships, users, workspaces } from '../db/schema/index.js';
 import type { NotificationSettings } from '../../contract/dashboard.js';
 import type { Plan } from './plan.js';
 import { referralCodeFrom } from './referrals.js';
@@ -70,16 +70,38 @@ export async function createWorkspaceWithOwner(db: Database, now: Date, input: N
       .insert(users)
       .values({ id: newId('usr'), workspaceId: workspace!.id, email, passwordHash, isOperator: firstAccount, createdAt: now })
       .returning();
+    await tx.insert(memberships).values({ workspaceId: workspace!.id, userId: user!.id, role: 'owner', createdAt: now });
     return { workspace: workspace!, user: user! };
   });
 }
 
+/**
+ * The account with this address and the workspace a sign-in opens: the one the person made, while
+ * they are still in it, else the first they joined. Null without an account, or for a person who
+ * belongs to no workspace any more.
+ */
 export async function findUserByEmail(db: Database, email: string) {
+  return accountWhere(db, eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+}
+
+/** The same for a known person (after a password reset). */
+export async function findUserById(db: Database, userId: string) {
+  return accountWhere(db, eq(users.id, userId));
+}
+
+/** The person's account in this workspace (after joining it), or null when they are not a member. */
+export async function accountIn(db: Database, userId: string, workspaceId: string) {
+  return accountWhere(db, and(eq(users.id, userId), eq(memberships.workspaceId, workspaceId))!);
+}
+
+async function accountWhere(db: Database, condition: SQL) {
   const [row] = await db
-    .select({ user: users, ws: workspaces })
+    .select({ user: users, ws: workspaces, role: memberships.role })
     .from(users)
-    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(condition)
+    .orderBy(sql`${memberships.workspaceId} = ${users.workspaceId} desc`, asc(memberships.createdAt))
     .limit(1);
   return row ?? null;
 }

@@ -3,7 +3,7 @@ import type { AdminWorkspace, Invite, SignupMode, UpdateAdminWorkspaceSchema } f
 import type { z } from 'zod';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { files, monthlyUsage, signupInvites, transfers, users, workspaces } from '../db/schema/index.js';
+import { files, memberships, monthlyUsage, signupInvites, transfers, users, workspaces } from '../db/schema/index.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
@@ -107,7 +107,11 @@ export async function revokeInvite(db: Database, id: string): Promise<boolean> {
 export async function listWorkspaces(db: Database, now: Date, ownWorkspaceId: string, billing: Billing): Promise<AdminWorkspace[]> {
   const month = now.toISOString().slice(0, 7);
   const rows = await db.select().from(workspaces).orderBy(asc(workspaces.createdAt), asc(workspaces.id));
-  const owners = await db.select({ workspaceId: users.workspaceId, email: users.email }).from(users).orderBy(asc(users.createdAt));
+  const owners = await db
+    .select({ workspaceId: memberships.workspaceId, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.role, 'owner'));
   const counts = await db.select({ workspaceId: transfers.workspaceId, n: count() }).from(transfers).groupBy(transfers.workspaceId);
   // Bytes still held: complete files of transfers whose files were not deleted.
   const stored = await db

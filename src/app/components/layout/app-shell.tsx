@@ -5,25 +5,30 @@ import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { SkipLink } from './skip-link';
 
+/** `admins`: the pages of the owner's and admins' business, left out of a member's menu (the server refuses them anyway). */
 const navigation = [
   { to: '/transfers', label: 'Transfers' },
   { to: '/collections', label: 'Collections' },
   { to: '/requests', label: 'Requests' },
   { to: '/vault', label: 'Vault' },
   { to: '/contacts', label: 'Contacts' },
-  { to: '/webhooks', label: 'Webhooks' },
-  { to: '/keys', label: 'API keys' },
+  { to: '/members', label: 'Members' },
+  { to: '/webhooks', label: 'Webhooks', admins: true },
+  { to: '/keys', label: 'API keys', admins: true },
   { to: '/settings', label: 'Settings' },
+  { to: '/admin', label: 'Admin', operator: true },
 ] as const;
-const operatorNavigation = [...navigation, { to: '/admin', label: 'Admin' }] as const;
 
 const navLinkClass =
   'block rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 data-[status=active]:bg-indigo-50 data-[status=active]:text-indigo-700 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white dark:data-[status=active]:bg-indigo-950 dark:data-[status=active]:text-indigo-300';
 
 interface AppShellProps {
-  workspaceName: string;
+  /** The current workspace: its name, or the switcher for a person in several. */
+  workspace: ReactNode;
   /** The server's operator also gets the Admin page. */
   isOperator?: boolean;
+  /** A member's menu leaves out the owner's and admins' pages. */
+  role: 'owner' | 'admin' | 'member';
   /** The badge next to the workspace's name; null on a server that bills nobody, where plans mean nothing. */
   plan: 'free' | 'paid' | null;
   /** The sign-out control; the shell knows nothing about sessions. */
@@ -32,8 +37,9 @@ interface AppShellProps {
 }
 
 /** The signed-in frame: header, main navigation (a menu on narrow screens) and the page. */
-export function AppShell({ workspaceName, isOperator = false, plan, signOut, children }: AppShellProps) {
+export function AppShell({ workspace, isOperator = false, role, plan, signOut, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const items = navigation.filter((item) => (!('operator' in item) || isOperator) && (!('admins' in item) || role !== 'member'));
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -45,16 +51,15 @@ export function AppShell({ workspaceName, isOperator = false, plan, signOut, chi
           <span aria-hidden="true" className="hidden text-zinc-300 sm:inline dark:text-zinc-700">
             /
           </span>
-          <p className="flex min-w-0 items-center gap-2 text-sm">
-            <span className="sr-only">Workspace:</span>
-            <span className="truncate font-medium text-zinc-700 dark:text-zinc-300">{workspaceName}</span>
+          <div className="flex min-w-0 items-center gap-2 text-sm">
+            {workspace}
             {plan ? (
-              <>
-                <span className="sr-only">, plan:</span>
+              <span>
+                <span className="sr-only">Plan:</span>
                 <PlanBadge plan={plan} />
-              </>
+              </span>
             ) : null}
-          </p>
+          </div>
           <button
             type="button"
             className="ml-auto inline-flex h-9 shrink-0 items-center gap-1 rounded-md px-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 md:hidden dark:text-zinc-300 dark:hover:bg-zinc-800"
@@ -76,7 +81,7 @@ export function AppShell({ workspaceName, isOperator = false, plan, signOut, chi
           <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2 md:flex-row md:items-center">
             <nav aria-label="Main" className="min-w-0 flex-1">
               <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
-                {(isOperator ? operatorNavigation : navigation).map((item) => (
+                {items.map((item) => (
                   <li key={item.to}>
                     <Link to={item.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
                       {item.label}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
 
 // Workspaces, the people in them, and how they sign in: passwords, sessions, API keys, access tokens.
@@ -39,9 +39,55 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** The person who runs this server: the first account created on it. Sees the Admin page. */
     isOperator: boolean('is_operator').notNull().default(false),
+    /** How teammates see the person; null until they give one (the address stands in). */
+    name: text('name'),
+    /** Set by the operator: the person can sign in nowhere, and their sessions and tokens stop. */
+    disabledAt: ts('disabled_at'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** What a member may do in a workspace (docs/teams.md has the matrix). */
+export const memberRoles = ['owner', 'admin', 'member'] as const;
+export type MemberRole = (typeof memberRoles)[number];
+
+/** A person's place in a workspace: one role each; exactly one owner per workspace (memberships_one_owner_key). */
+export const memberships = pgTable(
+  'memberships',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: memberRoles }).notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'memberships_pk', columns: [t.workspaceId, t.userId] }),
+    uniqueIndex('memberships_one_owner_key').on(t.workspaceId).where(sql`${t.role} = 'owner'`),
+    index('memberships_user_idx').on(t.userId),
+  ],
+);
+
+/** An address invited into a workspace with a role; the token is mailed, only its hash kept. */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    /** When the mail last went out (a resend moves it, and the expiry with it). */
+    sentAt: ts('sent_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('member_invitations_open_key').on(t.workspaceId, sql`lower(${t.email})`).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`)],
 );
 
 /** An address the operator invited to sign up while sign-up is `invite`; the token is mailed, only its hash kept. */
@@ -97,6 +143,8 @@ export const apiKeys = pgTable(
     createdAt: ts('created_at').notNull(),
     lastUsedAt: ts('last_used_at'),
     revokedAt: ts('revoked_at'),
+    /** The member who made the key (null for keys made before teams). The key acts as the workspace's owner whoever made it. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('api_keys_workspace_idx').on(t.workspaceId)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts.js';
+import { apiKeys, users, workspaces } from './accounts.js';
 import { ts } from './columns.js';
 import { files } from './files.js';
 
@@ -59,10 +59,16 @@ export const transfers = pgTable(
     expiryReminderAt: ts('expiry_reminder_at'),
     /** When its files were deleted from storage (expiry or revoke). */
     purgedAt: ts('purged_at'),
+    /** The member who sent it (null: made with an API key, which acts as the owner, or before teams). */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was sent with, when it was (shown as the sender: "API key <name>"). */
+    createdByKey: text('created_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('transfers_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
+    // "Mine" in the transfer list: a member's own transfers, newest first.
+    index('transfers_workspace_creator_idx').on(t.workspaceId, t.createdBy, t.createdAt, t.id),
     index('transfers_expires_idx').on(t.expiresAt),
     // The list's other orders: `sort=size` and `sort=expiry`, within a workspace.
     index('transfers_workspace_size_idx').on(t.workspaceId, sql`"size_bytes"`, t.id),

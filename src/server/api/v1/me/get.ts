@@ -52,6 +52,8 @@ export function registerGetMe(app: OpenAPIHono<AppEnv>) {
       {
         key: { id: caller.credentialId, name: keyName, via: caller.via, scopes: caller.scopes, canEmail: caller.canEmail },
         workspace: { id: ws.id, name: ws.name, customDomain: ws.customDomain, createdAt: ws.createdAt.toISOString() },
+        member: caller.member && { id: caller.member.userId, name: caller.member.name, email: caller.member.email },
+        role: caller.role,
         plan: {
           name: caller.plan,
           until: billed && caller.plan === 'paid' && ws.planUntil ? ws.planUntil.toISOString() : null,

@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { TextField } from '../../../components/text-field';
+import { minPasswordLength, newPasswordError } from '../../../lib/account-validation';
+import { isApiRequestError } from '../../../lib/api-error';
+import { defaultAfterSignIn } from '../../../lib/safe-redirect';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { sessionQueryOptions, useSignOut } from '../../auth';
+import { useAcceptInvitation, useInvitationPreview, useJoinSignIn, useJoinSignUp } from '../api/join';
+import type { InvitationPreview } from '../../../../contract/members';
+
+const linkClass = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
+const roleName = (role: InvitationPreview['role']) => (role === 'admin' ? 'an admin' : 'a member');
+
+/**
+ * An invitation's page (`/join?token=…`). Nothing happens until the person says so: a new person
+ * names themself and chooses a password; someone with an account gives its password (or, signed in
+ * as the invited address already, presses Join).
+ */
+export function JoinPage({ token }: { token: string | undefined }) {
+  const preview = useInvitationPreview(token);
+  const session = useQuery(sessionQueryOptions());
+  if (!token) return <Closed title="This link is incomplete" text="Open the link from the invitation mail exactly as it is." />;
+  if (preview.isPending || session.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Opening the invitation…</p>;
+  if (preview.isError) {
+    const gone = isApiRequestError(preview.error) && (preview.error.status === 410 || preview.error.status === 404);
+    return gone ? (
+      <Closed title="This invitation no longer works" text="It has expired, was used already or was withdrawn. Ask whoever invited you for a new one." />
+    ) : (
+      <FormError error={preview.error} />
+    );
+  }
+  const invitation = preview.data;
+  const signedIn = session.data ?? null;
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Join {invitation.workspace.name}</h1>
+      <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
+        {invitation.invitedBy ? `${invitation.invitedBy.name ?? invitation.invitedBy.email} invites` : 'You are invited,'} <strong>{invitation.email}</strong> to work in{' '}
+        <strong>{invitation.workspace.name}</strong> as {roleName(invitation.role)}.
+      </p>
+      {signedIn ? (
+        signedIn.user.email.toLowerCase() === invitation.email.toLowerCase() ? (
+          <AcceptAsSignedIn token={token} workspaceName={invitation.workspace.name} />
+        ) : (
+          <WrongAccount invitedEmail={invitation.email} signedInEmail={signedIn.user.email} token={token} />
+        )
+      ) : invitation.hasAccount ? (
+        <JoinSignInForm token={token} email={invitation.email} workspaceName={invitation.workspace.name} />
+      ) : (
+        <JoinSignUpForm token={token} email={invitation.email} workspaceName={invitation.workspace.name} />
+      )}
+    </>
+  );
+}
+
+function Closed({ title, text }: { title: string; text: string }) {
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">{text}</p>
+    </>
+  );
+}
+
+function AcceptAsSignedIn({ token, workspaceName }: { token: string; workspaceName: string }) {
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  return (
+    <div className="mt-6 space-y-3">
+      <FormError error={accept.error} />
+      <Button className="w-full" disabled={accept.isPending} onClick={() => accept.mutate(token, { onSuccess: () => navigate({ href: defaultAfterSignIn, replace: true }) })}>
+        {accept.isPending ? 'Joining…' : `Join ${workspaceName}`}
+      </Button>
+    </div>
+  );
+}
+
+function WrongAccount({ invitedEmail, signedInEmail, token }: { invitedEmail: string; signedInEmail: string; token: string }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut({ onSignedOut: () => navigate({ to: '/signin', search: { redirect: `/join?token=${token}` } }) });
+  return (
+    <div className="mt-6 space-y-3 text-sm text-zinc-700 dark:text-zinc-300">
+      <p>
+        You are signed in as <strong>{signedInEmail}</strong>. The invitation is for <strong>{invitedEmail}</strong>: sign out, then sign in with that address.
+      </p>
+      <FormError error={signOut.error} />
+      <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+        {signOut.isPending ? 'Signing out…' : 'Sign out'}
+      </Button>
+    </div>
+  );
+}
+
+const signInFields = ['password'] as const;
+
+/** For a person with an account (in another workspace, or in none any more): their password, then Join. */
+function JoinSignInForm({ token, email, workspaceName }: { token: string; email: string; workspaceName: string }) {
+  const navigate = useNavigate();
+  const join = useJoinSignIn();
+  const form = useValidatedForm(signInFields, { password: '' }, (v) => ({ password: v.password === '' ? 'Enter your password' : undefined }));
+  const onSubmit = form.handleSubmit((values) =>
+    join.mutate({ token, password: values.password }, { onSuccess: () => navigate({ href: defaultAfterSignIn, replace: true }), onError: form.showServerErrors }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{email} has an account here: enter its password to join.</p>
+      <FormError error={join.error} />
+      <TextField label="Email" type="email" value={email} readOnly name="email" autoComplete="username" />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <Button type="submit" className="w-full" disabled={join.isPending}>
+        {join.isPending ? 'Joining…' : `Join ${workspaceName}`}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className={linkClass}>
+          Forgot your password?
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+const signUpFields = ['name', 'password', 'repeat'] as const;
+
+function JoinSignUpForm({ token, email, workspaceName }: { token: string; email: string; workspaceName: string }) {
+  const navigate = useNavigate();
+  const join = useJoinSignUp();
+  const form = useValidatedForm(signUpFields, { name: '', password: '', repeat: '' }, (v) => ({
+    name: v.name.trim() === '' ? 'Tell your team your name' : v.name.trim().length > 100 ? 'Use at most 100 characters' : undefined,
+    password: newPasswordError(v.password),
+    repeat: v.repeat !== v.password ? 'The two passwords are not the same' : undefined,
+  }));
+  const onSubmit = form.handleSubmit((values) =>
+    join.mutate({ token, name: values.name.trim(), password: values.password }, { onSuccess: () => navigate({ href: defaultAfterSignIn, replace: true }), onError: form.showServerErrors }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+      <FormError error={join.error} />
+      <TextField label="Email" type="email" value={email} readOnly hint="The invitation is for this address." name="email" autoComplete="username" />
+      <TextField label="Your name" autoComplete="name" hint="How your teammates see you." {...form.field('name')} />
+      <TextField label="Password" type="password" autoComplete="new-password" hint={`At least ${minPasswordLength} characters.`} {...form.field('password')} />
+      <TextField label="Repeat the password" type="password" autoComplete="new-password" {...form.field('repeat')} />
+      <Button type="submit" className="w-full" disabled={join.isPending}>
+        {join.isPending ? 'Joining…' : `Create your account and join ${workspaceName}`}
+      </Button>
+    </form>
+  );
+}

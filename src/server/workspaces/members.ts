@@ -1,0 +1,370 @@
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { InvitationPreviewSchema, MemberInvitation, MemberListSchema, WorkspaceChoice } from '../../contract/members.js';
+import type { MemberRole } from '../../contract/scope-names.js';
+import { ApiError, notFound } from '../core/errors.js';
+import { newId, randomBase62, sha256 } from '../core/secrets.js';
+import type { Database } from '../db/connection.js';
+import { accessTokens, memberInvitations, memberships, oauthStore, sessions, users, workspaces } from '../db/schema/index.js';
+import { renderEmail } from '../mail/html.js';
+import type { Services } from '../services.js';
+import { hashPassword } from '../auth/passwords.js';
+import { billingOff, effectivePlan } from './plan.js';
+
+/**
+ * A workspace's members and invitations (docs/teams.md): who is in it with which role, inviting by
+ * email, joining, changing roles, removing, leaving and handing over ownership. Every operation
+ * takes the member acting and checks their role itself; the surfaces only parse and answer.
+ */
+
+/** The member acting: a signed-in person in the workspace they are working in. */
+export interface ActingMember {
+  workspaceId: string;
+  userId: string;
+  role: MemberRole;
+}
+
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const rank: Record<MemberRole, number> = { member: 0, admin: 1, owner: 2 };
+
+/** 403 `forbidden` (reason `role_required`, naming the role) unless the member's role is at least `needed`. */
+export function requireRole(actor: { role: MemberRole }, needed: 'admin' | 'owner'): void {
+  if (rank[actor.role] >= rank[needed]) return;
+  const who = needed === 'owner' ? 'the workspace’s owner' : 'the workspace’s owner and admins';
+  throw new ApiError('forbidden', `Only ${who} can do this`, { reason: 'role_required', role: needed });
+}
+
+/** How many members (with open invitations) the workspace's plan allows; null for no limit. */
+export function memberLimit(services: Pick<Services, 'config' | 'clock'>, ws: { plan: 'free' | 'paid'; planUntil: Date | null }): number | null {
+  const { config } = services;
+  if (billingOff(config)) return null;
+  const limit = effectivePlan(ws, services.clock.now(), config) === 'paid' ? config.PAID_MAX_MEMBERS : config.FREE_MAX_MEMBERS;
+  return limit > 0 ? limit : null;
+}
+
+const openInvitation = (now: Date) => and(isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt), gt(memberInvitations.expiresAt, now));
+
+function toInvitation(row: typeof memberInvitations.$inferSelect, inviter: { name: string | null; email: string } | null, now: Date): MemberInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    invitedBy: inviter,
+    sentAt: row.sentAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    expired: row.expiresAt.getTime() <= now.getTime(),
+  };
+}
+
+/**
+ * The workspace's members, the earliest to join first, and (for its owner and admins) the
+ * invitations not yet accepted or revoked, expired ones included so they can be sent again.
+ */
+export async function listMembers(services: Pick<Services, 'db' | 'clock'>, actor: ActingMember): Promise<z.output<typeof MemberListSchema>> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const members = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: memberships.role, joinedAt: memberships.createdAt, disabledAt: users.disabledAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, actor.workspaceId))
+    .orderBy(asc(memberships.createdAt), asc(users.id));
+  let invitations: MemberInvitation[] = [];
+  if (rank[actor.role] >= rank.admin) {
+    const rows = await db
+      .select({ invitation: memberInvitations, inviterName: users.name, inviterEmail: users.email })
+      .from(memberInvitations)
+      .leftJoin(users, eq(users.id, memberInvitations.invitedBy))
+      .where(and(eq(memberInvitations.workspaceId, actor.workspaceId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
+      .orderBy(asc(memberInvitations.createdAt));
+    invitations = rows.map((r) => toInvitation(r.invitation, r.inviterEmail === null ? null : { name: r.inviterName, email: r.inviterEmail }, now));
+  }
+  return {
+    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, joinedAt: m.joinedAt.toISOString(), disabled: m.disabledAt !== null, you: m.id === actor.userId })),
+    invitations,
+  };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function mailInvitation(services: Pick<Services, 'config' | 'mailer'>, to: string, token: string, ws: { id: string; name: string }, inviter: { name: string | null; email: string }, role: 'admin' | 'member') {
+  const link = `${services.config.PUBLIC_URL.replace(/\/$/, '')}/join?token=${token}`;
+  const who = inviter.name ? `${inviter.name} (${inviter.email})` : inviter.email;
+  const content = renderEmail({
+    heading: `Join ${ws.name} on Parcel`,
+    paragraphs: [
+      `${who} invites you to the workspace ${ws.name} as ${role === 'admin' ? 'an admin' : 'a member'}: send files by link and email, and share collections and upload requests with your team.`,
+      'The invitation is for this address and works for 7 days. If you did not expect it, ignore this mail.',
+    ],
+    action: { label: `Join ${ws.name}`, url: link },
+  });
+  await services.mailer.send({ to, subject: `Join ${ws.name} on Parcel`, text: content.text, html: content.html, tag: 'workspace.invitation', workspaceId: ws.id });
+}
+
+async function actorProfile(db: Pick<Database, 'select'>, userId: string) {
+  const [me] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  if (!me) throw new ApiError('unauthorized', 'Sign in to continue');
+  return me;
+}
+
+/**
+ * Invites an address into the workspace with a role (admin and owner only). Refused when the
+ * address is already a member (409 `already_member`) or has an open invitation (409
+ * `already_invited`: send it again instead), and past the plan's member limit (402). An expired
+ * invitation for the address is replaced.
+ */
+export async function inviteMember(
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'mailer'>,
+  actor: ActingMember,
+  input: { email: string; role: 'admin' | 'member' },
+): Promise<MemberInvitation> {
+  requireRole(actor, 'admin');
+  const { db, clock } = services;
+  const now = clock.now();
+  const email = input.email.trim().toLowerCase();
+  const token = randomBase62(32);
+  const { row, ws } = await db.transaction(async (tx) => {
+    // Serialises invitations of one workspace, so two at once cannot both pass the limit.
+    const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId)).for('update');
+    if (!ws) throw notFound('Workspace');
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.workspaceId, ws.id), eq(sql`lower(${users.email})`, email)));
+    if (member) throw fieldConflict('already_member', `${email} is already a member of this workspace`);
+    const [open] = await tx
+      .select({ id: memberInvitations.id, expiresAt: memberInvitations.expiresAt })
+      .from(memberInvitations)
+      .where(and(eq(memberInvitations.workspaceId, ws.id), eq(sql`lower(${memberInvitations.email})`, email), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)));
+    if (open && open.expiresAt.getTime() > now.getTime()) throw fieldConflict('already_invited', `${email} has been invited already; send the invitation again instead`);
+    if (open) await tx.update(memberInvitations).set({ revokedAt: now }).where(eq(memberInvitations.id, open.id));
+    await refuseOverLimit(services, tx, ws, now);
+    const [row] = await tx
+      .insert(memberInvitations)
+      .values({ id: newId('inv'), workspaceId: ws.id, email, role: input.role, tokenHash: sha256(token), invitedBy: actor.userId, createdAt: now, sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+      .returning();
+    return { row: row!, ws };
+  });
+  const inviter = await actorProfile(db, actor.userId);
+  await mailInvitation(services, email, token, ws, inviter, input.role);
+  return toInvitation(row, inviter, now);
+}
+
+function fieldConflict(reason: string, message: string) {
+  return new ApiError('conflict', message, { reason, fields: [{ path: 'email', message }] });
+}
+
+/** 402 `upgrade_required` when members and open invitations already fill the plan's limit. */
+async function refuseOverLimit(services: Pick<Services, 'config' | 'clock'>, tx: Tx, ws: typeof workspaces.$inferSelect, now: Date) {
+  const limit = memberLimit(services, ws);
+  if (limit === null) return;
+  const [{ members }] = (await tx.select({ members: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.workspaceId, ws.id))) as [{ members: number }];
+  const [{ invited }] = (await tx.select({ invited: sql<number>`count(*)::int` }).from(memberInvitations).where(and(eq(memberInvitations.workspaceId, ws.id), openInvitation(now)))) as [
+    { invited: number },
+  ];
+  if (members + invited >= limit) {
+    throw new ApiError('upgrade_required', `This plan allows ${limit} ${limit === 1 ? 'member' : 'members'} (invitations included); upgrade to invite more`, {
+      reason: 'member_limit',
+      limit,
+    });
+  }
+}
+
+/** Sends an open invitation again with a new link (the old one stops working) and 7 more days. */
+export async function resendInvitation(services: Pick<Services, 'db' | 'clock' | 'config' | 'mailer'>, actor: ActingMember, id: string): Promise<MemberInvitation> {
+  requireRole(actor, 'admin');
+  const { db, clock } = services;
+  const now = clock.now();
+  const token = randomBase62(32);
+  const [row] = await db
+    .update(memberInvitations)
+    .set({ tokenHash: sha256(token), sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
+    .where(and(eq(memberInvitations.id, id), eq(memberInvitations.workspaceId, actor.workspaceId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
+    .returning();
+  if (!row) throw notFound('Invitation');
+  const [ws] = await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, actor.workspaceId));
+  const inviter = await actorProfile(db, actor.userId);
+  await mailInvitation(services, row.email, token, ws!, inviter, row.role);
+  return toInvitation(row, inviter, now);
+}
+
+/** Revokes an invitation not yet accepted: its link stops working. */
+export async function revokeInvitation(services: Pick<Services, 'db' | 'clock'>, actor: ActingMember, id: string): Promise<void> {
+  requireRole(actor, 'admin');
+  const [row] = await services.db
+    .update(memberInvitations)
+    .set({ revokedAt: services.clock.now() })
+    .where(and(eq(memberInvitations.id, id), eq(memberInvitations.workspaceId, actor.workspaceId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
+    .returning({ id: memberInvitations.id });
+  if (!row) throw notFound('Invitation');
+}
+
+/** The invitation a link's token opens, while it is open; 410 `gone` once accepted, revoked or expired; 404 for no invitation. */
+async function openInvitationByToken(db: Pick<Database, 'select'>, token: string, now: Date) {
+  const [row] = await db
+    .select({ invitation: memberInvitations, workspaceName: workspaces.name, workspaceDisabledAt: workspaces.disabledAt, inviterName: users.name, inviterEmail: users.email })
+    .from(memberInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, memberInvitations.workspaceId))
+    .leftJoin(users, eq(users.id, memberInvitations.invitedBy))
+    .where(eq(memberInvitations.tokenHash, sha256(token)));
+  if (!row) throw notFound('Invitation');
+  const inv = row.invitation;
+  if (inv.acceptedAt !== null || inv.revokedAt !== null || inv.expiresAt.getTime() <= now.getTime() || row.workspaceDisabledAt !== null) {
+    throw new ApiError('gone', 'This invitation has expired, was used already or was withdrawn. Ask for a new one.', { reason: 'invitation_closed' });
+  }
+  return row;
+}
+
+/** What the join page shows before anyone acts: the workspace, the role, the address and whether it has an account. */
+export async function previewInvitation(services: Pick<Services, 'db' | 'clock'>, token: string): Promise<z.output<typeof InvitationPreviewSchema>> {
+  const { db, clock } = services;
+  const row = await openInvitationByToken(db, token, clock.now());
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, row.invitation.email.toLowerCase()));
+  return {
+    workspace: { name: row.workspaceName },
+    email: row.invitation.email,
+    role: row.invitation.role,
+    invitedBy: row.inviterEmail === null ? null : { name: row.inviterName, email: row.inviterEmail },
+    hasAccount: account !== undefined,
+    expiresAt: row.invitation.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Joins the invitation's workspace as the signed-in person, whose address must be the invited one
+ * (403 `invitation_for_another_address` otherwise). Returns the workspace joined; joining a
+ * workspace one is already in only closes the invitation.
+ */
+export async function acceptInvitation(services: Pick<Services, 'db' | 'clock'>, person: { userId: string; email: string }, token: string): Promise<{ workspaceId: string; role: MemberRole }> {
+  const { db, clock } = services;
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const { invitation } = await openInvitationByToken(tx, token, now);
+    if (invitation.email.toLowerCase() !== person.email.toLowerCase()) {
+      throw new ApiError('forbidden', `This invitation is for ${invitation.email}: sign in with that address to accept it`, { reason: 'invitation_for_another_address' });
+    }
+    const role = await join(tx, invitation, person.userId, now);
+    return { workspaceId: invitation.workspaceId, role };
+  });
+}
+
+/**
+ * A new account for the invited address, joined to the workspace: no workspace of its own (the
+ * invitation admits the person, whatever the server's sign-up mode). 409 `email_taken` when the
+ * address has an account already (then sign in and accept).
+ */
+export async function signUpWithInvitation(
+  services: Pick<Services, 'db' | 'clock'>,
+  input: { token: string; name: string; password: string },
+): Promise<{ userId: string; workspaceId: string; role: MemberRole }> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('parcel:new-account'))`);
+    const { invitation } = await openInvitationByToken(tx, input.token, now);
+    const email = invitation.email.toLowerCase();
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+    if (taken) {
+      throw new ApiError('conflict', 'An account with this address exists already: sign in to accept the invitation', { reason: 'email_taken', fields: [{ path: 'email', message: 'An account with this email already exists' }] });
+    }
+    const userId = newId('usr');
+    await tx.insert(users).values({ id: userId, workspaceId: invitation.workspaceId, email, name: input.name.trim(), passwordHash, createdAt: now });
+    const role = await join(tx, invitation, userId, now);
+    return { userId, workspaceId: invitation.workspaceId, role };
+  });
+}
+
+async function join(tx: Tx, invitation: typeof memberInvitations.$inferSelect, userId: string, now: Date): Promise<MemberRole> {
+  await tx
+    .insert(memberships)
+    .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now })
+    .onConflictDoNothing();
+  await tx.update(memberInvitations).set({ acceptedAt: now, acceptedBy: userId }).where(eq(memberInvitations.id, invitation.id));
+  const [m] = await tx.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.workspaceId, invitation.workspaceId), eq(memberships.userId, userId)));
+  return m!.role;
+}
+
+/** The target's membership, or 404; the owner's can only change by handing ownership over (409 `owner`). */
+async function otherMember(tx: Pick<Database, 'select'>, workspaceId: string, userId: string) {
+  const [m] = await tx.select().from(memberships).where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId))).for('update');
+  if (!m) throw notFound('Member');
+  return m;
+}
+
+/** Gives a member another role (admin and owner only; the owner's role changes only by handing ownership over). */
+export async function changeRole(services: Pick<Services, 'db'>, actor: ActingMember, userId: string, role: 'admin' | 'member'): Promise<void> {
+  requireRole(actor, 'admin');
+  await services.db.transaction(async (tx) => {
+    const m = await otherMember(tx, actor.workspaceId, userId);
+    if (m.role === 'owner') throw new ApiError('conflict', 'The owner’s role changes only when they hand ownership to another member', { reason: 'owner' });
+    await tx.update(memberships).set({ role }).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
+  });
+}
+
+/**
+ * Takes a person out of the workspace (admin and owner; the owner cannot be removed): their
+ * sessions in it, their dashboard tokens and their apps' grants end at once. What they made stays
+ * the workspace's, still attributed to them.
+ */
+export async function removeMember(services: Pick<Services, 'db'>, actor: ActingMember, userId: string): Promise<void> {
+  if (userId !== actor.userId) requireRole(actor, 'admin');
+  await services.db.transaction(async (tx) => {
+    const m = await otherMember(tx, actor.workspaceId, userId);
+    if (m.role === 'owner') throw new ApiError('conflict', 'The owner cannot leave or be removed: hand ownership to another member first', { reason: 'owner' });
+    await tx.delete(memberships).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
+    await endAccessIn(tx, actor.workspaceId, userId);
+  });
+}
+
+/** Ends every credential a person holds in a workspace: sessions (and the tokens minted from them), tokens, OAuth grants. */
+async function endAccessIn(tx: Tx, workspaceId: string, userId: string) {
+  await tx.delete(sessions).where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.userId, userId)));
+  await tx.delete(accessTokens).where(and(eq(accessTokens.workspaceId, workspaceId), eq(accessTokens.userId, userId)));
+  const accountId = `${workspaceId}/${userId}`;
+  const grants = await tx.select({ id: oauthStore.id }).from(oauthStore).where(and(eq(oauthStore.model, 'Grant'), eq(oauthStore.accountId, accountId)));
+  const grantIds = grants.map((g) => g.id);
+  await tx.delete(oauthStore).where(grantIds.length > 0 ? or(eq(oauthStore.accountId, accountId), inArray(oauthStore.grantId, grantIds)) : eq(oauthStore.accountId, accountId));
+}
+
+/** Hands the workspace to another member (the owner only): they become its owner, the previous owner an admin. */
+export async function transferOwnership(services: Pick<Services, 'db'>, actor: ActingMember, userId: string): Promise<void> {
+  requireRole(actor, 'owner');
+  if (userId === actor.userId) throw new ApiError('conflict', 'You own this workspace already', { reason: 'owner' });
+  await services.db.transaction(async (tx) => {
+    await otherMember(tx, actor.workspaceId, userId);
+    // One owner at every moment the index checks: the current owner steps down first.
+    await tx.update(memberships).set({ role: 'admin' }).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, actor.userId), eq(memberships.role, 'owner')));
+    await tx.update(memberships).set({ role: 'owner' }).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
+  });
+}
+
+/** The workspaces a person belongs to (for the switcher), the one they made first, then in the order they joined. */
+export async function workspacesOf(db: Pick<Database, 'select'>, userId: string): Promise<WorkspaceChoice[]> {
+  const rows = await db
+    .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.userId, userId), isNull(workspaces.disabledAt)))
+    .orderBy(sql`${memberships.workspaceId} = ${users.workspaceId} desc`, asc(memberships.createdAt));
+  return rows;
+}
+
+/**
+ * Moves a session to another workspace of its person (404 for one they are not in): the
+ * dashboard's tokens of the session end, since each holds the workspace it was minted in.
+ */
+export async function switchWorkspace(services: Pick<Services, 'db'>, session: { userId: string; sessionHash: string }, workspaceId: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+      .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, session.userId), isNull(workspaces.disabledAt)));
+    if (!m) throw notFound('Workspace');
+    await tx.update(sessions).set({ workspaceId }).where(eq(sessions.idHash, session.sessionHash));
+    await tx.delete(accessTokens).where(and(eq(accessTokens.sessionIdHash, session.sessionHash), ne(accessTokens.workspaceId, workspaceId)));
+  });
+}
