@@ -334,6 +334,15 @@ export const TransferFileSchema = z
   })
   .openapi('TransferFile');
 
+export const SenderSchema = z
+  .object({
+    kind: z.enum(['member', 'key']).openapi({ description: '`member`: a person of the workspace (through the dashboard or an app they connected); `key`: an API key.' }),
+    id: z.string().openapi({ description: 'The member\'s id (`usr_…`) or the key\'s id (`key_…`).' }),
+    name: z.string().nullable().openapi({ description: 'The member\'s name (null until they give one) or the key\'s name.' }),
+    email: z.string().nullable().openapi({ description: 'The member\'s address; null for a key.' }),
+  })
+  .openapi('Sender', { description: 'Our addition: who sent a transfer.' });
+
 const transferCommon = {
   id: z.string(),
   slug: z.string().openapi({ description: 'Part of the share URL. Output only; never addresses the resource.' }),
@@ -361,6 +370,9 @@ const transferCommon = {
     }),
   expiresAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
+  sentBy: SenderSchema.nullable().openapi({
+    description: 'Our addition: who sent it, a member or an API key; null for transfers made before the workspace had members (teams), or whose sender\'s account is gone.',
+  }),
 };
 
 export const TransferSchema = z
@@ -399,6 +411,15 @@ export const TransferListQuerySchema = z.object({
     .openapi({
       param: { name: 'sort', in: 'query' },
       description: 'Order (our addition): `created` (default, newest first), `size` (largest first) or `expiry` (soonest first). Ties go by id; a cursor only continues the order it came from.',
+    }),
+  sentBy: z
+    .string()
+    .regex(/^(me|usr_[A-Za-z0-9]{1,64}|key_[A-Za-z0-9]{1,64})$/, { error: 'Use me, a member id (usr_…) or an API key id (key_…)' })
+    .optional()
+    .openapi({
+      param: { name: 'sentBy', in: 'query' },
+      description:
+        'Our addition: only the transfers this sender sent (see `sentBy` on each transfer): `me` (the calling member\'s own; for an API key, those it made), a member\'s id (`usr_…`) or an API key\'s id (`key_…`).',
     }),
 });
 
@@ -495,6 +516,7 @@ export const DownloadLinksSchema = z
   .openapi('DownloadLinks');
 
 export type Transfer = z.infer<typeof TransferSchema>;
+export type Sender = z.infer<typeof SenderSchema>;
 export type TransferSummary = z.infer<typeof TransferSummarySchema>;
 export type TransferFile = z.infer<typeof TransferFileSchema>;
 export type UploadTarget = z.infer<typeof UploadTargetSchema>;

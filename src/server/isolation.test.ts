@@ -18,6 +18,15 @@ import { ImportContactsRequestSchema } from '../contract/contacts.js';
 import { ErrorSchema } from '../contract/errors.js';
 import { ConsentDecisionSchema } from '../contract/oauth.js';
 import {
+  ChangeRoleRequestSchema,
+  InvitationTokenSchema,
+  InviteMemberRequestSchema,
+  JoinSignInRequestSchema,
+  JoinSignUpRequestSchema,
+  SwitchWorkspaceRequestSchema,
+  TransferOwnershipRequestSchema,
+} from '../contract/members.js';
+import {
   CollectionUnlockRequestSchema,
   GuestSessionRequestSchema,
   GuestSignInRequestSchema,
@@ -153,6 +162,8 @@ function directories(): Map<string, Ref>[] {
     ['/api/dashboard/vault/items/:id', { a: A.vault.itemId, b: B.vault.itemId }],
     ['/api/dashboard/vault/folders/:id', { a: A.vault.folderId, b: B.vault.folderId }],
     ['/api/dashboard/connected-apps/:id', { a: A.grantId, b: B.grantId }],
+    ['/api/dashboard/members/invitations/:id', { a: A.memberInvitationId, b: B.memberInvitationId }],
+    ['/api/dashboard/members/:userId', { a: A.ws.userId, b: B.ws.userId }],
     // A's links are locked (a password; invited guests only): B's unlock token or guest session must not open them.
     ['/api/public/transfers/:slug', { a: A.transfer.slug, b: B.transfer.slug, capability: true }],
     ['/api/public/collections/:slug', { a: A.collection.slug, b: B.collection.slug, capability: true }],
@@ -186,6 +197,9 @@ function fieldRefs(path: string): Record<string, Ref & { many?: boolean }> {
     fileIds: { a: A.collection.fileId, b: B.collection.fileId, many: true },
     collectionId: { a: A.collection.id, b: B.collection.id },
     deliveryId: { a: A.webhook.deliveryId, b: B.webhook.deliveryId },
+    // Handing ownership to A's owner; moving a session into A's workspace.
+    userId: { a: A.ws.userId, b: B.ws.userId },
+    workspaceId: { a: A.ws.id, b: B.ws.id },
   };
 }
 
@@ -218,6 +232,14 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['POST /api/dashboard/keys', { body: CreateApiKeyRequestSchema }],
   ['POST /api/dashboard/contacts/import', { body: ImportContactsRequestSchema }],
   ['PATCH /api/dashboard/notifications', { body: UpdateNotificationSettingsRequestSchema }],
+  ['POST /api/dashboard/members/invitations', { body: InviteMemberRequestSchema }],
+  ['PATCH /api/dashboard/members/:userId', { body: ChangeRoleRequestSchema }],
+  ['POST /api/dashboard/members/ownership', { body: TransferOwnershipRequestSchema }],
+  ['POST /api/dashboard/workspaces/current', { body: SwitchWorkspaceRequestSchema }],
+  ['POST /api/dashboard/join', { body: InvitationTokenSchema }],
+  ['POST /api/dashboard/join/preview', { body: InvitationTokenSchema }],
+  ['POST /api/dashboard/join/signin', { body: JoinSignInRequestSchema }],
+  ['POST /api/dashboard/join/signup', { body: JoinSignUpRequestSchema }],
   ['POST /api/dashboard/password-reset', { body: RequestPasswordResetSchema }],
   ['POST /api/dashboard/password-reset/complete', { body: CompletePasswordResetSchema }],
   ['PATCH /api/dashboard/admin/workspaces/:id', { body: UpdateAdminWorkspaceSchema }],

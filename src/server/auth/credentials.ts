@@ -35,7 +35,7 @@ type CallerWorkspace = { id: string; name: string; customDomain: string | null; 
 // Every authenticated request starts with one of these two (or, for an API key on /api/v1, CHARGED_API_KEY_BY_HASH below).
 const apiKeyByHash = preparedQuery('api_key_by_hash', (db, name) =>
   db
-    .select({ key: { id: apiKeys.id, scopes: apiKeys.scopes }, ws: callerWorkspaceColumns })
+    .select({ key: { id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes }, ws: callerWorkspaceColumns })
     .from(apiKeys)
     .innerJoin(workspaces, eq(workspaces.id, apiKeys.workspaceId))
     .where(and(eq(apiKeys.secretHash, sql.placeholder('hash')), isNull(apiKeys.revokedAt)))
@@ -85,7 +85,7 @@ function noteKeyUse(services: Services, keyId: string, now: Date): void {
 const CHARGED_API_KEY_BY_HASH = {
   name: 'charged_api_key_by_hash',
   text: `WITH k AS (
-    SELECT k.id AS key_id, k.scopes, w.id, w.name, w.custom_domain, w.plan, w.plan_until, w.disabled_at
+    SELECT k.id AS key_id, k.name AS key_name, k.scopes, w.id, w.name, w.custom_domain, w.plan, w.plan_until, w.disabled_at
     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
     WHERE k.secret_hash = $1 AND k.revoked_at IS NULL LIMIT 1
   ), charged AS (
@@ -99,6 +99,7 @@ const CHARGED_API_KEY_BY_HASH = {
 
 interface ChargedKeyRow {
   key_id: string;
+  key_name: string;
   scopes: string[];
   id: string;
   name: string;
@@ -110,7 +111,7 @@ interface ChargedKeyRow {
   month_calls: string | null;
 }
 
-function keyCaller(services: Services, key: { id: string; scopes: string[] }, ws: CallerWorkspace, now: Date): Caller {
+function keyCaller(services: Services, key: { id: string; name: string; scopes: string[] }, ws: CallerWorkspace, now: Date): Caller {
   refuseInactiveWorkspace(ws);
   noteKeyUse(services, key.id, now);
   return {
@@ -120,6 +121,7 @@ function keyCaller(services: Services, key: { id: string; scopes: string[] }, ws
     plan: effectivePlan(ws, now, services.config),
     via: 'key',
     credentialId: key.id,
+    credentialName: key.name,
     userId: null,
     member: null,
     role: 'owner',
@@ -146,7 +148,7 @@ export async function resolveCallerCountingCall(services: Services, token: strin
     planUntil: row.plan_until,
     disabledAt: row.disabled_at,
   };
-  const caller = keyCaller(services, { id: row.key_id, scopes: row.scopes }, ws, services.clock.now());
+  const caller = keyCaller(services, { id: row.key_id, name: row.key_name, scopes: row.scopes }, ws, services.clock.now());
   return { caller, monthCalls: row.month_calls === null ? null : Number(row.month_calls) };
 }
 
@@ -183,6 +185,7 @@ export async function resolveCaller(services: Services, token: string): Promise<
       plan,
       via: row.token.kind,
       credentialId: row.token.id,
+      credentialName: null,
       ...memberOf(row.member),
       scopes,
       canEmail: row.token.kind === 'session' || row.token.scopes.includes(sendScope),
@@ -223,6 +226,7 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
     plan,
     via: 'oauth',
     credentialId: row.grantId,
+    credentialName: null,
     ...memberOf(row.member),
     scopes: granted.filter((s) => allowed.includes(s)),
     canEmail: granted.includes(sendScope),

@@ -15,6 +15,8 @@ export interface Caller {
   /** Which credential: an API key, a dashboard token minted from a session, or an OAuth access token. */
   via: 'key' | 'session' | 'oauth';
   credentialId: string;
+  /** An API key's name (how its transfers show their sender); null for other credentials. */
+  credentialName: string | null;
   /** The member acting (`member.userId`), or null for an API key. */
   userId: string | null;
   /** The person behind a dashboard or OAuth token; null for an API key. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CollectionResponseSchema, FolderResponseSchema, GuestListSchema } from '../../contract/collections.js';
 import { ContactResponseSchema } from '../../contract/contacts.js';
 import { ApiKeySchema, InviteSchema } from '../../contract/dashboard.js';
+import { MemberInvitationSchema } from '../../contract/members.js';
 import { ConnectedAppSchema } from '../../contract/oauth.js';
 import { StartedSubmissionSchema, SUBMISSION_TOKEN_HEADER } from '../../contract/public-requests.js';
 import { GuestSessionSchema } from '../../contract/public-collections.js';
@@ -79,6 +80,8 @@ export interface WorkspaceFixture {
   mailId: string;
   /** A sign-up invitation, when the owner is the operator of the server (the first account). */
   inviteId: string | null;
+  /** An invitation into the workspace, not accepted yet. */
+  memberInvitationId: string;
   /** What must never reach anyone else: every id, secret, name, address and file name above. */
   identifiers: string[];
 }
@@ -282,6 +285,9 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
           .invite,
       )
     : null;
+  const memberInvitation = MemberInvitationSchema.parse(
+    await expectStatus(await dashboard('POST', '/members/invitations', { email: `${lower}-teammate@example.test`, role: 'member' }), 201, 'member invitation'),
+  );
   const [mail] = await listOutbox(server.dataDir, ws.id, 1000);
   if (!mail) throw new Error('no mail kept for the workspace');
 
@@ -342,6 +348,7 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
     vault: { folderId: vaultFolder.id, itemId: vaultItems.files[0]!.id },
     mailId: mail.id,
     inviteId: invite?.id ?? null,
+    memberInvitationId: memberInvitation.id,
   };
   return { ...fixture, identifiers: identifiersOf(fixture, me.user.id) };
 }

@@ -13,7 +13,7 @@ import type { DownloadLinks } from '../downloads/links.js';
 import { createOwnerDownloadLinks } from './download-links.js';
 import { addRecipients, resolveExpiry } from './drafts.js';
 import { endTransfer } from './end.js';
-import { assertMayManage, findTransfer, loadOwnTransfer, loadTransfer, lockOwnTransfer, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
+import { assertMayManage, findTransfer, loadOwnTransfer, loadTransfer, lockOwnTransfer, senderKnownTo, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -51,11 +51,20 @@ const orders: Record<TransferListSort, { key: SQLWrapper; descending: boolean; r
 };
 
 
+/** `sentBy` of the list: `me`, a member's id or a key's id (contract: TransferListQuerySchema). */
+function sentByCondition(caller: Caller, sentBy: string): SQL {
+  if (sentBy === 'me') {
+    if (caller.userId !== null) return eq(transfers.createdBy, caller.userId);
+    return and(isNull(transfers.createdBy), eq(transfers.createdByKey, caller.credentialId))!;
+  }
+  return sentBy.startsWith('key_') ? and(isNull(transfers.createdBy), eq(transfers.createdByKey, sentBy))! : eq(transfers.createdBy, sentBy);
+}
+
 /** A page of the workspace's transfers in the asked order, filtered by state and text; keyset pagination. */
 export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' | 'config'>, caller: Caller, query: ListQuery): Promise<z.output<typeof TransferListSchema>> {
     const { db, cursorKey, config } = services;
     const { workspaceId } = caller;
-    const { limit, cursor, status, q, sort = 'created' } = query;
+    const { limit, cursor, status, q, sort = 'created', sentBy } = query;
     const order = orders[sort];
     const after = decodeCursor(cursorKey, order.list, workspaceId, cursor);
     const conditions: SQL[] = [eq(transfers.workspaceId, workspaceId)];
@@ -68,6 +77,7 @@ export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' 
     else if (status === 'sent') conditions.push(isNotNull(transfers.finalizedAt));
     else if (status === 'active') conditions.push(isNotNull(transfers.finalizedAt), eq(transfers.status, 'active'));
     else if (status) conditions.push(eq(transfers.status, status));
+    if (sentBy) conditions.push(sentByCondition(caller, sentBy));
     const direction = order.descending ? desc : asc;
     if (q) {
       const pattern = likeContains(q);
@@ -139,7 +149,7 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
         .returning();
       return row!;
     });
-    return loadTransfer(db, services.config.PUBLIC_URL, updated);
+    return loadTransfer(db, services.config.PUBLIC_URL, updated, { sentBy: senderKnownTo(caller, updated) });
 }
 
 /** Ends the transfer now (reason `revoked`): links stop, files are deleted, `transfer.expired` is sent. Idempotent. */

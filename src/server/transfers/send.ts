@@ -9,7 +9,7 @@ import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { emitReady, markReadyIfComplete, recipientEmails, transferUrl } from './lifecycle.js';
-import { loadTransfer, lockOwnTransfer } from './serialize.js';
+import { loadTransfer, lockOwnTransfer, senderKnownTo } from './serialize.js';
 
 /**
  * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
@@ -76,11 +76,12 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
 
   // Recipients are fixed once it is sent: with none, there is nobody to mail or to read again.
   if (sent.wentOut && sent.recipients?.length) await notifyRecipients(services, sent.transfer.id);
-  if (!sent.newlySent || sent.wentOut) return loadTransfer(db, config.PUBLIC_URL, sent.transfer, { recipients: sent.recipients, files: sent.files });
+  const sentBy = senderKnownTo(caller, sent.transfer);
+  if (!sent.newlySent || sent.wentOut) return loadTransfer(db, config.PUBLIC_URL, sent.transfer, { recipients: sent.recipients, files: sent.files, sentBy });
   // An import may have landed meanwhile: then it goes out now, and the answer says so.
   await whenImportsSettle(services, sent.transfer.id);
   const [fresh] = await db.select().from(transfers).where(eq(transfers.id, sent.transfer.id));
-  return loadTransfer(db, config.PUBLIC_URL, fresh!);
+  return loadTransfer(db, config.PUBLIC_URL, fresh!, { sentBy });
 }
 
 /** The refusal to send a draft holding files the virus scan found infected: it names them, for the sender to remove. */

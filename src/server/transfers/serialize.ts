@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
+import type { Sender, Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
-import { files, transferFileNames, transferFiles, transferSizeBytes, transfers } from '../db/schema/index.js';
+import { apiKeys, files, transferFileNames, transferFiles, transferSizeBytes, transfers, users } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { recipientsOf, transferUrl } from './lifecycle.js';
 import { ApiError, notFound } from '../core/errors.js';
@@ -33,6 +33,34 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const isoText = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * Who sent the transfer, as the API shows it (contract: SenderSchema), from the row's `created_by`
+ * (a member) or `created_by_key` (an API key); null for neither. Written out with the table's name:
+ * in a select from one table drizzle leaves the columns bare.
+ */
+const senderOfTransfer = sql<Sender | null>`case
+  when "transfers"."created_by" is not null then (select json_build_object('kind', 'member', 'id', u.id, 'name', u.name, 'email', u.email) from ${users} u where u.id = "transfers"."created_by")
+  when "transfers"."created_by_key" is not null then (select json_build_object('kind', 'key', 'id', k.id, 'name', k.name, 'email', null) from ${apiKeys} k where k.id = "transfers"."created_by_key")
+end`;
+
+/** The sender of one transfer (after a change, when the caller is not it). */
+async function senderOf(db: Pick<Database, 'select'>, t: Pick<TransferRow, 'id' | 'createdBy' | 'createdByKey'>): Promise<Sender | null> {
+  if (t.createdBy === null && t.createdByKey === null) return null;
+  const [row] = await db.select({ sentBy: senderOfTransfer }).from(transfers).where(eq(transfers.id, t.id));
+  return row?.sentBy ?? null;
+}
+
+/**
+ * The sender when the caller is it (nearly always, after a change: a member changes only their own
+ * transfers): no query. Undefined when the caller is someone else.
+ */
+export function senderKnownTo(caller: Pick<Caller, 'member' | 'via' | 'credentialId' | 'credentialName'>, t: Pick<TransferRow, 'createdBy' | 'createdByKey'>): Sender | null | undefined {
+  if (t.createdBy === null && t.createdByKey === null) return null;
+  if (t.createdBy !== null && caller.member?.userId === t.createdBy) return { kind: 'member', id: caller.member.userId, name: caller.member.name, email: caller.member.email };
+  if (t.createdBy === null && caller.via === 'key' && t.createdByKey === caller.credentialId) return { kind: 'key', id: caller.credentialId, name: caller.credentialName, email: null };
+  return undefined;
+}
+
+/**
  * The columns a transfer's summary shows: what a list reads, and no more (drizzle maps every column
  * of every row it reads, and a page holds up to 500 transfers). Its files' count, size and first
  * name and its recipients come with each row: the size and the names are kept on the transfer by
@@ -59,6 +87,7 @@ export const transferSummaryColumns = {
   firstFileName: sql<string | null>`nullif(split_part(${transferFileNames}, E'\n', 1), '')`,
   // In the order recipientsOf gives them.
   recipients: sql<string[]>`array(select "r"."email" from "transfer_recipients" as "r" where "r"."transfer_id" = "transfers"."id" order by "r"."created_at", "r"."email")`,
+  sentBy: senderOfTransfer,
 };
 type TransferSummaryRow = Pick<TransferRow, 'id' | 'slug' | 'title' | 'status' | 'e2ee' | 'downloadCount' | 'maxDownloads'> & {
   readyAt: string | null;
@@ -69,6 +98,7 @@ type TransferSummaryRow = Pick<TransferRow, 'id' | 'slug' | 'title' | 'status' |
   fileCount: number;
   firstFileName: string | null;
   recipients: string[];
+  sentBy: Sender | null;
 };
 
 /** What a summary and the full view share, from a row whose times are ISO text already. */
@@ -89,6 +119,7 @@ function common(t: Omit<TransferSummaryRow, 'fileCount' | 'firstFileName'>, publ
     sendRequestedAt: t.finalizedAt,
     expiresAt: t.expiresAt,
     createdAt: t.createdAt,
+    sentBy: t.sentBy,
   };
 }
 
@@ -118,7 +149,7 @@ const shownFilesOfTransfer = sql<TransferFile[]>`coalesce((
 /** What GET /transfers/{id} reads: the transfer, its recipients and its files, in one statement. */
 const transferWithRecipients = preparedQuery('transfer_with_recipients', (db, name) =>
   db
-    .select({ t: transfers, recipients: transferSummaryColumns.recipients, files: shownFilesOfTransfer })
+    .select({ t: transfers, recipients: transferSummaryColumns.recipients, files: shownFilesOfTransfer, sentBy: senderOfTransfer })
     .from(transfers)
     .where(and(eq(transfers.id, sql.placeholder('id')), eq(transfers.workspaceId, sql.placeholder('workspaceId'))))
     .limit(1)
@@ -144,14 +175,15 @@ export async function loadTransfer(
   db: Database,
   publicUrl: string,
   t: TransferRow,
-  known: { files?: TransferFileRow[] | null; recipients?: string[] | null } = {},
+  known: { files?: TransferFileRow[] | null; recipients?: string[] | null; sentBy?: Sender | null | undefined } = {},
 ): Promise<Transfer> {
   const files = known.files ?? (await filesOfTransfer(db, t.id));
   const recipients = known.recipients ?? (await recipientsOf(db, [t.id])).get(t.id) ?? [];
-  return transferView(t, recipients, files.map(toTransferFile), publicUrl);
+  const sentBy = known.sentBy !== undefined ? known.sentBy : await senderOf(db, t);
+  return transferView(t, recipients, files.map(toTransferFile), sentBy, publicUrl);
 }
 
-function transferView(t: TransferRow, recipients: string[], files: TransferFile[], publicUrl: string): Transfer {
+function transferView(t: TransferRow, recipients: string[], files: TransferFile[], sentBy: Sender | null, publicUrl: string): Transfer {
   return {
     ...common(
       {
@@ -161,6 +193,7 @@ function transferView(t: TransferRow, recipients: string[], files: TransferFile[
         expiresAt: t.expiresAt.toISOString(),
         createdAt: t.createdAt.toISOString(),
         recipients,
+        sentBy,
         sizeBytes: files.reduce((s, f) => s + f.sizeBytes, 0),
       },
       publicUrl,
@@ -206,7 +239,7 @@ export async function lockOwnTransfer(tx: Pick<Database, 'select'>, caller: Tran
 export async function loadOwnTransfer(db: Database, publicUrl: string, workspaceId: string, id: string): Promise<Transfer> {
   const [found] = await transferWithRecipients(db).execute({ id, workspaceId });
   if (!found) throw notFound('Transfer');
-  return transferView(found.t, found.recipients, found.files, publicUrl);
+  return transferView(found.t, found.recipients, found.files, found.sentBy, publicUrl);
 }
 
 export async function findTransfer(db: Database, workspaceId: string, id: string) {

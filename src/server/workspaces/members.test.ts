@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyListSchema, SessionSchema } from '../../contract/dashboard.js';
 import { MeSchema } from '../../contract/me.js';
 import { InvitationPreviewSchema, MemberInvitationSchema, MemberListSchema, WorkspaceListSchema } from '../../contract/members.js';
-import { CreateTransferResponseSchema, TransferSchema } from '../../contract/transfers.js';
+import { CreateTransferResponseSchema, TransferListSchema, TransferSchema } from '../../contract/transfers.js';
 import type { OutgoingMessage } from '../mail/message.js';
 import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
@@ -226,8 +226,39 @@ describe('roles', () => {
 
     const renamed = await server.fetch(`/api/v1/transfers/${id}`, { method: 'PATCH', token: aliceToken, json: { title: 'Alice’s, renamed' } });
     expect(renamed.status).toBe(200);
+    const alicesSender = { kind: 'member', id: alice.session.user.id, name: 'New member', email: alice.email };
+    expect(TransferSchema.parse(await renamed.json()).sentBy).toEqual(alicesSender);
     const byAdmin = await server.fetch(`/api/v1/transfers/${id}`, { method: 'PATCH', token: await tokenOf(admin.cookie), json: { title: 'Tidied by an admin' } });
     expect(byAdmin.status).toBe(200);
+    // Still Alice's: an admin's change does not make it theirs.
+    expect(TransferSchema.parse(await byAdmin.json()).sentBy).toEqual(alicesSender);
+  });
+
+  it('say who sent each transfer, a member or an API key, and list one sender’s alone', async () => {
+    const carol = await newMember('member');
+    const carolToken = await tokenOf(carol.cookie);
+    const key = await team.createKey(['transfers:write'], 'Nightly export');
+    const send = async (token: string, title: string) => {
+      const res = await server.fetch('/api/v1/transfers', { method: 'POST', token, json: { title, files: [{ name: 'a.txt', size: 1 }] } });
+      return CreateTransferResponseSchema.parse(await res.json()).id;
+    };
+    const carols = await send(carolToken, 'From Carol');
+    const keys = await send(key, 'From the key');
+    const list = async (token: string, query: string) => {
+      const res = await server.fetch(`/api/v1/transfers?status=draft&limit=500${query}`, { token });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return TransferListSchema.parse(await res.json()).transfers;
+    };
+    const everyone = await list(carolToken, '');
+    expect(everyone.find((t) => t.id === carols)?.sentBy).toEqual({ kind: 'member', id: carol.session.user.id, name: 'New member', email: carol.email });
+    expect(everyone.find((t) => t.id === keys)?.sentBy).toMatchObject({ kind: 'key', name: 'Nightly export', email: null });
+    expect((await list(carolToken, '&sentBy=me')).map((t) => t.id)).toEqual([carols]);
+    expect((await list(key, '&sentBy=me')).map((t) => t.id)).toEqual([keys]);
+    const keyId = everyone.find((t) => t.id === keys)!.sentBy!.id;
+    expect((await list(carolToken, `&sentBy=${keyId}`)).map((t) => t.id)).toEqual([keys]);
+    expect((await list(key, `&sentBy=${carol.session.user.id}`)).map((t) => t.id)).toEqual([carols]);
+    await expectError(await server.fetch('/api/v1/transfers?sentBy=someone', { token: carolToken }), 400, 'invalid_request');
+    expect(TransferSchema.parse(await (await server.fetch(`/api/v1/transfers/${keys}`, { token: carolToken })).json()).sentBy).toMatchObject({ kind: 'key', id: keyId });
   });
 });
 

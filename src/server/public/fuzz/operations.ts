@@ -25,6 +25,15 @@ import {
   SignUpRequestSchema,
 } from '../../../contract/dashboard.js';
 import type { Operation } from '../../api/v1/fuzz/cases.js';
+import {
+  ChangeRoleRequestSchema,
+  InvitationTokenSchema,
+  InviteMemberRequestSchema,
+  JoinSignInRequestSchema,
+  JoinSignUpRequestSchema,
+  SwitchWorkspaceRequestSchema,
+  TransferOwnershipRequestSchema,
+} from '../../../contract/members.js';
 
 /**
  * The endpoints anyone can call without a credential, as operations for the property fuzz suite
@@ -137,6 +146,10 @@ export const publicOperations: PublicOperation[] = [
   operation('POST', '/api/dashboard/signout'),
   operation('POST', '/api/dashboard/password-reset', { body: RequestPasswordResetSchema, valid: { email: '{owner:email}' } }),
   operation('POST', '/api/dashboard/password-reset/complete', { body: CompletePasswordResetSchema }),
+  // An invitation's link: the token in the body; a guessed or spent one is a 404 or 410.
+  operation('POST', '/api/dashboard/join/preview', { body: InvitationTokenSchema }),
+  operation('POST', '/api/dashboard/join/signin', { body: JoinSignInRequestSchema }),
+  operation('POST', '/api/dashboard/join/signup', { body: JoinSignUpRequestSchema }),
   // Every other dashboard route needs a session: called without one (or with a forged cookie), each is a 401.
   ...(
     [
@@ -171,6 +184,16 @@ export const publicOperations: PublicOperation[] = [
       ['DELETE', '/api/dashboard/vault/folders/:id'],
       ['GET', '/api/dashboard/connected-apps'],
       ['DELETE', '/api/dashboard/connected-apps/:id'],
+      ['GET', '/api/dashboard/members'],
+      ['POST', '/api/dashboard/members/invitations', InviteMemberRequestSchema],
+      ['POST', '/api/dashboard/members/invitations/:id/resend'],
+      ['DELETE', '/api/dashboard/members/invitations/:id'],
+      ['PATCH', '/api/dashboard/members/:userId', ChangeRoleRequestSchema],
+      ['DELETE', '/api/dashboard/members/:userId'],
+      ['POST', '/api/dashboard/members/ownership', TransferOwnershipRequestSchema],
+      ['GET', '/api/dashboard/workspaces'],
+      ['POST', '/api/dashboard/workspaces/current', SwitchWorkspaceRequestSchema],
+      ['POST', '/api/dashboard/join', InvitationTokenSchema],
     ] as [string, string, ZodSchema?][]
   ).map(([method, route, body]) => operation(method, route, { body, credential: { header: 'cookie', kind: 'session:forged' } })),
 ];

@@ -40,6 +40,7 @@ function sentTransfer(overrides: Partial<Transfer> = {}): Transfer {
     message: null,
     notifications: { downloads: true, beforeExpiry: true },
     files: [],
+    sentBy: { kind: 'member', id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com' },
     ...overrides,
   };
 }

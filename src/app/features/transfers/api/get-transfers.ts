@@ -13,6 +13,8 @@ export interface TransferListFilters {
   status: TransferListStatus | '';
   q: string;
   sort: TransferListSort | '';
+  /** `me`: only the signed-in member's own; '' everyone's. */
+  sentBy: 'me' | '';
 }
 
 export interface TransferListPage {
@@ -28,13 +30,14 @@ export function getTransfers(filters: TransferListFilters & { cursor?: string | 
   if (filters.status) params.set('status', filters.status);
   if (filters.q) params.set('q', filters.q);
   if (filters.sort) params.set('sort', filters.sort);
+  if (filters.sentBy) params.set('sentBy', filters.sentBy);
   return v1Fetch<TransferListPage>(`/transfers?${params}`, { signal });
 }
 
 /** In the filters' order (newest first by default), one page per cursor. */
 export function transfersInfiniteQueryOptions(filters: TransferListFilters) {
   return infiniteQueryOptions({
-    queryKey: transferKeys.list({ status: filters.status, q: filters.q, sort: filters.sort }),
+    queryKey: transferKeys.list({ status: filters.status, q: filters.q, sort: filters.sort, sentBy: filters.sentBy }),
     queryFn: ({ pageParam, signal }) => getTransfers({ ...filters, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
@@ -46,13 +49,13 @@ export function useTransfers(filters: TransferListFilters) {
 }
 
 /** Unsent drafts, listed apart above the sent transfers: a few at most (they are deleted after 24 hours). */
-export function draftsQueryOptions(filters: Pick<TransferListFilters, 'q' | 'sort'>) {
+export function draftsQueryOptions(filters: Pick<TransferListFilters, 'q' | 'sort' | 'sentBy'>) {
   return queryOptions({
-    queryKey: transferKeys.list({ status: 'draft', q: filters.q, sort: filters.sort, limit: 100 }),
-    queryFn: ({ signal }) => getTransfers({ status: 'draft', q: filters.q, sort: filters.sort, limit: 100 }, signal),
+    queryKey: transferKeys.list({ status: 'draft', q: filters.q, sort: filters.sort, sentBy: filters.sentBy, limit: 100 }),
+    queryFn: ({ signal }) => getTransfers({ status: 'draft', q: filters.q, sort: filters.sort, sentBy: filters.sentBy, limit: 100 }, signal),
   });
 }
 
-export function useDrafts(filters: Pick<TransferListFilters, 'q' | 'sort'>) {
+export function useDrafts(filters: Pick<TransferListFilters, 'q' | 'sort' | 'sentBy'>) {
   return useSuspenseQuery(draftsQueryOptions(filters));
 }

@@ -6,7 +6,7 @@ export const transferKeys = {
   all: [...userDataRoot, 'v1', 'transfers'] as const,
   /** All pages of every filtered list: one transfer changing can move it between filters. */
   lists: [...userDataRoot, 'v1', 'transfers', 'list'] as const,
-  list: (filters: { status: string; q: string; sort: string; limit?: number }) => [...transferKeys.lists, filters] as const,
+  list: (filters: { status: string; q: string; sort: string; sentBy: string; limit?: number }) => [...transferKeys.lists, filters] as const,
   detail: (id: string) => [...userDataRoot, 'v1', 'transfers', 'detail', id] as const,
   downloads: (id: string) => [...userDataRoot, 'v1', 'transfers', 'downloads', id] as const,
   downloadLinks: (id: string) => [...userDataRoot, 'v1', 'transfers', 'download-links', id] as const,

@@ -2,7 +2,7 @@ import { useDrafts, type TransferListFilters } from '../api/get-transfers';
 import { TransferRows } from './transfer-list';
 
 /** Unsent drafts, apart from the sent transfers: each can be opened (to send it) or discarded. */
-export function DraftList({ filters }: { filters: Pick<TransferListFilters, 'q' | 'sort'> }) {
+export function DraftList({ filters }: { filters: Pick<TransferListFilters, 'q' | 'sort' | 'sentBy'> }) {
   const { data } = useDrafts(filters);
   if (data.transfers.length === 0) return null;
   return (

@@ -16,12 +16,18 @@ export const sortOrders: { value: TransferListSort | ''; label: string }[] = [
   { value: 'expiry', label: 'Expiring soonest' },
 ];
 
+export const senderFilters: { value: 'me' | ''; label: string }[] = [
+  { value: '', label: 'Everyone' },
+  { value: 'me', label: 'Me' },
+];
+
 const searchDelayMs = 300;
 
 interface TransferFiltersProps {
   filters: TransferListFilters;
   onStatusChange: (status: TransferListStatus | '') => void;
   onSortChange: (sort: TransferListSort | '') => void;
+  onSentByChange: (sentBy: 'me' | '') => void;
   onSearch: (q: string) => void;
 }
 
@@ -44,8 +50,8 @@ function FilterSelect<V extends string>({ label, value, options, onChange }: { l
   );
 }
 
-/** Status, order, and search over titles and file names. The search waits until typing pauses, so each keystroke is not a request. */
-export function TransferFilters({ filters, onStatusChange, onSortChange, onSearch }: TransferFiltersProps) {
+/** Status, order, sender (everyone's or mine), and search over titles and file names. The search waits until typing pauses, so each keystroke is not a request. */
+export function TransferFilters({ filters, onStatusChange, onSortChange, onSentByChange, onSearch }: TransferFiltersProps) {
   const searchId = useId();
   const [text, setText] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);
@@ -69,6 +75,7 @@ export function TransferFilters({ filters, onStatusChange, onSortChange, onSearc
     }}>
       <FilterSelect label="Status" value={filters.status} options={statusFilters} onChange={onStatusChange} />
       <FilterSelect label="Sort" value={filters.sort} options={sortOrders} onChange={onSortChange} />
+      <FilterSelect label="Sent by" value={filters.sentBy} options={senderFilters} onChange={onSentByChange} />
       <div className="min-w-0 flex-1">
         <label htmlFor={searchId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
           Search titles and file names

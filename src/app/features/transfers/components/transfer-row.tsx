@@ -10,6 +10,7 @@ import { useDiscardTransfer } from '../api/discard-transfer';
 import { useRevokeTransfer } from '../api/revoke-transfer';
 import { describeDownloads, describeExpiry, linkState, transferName } from '../utils/transfer-display';
 import { TransferStatusBadges } from './transfer-status-badges';
+import { useSession } from '../../auth';
 
 function Fact({ term, children, className = '' }: { term: string; children: ReactNode; className?: string }) {
   return (
@@ -59,6 +60,14 @@ function RowActions({ transfer, name }: { transfer: TransferSummary; name: strin
   );
 }
 
+/** Who sent it, as teammates know them: "you", their name (or address), or the API key. */
+function SentBy({ sender }: { sender: TransferSummary['sentBy'] }) {
+  const session = useSession();
+  if (!sender) return null;
+  const who = sender.kind === 'key' ? `API key “${sender.name ?? sender.id}”` : sender.id === session.user.id ? 'you' : (sender.name ?? sender.email ?? 'a former member');
+  return <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">by {who}</span>;
+}
+
 /** One transfer: a card on a phone, a row of columns from `md` up (the list's header names them). */
 export function TransferRow({ transfer }: { transfer: TransferSummary }) {
   const [label] = useTransferLabel(transfer.id);
@@ -77,8 +86,9 @@ export function TransferRow({ transfer }: { transfer: TransferSummary }) {
             {name}
           </Link>
         </h3>
-        <div className="mt-1">
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           <TransferStatusBadges transfer={transfer} />
+          <SentBy sender={transfer.sentBy} />
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 md:col-span-4 md:mt-0 md:grid-cols-subgrid">

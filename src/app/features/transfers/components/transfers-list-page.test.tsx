@@ -126,6 +126,26 @@ describe('transfers list', () => {
     expect(router.state.location.href).toBe('/transfers?status=removed&q=report');
   });
 
+  it('says who sent each transfer, and lists one’s own alone with Sent by: Me, kept in the URL', async () => {
+    const network = listServer({
+      first: [
+        transferSummary(),
+        transferSummary({ id: 'tr_6', title: 'From Grace', sentBy: { kind: 'member', id: 'usr_9', name: 'Grace Hopper', email: 'grace@example.com' } }),
+        transferSummary({ id: 'tr_7', title: 'Nightly', sentBy: { kind: 'key', id: 'key_1', name: 'CI uploads', email: null } }),
+      ],
+      second: [],
+    });
+    const { user, router } = renderApp('/transfers');
+
+    expect(await within(await waitFor(() => rowOf('Quarterly report'))).findByText('by you')).toBeInTheDocument();
+    expect(within(rowOf('From Grace')).getByText('by Grace Hopper')).toBeInTheDocument();
+    expect(within(rowOf('Nightly')).getByText('by API key “CI uploads”')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sent by' }), 'Me');
+    await waitFor(() => expect(network.requestsTo('GET /api/v1/transfers').at(-1)?.url.searchParams.get('sentBy')).toBe('me'));
+    expect(router.state.location.search).toEqual({ sentBy: 'me' });
+  });
+
   it('reads the filters from the URL', async () => {
     const network = listServer();
     renderApp('/transfers?status=draft&q=2026');

@@ -24,6 +24,7 @@ export function transferSummary(overrides: Partial<TransferSummary> = {}): Trans
     createdAt: fromNow(-day),
     fileCount: 2,
     firstFileName: 'report.pdf',
+    sentBy: { kind: 'member', id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com' },
     ...overrides,
   };
 }

@@ -20,7 +20,7 @@ import { defaultTransfersSearch, validateTransfersSearch } from '../../../featur
 export const Route = createFileRoute('/_authed/transfers/')({
   validateSearch: validateTransfersSearch,
   search: { middlewares: [stripSearchParams(defaultTransfersSearch)] },
-  loaderDeps: ({ search: { status, q, sort } }) => ({ status, q, sort }),
+  loaderDeps: ({ search: { status, q, sort, sentBy } }) => ({ status, q, sort, sentBy }),
   // Prefetch, not ensure: a failed list is shown in place by the list (its message and a retry), under the page's header and filters.
   loader: ({ context, deps }) =>
     Promise.all([
@@ -45,6 +45,7 @@ function TransfersPage() {
     [navigate],
   );
   const onSearch = useCallback((q: string) => void navigate({ search: (prev) => ({ ...prev, q }), replace: true }), [navigate]);
+  const onSentByChange = useCallback((sentBy: 'me' | '') => void navigate({ search: (prev) => ({ ...prev, sentBy }), replace: true }), [navigate]);
 
   return (
     <>
@@ -57,10 +58,10 @@ function TransfersPage() {
           </Link>
         }
       />
-      <TransferFilters filters={filters} onStatusChange={onStatusChange} onSortChange={onSortChange} onSearch={onSearch} />
+      <TransferFilters filters={filters} onStatusChange={onStatusChange} onSortChange={onSortChange} onSentByChange={onSentByChange} onSearch={onSearch} />
       <QueryErrorResetBoundary>
         {({ reset }) => (
-          <QueryErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}\u0000${filters.sort}`}>
+          <QueryErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}\u0000${filters.sort}\u0000${filters.sentBy}`}>
             <Suspense fallback={<SkeletonList label="Loading transfers" rows={5} />}>
               {filters.status === '' ? <DraftList filters={filters} /> : null}
               <TransferList filters={listedFilters(filters)} everything={filters.status === ''} />

@@ -3,7 +3,7 @@ import { ErrorSchema } from '../../../../contract/errors.js';
 import type { AppEnv } from '../../../http/env.js';
 import { deleteFile } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
-import { TransferFileParams, json } from './params.js';
+import { json, notYourTransfer, TransferFileParams } from './params.js';
 
 export const deleteTransferFileRoute = v1Route({
   method: 'delete',
@@ -16,6 +16,7 @@ export const deleteTransferFileRoute = v1Route({
   scope: 'transfers:write',
   request: { params: TransferFileParams },
   responses: {
+    ...notYourTransfer,
     200: json(z.object({ deleted: z.boolean() }).openapi('Deleted'), 'The file is gone'),
     409: json(
       ErrorSchema,

@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../http/env.js';
 import { discardDraft } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
-import { TransferIdParams, json } from './params.js';
+import { json, notYourTransfer, TransferIdParams } from './params.js';
 
 export const discardTransferRoute = v1Route({
   method: 'delete',
@@ -15,6 +15,7 @@ export const discardTransferRoute = v1Route({
   scope: 'transfers:write',
   request: { params: TransferIdParams },
   responses: {
+    ...notYourTransfer,
     200: json(z.object({ deleted: z.literal(true) }).openapi('TransferDiscarded'), 'The draft is gone'),
     409: { description: '`conflict` with `details.reason` `transfer_sent` (revoke it instead) or `transfer_inactive`.' },
   },

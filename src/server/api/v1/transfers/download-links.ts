@@ -4,7 +4,7 @@ import { DownloadLinksSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ownerDownloadLinks } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
-import { TransferIdParams, json } from './params.js';
+import { json, notYourTransfer, TransferIdParams } from './params.js';
 
 export const getTransferDownloadLinksRoute = v1Route({
   method: 'get',
@@ -19,6 +19,7 @@ export const getTransferDownloadLinksRoute = v1Route({
   scope: 'transfers:read',
   request: { params: TransferIdParams },
   responses: {
+    ...notYourTransfer,
     200: json(DownloadLinksSchema, 'Signed download URLs'),
     409: json(ErrorSchema, '`e2ee_unsupported`: the transfer is end-to-end encrypted.'),
     410: json(ErrorSchema, '`link_unavailable`: the transfer expired or was revoked.'),

@@ -3,7 +3,7 @@ import { FinalizeTransferRequestSchema, TransferSchema } from '../../../../contr
 import type { AppEnv } from '../../../http/env.js';
 import { finalizeTransfer } from '../../../transfers/send.js';
 import { v1Route } from '../route.js';
-import { TransferIdParams, json } from './params.js';
+import { json, notYourTransfer, TransferIdParams } from './params.js';
 
 export const finalizeTransferRoute = v1Route({
   method: 'post',
@@ -18,7 +18,7 @@ export const finalizeTransferRoute = v1Route({
   ].join('\n\n'),
   scope: 'transfers:write',
   request: { params: TransferIdParams, body: { required: false, content: { 'application/json': { schema: FinalizeTransferRequestSchema } } } },
-  responses: { 200: json(TransferSchema, 'The sent transfer, or one waiting for its URL imports (`finalizedAt` null, `sendRequestedAt` set)') },
+  responses: { ...notYourTransfer, 200: json(TransferSchema, 'The sent transfer, or one waiting for its URL imports (`finalizedAt` null, `sendRequestedAt` set)') },
 });
 
 export function registerFinalizeTransfer(app: OpenAPIHono<AppEnv>) {

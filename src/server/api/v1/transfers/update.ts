@@ -4,7 +4,7 @@ import { TransferSchema, UpdateTransferRequestSchema } from '../../../../contrac
 import type { AppEnv } from '../../../http/env.js';
 import { updateTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
-import { TransferIdParams, json, jsonBody } from './params.js';
+import { json, jsonBody, notYourTransfer, TransferIdParams } from './params.js';
 
 export const updateTransferRoute = v1Route({
   method: 'patch',
@@ -19,6 +19,7 @@ export const updateTransferRoute = v1Route({
   scope: 'transfers:write',
   request: { params: TransferIdParams, ...jsonBody(UpdateTransferRequestSchema) },
   responses: {
+    ...notYourTransfer,
     200: json(TransferSchema, 'The changed transfer'),
     402: json(ErrorSchema, '`upgrade_required`: `expiresAt` was given on the free plan, whose expiry is fixed.'),
     409: json(
