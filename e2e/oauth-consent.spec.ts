@@ -62,6 +62,8 @@ test('the owner allows an assistant with one permission unticked, then revokes i
   await change.uncheck();
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect.poll(() => callback?.searchParams.get('code') ?? null).not.toBeNull();
+  // The code is seen as the request leaves; the navigation to the callback must end before the next one starts.
+  await page.waitForURL(`${redirectUri}**`);
 
   const params = oauth.validateAuthResponse(as, client, callback!, state);
   const tokens = await oauth.processAuthorizationCodeResponse(

@@ -259,7 +259,7 @@ describe.each(Object.keys(revisions) as Revision[])('MCP over revision %s', (rev
     };
     expect(await refused('list_transfers', { limit: 0 })).toMatch(/^invalid_request: Invalid arguments for list_transfers: limit: /);
     expect(await refused('list_transfers', { limit: 'abc' })).toMatch(/limit: .*number/);
-    expect(await refused('list_transfers', { bogusArg: 1 })).toMatch(/bogusArg: not an argument of this tool \(its arguments are limit, cursor, status, q, sort\)/);
+    expect(await refused('list_transfers', { bogusArg: 1 })).toMatch(/bogusArg: not an argument of this tool \(its arguments are limit, cursor, status, q, sort, sentBy\)/);
     expect(await refused('get_transfer', {})).toMatch(/id: required: an id such as tr_/);
     expect(await refused('get_transfer', { id: 123 })).toMatch(/id: must be an id such as tr_/);
     expect(await refused('get_transfer', { id: '../me' })).toMatch(/id: must be an id such as tr_/);
