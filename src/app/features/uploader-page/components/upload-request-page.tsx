@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SubmissionStep as SubmissionStepComponent } from './submission-step';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PublicUploadRequest, SubmissionProgress } from '../../../../contract/public-requests';
 import { SkeletonCard } from '../../../components/skeleton';
@@ -20,7 +21,10 @@ export function UploadRequestPage({ slug }: { slug: string }) {
 }
 
 /** The uploader (Uppy and tus) loads when it is needed: the page opens on the details form, which has none. */
-const SubmissionStep = lazy(() => import('./submission-step').then((m) => ({ default: m.SubmissionStep })));
+let submissionStep: Promise<{ default: typeof SubmissionStepComponent }> | null = null;
+/** The uploader (Uppy, the page's largest part), fetched once: by the first touch of the details form, or by Continue. */
+const loadSubmissionStep = () => (submissionStep ??= import('./submission-step').then((m) => ({ default: m.SubmissionStep })));
+const SubmissionStep = lazy(loadSubmissionStep);
 
 type Step = 'details' | 'files' | 'sent';
 const noSubmission = () => null;
@@ -52,15 +56,19 @@ function UploadRequestScreen({ slug, request }: { slug: string; request: PublicU
       <div className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
         {step !== 'sent' ? <PageTitle title={request.title} /> : null}
         {step === 'details' ? (
-          <UploaderDetailsForm
-            initial={typed}
-            requireEmail={request.requireEmail}
-            onContinue={(next) => {
-              setTyped(next);
-              setStep('files');
-              setMovedOn(true);
-            }}
-          />
+          // While the visitor fills in their details the uploader loads, so Continue shows it at once
+          // instead of a placeholder that it then pushes down (not on page load: it would slow the first paint).
+          <div onFocus={() => void loadSubmissionStep()} onPointerEnter={() => void loadSubmissionStep()}>
+            <UploaderDetailsForm
+              initial={typed}
+              requireEmail={request.requireEmail}
+              onContinue={(next) => {
+                setTyped(next);
+                setStep('files');
+                setMovedOn(true);
+              }}
+            />
+          </div>
         ) : step === 'files' ? (
           <Suspense fallback={<SkeletonCard label="Loading the uploader" />}>
             <SubmissionStep
