@@ -21,8 +21,6 @@ export const MemberSchema = z.object({
   joinedAt: z.iso.datetime(),
   /** The operator disabled the person: they can sign in nowhere. */
   disabled: z.boolean(),
-  /** The signed-in person themselves. */
-  you: z.boolean(),
 });
 
 export const MemberInvitationSchema = z.object({

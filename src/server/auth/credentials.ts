@@ -3,7 +3,8 @@ import { accessTokens, apiKeys, memberships, oauthStore, users, workspaces } fro
 import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
 import { refuseInactiveWorkspace } from '../workspaces/active.js';
-import { effectivePlan } from '../workspaces/plan.js';
+import { effectivePlan, monthKey } from '../workspaces/plan.js';
+import type { CountedCall } from '../ratelimit/buckets.js';
 import { scopesForMember, sendScope, type MemberRole } from '../../contract/scopes.js';
 import { noteGrantUse } from '../oauth/grants.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -132,14 +133,16 @@ function keyCaller(services: Services, key: { id: string; name: string; scopes: 
 
 /**
  * Resolves a bearer token to its caller as resolveCaller does and, for an API key, counts the
- * call against its workspace's monthly allowance in the same statement: `monthCalls` is the
- * month's count with this call (null when nothing was counted yet; chargeCaller then counts it).
+ * call against its workspace's monthly allowance in the same statement: `counted` is the month
+ * and its count with this call (null when nothing was counted; chargeCaller then counts it).
  */
-export async function resolveCallerCountingCall(services: Services, token: string, month: string): Promise<{ caller: Caller | null; monthCalls: number | null }> {
-  if (!API_KEY_PATTERN.test(token)) return { caller: await resolveCaller(services, token), monthCalls: null };
+export async function resolveCallerCountingCall(services: Services, token: string): Promise<{ caller: Caller | null; counted: CountedCall | null }> {
+  if (!API_KEY_PATTERN.test(token)) return { caller: await resolveCaller(services, token), counted: null };
+  const now = services.clock.now();
+  const month = monthKey(now);
   const { rows } = await services.db.$client.query<ChargedKeyRow>({ ...CHARGED_API_KEY_BY_HASH, values: [sha256(token), month] });
   const row = rows[0];
-  if (!row) return { caller: null, monthCalls: null };
+  if (!row) return { caller: null, counted: null };
   const ws: CallerWorkspace = {
     id: row.id,
     name: row.name,
@@ -148,8 +151,8 @@ export async function resolveCallerCountingCall(services: Services, token: strin
     planUntil: row.plan_until,
     disabledAt: row.disabled_at,
   };
-  const caller = keyCaller(services, { id: row.key_id, name: row.key_name, scopes: row.scopes }, ws, services.clock.now());
-  return { caller, monthCalls: row.month_calls === null ? null : Number(row.month_calls) };
+  const caller = keyCaller(services, { id: row.key_id, name: row.key_name, scopes: row.scopes }, ws, now);
+  return { caller, counted: row.month_calls === null ? null : { month, calls: Number(row.month_calls) } };
 }
 
 function memberOf(m: { role: MemberRole; userId: string; name: string | null; email: string }): Pick<Caller, 'userId' | 'member' | 'role'> {

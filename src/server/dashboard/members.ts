@@ -25,6 +25,7 @@ import {
   changeRole,
   inviteMember,
   listMembers,
+  openInvitationByToken,
   previewInvitation,
   removeMember,
   resendInvitation,
@@ -158,8 +159,8 @@ export function joinRoutes(surface: DashboardSurface) {
       },
       async (c, { body }) => {
         const { services } = c.var;
-        const { email } = await previewInvitation(services, body.token);
-        const person = await checkPersonPassword(services, email, body.password, clientAddress(c, services.config.TRUST_PROXY));
+        const { invitation } = await openInvitationByToken(services.db, body.token, services.clock.now());
+        const person = await checkPersonPassword(services, invitation.email, body.password, clientAddress(c, services.config.TRUST_PROXY));
         const { workspaceId } = await acceptInvitation(services, { userId: person.id, email: person.email }, body.token);
         const account = await accountIn(services.db, person.id, workspaceId);
         if (!account) throw new Error('a workspace just joined has no membership');

@@ -88,7 +88,7 @@ describe('invitations', () => {
     // The link works once.
     await expectError(await server.fetch('/api/dashboard/join/preview', { method: 'POST', json: { token } }), 410, 'gone');
     const list = MemberListSchema.parse(await (await dashboard('/members', ownerCookie)).json());
-    expect(list.members.find((m) => m.email === email)).toMatchObject({ role: 'member', name: 'Grace Hopper', you: false });
+    expect(list.members.find((m) => m.email === email)).toMatchObject({ role: 'member', name: 'Grace Hopper', disabled: false });
     expect(list.invitations.find((i) => i.email === email)).toBeUndefined();
   });
 

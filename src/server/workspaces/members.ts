@@ -80,7 +80,7 @@ export async function listMembers(services: Pick<Services, 'db' | 'clock'>, acto
     invitations = rows.map((r) => toInvitation(r.invitation, r.inviterEmail === null ? null : { name: r.inviterName, email: r.inviterEmail }, now));
   }
   return {
-    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, joinedAt: m.joinedAt.toISOString(), disabled: m.disabledAt !== null, you: m.id === actor.userId })),
+    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, joinedAt: m.joinedAt.toISOString(), disabled: m.disabledAt !== null })),
     invitations,
   };
 }
@@ -201,7 +201,7 @@ export async function revokeInvitation(services: Pick<Services, 'db' | 'clock'>,
 }
 
 /** The invitation a link's token opens, while it is open; 410 `gone` once accepted, revoked or expired; 404 for no invitation. */
-async function openInvitationByToken(db: Pick<Database, 'select'>, token: string, now: Date) {
+export async function openInvitationByToken(db: Pick<Database, 'select'>, token: string, now: Date) {
   const [row] = await db
     .select({ invitation: memberInvitations, workspaceName: workspaces.name, workspaceDisabledAt: workspaces.disabledAt, inviterName: users.name, inviterEmail: users.email })
     .from(memberInvitations)

@@ -1,6 +1,5 @@
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { bearerToken, resolveCallerCountingCall } from '../../auth/credentials.js';
-import { monthKey } from '../../workspaces/plan.js';
 import type { Caller } from '../../core/caller.js';
 import { chargeAnonymous, chargeCaller, rateLimitHeaders, type ChargedBucket } from '../../ratelimit/buckets.js';
 import type { AppEnv } from '../env.js';
@@ -22,15 +21,14 @@ const unauthorized = (publicUrl: string, headers: Record<string, string>) => {
 async function authenticate(c: Context<AppEnv>): Promise<{ caller: Caller | null; headers: () => Record<string, string> }> {
   const services = c.var.services;
   const token = bearerToken(c.req.header('authorization'));
-  const month = monthKey(services.clock.now());
-  const resolved = c.env?.resolvedCaller
-    ? { caller: c.env.resolvedCaller, monthCalls: null }
+  // A caller resolved in-process (MCP) was not counted by its look-up; chargeCaller counts it.
+  const { caller, counted } = c.env?.resolvedCaller
+    ? { caller: c.env.resolvedCaller, counted: null }
     : token
-      ? await resolveCallerCountingCall(services, token, month)
-      : { caller: null, monthCalls: null };
-  const { caller, monthCalls } = resolved;
+      ? await resolveCallerCountingCall(services, token)
+      : { caller: null, counted: null };
   const buckets: ChargedBucket[] = caller
-    ? await chargeCaller(services, caller, monthCalls === null ? null : { month, calls: monthCalls })
+    ? await chargeCaller(services, caller, counted)
     : await chargeAnonymous(services, clientAddress(c, services.config.TRUST_PROXY));
   return { caller, headers: () => rateLimitHeaders(buckets, services.clock.now().getTime()) };
 }

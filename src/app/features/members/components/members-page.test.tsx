@@ -8,8 +8,8 @@ import { renderApp } from '../../../test/render-app';
 function team(): MemberList {
   return {
     members: [
-      { id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'owner', joinedAt: '2026-09-01T00:00:00.000Z', disabled: false, you: true },
-      { id: 'usr_2', name: null, email: 'grace@example.com', role: 'member', joinedAt: '2026-11-01T00:00:00.000Z', disabled: false, you: false },
+      { id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'owner', joinedAt: '2026-09-01T00:00:00.000Z', disabled: false },
+      { id: 'usr_2', name: null, email: 'grace@example.com', role: 'member', joinedAt: '2026-11-01T00:00:00.000Z', disabled: false },
     ],
     invitations: [
       { id: 'inv_1', email: 'alan@example.com', role: 'admin', invitedBy: { name: 'Ada Lovelace', email: 'ada@example.com' }, sentAt: '2026-11-20T00:00:00.000Z', expiresAt: '2026-11-27T00:00:00.000Z', expired: true },
@@ -53,11 +53,9 @@ describe('the members page', () => {
   });
 
   it('shows a member the team, with no invitation form or controls over others, and a way to leave', async () => {
-    const asMember = { ...session('paid'), workspace: { ...session('paid').workspace, role: 'member' as const } };
-    const list = team();
-    list.members[0]!.you = false;
-    list.members[1]!.you = true;
-    stubFetch({ ...signedIn('paid'), 'GET /api/dashboard/session': json(asMember), 'GET /api/dashboard/members': json({ ...list, invitations: [] }) });
+    // Signed in as Grace, a member.
+    const asMember = { ...session('paid'), user: { id: 'usr_2', email: 'grace@example.com', name: null, isOperator: false }, workspace: { ...session('paid').workspace, role: 'member' as const } };
+    stubFetch({ ...signedIn('paid'), 'GET /api/dashboard/session': json(asMember), 'GET /api/dashboard/members': json({ ...team(), invitations: [] }) });
     renderApp('/members');
 
     expect(await screen.findByRole('heading', { name: /Members/, level: 2 })).toBeInTheDocument();

@@ -79,14 +79,15 @@ function MemberRow({ member, session, onDone }: { member: Member; session: Sessi
   const signOut = useSignOut({ onSignedOut: () => navigate({ to: '/signin' }) });
   const selectId = useId();
   const myRole = session.workspace.role;
-  const canManage = myRole !== 'member' && member.role !== 'owner' && !member.you;
+  const isYou = member.id === session.user.id;
+  const canManage = myRole !== 'member' && member.role !== 'owner' && !isYou;
   const name = who(member);
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 font-medium break-words">
           {name}
-          {member.you ? <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">(you)</span> : null}
+          {isYou ? <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">(you)</span> : null}
           {member.disabled ? <Badge tone="warning">Disabled</Badge> : null}
         </p>
         <p className="text-sm break-all text-zinc-600 dark:text-zinc-400">{member.name ? member.email : null}</p>
@@ -121,7 +122,7 @@ function MemberRow({ member, session, onDone }: { member: Member; session: Sessi
         ) : (
           <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'}>{roleLabel[member.role]}</Badge>
         )}
-        {myRole === 'owner' && !member.you && !member.disabled ? (
+        {myRole === 'owner' && !isYou && !member.disabled ? (
           <ConfirmedAction
             label="Make owner"
             accessibleName={`Make ${name} the owner`}
@@ -148,7 +149,7 @@ function MemberRow({ member, session, onDone }: { member: Member; session: Sessi
             They are signed out of this workspace at once, and their keys to it stop working. What they sent stays, still shown as theirs.
           </ConfirmedAction>
         ) : null}
-        {member.you && member.role !== 'owner' ? (
+        {isYou && member.role !== 'owner' ? (
           <ConfirmedAction
             label="Leave"
             accessibleName="Leave the workspace"

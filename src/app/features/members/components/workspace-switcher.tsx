@@ -4,8 +4,6 @@ import type { Session } from '../../../../contract/dashboard';
 import { FormError } from '../../../components/form-error';
 import { useSwitchWorkspace, useWorkspaceChoices } from '../api/members';
 
-const roleLabel = { owner: 'owner', admin: 'admin', member: 'member' } as const;
-
 /**
  * The current workspace's name in the header; for a person in several workspaces, a disclosure
  * listing them, each a button that moves the session there (and to its transfers).
@@ -61,7 +59,7 @@ export function WorkspaceSwitcher({ session }: { session: Session }) {
                 className="flex w-full items-baseline justify-between gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-zinc-100 disabled:opacity-60 dark:hover:bg-zinc-800"
               >
                 <span className="truncate">{w.name}</span>
-                <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{roleLabel[w.role]}</span>
+                <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">{w.role}</span>
               </button>
             </li>
           ))}

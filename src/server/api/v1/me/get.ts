@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, eq, sql } from 'drizzle-orm';
 import { MeSchema } from '../../../../contract/me.js';
 import { preparedQuery } from '../../../db/prepared.js';
-import { apiKeys, monthlyUsage, workspaces } from '../../../db/schema/index.js';
+import { monthlyUsage, workspaces } from '../../../db/schema/index.js';
 import type { AppEnv } from '../../../http/env.js';
 import { billingOff, monthKey, planLimits } from '../../../workspaces/plan.js';
 import { v1Route } from '../route.js';
@@ -22,17 +22,15 @@ export const getMeRoute = v1Route({
 });
 
 // Integrations call this often (to check a key, or before each job): one statement, built once
-// (db/prepared.ts). The key's name only when the caller is a key (`keyId` is '' otherwise).
+// (db/prepared.ts). The key's name came with the caller (`credentialName`).
 const account = preparedQuery('me_account', (db, name) =>
   db
     .select({
       ws: { id: workspaces.id, name: workspaces.name, customDomain: workspaces.customDomain, createdAt: workspaces.createdAt, planUntil: workspaces.planUntil, creditMicroEur: workspaces.creditMicroEur },
       usage: { apiCalls: monthlyUsage.apiCalls, apiUploadBytes: monthlyUsage.apiUploadBytes },
-      keyName: apiKeys.name,
     })
     .from(workspaces)
     .leftJoin(monthlyUsage, and(eq(monthlyUsage.workspaceId, workspaces.id), eq(monthlyUsage.month, sql.placeholder('month'))))
-    .leftJoin(apiKeys, and(eq(apiKeys.id, sql.placeholder('keyId')), eq(apiKeys.workspaceId, workspaces.id)))
     .where(eq(workspaces.id, sql.placeholder('workspaceId')))
     .prepare(name),
 );
@@ -43,14 +41,14 @@ export function registerGetMe(app: OpenAPIHono<AppEnv>) {
     const caller = c.var.caller;
     const now = clock.now();
     const month = monthKey(now);
-    const [row] = await account(db).execute({ workspaceId: caller.workspaceId, month, keyId: caller.via === 'key' ? caller.credentialId : '' });
+    const [row] = await account(db).execute({ workspaceId: caller.workspaceId, month });
     if (!row) throw new Error('workspace of an authenticated caller vanished');
-    const { ws, usage, keyName } = row;
+    const { ws, usage } = row;
     const limits = planLimits(caller.plan, config);
     const billed = !billingOff(config);
     return c.json(
       {
-        key: { id: caller.credentialId, name: keyName, via: caller.via, scopes: caller.scopes, canEmail: caller.canEmail },
+        key: { id: caller.credentialId, name: caller.credentialName, via: caller.via, scopes: caller.scopes, canEmail: caller.canEmail },
         workspace: { id: ws.id, name: ws.name, customDomain: ws.customDomain, createdAt: ws.createdAt.toISOString() },
         member: caller.member && { id: caller.member.userId, name: caller.member.name, email: caller.member.email },
         role: caller.role,
