@@ -19,6 +19,7 @@
  *
  * See bench/README.md for what each case requests and how the data looks.
  */
+import { operatorActor } from '../src/server/activity/activity.js';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,7 +169,7 @@ async function seed(server: RunningServer, sizes: { role: Seeded['role']; label:
       workspaceName: `Lists ${label}`,
       plan: 'paid',
     });
-    const { secret } = await createApiKey(db, now, workspace.id, 'paid', 'bench', ['transfers:read', 'collections:read', 'webhooks:read', 'contacts:read']);
+    const { secret } = await createApiKey(db, now, workspace.id, 'paid', 'bench', ['transfers:read', 'collections:read', 'webhooks:read', 'contacts:read'], operatorActor(null));
     seeded.push({ role, label, rows, workspaceId: workspace.id, apiKey: secret, collectionId: `col_${randomBytes(10).toString('hex')}`, webhookId: `wh_${randomBytes(10).toString('hex')}` });
   }
 

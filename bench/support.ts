@@ -1,3 +1,4 @@
+import { operatorActor } from '../src/server/activity/activity.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -154,7 +155,7 @@ export async function startBenchServer(
       password: randomBytes(12).toString('base64url'),
       workspaceName: 'Benchmark',
     });
-    const { secret } = await createApiKey(db, clock.now(), workspace.id, 'free', 'bench', ['transfers:read', 'transfers:write']);
+    const { secret } = await createApiKey(db, clock.now(), workspace.id, 'free', 'bench', ['transfers:read', 'transfers:write'], operatorActor(null));
     return { server, apiKey: secret };
   } catch (err) {
     await server.close();

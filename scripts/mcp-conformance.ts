@@ -1,3 +1,4 @@
+import { operatorActor } from '../src/server/activity/activity.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -183,7 +184,7 @@ async function main() {
     server = await startServer(config, { databaseUrl: database?.url, log: createLogger(config.LOG_LEVEL) });
     const owner = { email: `owner-${randomBytes(3).toString('hex')}@example.test`, password: randomBytes(12).toString('base64url') };
     const { workspace } = await createWorkspaceWithOwner(server.services.db, new Date(), { ...owner, workspaceName: 'MCP conformance', plan: 'paid' });
-    const key = await createApiKey(server.services.db, new Date(), workspace.id, 'paid', 'MCP conformance', scopes);
+    const key = await createApiKey(server.services.db, new Date(), workspace.id, 'paid', 'MCP conformance', scopes, operatorActor(null));
     proxy = await startProxy(port, key.secret);
     const mcpUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}/mcp`;
 

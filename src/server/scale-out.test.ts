@@ -1,4 +1,5 @@
 // @module-tag scale-out — two instances on one database, Redis and S3
+import { operatorActor } from './activity/activity.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -102,7 +103,7 @@ beforeAll(async () => {
 
   const now = new Date();
   const { workspace } = await createWorkspaceWithOwner(a.services.db, now, { email: `ops-${randomBytes(3).toString('hex')}@example.test`, password: 'correct horse battery', workspaceName: 'Ops', plan: 'paid' });
-  key = (await createApiKey(a.services.db, now, workspace.id, 'paid', 'scale-out', ['transfers:read', 'transfers:write', 'webhooks:read', 'webhooks:write'])).secret;
+  key = (await createApiKey(a.services.db, now, workspace.id, 'paid', 'scale-out', ['transfers:read', 'transfers:write', 'webhooks:read', 'webhooks:write'], operatorActor(null))).secret;
 }, 60_000);
 
 afterAll(async () => {

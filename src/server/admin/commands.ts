@@ -1,3 +1,4 @@
+import { operatorActor } from '../activity/activity.js';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from '../../contract/dashboard.js';
@@ -134,7 +135,7 @@ async function loadWorkspace(db: Database, workspaceId: string) {
 /** createApiKey refuses paid-only scopes on a free plan with an ApiError; the CLI shows its message. */
 async function newKey(db: Database, now: Date, workspaceId: string, plan: Plan, name: string, keyScopes: readonly Scope[]) {
   try {
-    return await createApiKey(db, now, workspaceId, plan, name, keyScopes);
+    return await createApiKey(db, now, workspaceId, plan, name, keyScopes, operatorActor(null));
   } catch (err) {
     if (err instanceof ApiError) throw new AdminError(err.code === 'upgrade_required' ? 'upgrade_required' : 'invalid_request', err.message);
     throw err;
@@ -211,7 +212,7 @@ async function createOrReuseAccount(
   }
   let ws = existing.ws;
   if (input.plan) {
-    const updated = await setPlan(db, ws.id, input.plan, null);
+    const updated = await setPlan(db, ws.id, input.plan, null, { actor: operatorActor(null), at: now });
     if (!updated) throw new AdminError('not_found', `No workspace with id ${ws.id}`);
     ws = updated;
   }
@@ -239,7 +240,7 @@ export async function planSet(db: Database, options: PlanSetOptions, clock: Cloc
   if (until && until.getTime() <= clock.now().getTime()) {
     throw invalid(`--until must be in the future (it is ${until.toISOString()})`);
   }
-  const ws = await setPlan(db, options.workspaceId, options.plan, until);
+  const ws = await setPlan(db, options.workspaceId, options.plan, until, { actor: operatorActor(null), at: clock.now() });
   if (!ws) throw new AdminError('not_found', `No workspace with id ${options.workspaceId}`);
   return { workspaceId: ws.id, plan: ws.plan, until: ws.planUntil?.toISOString() ?? null };
 }

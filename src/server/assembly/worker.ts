@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Services } from '../services.js';
 import { sweepAbandonedUploads, sweepOrphanedBytes } from '../files/stored.js';
+import { sweepOldActivity } from '../activity/activity.js';
 import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import { retrySubmissionMails } from '../collections/requests/submission-mail.js';
 import { sweepUnsentSubmissions } from '../collections/requests/submissions.js';
@@ -47,11 +48,12 @@ export async function runMaintenanceSweep(services: Services): Promise<void> {
   const webhookDeliveries = await sweepWebhookDeliveries(services.db, services.clock.now());
   const abandonedUploads = await sweepAbandonedUploads(services);
   const unsentSubmissions = await sweepUnsentSubmissions(services);
+  const activityEntries = await sweepOldActivity(services);
   // Last: whatever the sweeps above (or a crash) left in storage without a row.
   const orphanedBytes = await sweepOrphanedBytes(services);
   services.log.info(
-    { swept, webhookDeliveries, abandonedUploads, unsentSubmissions, orphanedBytes },
-    'swept expired credentials, old webhook deliveries, abandoned uploads, unsent submissions and orphaned bytes',
+    { swept, webhookDeliveries, abandonedUploads, unsentSubmissions, activityEntries, orphanedBytes },
+    'swept expired credentials, old webhook deliveries, abandoned uploads, unsent submissions, old activity and orphaned bytes',
   );
 }
 

@@ -1,3 +1,5 @@
+import type { ActivityActor } from '../../contract/activity.js';
+import { recordActivity } from '../activity/activity.js';
 import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { paidOnlyScopes, type Scope } from '../../contract/scopes.js';
 import type { Database } from '../db/connection.js';
@@ -8,27 +10,31 @@ import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-/** Creates a key (made by the member `createdBy`, when a person made it); its value is returned once and only its hash is kept. */
-export async function createApiKey(db: Database, now: Date, workspaceId: string, plan: Plan, name: string, scopes: readonly Scope[], createdBy: string | null = null) {
+/** Creates a key (its maker recorded: a member, or the operator); its value is returned once and only its hash is kept. */
+export async function createApiKey(db: Database, now: Date, workspaceId: string, plan: Plan, name: string, scopes: readonly Scope[], actor: ActivityActor) {
   const forbidden = plan === 'free' ? scopes.filter((s) => paidOnlyScopes.includes(s)) : [];
   if (forbidden.length > 0) {
     throw new ApiError('upgrade_required', `A free workspace cannot create a key with ${forbidden.join(', ')}`, { scopes: forbidden, plan });
   }
   const secret = newApiKey();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
-      id: newId('key'),
-      workspaceId,
-      name: name.trim(),
-      scopes: [...new Set(scopes)],
-      secretHash: sha256(secret),
-      hint: keyHint(secret),
-      createdAt: now,
-      createdBy,
-    })
-    .returning();
-  return { row: row!, secret };
+  const row = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        id: newId('key'),
+        workspaceId,
+        name: name.trim(),
+        scopes: [...new Set(scopes)],
+        secretHash: sha256(secret),
+        hint: keyHint(secret),
+        createdAt: now,
+        createdBy: actor.type === 'member' ? actor.id : null,
+      })
+      .returning();
+    await recordActivity(tx, workspaceId, now, { kind: 'api_key.created', actor, subject: { type: 'api_key', id: row!.id, name: row!.name }, detail: { scopes: row!.scopes.join(' ') } });
+    return row!;
+  });
+  return { row, secret };
 }
 
 /** The workspace's live keys, newest first, each with the member who made it. */
@@ -42,13 +48,17 @@ export async function listApiKeys(db: Database, workspaceId: string) {
 }
 
 /** Revocation is a timestamp checked on every request, so it takes effect on the next one. */
-export async function revokeApiKey(db: Database, now: Date, workspaceId: string, keyId: string): Promise<boolean> {
-  const rows = await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return rows.length === 1;
+export async function revokeApiKey(db: Database, now: Date, workspaceId: string, keyId: string, actor: ActivityActor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id, name: apiKeys.name });
+    if (!row) return false;
+    await recordActivity(tx, workspaceId, now, { kind: 'api_key.revoked', actor, subject: { type: 'api_key', id: row.id, name: row.name } });
+    return true;
+  });
 }
 
 export function apiKeyBody(row: ApiKeyRow & { creatorName: string | null; creatorEmail: string | null }) {

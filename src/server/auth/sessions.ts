@@ -1,3 +1,4 @@
+import { memberActor, recordActivity } from '../activity/activity.js';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { scopesForMember, type MemberRole } from '../../contract/scopes.js';
 import { ApiError } from '../core/errors.js';
@@ -48,7 +49,10 @@ export async function createSession(services: Pick<Services, 'db' | 'clock' | 'c
   const token = randomBase62(43);
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + services.config.SESSION_TTL_SECONDS * 1000);
-  await services.db.insert(sessions).values({ idHash: sha256(token), userId: user.id, workspaceId: ws.id, createdAt: now, expiresAt });
+  await services.db.transaction(async (tx) => {
+    await tx.insert(sessions).values({ idHash: sha256(token), userId: user.id, workspaceId: ws.id, createdAt: now, expiresAt });
+    await recordActivity(tx, ws.id, now, { kind: 'member.signed_in', actor: memberActor({ userId: user.id, name: user.name, email: user.email }) });
+  });
   return { token, user: signedInUser(user, ws, role, now, services.config) };
 }
 

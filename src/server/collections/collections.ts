@@ -1,3 +1,4 @@
+import { callerActor, recordActivity } from '../activity/activity.js';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -135,24 +136,35 @@ export async function getCollection(services: Pick<Services, 'db' | 'config'>, c
 
 export async function createCollection(services: Pick<Services, 'db' | 'clock' | 'config'>, caller: Caller, input: CreateInput): Promise<Collection> {
   const now = services.clock.now();
-  const [row] = await services.db
-    .insert(collections)
-    .values({
-      id: newId('col'),
-      workspaceId: caller.workspaceId,
-      title: input.title,
-      description: input.description || null,
-      slug: randomBase62(22),
-      visibility: input.visibility,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const row = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(collections)
+      .values({
+        id: newId('col'),
+        workspaceId: caller.workspaceId,
+        title: input.title,
+        description: input.description || null,
+        slug: randomBase62(22),
+        visibility: input.visibility,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordSharing(tx, caller, row!, 'private', now);
+    return row;
+  });
   return toCollection(row!, services.config.PUBLIC_URL, {
     fileCount: 0,
     sizeBytes: 0,
   });
+}
+
+/** A collection going from private to public or password-protected is shared: the activity log says who did it. */
+async function recordSharing(tx: Pick<Database, 'insert'>, caller: Caller, c: Pick<CollectionRow, 'id' | 'title' | 'visibility'>, before: CollectionRow['visibility'], now: Date) {
+  if (before !== 'private' || c.visibility === 'private') return;
+  await recordActivity(tx, caller.workspaceId, now, { kind: 'collection.shared', actor: callerActor(caller), subject: { type: 'collection', id: c.id, name: c.title }, detail: { visibility: c.visibility } });
 }
 
 /** Refuses a cover that is not a complete image file of this collection. */
@@ -193,6 +205,7 @@ export async function updateCollection(
         updatedAt: services.clock.now(),
       })
       .where(byId(caller, id));
+    if (input.visibility !== undefined) await recordSharing(tx, caller, { ...current, visibility: input.visibility, title: input.title ?? current.title }, current.visibility, services.clock.now());
   });
   return getCollection(services, caller, id);
 }

@@ -141,7 +141,7 @@ export function joinRoutes(surface: DashboardSurface) {
         success: { status: 200, schema: SessionSchema },
       },
       async (c, { body }) => {
-        const { workspaceId } = await acceptInvitation(c.var.services, { userId: c.var.user.userId, email: c.var.user.email }, body.token);
+        const { workspaceId } = await acceptInvitation(c.var.services, c.var.user, body.token);
         await switchWorkspace(c.var.services, c.var.user, workspaceId);
         return currentSession(c);
       },
@@ -161,7 +161,7 @@ export function joinRoutes(surface: DashboardSurface) {
         const { services } = c.var;
         const { invitation } = await openInvitationByToken(services.db, body.token, services.clock.now());
         const person = await checkPersonPassword(services, invitation.email, body.password, clientAddress(c, services.config.TRUST_PROXY));
-        const { workspaceId } = await acceptInvitation(services, { userId: person.id, email: person.email }, body.token);
+        const { workspaceId } = await acceptInvitation(services, { userId: person.id, name: person.name, email: person.email }, body.token);
         const account = await accountIn(services.db, person.id, workspaceId);
         if (!account) throw new Error('a workspace just joined has no membership');
         return signInAs(c, account);

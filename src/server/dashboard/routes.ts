@@ -1,3 +1,4 @@
+import { memberActor } from '../activity/activity.js';
 import {
   AccessTokenSchema,
   ApiKeyListSchema,
@@ -19,6 +20,7 @@ import { clientAddress } from '../http/headers.js';
 import { Surface } from '../http/surface.js';
 import { renameWorkspace } from '../workspaces/accounts.js';
 import { setupState } from '../workspaces/operator.js';
+import { activityRoutes } from './activity.js';
 import { adminRoutes } from './admin-routes.js';
 import { connectedAppRoutes } from './connected-apps.js';
 import { contactImportRoutes } from './contacts.js';
@@ -100,13 +102,13 @@ export function dashboardRoutes() {
       async (c, { body }) => {
         const { db, clock } = c.var.services;
         const user = c.var.user;
-        const { row, secret } = await createApiKey(db, clock.now(), user.workspaceId, user.plan, body.name, body.scopes, user.userId);
+        const { row, secret } = await createApiKey(db, clock.now(), user.workspaceId, user.plan, body.name, body.scopes, memberActor(user));
         return c.json({ key: apiKeyBody({ ...row, creatorName: user.name, creatorEmail: user.email }), secret }, 201);
       },
     )
     .route({ method: 'delete', path: '/keys/:id', auth: 'admin', summary: 'Revoke an API key', ids: { id: ['key', 'API key'] }, success: { status: 204 } }, async (c, { params }) => {
       const { db, clock } = c.var.services;
-      if (!(await revokeApiKey(db, clock.now(), c.var.user.workspaceId, params.id))) throw notFound('API key');
+      if (!(await revokeApiKey(db, clock.now(), c.var.user.workspaceId, params.id, memberActor(c.var.user)))) throw notFound('API key');
       return c.body(null, 204);
     });
 
@@ -118,6 +120,7 @@ export function dashboardRoutes() {
   vaultRoutes(surface.group('/vault'));
   connectedAppRoutes(surface.group('/connected-apps'));
   memberRoutes(surface.group('/members'));
+  activityRoutes(surface.group('/activity'));
   workspaceSwitchRoutes(surface.group('/workspaces'));
   joinRoutes(surface.group('/join'));
 

@@ -1,3 +1,4 @@
+import { operatorActor } from '../activity/activity.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -169,12 +170,12 @@ export async function startTestServer(
         password,
         createKey: async (scopes, name = 'test key') => {
           const plan = options.plan ?? 'free';
-          return (await createApiKey(server.services.db, clock.now(), workspace.id, plan, name, scopes)).secret;
+          return (await createApiKey(server.services.db, clock.now(), workspace.id, plan, name, scopes, operatorActor(null))).secret;
         },
       };
     },
     async setPlan(workspaceId, plan, until = null) {
-      await setPlan(server.services.db, workspaceId, plan, until);
+      await setPlan(server.services.db, workspaceId, plan, until, { actor: operatorActor(null), at: clock.now() });
     },
     async stop() {
       await server.close();

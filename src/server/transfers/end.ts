@@ -1,3 +1,5 @@
+import type { ActivityActor } from '../../contract/activity.js';
+import { recordActivity, transferSubject } from '../activity/activity.js';
 import { and, eq, isNotNull, isNull, lte, gt, ne, type SQL } from 'drizzle-orm';
 import { transfers } from '../db/schema/index.js';
 import { purgeOwnerBytes } from '../files/stored.js';
@@ -13,12 +15,14 @@ const endedStatus = { expired: 'expired', revoked: 'removed', infected: 'infecte
  * `infected` (the virus scan found malware in a file), its files deleted from storage. An expired or
  * revoked one also has its earlier ready/expiring/downloaded events deleted (from pull feeds too)
  * and one `transfer.expired` event emitted with the reason; an infected one emits nothing (the
- * event's reasons are `expired` and `revoked`: its status tells). Returns false when it had already ended.
+ * event's reasons are `expired` and `revoked`: its status tells). A revocation names who revoked it,
+ * for the activity log. Returns false when it had already ended.
  */
 export async function endTransfer(
   services: Pick<Services, 'db' | 'clock' | 'storage' | 'log' | 'config'>,
   transferId: string,
   reason: 'expired' | 'revoked' | 'infected',
+  revokedBy?: ActivityActor,
 ): Promise<boolean> {
   const now = services.clock.now();
   const ended = await services.db.transaction(async (tx) => {
@@ -31,6 +35,7 @@ export async function endTransfer(
     const subject = { kind: 'transfer', id: t.id } as const;
     await retractSupersededEvents(tx, subject);
     await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, billing: services.config, data: { transfer: { id: t.id }, reason } });
+    if (revokedBy) await recordActivity(tx, t.workspaceId, now, { kind: 'transfer.revoked', actor: revokedBy, subject: transferSubject(t) });
     return t;
   });
   if (!ended) {

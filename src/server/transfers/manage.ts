@@ -1,3 +1,4 @@
+import { callerActor } from '../activity/activity.js';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transfer, TransferDownloadsSchema, TransferListQuerySchema, TransferListSchema, transferListSorts, UpdateTransferRequestSchema } from '../../contract/transfers.js';
@@ -155,7 +156,7 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
 /** Ends the transfer now (reason `revoked`): links stop, files are deleted, `transfer.expired` is sent. Idempotent. */
 export async function revokeTransfer(services: Pick<Services, 'db' | 'clock' | 'config' | 'storage' | 'log'>, caller: Caller, id: string): Promise<Transfer> {
   const t = await ownTransfer(services, caller, id);
-  await endTransfer(services, t.id, 'revoked');
+  await endTransfer(services, t.id, 'revoked', callerActor(caller));
   return getTransfer(services, caller, id);
 }
 

@@ -1,3 +1,4 @@
+import { callerActor, recordActivity, transferSubject } from '../activity/activity.js';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { formatBytes } from '../../contract/units.js';
 import { createHmac } from 'node:crypto';
@@ -71,6 +72,12 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
       .where(eq(transfers.id, t.id))
       .returning();
     if (goesOutNow) await emitReady(tx, services, updated!, { fileCount: files.length, recipients });
+    await recordActivity(tx, caller.workspaceId, now, {
+      kind: 'transfer.sent',
+      actor: callerActor(caller),
+      subject: transferSubject(t),
+      detail: { files: files.length, recipients: recipients.length, encrypted: t.e2ee },
+    });
     return { transfer: updated!, newlySent: true, wentOut: goesOutNow, recipients, files };
   });
 

@@ -1,3 +1,4 @@
+import { callerActor, recordActivity } from '../activity/activity.js';
 import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreateWebhookRequestSchema, UpdateWebhookRequestSchema, WebhookDeliveryListSchema } from '../../contract/webhooks.js';
@@ -66,6 +67,7 @@ export async function createWebhook(services: Pick<Services, 'db' | 'clock' | 'c
         updatedAt: now,
       })
       .returning();
+    await recordActivity(tx, caller.workspaceId, now, { kind: 'webhook.created', actor: callerActor(caller), subject: webhookSubject(created!), detail: { events: input.events.join(' ') } });
     return created!;
   });
   return { webhook: toWebhook(row), secret };
@@ -96,10 +98,22 @@ export async function updateWebhook(services: Pick<Services, 'db' | 'clock' | 'c
   return toWebhook(row);
 }
 
-export async function deleteWebhook(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<{ deleted: true }> {
-  const deleted = await services.db.delete(webhookEndpoints).where(byId(caller, id)).returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw webhookNotFound();
+export async function deleteWebhook(services: Pick<Services, 'db' | 'clock'>, caller: Caller, id: string): Promise<{ deleted: true }> {
+  await services.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(webhookEndpoints).where(byId(caller, id)).returning();
+    if (!deleted) throw webhookNotFound();
+    await recordActivity(tx, caller.workspaceId, services.clock.now(), { kind: 'webhook.deleted', actor: callerActor(caller), subject: webhookSubject(deleted) });
+  });
   return { deleted: true };
+}
+
+/**
+ * How the activity log names an endpoint: its description, else only its URL's host (a URL's path
+ * and query are often the secret, as a chat service's incoming-webhook URL is), else "Pull feed".
+ */
+function webhookSubject(row: { id: string; url: string | null; description: string }) {
+  const name = row.description || (row.url === null ? 'Pull feed' : new URL(row.url).host);
+  return { type: 'webhook', id: row.id, name };
 }
 
 /** A new signing secret, shown once; the old one stops signing at once. */

@@ -1,3 +1,5 @@
+import type { ActivityActor } from '../../contract/activity.js';
+import { recordActivity } from '../activity/activity.js';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62 } from '../core/secrets.js';
@@ -106,13 +108,27 @@ async function accountWhere(db: Database, condition: SQL) {
   return row ?? null;
 }
 
-export async function setPlan(db: Database, workspaceId: string, plan: Plan, until: Date | null) {
-  const [ws] = await db
-    .update(workspaces)
-    .set({ plan, planUntil: plan === 'paid' ? until : null, ...(plan === 'paid' ? { everPaid: true } : {}) })
-    .where(eq(workspaces.id, workspaceId))
-    .returning();
-  return ws ?? null;
+/** Gives the workspace a plan (paid until `until`, or until changed); a change is in its activity log, naming who made it. */
+export async function setPlan(db: Database, workspaceId: string, plan: Plan, until: Date | null, by: { actor: ActivityActor; at: Date }) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ plan: workspaces.plan, planUntil: workspaces.planUntil }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+    if (!before) return null;
+    const planUntil = plan === 'paid' ? until : null;
+    const [ws] = await tx
+      .update(workspaces)
+      .set({ plan, planUntil, ...(plan === 'paid' ? { everPaid: true } : {}) })
+      .where(eq(workspaces.id, workspaceId))
+      .returning();
+    if (before.plan !== plan || before.planUntil?.getTime() !== planUntil?.getTime()) {
+      await recordActivity(tx, workspaceId, by.at, {
+        kind: 'workspace.plan_changed',
+        actor: by.actor,
+        subject: { type: 'workspace', id: workspaceId, name: ws!.name },
+        detail: { from: before.plan, to: plan, until: planUntil?.toISOString() ?? null },
+      });
+    }
+    return ws!;
+  });
 }
 
 export async function renameWorkspace(db: Pick<Database, 'update'>, workspaceId: string, name: string) {

@@ -1,3 +1,4 @@
+import { memberActor, recordActivity } from '../activity/activity.js';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvitationPreviewSchema, MemberInvitation, MemberListSchema, WorkspaceChoice } from '../../contract/members.js';
@@ -21,6 +22,8 @@ import { billingOff, effectivePlan } from './plan.js';
 export interface ActingMember {
   workspaceId: string;
   userId: string;
+  name: string | null;
+  email: string;
   role: MemberRole;
 }
 
@@ -144,6 +147,7 @@ export async function inviteMember(
       .insert(memberInvitations)
       .values({ id: newId('inv'), workspaceId: ws.id, email, role: input.role, tokenHash: sha256(token), invitedBy: actor.userId, createdAt: now, sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
       .returning();
+    await recordActivity(tx, ws.id, now, { kind: 'member.invited', actor: memberActor(actor), subject: { type: 'invitation', id: row!.id, name: email }, detail: { role: input.role } });
     return { row: row!, ws };
   });
   const inviter = await actorProfile(db, actor.userId);
@@ -192,12 +196,16 @@ export async function resendInvitation(services: Pick<Services, 'db' | 'clock' |
 /** Revokes an invitation not yet accepted: its link stops working. */
 export async function revokeInvitation(services: Pick<Services, 'db' | 'clock'>, actor: ActingMember, id: string): Promise<void> {
   requireRole(actor, 'admin');
-  const [row] = await services.db
-    .update(memberInvitations)
-    .set({ revokedAt: services.clock.now() })
-    .where(and(eq(memberInvitations.id, id), eq(memberInvitations.workspaceId, actor.workspaceId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
-    .returning({ id: memberInvitations.id });
-  if (!row) throw notFound('Invitation');
+  const now = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(memberInvitations)
+      .set({ revokedAt: now })
+      .where(and(eq(memberInvitations.id, id), eq(memberInvitations.workspaceId, actor.workspaceId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
+      .returning({ id: memberInvitations.id, email: memberInvitations.email, role: memberInvitations.role });
+    if (!row) throw notFound('Invitation');
+    await recordActivity(tx, actor.workspaceId, now, { kind: 'member.invitation_revoked', actor: memberActor(actor), subject: { type: 'invitation', id: row.id, name: row.email }, detail: { role: row.role } });
+  });
 }
 
 /** The invitation a link's token opens, while it is open; 410 `gone` once accepted, revoked or expired; 404 for no invitation. */
@@ -236,7 +244,7 @@ export async function previewInvitation(services: Pick<Services, 'db' | 'clock'>
  * (403 `invitation_for_another_address` otherwise). Returns the workspace joined; joining a
  * workspace one is already in only closes the invitation.
  */
-export async function acceptInvitation(services: Pick<Services, 'db' | 'clock'>, person: { userId: string; email: string }, token: string): Promise<{ workspaceId: string; role: MemberRole }> {
+export async function acceptInvitation(services: Pick<Services, 'db' | 'clock'>, person: { userId: string; name: string | null; email: string }, token: string): Promise<{ workspaceId: string; role: MemberRole }> {
   const { db, clock } = services;
   const now = clock.now();
   return db.transaction(async (tx) => {
@@ -244,7 +252,7 @@ export async function acceptInvitation(services: Pick<Services, 'db' | 'clock'>,
     if (invitation.email.toLowerCase() !== person.email.toLowerCase()) {
       throw new ApiError('forbidden', `This invitation is for ${invitation.email}: sign in with that address to accept it`, { reason: 'invitation_for_another_address' });
     }
-    const role = await join(tx, invitation, person.userId, now);
+    const role = await join(tx, invitation, person, now);
     return { workspaceId: invitation.workspaceId, role };
   });
 }
@@ -271,35 +279,46 @@ export async function signUpWithInvitation(
     }
     const userId = newId('usr');
     await tx.insert(users).values({ id: userId, workspaceId: invitation.workspaceId, email, name: input.name.trim(), passwordHash, createdAt: now });
-    const role = await join(tx, invitation, userId, now);
+    const role = await join(tx, invitation, { userId, name: input.name.trim(), email }, now);
     return { userId, workspaceId: invitation.workspaceId, role };
   });
 }
 
-async function join(tx: Tx, invitation: typeof memberInvitations.$inferSelect, userId: string, now: Date): Promise<MemberRole> {
-  await tx
+async function join(tx: Tx, invitation: typeof memberInvitations.$inferSelect, person: { userId: string; name: string | null; email: string }, now: Date): Promise<MemberRole> {
+  const { userId } = person;
+  const joined = await tx
     .insert(memberships)
     .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role, invitedBy: invitation.invitedBy, createdAt: now })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ role: memberships.role });
+  if (joined.length > 0) {
+    await recordActivity(tx, invitation.workspaceId, now, { kind: 'member.joined', actor: memberActor(person), subject: { type: 'invitation', id: invitation.id, name: invitation.email }, detail: { role: invitation.role } });
+  }
   await tx.update(memberInvitations).set({ acceptedAt: now, acceptedBy: userId }).where(eq(memberInvitations.id, invitation.id));
   const [m] = await tx.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.workspaceId, invitation.workspaceId), eq(memberships.userId, userId)));
   return m!.role;
 }
 
-/** The target's membership, or 404; the owner's can only change by handing ownership over (409 `owner`). */
+/** The target's membership (locked) and who they are, or 404. */
 async function otherMember(tx: Pick<Database, 'select'>, workspaceId: string, userId: string) {
-  const [m] = await tx.select().from(memberships).where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId))).for('update');
+  const [m] = await tx
+    .select({ role: memberships.role, name: users.name, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .for('update', { of: memberships });
   if (!m) throw notFound('Member');
-  return m;
+  return { ...m, subject: { type: 'member', id: userId, name: m.name ?? m.email } };
 }
 
 /** Gives a member another role (admin and owner only; the owner's role changes only by handing ownership over). */
-export async function changeRole(services: Pick<Services, 'db'>, actor: ActingMember, userId: string, role: 'admin' | 'member'): Promise<void> {
+export async function changeRole(services: Pick<Services, 'db' | 'clock'>, actor: ActingMember, userId: string, role: 'admin' | 'member'): Promise<void> {
   requireRole(actor, 'admin');
   await services.db.transaction(async (tx) => {
     const m = await otherMember(tx, actor.workspaceId, userId);
     if (m.role === 'owner') throw new ApiError('conflict', 'The owner’s role changes only when they hand ownership to another member', { reason: 'owner' });
     await tx.update(memberships).set({ role }).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
+    if (m.role !== role) await recordActivity(tx, actor.workspaceId, services.clock.now(), { kind: 'member.role_changed', actor: memberActor(actor), subject: m.subject, detail: { from: m.role, to: role } });
   });
 }
 
@@ -308,13 +327,19 @@ export async function changeRole(services: Pick<Services, 'db'>, actor: ActingMe
  * sessions in it, their dashboard tokens and their apps' grants end at once. What they made stays
  * the workspace's, still attributed to them.
  */
-export async function removeMember(services: Pick<Services, 'db'>, actor: ActingMember, userId: string): Promise<void> {
+export async function removeMember(services: Pick<Services, 'db' | 'clock'>, actor: ActingMember, userId: string): Promise<void> {
   if (userId !== actor.userId) requireRole(actor, 'admin');
   await services.db.transaction(async (tx) => {
     const m = await otherMember(tx, actor.workspaceId, userId);
     if (m.role === 'owner') throw new ApiError('conflict', 'The owner cannot leave or be removed: hand ownership to another member first', { reason: 'owner' });
     await tx.delete(memberships).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
     await endAccessIn(tx, actor.workspaceId, userId);
+    await recordActivity(tx, actor.workspaceId, services.clock.now(), {
+      kind: userId === actor.userId ? 'member.left' : 'member.removed',
+      actor: memberActor(actor),
+      subject: m.subject,
+      detail: { role: m.role },
+    });
   });
 }
 
@@ -329,14 +354,15 @@ async function endAccessIn(tx: Tx, workspaceId: string, userId: string) {
 }
 
 /** Hands the workspace to another member (the owner only): they become its owner, the previous owner an admin. */
-export async function transferOwnership(services: Pick<Services, 'db'>, actor: ActingMember, userId: string): Promise<void> {
+export async function transferOwnership(services: Pick<Services, 'db' | 'clock'>, actor: ActingMember, userId: string): Promise<void> {
   requireRole(actor, 'owner');
   if (userId === actor.userId) throw new ApiError('conflict', 'You own this workspace already', { reason: 'owner' });
   await services.db.transaction(async (tx) => {
-    await otherMember(tx, actor.workspaceId, userId);
+    const next = await otherMember(tx, actor.workspaceId, userId);
     // One owner at every moment the index checks: the current owner steps down first.
     await tx.update(memberships).set({ role: 'admin' }).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, actor.userId), eq(memberships.role, 'owner')));
     await tx.update(memberships).set({ role: 'owner' }).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
+    await recordActivity(tx, actor.workspaceId, services.clock.now(), { kind: 'workspace.ownership_transferred', actor: memberActor(actor), subject: next.subject, detail: { from: next.role, to: 'owner' } });
   });
 }
 

@@ -1,3 +1,4 @@
+import { operatorActor } from '../activity/activity.js';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AdminWorkspace, Invite, SignupMode, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
 import type { z } from 'zod';
@@ -163,7 +164,7 @@ export async function setupState(services: Pick<Services, 'db' | 'clock' | 'conf
  */
 export async function updateWorkspaceAsOperator(
   services: Pick<Services, 'db' | 'clock' | 'config'>,
-  operator: { workspaceId: string },
+  operator: { workspaceId: string; userId: string; name: string | null; email: string },
   workspaceId: string,
   input: z.output<typeof UpdateAdminWorkspaceSchema>,
 ): Promise<AdminWorkspace> {
@@ -175,7 +176,7 @@ export async function updateWorkspaceAsOperator(
   if (input.disabled === true && workspaceId === operator.workspaceId) {
     throw new ApiError('conflict', 'You cannot disable your own workspace', { reason: 'own_workspace' });
   }
-  if (input.plan !== undefined && !(await setPlan(db, workspaceId, input.plan, null))) throw notFound('Workspace');
+  if (input.plan !== undefined && !(await setPlan(db, workspaceId, input.plan, null, { actor: operatorActor(operator), at: now }))) throw notFound('Workspace');
   if (input.disabled !== undefined && !(await setWorkspaceDisabled(db, workspaceId, input.disabled, now))) throw notFound('Workspace');
   const workspace = (await listWorkspaces(db, now, operator.workspaceId, config)).find((w) => w.id === workspaceId);
   if (!workspace) throw notFound('Workspace');

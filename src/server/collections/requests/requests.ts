@@ -1,3 +1,4 @@
+import { callerActor, recordActivity } from '../../activity/activity.js';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -156,8 +157,15 @@ export async function createUploadRequest(services: Pick<Services, 'db' | 'clock
       createdAt: now,
       updatedAt: now,
     });
+    if (input.status === 'open') await recordRequestStatus(tx, caller, { id, title: input.title }, 'open', now);
   });
   return getUploadRequest(services, caller, id);
+}
+
+/** Opening and closing a request are in the activity log (pausing is not: it is a moment's hold). */
+async function recordRequestStatus(tx: Pick<Database, 'insert'>, caller: Caller, r: { id: string; title: string }, status: UploadRequestStatus, now: Date) {
+  if (status === 'paused') return;
+  await recordActivity(tx, caller.workspaceId, now, { kind: status === 'open' ? 'upload_request.opened' : 'upload_request.closed', actor: callerActor(caller), subject: { type: 'upload_request', id: r.id, name: r.title } });
 }
 
 /** `open` ↔ `paused`, either → `closed`; the same status again is no change. */
@@ -202,6 +210,7 @@ export async function updateUploadRequest(
         updatedAt: now,
       })
       .where(eq(uploadRequests.id, id));
+    if (input.status !== undefined && input.status !== current.status) await recordRequestStatus(tx, caller, { id, title: input.title ?? current.title }, input.status, now);
   });
   return getUploadRequest(services, caller, id);
 }

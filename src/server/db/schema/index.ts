@@ -9,3 +9,4 @@ export * from './transfers.js';
 export * from './events.js';
 export * from './vault.js';
 export * from './oauth.js';
+export * from './activity.js';

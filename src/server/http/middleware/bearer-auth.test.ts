@@ -1,3 +1,4 @@
+import { operatorActor } from '../../activity/activity.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactListSchema, ContactResponseSchema } from '../../../contract/contacts.js';
 import { AccessTokenSchema, CreateApiKeyResponseSchema } from '../../../contract/dashboard.js';
@@ -95,7 +96,7 @@ describe('bearer authentication on /api/v1', () => {
     const before = await me(`Bearer ${key}`);
     expect(before.status).toBe(200);
     const { key: used } = MeSchema.parse(await before.json());
-    expect(await revokeApiKey(server.services.db, server.clock.now(), ws.id, used.id)).toBe(true);
+    expect(await revokeApiKey(server.services.db, server.clock.now(), ws.id, used.id, operatorActor(null))).toBe(true);
     const after = await me(`Bearer ${key}`);
     expect(after.status).toBe(401);
     expect(await after.text()).toBe(referenceBody);
