@@ -15,6 +15,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SignedOutRouteImport } from './routes/_signed-out'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as JoinRouteImport } from './routes/join'
+import { Route as AuthedActivityRouteImport } from './routes/_authed/activity'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
@@ -70,6 +71,11 @@ const JoinRoute = JoinRouteImport.update({
   id: '/join',
   path: '/join',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedActivityRoute = AuthedActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
@@ -214,6 +220,7 @@ export interface FileRoutesByFullPath {
   '/$slug': typeof SlugRoute
   '/docs': typeof DocsRouteWithChildren
   '/join': typeof JoinRoute
+  '/activity': typeof AuthedActivityRoute
   '/admin': typeof AuthedAdminRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
@@ -246,6 +253,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$slug': typeof SlugRoute
   '/join': typeof JoinRoute
+  '/activity': typeof AuthedActivityRoute
   '/admin': typeof AuthedAdminRoute
   '/contacts': typeof AuthedContactsRoute
   '/keys': typeof AuthedKeysRoute
@@ -282,6 +290,7 @@ export interface FileRoutesById {
   '/_signed-out': typeof SignedOutRouteWithChildren
   '/docs': typeof DocsRouteWithChildren
   '/join': typeof JoinRoute
+  '/_authed/activity': typeof AuthedActivityRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/contacts': typeof AuthedContactsRoute
   '/_authed/keys': typeof AuthedKeysRoute
@@ -317,6 +326,7 @@ export interface FileRouteTypes {
     | '/$slug'
     | '/docs'
     | '/join'
+    | '/activity'
     | '/admin'
     | '/contacts'
     | '/keys'
@@ -349,6 +359,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$slug'
     | '/join'
+    | '/activity'
     | '/admin'
     | '/contacts'
     | '/keys'
@@ -384,6 +395,7 @@ export interface FileRouteTypes {
     | '/_signed-out'
     | '/docs'
     | '/join'
+    | '/_authed/activity'
     | '/_authed/admin'
     | '/_authed/contacts'
     | '/_authed/keys'
@@ -468,6 +480,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/join'
       preLoaderRoute: typeof JoinRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authed/activity': {
+      id: '/_authed/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AuthedActivityRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/_authed/admin': {
       id: '/_authed/admin'
@@ -662,6 +681,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedActivityRoute: typeof AuthedActivityRoute
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedContactsRoute: typeof AuthedContactsRoute
   AuthedKeysRoute: typeof AuthedKeysRoute
@@ -682,6 +702,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedActivityRoute: AuthedActivityRoute,
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedContactsRoute: AuthedContactsRoute,
   AuthedKeysRoute: AuthedKeysRoute,

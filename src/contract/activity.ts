@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { activityKinds } from './activity-kinds.js';
 import { cursorParam, limitParam, NextCursorSchema } from './pagination.js';
 
 /**
@@ -8,26 +9,7 @@ import { cursorParam, limitParam, NextCursorSchema } from './pagination.js';
  * It never holds a secret: no token, key, password or signing secret is ever written to it.
  */
 
-export const activityKinds = [
-  'member.signed_in',
-  'member.invited',
-  'member.invitation_revoked',
-  'member.joined',
-  'member.role_changed',
-  'member.removed',
-  'member.left',
-  'workspace.ownership_transferred',
-  'workspace.plan_changed',
-  'api_key.created',
-  'api_key.revoked',
-  'webhook.created',
-  'webhook.deleted',
-  'transfer.sent',
-  'transfer.revoked',
-  'collection.shared',
-  'upload_request.opened',
-  'upload_request.closed',
-] as const;
+export { activityKinds };
 
 export const ActivityKindSchema = z.enum(activityKinds, { error: `kind must be one of: ${activityKinds.join(', ')}` });
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;
@@ -80,3 +62,4 @@ export const ActivityPageSchema = z.object({
   /** How long entries are kept (`ACTIVITY_RETENTION_DAYS`). */
   retentionDays: z.number().int(),
 });
+export type ActivityPage = z.output<typeof ActivityPageSchema>;

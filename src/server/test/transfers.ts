@@ -38,6 +38,8 @@ export interface SeedOptions {
   /** Default 7 days from the clock's now. */
   expiresInMs?: number;
   recipients?: string[];
+  /** The member who sent it (`usr_…`); none: an API key's. */
+  createdBy?: string;
 }
 
 export interface SeededTransfer {
@@ -69,6 +71,7 @@ export async function seedTransfer(server: TestServer, options: SeedOptions): Pr
       maxDownloads: options.maxDownloads ?? null,
       maxBytes: 10 * 1000 ** 3,
       origin: 'api',
+      createdBy: options.createdBy ?? null,
       finalizedAt: options.finalized === false ? null : now,
       readyAt: options.finalized === false ? null : now,
       expiresAt: new Date(now.getTime() + (options.expiresInMs ?? 7 * 24 * 3600 * 1000)),

@@ -2,11 +2,11 @@ import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { expiresWithinADay } from './end.js';
 import { downloadSessions, downloads, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
-import { mailWorkspace } from '../mail/workspace-mail.js';
+import { mailTransferSender } from '../mail/workspace-mail.js';
 import type { Services } from '../services.js';
 
 /**
- * Mail to the people of a workspace about their own transfers: a visit downloaded one (at most one
+ * Mail to the member who sent a transfer (the owner and admins for a key's) about it: a visit downloaded one (at most one
  * mail per visit), and "expires tomorrow, nobody downloaded it". Each is switched per transfer
  * (`notifications` in the API), with defaults in the workspace's settings.
  */
@@ -22,7 +22,7 @@ const subjectLine = (s: string) => s.slice(0, 200).replace(/[\r\n]+/g, ' ');
 const dashboardLink = (publicUrl: string, transferId: string) => `${publicUrl.replace(/\/$/, '')}/transfers/${encodeURIComponent(transferId)}`;
 
 /**
- * Mails the workspace that a visit downloaded its transfer, once: the visit is claimed by setting
+ * Mails the sender that a visit downloaded their transfer, once: the visit is claimed by setting
  * `senderNotifiedAt`, and released again only when the mail server asked to try later.
  */
 export async function notifyDownload(services: MailServices, sessionId: string): Promise<boolean> {
@@ -60,7 +60,7 @@ export async function notifyDownload(services: MailServices, sessionId: string):
     ],
     action: { label: 'See who downloaded it', url: dashboardLink(config.PUBLIC_URL, t.id) },
   });
-  const settled = await mailWorkspace(services, t.workspaceId, {
+  const settled = await mailTransferSender(services, t, {
     subject: subjectLine(`Downloaded: ${t.title ?? 'your transfer'}`),
     text: content.text,
     html: content.html,
@@ -87,7 +87,7 @@ export async function retryDownloadNotifications(services: MailServices): Promis
 }
 
 /**
- * A day before a sent transfer expires, if nobody has downloaded it: one mail to the workspace, so
+ * A day before a sent transfer expires, if nobody has downloaded it: one mail to its sender, so
  * the sender can nudge the recipients or extend the link. Claimed row by row, so two workers send once.
  */
 export async function remindUnseenBeforeExpiry(services: MailServices): Promise<number> {
@@ -110,7 +110,7 @@ export async function remindUnseenBeforeExpiry(services: MailServices): Promise<
       ],
       action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
     });
-    const settled = await mailWorkspace(services, t.workspaceId, {
+    const settled = await mailTransferSender(services, t, {
       subject: subjectLine(`Expires tomorrow, not downloaded yet: ${t.title ?? 'your transfer'}`),
       text: content.text,
       html: content.html,
@@ -123,7 +123,7 @@ export async function remindUnseenBeforeExpiry(services: MailServices): Promise<
 }
 
 /**
- * A URL import of a transfer failed for good: one mail to the workspace naming the file and why.
+ * A URL import of a transfer failed for good: one mail to its sender naming the file and why.
  * Sent once per file (the caller moved it to `failed` with a conditional update).
  */
 export async function notifyFailedImport(services: MailServices, file: { ownerId: string; name: string; error: string | null; importUrl: string | null }) {
@@ -140,7 +140,7 @@ export async function notifyFailedImport(services: MailServices, file: { ownerId
     ],
     action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
   });
-  await mailWorkspace(services, t.workspaceId, {
+  await mailTransferSender(services, t, {
     subject: subjectLine(`Import failed: ${file.name}`),
     text: content.text,
     html: content.html,
@@ -149,7 +149,7 @@ export async function notifyFailedImport(services: MailServices, file: { ownerId
 }
 
 /**
- * The virus scan found malware in a file of a transfer: one mail to the workspace naming the file
+ * The virus scan found malware in a file of a transfer: one mail to its sender naming the file
  * and what was found. A sent transfer is now `blocked`: sent once (the caller ended the transfer
  * with a conditional update). A `draft` goes on: one mail per infected file (its verdict is recorded
  * once), asking the sender to remove it, since the draft cannot be sent while it is there. The
@@ -178,7 +178,7 @@ export async function notifyInfectedTransfer(
     ],
     action: { label: 'Open the transfer', url: dashboardLink(config.PUBLIC_URL, t.id) },
   });
-  await mailWorkspace(services, t.workspaceId, {
+  await mailTransferSender(services, t, {
     subject: subjectLine(draft ? `Malware found in ${file.name}: remove it from your draft` : `Transfer blocked: malware found in ${file.name}`),
     text: content.text,
     html: content.html,

@@ -5,6 +5,7 @@ import { MeSchema } from '../../contract/me.js';
 import { InvitationPreviewSchema, MemberInvitationSchema, MemberListSchema, WorkspaceListSchema } from '../../contract/members.js';
 import { CreateTransferResponseSchema, TransferListSchema, TransferSchema } from '../../contract/transfers.js';
 import type { OutgoingMessage } from '../mail/message.js';
+import { download, seedTransfer, startSession } from '../test/transfers.js';
 import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 /**
@@ -259,6 +260,31 @@ describe('roles', () => {
     expect((await list(key, `&sentBy=${carol.session.user.id}`)).map((t) => t.id)).toEqual([carols]);
     await expectError(await server.fetch('/api/v1/transfers?sentBy=someone', { token: carolToken }), 400, 'invalid_request');
     expect(TransferSchema.parse(await (await server.fetch(`/api/v1/transfers/${keys}`, { token: carolToken })).json()).sentBy).toMatchObject({ kind: 'key', id: keyId });
+  });
+});
+
+describe('mail about a transfer', () => {
+  it('goes to the member who sent it; a key’s goes to the owner and admins', async () => {
+    const sender = await newMember('member');
+    const bystander = await newMember('member');
+    const admin = await newMember('admin');
+    // The mails of one download go out one after the other, in the order people joined: the last one
+    // awaited is the last one sent.
+    const downloadMailsTo = async (createdBy: string | undefined, last: string) => {
+      const before = sent.length;
+      const t = await seedTransfer(server, { workspaceId: team.id, createdBy, title: createdBy ? 'A member’s' : 'A key’s', files: [{ name: 'a.txt', data: Buffer.from('a') }] });
+      const visit = await startSession(server, t.transfer.slug);
+      await download(server, visit.files[0]!.url);
+      const mailed = () => sent.slice(before).filter((m) => m.tag === 'transfer.downloaded').map((m) => m.to);
+      await expect.poll(mailed).toContain(last);
+      return mailed();
+    };
+    expect(await downloadMailsTo(sender.session.user.id, sender.email)).toEqual([sender.email]);
+    const keys = await downloadMailsTo(undefined, admin.email);
+    expect(keys).toContain(team.email);
+    expect(keys).toContain(admin.email);
+    expect(keys).not.toContain(sender.email);
+    expect(keys).not.toContain(bystander.email);
   });
 });
 

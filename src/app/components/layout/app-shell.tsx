@@ -13,6 +13,7 @@ const navigation = [
   { to: '/vault', label: 'Vault' },
   { to: '/contacts', label: 'Contacts' },
   { to: '/members', label: 'Members' },
+  { to: '/activity', label: 'Activity', admins: true },
   { to: '/webhooks', label: 'Webhooks', admins: true },
   { to: '/keys', label: 'API keys', admins: true },
   { to: '/settings', label: 'Settings' },

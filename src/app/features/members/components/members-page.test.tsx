@@ -66,6 +66,7 @@ describe('the members page', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'API keys' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Webhooks' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Members' })).toBeInTheDocument();
   });
 });
