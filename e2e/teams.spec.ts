@@ -27,6 +27,11 @@ async function invite(owner: Page, email: string, role: 'Admin' | 'Member') {
 
 const header = (page: Page) => page.getByRole('banner');
 
+/** The README's tour pictures, from this flow: only with `npm run screenshots` (UPDATE_SCREENSHOTS). */
+async function readmePicture(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }) {
+  if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/${name}.png`, clip });
+}
+
 test('an owner builds a team: invitations by mail, joining, the switcher, attribution, the activity log and removal', async ({ browser }) => {
   test.setTimeout(150_000);
   const { files, cleanup } = makeFiles({ 'figures.csv': 3_000 });
@@ -61,6 +66,7 @@ test('an owner builds a team: invitations by mail, joining, the switcher, attrib
     await expect(header(member.page).getByRole('button', { name: /Acme Studio\s*, switch workspace/ })).toBeVisible();
     await expect(member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' })).toHaveCount(0);
     await header(member.page).getByRole('button', { name: /switch workspace/ }).click();
+    await readmePicture(member.page, 'workspace-switcher', { x: 0, y: 0, width: 640, height: 200 });
     await header(member.page).getByRole('button', { name: /Bea Design/ }).click();
     await expect(header(member.page).getByRole('button', { name: /Bea Design\s*, switch workspace/ })).toBeVisible();
     await header(member.page).getByRole('button', { name: /switch workspace/ }).click();
@@ -77,11 +83,14 @@ test('an owner builds a team: invitations by mail, joining, the switcher, attrib
     const log = admin.page.getByRole('list', { name: 'Activity, newest first' });
     await expect(log.getByRole('listitem').filter({ hasText: 'sent Figures for Q4' })).toContainText(memberAccount.email);
     await expect(log.getByRole('listitem').filter({ hasText: `invited ${adminEmail} as admin` })).toBeVisible();
+    await readmePicture(admin.page, 'activity');
     await admin.page.getByLabel('What').selectOption({ label: 'Joins' });
     await expect(log.getByRole('listitem')).toHaveCount(2);
 
     // The owner removes the member: their open page stops at their next step.
     await owner.page.goto('/members');
+    await expect(owner.page.getByRole('button', { name: `Remove ${memberAccount.email}` })).toBeVisible();
+    await readmePicture(owner.page, 'members');
     await owner.page.getByRole('button', { name: `Remove ${memberAccount.email}` }).click();
     await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect(owner.page.getByRole('status').filter({ hasText: `${memberAccount.email} was removed.` })).toBeAttached();
