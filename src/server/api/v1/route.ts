@@ -6,15 +6,43 @@ import { bearerAuth } from '../../http/middleware/bearer-auth.js';
 import { idempotency } from '../../http/middleware/idempotency.js';
 import { requirePaidPlan } from '../../http/middleware/require-plan.js';
 import { requireScope, type ScopeRule } from '../../http/middleware/require-scope.js';
+import { requireRole } from '../../workspaces/members.js';
+
+/**
+ * Who in a workspace may call an operation (docs/teams.md): any member (the default); its owner and
+ * admins only; or any member on a transfer they sent (`own`: the operation checks it once it has the
+ * transfer; the owner and admins act on every one). An API key acts as the owner.
+ */
+export type RoleRule = 'member' | 'admin' | 'own';
 
 /** What every v1 operation declares besides its OpenAPI shape: who may call it. */
 export interface V1Access {
   scope: ScopeRule;
   /** Answers `402 upgrade_required` on the free plan, including after a paid plan lapses. */
   paidOnly?: boolean;
+  role?: RoleRule;
 }
 
+const roleAccess: Record<RoleRule, string> = {
+  member: 'Any member of the workspace.',
+  admin: 'The workspace’s owner and admins (and API keys, which act as the owner).',
+  own: 'Any member, on a transfer they sent; the owner, the admins and API keys on every one.',
+};
+
+const roleRefusal: Record<RoleRule, string | null> = {
+  member: null,
+  admin: '`forbidden` (reason `role_required`): the member is not the workspace’s owner or an admin.',
+  own: '`forbidden` (reason `not_your_transfer`): a member changes, sends, revokes, downloads and reads the receipts of their own transfers only.',
+};
+
+/** The owner and admins only: checked on the credential's member, whatever its scopes. */
+const requireAdminRole: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireRole(c.var.caller, 'admin');
+  await next();
+};
+
 export interface V1Operation extends V1Access {
+  role: RoleRule;
   method: string;
   path: string;
   operationId: string;
@@ -80,8 +108,9 @@ type V1RouteConfig = Omit<RouteConfig, 'security' | 'middleware'> & V1Access & {
  * Error responses, so that "every 4xx and 5xx uses the Error schema" holds without effort.
  */
 export function v1Route<const R extends V1RouteConfig>(config: R) {
-  const { scope, paidOnly = false, ...route } = config;
+  const { scope, paidOnly = false, role = 'member', ...route } = config;
   const middleware: MiddlewareHandler<AppEnv>[] = [bearerAuth, requireScope(scope)];
+  if (role === 'admin') middleware.push(requireAdminRole);
   if (paidOnly) middleware.push(requirePaidPlan);
   if (route.method === 'post') middleware.push(idempotency);
   if (route.request?.body && !route.request.body.required) middleware.push(emptyOptionalBody);
@@ -93,6 +122,7 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
     operationId: route.operationId,
     scope,
     paidOnly,
+    role,
     summary: route.summary ?? route.operationId,
     description: route.description ?? '',
     request: {
@@ -106,7 +136,9 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
   const access = [
     scope === 'any' ? 'Any scope.' : `Scope: \`${scope}\`${scope.endsWith(':read') ? ` (or \`${scope.replace(':read', ':write')}\`)` : ''}.`,
     paidOnly ? 'Paid plan.' : 'Free plan allowed.',
+    `Role: ${roleAccess[role]}`,
   ].join(' ');
+  const refusal = roleRefusal[role];
   const request =
     route.method === 'post' ? { ...route.request, headers: route.request?.headers ?? idempotencyHeader } : route.request;
   return createRoute({
@@ -117,13 +149,14 @@ export function v1Route<const R extends V1RouteConfig>(config: R) {
     middleware,
     'x-required-scope': scope,
     'x-plan': paidOnly ? 'paid' : 'free',
+    'x-role': role,
     responses: {
       ...route.responses,
       400: withOwn(route.responses, 400, '`invalid_request`: a field, `limit`, `cursor` or `Idempotency-Key` is invalid. Text may hold any character but NUL (U+0000), which is refused naming its field.'),
       401: withOwn(route.responses, 401, '`unauthorized`: the credential is missing, malformed, unknown, revoked or expired.'),
       // A paid-only operation may answer 402 for a reason of its own too (such as `out_of_credit`).
       ...(paidOnly ? { 402: withOwn(route.responses, 402, '`upgrade_required`: the workspace is not on a paid plan.') } : {}),
-      403: withOwn(route.responses, 403, '`insufficient_scope`: the credential lacks the scope.'),
+      403: withOwn(route.responses, 403, `${refusal ? `${refusal}\n\nAlso ` : ''}\`insufficient_scope\`: the credential lacks the scope.`),
       404: withOwn(route.responses, 404, '`not_found`: no such resource in this workspace, or an id that cannot name one.'),
       ...(route.method === 'post' || route.responses[409]
         ? { 409: errorResponse(conflictDescription(route.method, ownDescription(route.responses[409]))) }

@@ -4,7 +4,7 @@ import { AddFilesRequestSchema, AddFilesResponseSchema } from '../../../../contr
 import type { AppEnv } from '../../../http/env.js';
 import { addFiles } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
-import { json, jsonBody, notYourTransfer, TransferIdParams } from './params.js';
+import { json, jsonBody, TransferIdParams } from './params.js';
 
 export const addTransferFilesRoute = v1Route({
   method: 'post',
@@ -15,9 +15,9 @@ export const addTransferFilesRoute = v1Route({
   description:
     'Registers more files on an unsent transfer and returns their upload targets. A sent transfer answers `409 conflict` with `details.reason` `transfer_sent`. The files must still fit the transfer\'s `maxBytes`.',
   scope: 'transfers:write',
+  role: 'own',
   request: { params: TransferIdParams, ...jsonBody(AddFilesRequestSchema) },
   responses: {
-    ...notYourTransfer,
     201: json(AddFilesResponseSchema, 'Upload targets for the new files'),
     402: json(ErrorSchema, '`out_of_credit`: API upload usage is past the amount included this month and the prepaid credit cannot pay for these files (the declared sizes of uploads and imports; an import without a size once the allowance is used up). Nothing is registered.'),
   },

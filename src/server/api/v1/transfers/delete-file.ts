@@ -3,7 +3,7 @@ import { ErrorSchema } from '../../../../contract/errors.js';
 import type { AppEnv } from '../../../http/env.js';
 import { deleteFile } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
-import { json, notYourTransfer, TransferFileParams } from './params.js';
+import { json, TransferFileParams } from './params.js';
 
 export const deleteTransferFileRoute = v1Route({
   method: 'delete',
@@ -14,9 +14,9 @@ export const deleteTransferFileRoute = v1Route({
   description:
     'Removes the file and any bytes already uploaded, such as a file the virus scan found infected, which keeps a draft from being sent. Only for an unsent transfer (`409 conflict`, `details.reason` `transfer_sent`, otherwise). API upload usage already charged for it is not refunded.',
   scope: 'transfers:write',
+  role: 'own',
   request: { params: TransferFileParams },
   responses: {
-    ...notYourTransfer,
     200: json(z.object({ deleted: z.boolean() }).openapi('Deleted'), 'The file is gone'),
     409: json(
       ErrorSchema,

@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../http/env.js';
 import { discardDraft } from '../../../transfers/drafts.js';
 import { v1Route } from '../route.js';
-import { json, notYourTransfer, TransferIdParams } from './params.js';
+import { json, TransferIdParams } from './params.js';
 
 export const discardTransferRoute = v1Route({
   method: 'delete',
@@ -13,9 +13,9 @@ export const discardTransferRoute = v1Route({
   description:
     'Our design: deletes an unsent draft, its files and any bytes already uploaded (unsent drafts are also deleted by themselves after 24 hours). A sent transfer is not deleted but revoked (`POST /transfers/{id}/revoke`); for one this answers `409 conflict` with `details.reason` `transfer_sent`. API upload usage already charged is not refunded.',
   scope: 'transfers:write',
+  role: 'own',
   request: { params: TransferIdParams },
   responses: {
-    ...notYourTransfer,
     200: json(z.object({ deleted: z.literal(true) }).openapi('TransferDiscarded'), 'The draft is gone'),
     409: { description: '`conflict` with `details.reason` `transfer_sent` (revoke it instead) or `transfer_inactive`.' },
   },

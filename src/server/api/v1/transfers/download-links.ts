@@ -4,7 +4,7 @@ import { DownloadLinksSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
 import { ownerDownloadLinks } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
-import { json, notYourTransfer, TransferIdParams } from './params.js';
+import { json, TransferIdParams } from './params.js';
 
 export const getTransferDownloadLinksRoute = v1Route({
   method: 'get',
@@ -17,9 +17,9 @@ export const getTransferDownloadLinksRoute = v1Route({
     'Your own downloads create no receipts and do not count toward `maxDownloads`. An end-to-end encrypted transfer answers `409 e2ee_unsupported`; an expired or revoked one `410 link_unavailable`.',
   ].join('\n\n'),
   scope: 'transfers:read',
+  role: 'own',
   request: { params: TransferIdParams },
   responses: {
-    ...notYourTransfer,
     200: json(DownloadLinksSchema, 'Signed download URLs'),
     409: json(ErrorSchema, '`e2ee_unsupported`: the transfer is end-to-end encrypted.'),
     410: json(ErrorSchema, '`link_unavailable`: the transfer expired or was revoked.'),

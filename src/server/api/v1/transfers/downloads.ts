@@ -3,7 +3,7 @@ import { TransferDownloadsSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
 import { listTransferDownloads } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
-import { json, notYourTransfer, TransferIdParams } from './params.js';
+import { json, TransferIdParams } from './params.js';
 
 export const listTransferDownloadsRoute = v1Route({
   method: 'get',
@@ -14,8 +14,9 @@ export const listTransferDownloadsRoute = v1Route({
   description:
     'The 200 most recent download events, newest first (one per file or zip download started; a page visit shares one `sessionId`), the recipients with `notifiedAt`, `downloaded` and bounce data, and `totalDownloads`: every download event ever recorded for the transfer.',
   scope: 'transfers:read',
+  role: 'own',
   request: { params: TransferIdParams },
-  responses: { ...notYourTransfer, 200: json(TransferDownloadsSchema, 'Receipts and recipients') },
+  responses: { 200: json(TransferDownloadsSchema, 'Receipts and recipients') },
 });
 
 

@@ -3,7 +3,7 @@ import { FinalizeTransferRequestSchema, TransferSchema } from '../../../../contr
 import type { AppEnv } from '../../../http/env.js';
 import { finalizeTransfer } from '../../../transfers/send.js';
 import { v1Route } from '../route.js';
-import { json, notYourTransfer, TransferIdParams } from './params.js';
+import { json, TransferIdParams } from './params.js';
 
 export const finalizeTransferRoute = v1Route({
   method: 'post',
@@ -17,8 +17,9 @@ export const finalizeTransferRoute = v1Route({
     'Refused with `409 conflict` while files are still uploading (`details.reason` `uploads_incomplete`, `details.pendingFileIds`), when the virus scan found malware in a file of the draft (`files_infected`, `details.infectedFileIds` and `details.infectedFileNames`: remove those files with `DELETE /transfers/{id}/files/{fileId}`, then send), when there are no files (`no_files`), or when the transfer has ended (`transfer_inactive`). A transfer with recipients needs a credential that may email: an OAuth app without `transfers:send` gets `403 insufficient_scope`. `e2eeMeta` is only for end-to-end encrypted transfers, and required for them (`400`); an end-to-end encrypted transfer is also refused with `409` (`files_unsealed`, `details.unsealedFileIds`) until every file has its sealed metadata (`POST /transfers/{id}/files/{fileId}/sealed`).',
   ].join('\n\n'),
   scope: 'transfers:write',
+  role: 'own',
   request: { params: TransferIdParams, body: { required: false, content: { 'application/json': { schema: FinalizeTransferRequestSchema } } } },
-  responses: { ...notYourTransfer, 200: json(TransferSchema, 'The sent transfer, or one waiting for its URL imports (`finalizedAt` null, `sendRequestedAt` set)') },
+  responses: { 200: json(TransferSchema, 'The sent transfer, or one waiting for its URL imports (`finalizedAt` null, `sendRequestedAt` set)') },
 });
 
 export function registerFinalizeTransfer(app: OpenAPIHono<AppEnv>) {

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { ErrorSchema } from '../../../../contract/errors.js';
 import { resourceIdParam } from '../../../../contract/ids.js';
 
 export const TransferIdParams = z.object({
@@ -19,10 +18,3 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 });
 
-/** What changing a teammate's transfer answers a member (docs/teams.md): every operation that manages one transfer says it. */
-export const notYourTransfer = {
-  403: json(
-    ErrorSchema,
-    '`forbidden` (reason `not_your_transfer`): a member of the workspace changes, sends, revokes, downloads and reads the receipts of their own transfers only; the owner, the admins and API keys (which act as the owner) of every one.',
-  ),
-};

@@ -3,7 +3,7 @@ import { TransferSchema } from '../../../../contract/transfers.js';
 import type { AppEnv } from '../../../http/env.js';
 import { revokeTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
-import { json, notYourTransfer, TransferIdParams } from './params.js';
+import { json, TransferIdParams } from './params.js';
 
 export const revokeTransferRoute = v1Route({
   method: 'post',
@@ -14,8 +14,9 @@ export const revokeTransferRoute = v1Route({
   description:
     'Our design for revoking: the link stops working at once, the files are deleted, `status` becomes `removed` (so a revoked link reads differently from an expired one), the transfer\'s earlier `transfer.ready`, `transfer.expiring` and `transfer.downloaded` events are deleted and `transfer.expired` is emitted with reason `revoked`. Works on drafts too. Revoking an ended transfer changes nothing.',
   scope: 'transfers:write',
+  role: 'own',
   request: { params: TransferIdParams },
-  responses: { ...notYourTransfer, 200: json(TransferSchema, 'The revoked transfer') },
+  responses: { 200: json(TransferSchema, 'The revoked transfer') },
 });
 
 export function registerRevokeTransfer(app: OpenAPIHono<AppEnv>) {

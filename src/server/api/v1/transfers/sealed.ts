@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../../http/env.js';
 import { storeSealedFileMeta } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
-import { json, jsonBody, notYourTransfer, TransferFileParams } from './params.js';
+import { json, jsonBody, TransferFileParams } from './params.js';
 
 const SealedRequestSchema = z
   .object({
@@ -20,8 +20,9 @@ export const storeSealedFileMetaRoute = v1Route({
   description:
     'For end-to-end encrypted transfers only (`409 conflict`, `details.reason` `not_e2ee`, otherwise): stores the encrypted name and thumbnail. The key that opens them never reaches the service. Replaces what was stored before, until the transfer is sent.',
   scope: 'transfers:write',
+  role: 'own',
   request: { params: TransferFileParams, ...jsonBody(SealedRequestSchema) },
-  responses: { ...notYourTransfer, 200: json(z.object({ stored: z.boolean() }).openapi('Stored'), 'Stored') },
+  responses: { 200: json(z.object({ stored: z.boolean() }).openapi('Stored'), 'Stored') },
 });
 
 export function registerStoreSealedFileMeta(app: OpenAPIHono<AppEnv>) {

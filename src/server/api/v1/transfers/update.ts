@@ -4,7 +4,7 @@ import { TransferSchema, UpdateTransferRequestSchema } from '../../../../contrac
 import type { AppEnv } from '../../../http/env.js';
 import { updateTransfer } from '../../../transfers/manage.js';
 import { v1Route } from '../route.js';
-import { json, jsonBody, notYourTransfer, TransferIdParams } from './params.js';
+import { json, jsonBody, TransferIdParams } from './params.js';
 
 export const updateTransferRoute = v1Route({
   method: 'patch',
@@ -17,9 +17,9 @@ export const updateTransferRoute = v1Route({
     'While it is a draft: `title`, `message`, `recipients` (replaces the list) and `password` (null removes it), so that a client can start uploading before the sender has finished typing. After sending these answer `409 conflict` with `details.reason` `transfer_sent`. An end-to-end encrypted transfer takes no title, recipients or password. A transfer that has ended answers `409 conflict` with `details.reason` `transfer_inactive`.',
   ].join('\n\n'),
   scope: 'transfers:write',
+  role: 'own',
   request: { params: TransferIdParams, ...jsonBody(UpdateTransferRequestSchema) },
   responses: {
-    ...notYourTransfer,
     200: json(TransferSchema, 'The changed transfer'),
     402: json(ErrorSchema, '`upgrade_required`: `expiresAt` was given on the free plan, whose expiry is fixed.'),
     409: json(

@@ -18,6 +18,7 @@ export const createWebhookRoute = v1Route({
     'A URL that is not `https`, or whose host is or resolves to a private, loopback, link-local or reserved address, answers `400 invalid_request` with `details.reason` `forbidden_url`. Limits: the free plan has one endpoint and transfer events only (`402 upgrade_required` with `details.reason` `endpoint_limit` or `paid_event`); a paid plan has up to ten (`409 conflict` with `details.reason` `endpoint_limit`).',
   ].join('\n\n'),
   scope: 'webhooks:write',
+  role: 'admin',
   request: jsonBody(CreateWebhookRequestSchema),
   responses: {
     201: json(WebhookWithSecretSchema, 'The endpoint and its signing secret, shown only now'),

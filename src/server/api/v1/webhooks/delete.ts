@@ -15,6 +15,7 @@ export const deleteWebhookRoute = v1Route({
   description:
     'Deletes the endpoint with its pending deliveries, delivery history and pull feed. A delivery already on the wire may still arrive. A repeated delete answers `404 not_found`.',
   scope: 'webhooks:write',
+  role: 'admin',
   request: { params: WebhookIdParams },
   responses: { 200: json(WebhookDeletedSchema, 'The endpoint is gone') },
 });

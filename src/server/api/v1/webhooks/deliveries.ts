@@ -16,6 +16,7 @@ export const listWebhookDeliveriesRoute = v1Route({
   description:
     'The 100 most recent attempts, newest first: time, attempt number, status code, error, duration, the next retry (when one is scheduled), the body sent and the start of the answer. `pending` lists deliveries waiting for an attempt. Kept 30 days. A pull endpoint has no attempts.',
   scope: 'webhooks:read',
+  role: 'admin',
   request: { params: WebhookIdParams, query: WebhookDeliveryListQuerySchema },
   responses: { 200: json(WebhookDeliveryListSchema, 'Attempts and waiting deliveries') },
 });

@@ -17,6 +17,7 @@ export const listWebhookEventsRoute = v1Route({
     'Events are kept 30 days. When a transfer expires or is revoked, its earlier `transfer.ready`, `transfer.expiring` and `transfer.downloaded` events leave the feed. A push endpoint has no feed: `409 conflict` with `details.reason` `push_endpoint`.',
   ].join('\n\n'),
   scope: 'webhooks:read',
+  role: 'admin',
   request: { params: WebhookIdParams, query: PullEventsQuerySchema },
   responses: {
     200: json(PullEventsResponseSchema, 'A page of events'),

@@ -14,6 +14,7 @@ export const getWebhookRoute = v1Route({
   summary: 'Read a webhook endpoint',
   description: 'One endpoint of the workspace, without its secret.',
   scope: 'webhooks:read',
+  role: 'admin',
   request: { params: WebhookIdParams },
   responses: { 200: json(WebhookResponseSchema, 'The endpoint') },
 });

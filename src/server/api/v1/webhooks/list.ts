@@ -13,6 +13,7 @@ export const listWebhooksRoute = v1Route({
   summary: 'List webhook endpoints',
   description: 'Every endpoint of the workspace (at most ten), oldest first, in one response. Secrets are never listed.',
   scope: 'webhooks:read',
+  role: 'admin',
   responses: { 200: json(WebhookListSchema, 'The endpoints') },
 });
 

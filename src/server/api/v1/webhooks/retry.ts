@@ -15,6 +15,7 @@ export const retryWebhookDeliveryRoute = v1Route({
   description:
     'Queues one more attempt of this delivery now, with the same event id, delivery id and body (signed afresh, with the current secret), whatever its state, even while the endpoint is paused. It does not change the retry schedule or count towards pausing. A pull endpoint has nothing to resend: `409 conflict` with `details.reason` `pull_endpoint`.',
   scope: 'webhooks:write',
+  role: 'admin',
   request: { params: WebhookDeliveryParams },
   responses: {
     202: json(WebhookDeliveryIdSchema, 'The attempt is queued'),

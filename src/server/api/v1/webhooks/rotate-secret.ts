@@ -15,6 +15,7 @@ export const rotateWebhookSecretRoute = v1Route({
   description:
     'Replaces the secret at once: every attempt from now on, retries and redeliveries of older events included, is signed with the new one, which is returned only here. Update the receiver right away.',
   scope: 'webhooks:write',
+  role: 'admin',
   request: { params: WebhookIdParams },
   responses: { 200: json(WebhookWithSecretSchema, 'The endpoint and its new secret') },
 });

@@ -15,6 +15,7 @@ export const testWebhookRoute = v1Route({
   description:
     'Emits a `webhook.test` event (`data`: `endpoint` `{ id }` and a `message`) to this endpoint only, whatever it subscribes to, and answers at once with the delivery id; the delivery follows within a second or so, signed and retried like any other. It is sent even while the endpoint is paused. On a pull endpoint it is added to the feed.',
   scope: 'webhooks:write',
+  role: 'admin',
   request: { params: WebhookIdParams },
   responses: { 202: json(WebhookDeliveryIdSchema, 'The test delivery is queued') },
 });

@@ -19,6 +19,7 @@ export const updateWebhookRoute = v1Route({
     'Our additions: `url` (push endpoints only, checked like on creation), `events` (the plan rules of creation apply) and `description`. Fields left out are unchanged.',
   ].join('\n\n'),
   scope: 'webhooks:write',
+  role: 'admin',
   request: { params: WebhookIdParams, ...jsonBody(UpdateWebhookRequestSchema) },
   responses: {
     200: json(WebhookResponseSchema, 'The endpoint as changed'),
