@@ -151,6 +151,22 @@ export const AdminWorkspaceSchema = z.object({
   isOwn: z.boolean(),
 });
 export type AdminWorkspace = z.infer<typeof AdminWorkspaceSchema>;
+/** A person (an account) as the operator's Admin page lists them: their workspaces and roles. */
+export const AdminPersonSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  createdAt: z.iso.datetime(),
+  /** Disabled by the operator: signed in nowhere, every session and token ended. */
+  disabled: z.boolean(),
+  isOperator: z.boolean(),
+  /** You: the operator cannot disable their own account. */
+  isYou: z.boolean(),
+  workspaces: z.array(z.object({ id: z.string(), name: z.string(), role: MemberRoleSchema })),
+});
+export type AdminPerson = z.infer<typeof AdminPersonSchema>;
+export const UpdateAdminPersonSchema = z.object({ disabled: z.boolean() });
+
 export const UpdateAdminWorkspaceSchema = z
   .object({ plan: PlanNameSchema.optional(), disabled: z.boolean().optional() })
   .refine((v) => v.plan !== undefined || v.disabled !== undefined, { error: 'give plan or disabled' });

@@ -11,9 +11,11 @@ import {
   SetupQuerySchema,
   SignInRequestSchema,
   SignUpRequestSchema,
+  UpdateAdminPersonSchema,
   UpdateAdminWorkspaceSchema,
   UpdateNotificationSettingsRequestSchema,
 } from '../contract/dashboard.js';
+import { ActivityFilterSchema, ActivityQuerySchema } from '../contract/activity.js';
 import { ImportContactsRequestSchema } from '../contract/contacts.js';
 import { ErrorSchema } from '../contract/errors.js';
 import { ConsentDecisionSchema } from '../contract/oauth.js';
@@ -158,6 +160,7 @@ function directories(): Map<string, Ref>[] {
     ['/api/dashboard/keys/:id', { a: A.keyId, b: B.keyId }],
     ['/api/dashboard/mail/:id', { a: A.mailId, b: B.mailId }],
     ['/api/dashboard/admin/workspaces/:id', { a: A.ws.id, b: B.ws.id }],
+    ['/api/dashboard/admin/people/:id', { a: A.ws.userId, b: B.ws.userId }],
     ['/api/dashboard/admin/invites/:id', { a: A.inviteId!, b: A.inviteId! }],
     ['/api/dashboard/vault/items/:id', { a: A.vault.itemId, b: B.vault.itemId }],
     ['/api/dashboard/vault/folders/:id', { a: A.vault.folderId, b: B.vault.folderId }],
@@ -243,6 +246,9 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['POST /api/dashboard/password-reset', { body: RequestPasswordResetSchema }],
   ['POST /api/dashboard/password-reset/complete', { body: CompletePasswordResetSchema }],
   ['PATCH /api/dashboard/admin/workspaces/:id', { body: UpdateAdminWorkspaceSchema }],
+  ['PATCH /api/dashboard/admin/people/:id', { body: UpdateAdminPersonSchema }],
+  ['GET /api/dashboard/activity', { query: ActivityQuerySchema }],
+  ['GET /api/dashboard/activity/export', { query: ActivityFilterSchema }],
   ['POST /api/dashboard/admin/invites', { body: InviteRequestSchema }],
   ['PUT /api/dashboard/vault', { body: VaultRecordRequestSchema }],
   ['PATCH /api/dashboard/vault', { body: VaultRecordRequestSchema }],

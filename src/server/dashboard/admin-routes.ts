@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { AdminWorkspaceSchema, InviteRequestSchema, InviteSchema, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
+import { AdminPersonSchema, AdminWorkspaceSchema, InviteRequestSchema, InviteSchema, UpdateAdminPersonSchema, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
 import { notFound } from '../core/errors.js';
-import { inviteToSignUp, listWorkspaces, pendingInvites, revokeInvite, updateWorkspaceAsOperator } from '../workspaces/operator.js';
+import { inviteToSignUp, listPeople, listWorkspaces, pendingInvites, revokeInvite, setPersonDisabled, updateWorkspaceAsOperator } from '../workspaces/operator.js';
 import type { DashboardSurface } from './routes.js';
 
-/** /api/dashboard/admin: the operator's view of the server: workspaces (plan, disabled) and sign-up invitations. */
+/** /api/dashboard/admin: the operator's view of the server: workspaces (plan, disabled), people (disabled) and sign-up invitations. */
 export function adminRoutes(surface: DashboardSurface) {
   surface
     .route({ method: 'get', path: '/workspaces', auth: 'operator', summary: 'Every workspace on this server', success: { status: 200, schema: z.object({ workspaces: z.array(AdminWorkspaceSchema) }) } }, async (c) => {
@@ -23,6 +23,23 @@ export function adminRoutes(surface: DashboardSurface) {
         success: { status: 200, schema: z.object({ workspace: AdminWorkspaceSchema }) },
       },
       async (c, { params, body }) => c.json({ workspace: await updateWorkspaceAsOperator(c.var.services, c.var.user, params.id, body) }),
+    )
+    .route({ method: 'get', path: '/people', auth: 'operator', summary: 'Every person on this server, with their workspaces and roles', success: { status: 200, schema: z.object({ people: z.array(AdminPersonSchema) }) } }, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ people: await listPeople(c.var.services.db, c.var.user.userId) });
+    })
+    .route(
+      {
+        method: 'patch',
+        path: '/people/:id',
+        auth: 'operator',
+        summary: 'Disable a person everywhere, or enable them again',
+        description: 'Disabling ends every session, dashboard token and app grant the person holds, in every workspace; they can sign in nowhere. API keys are their workspaces’ and keep working. 409 `own_account` for your own.',
+        ids: { id: ['usr', 'Person'] },
+        body: UpdateAdminPersonSchema,
+        success: { status: 200, schema: z.object({ person: AdminPersonSchema }) },
+      },
+      async (c, { params, body }) => c.json({ person: await setPersonDisabled(c.var.services, c.var.user, params.id, body.disabled) }),
     )
     .route({ method: 'get', path: '/invites', auth: 'operator', summary: 'Invitations to sign up not yet used', success: { status: 200, schema: z.object({ invites: z.array(InviteSchema) }) } }, async (c) => {
       const { db, clock } = c.var.services;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminWorkspaceSchema, SessionSchema, SetupStateSchema } from '../../contract/dashboard.js';
+import { AdminPersonSchema, AdminWorkspaceSchema, SessionSchema, SetupStateSchema } from '../../contract/dashboard.js';
 import { MeSchema } from '../../contract/me.js';
 import type { OutgoingMessage } from '../mail/message.js';
 import { seedTransfer, startSession as startVisit } from '../test/transfers.js';
@@ -158,6 +158,49 @@ describe('the Admin API', () => {
     const own = (await list()).find((w) => w.isOwn)!;
     await expectError(await server.fetch(`/api/dashboard/admin/workspaces/${own.id}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } }), 409, 'conflict', { reason: 'own_workspace' });
     expect((await server.fetch('/api/dashboard/admin/workspaces/ws_nope', { method: 'PATCH', headers: { cookie: operator }, json: { plan: 'paid' } })).status).toBe(404);
+  });
+});
+
+describe('the Admin API: people', () => {
+  it('lists every person with their workspaces and roles, and disables one everywhere until enabled again', async () => {
+    const { server, sent } = await serverWith({ FREE_MAX_MEMBERS: '0' });
+    const operatorEmail = newEmail('operator');
+    const operator = sessionCookieOf(await signUp(server, operatorEmail));
+    const personEmail = newEmail('person');
+    const own = await signUp(server, personEmail, { workspaceName: 'Own shop' });
+    const person = sessionCookieOf(own);
+    // The person also joins the operator's workspace as a member.
+    expect((await server.fetch('/api/dashboard/members/invitations', { method: 'POST', headers: { cookie: operator }, json: { email: personEmail, role: 'member' } })).status).toBe(201);
+    const token = tokenIn(sent.filter((m) => m.tag === 'workspace.invitation').at(-1)!, 'token');
+    const joined = await server.fetch('/api/dashboard/join/signin', { method: 'POST', json: { token, password } });
+    expect(joined.status).toBe(200);
+    const inTeam = sessionCookieOf(joined);
+    const minted = (await (await server.fetch('/api/dashboard/token', { method: 'POST', headers: { cookie: inTeam } })).json()) as { accessToken: string };
+
+    const people = async () => ((await (await server.fetch('/api/dashboard/admin/people', { headers: { cookie: operator } })).json()) as { people: unknown[] }).people.map((p) => AdminPersonSchema.parse(p));
+    const listed = (await people()).find((p) => p.email === personEmail)!;
+    expect(listed).toMatchObject({ disabled: false, isOperator: false, isYou: false });
+    expect(listed.workspaces.map((w) => [w.name, w.role])).toEqual([['Own shop', 'owner'], ['Acme', 'member']]);
+    expect((await people()).find((p) => p.email === operatorEmail)).toMatchObject({ isOperator: true, isYou: true });
+
+    // Only the operator sees or changes people.
+    await expectError(await server.fetch('/api/dashboard/admin/people', { headers: { cookie: person } }), 403, 'forbidden');
+    await expectError(await server.fetch(`/api/dashboard/admin/people/${listed.id}`, { method: 'PATCH', headers: { cookie: person }, json: { disabled: true } }), 403, 'forbidden');
+
+    const disabled = await server.fetch(`/api/dashboard/admin/people/${listed.id}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } });
+    expect(AdminPersonSchema.parse(((await disabled.json()) as { person: unknown }).person).disabled).toBe(true);
+    // Every session, in both workspaces, and the token end; signing in is refused.
+    for (const cookie of [person, inTeam]) expect((await server.fetch('/api/dashboard/session', { headers: { cookie } })).status).toBe(401);
+    await expectError(await server.fetch('/api/v1/me', { token: minted.accessToken }), 401, 'unauthorized');
+    await expectError(await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: personEmail, password } }), 403, 'forbidden', { reason: 'account_disabled' });
+
+    const enabled = await server.fetch(`/api/dashboard/admin/people/${listed.id}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: false } });
+    expect(enabled.status).toBe(200);
+    expect((await server.fetch('/api/dashboard/signin', { method: 'POST', json: { email: personEmail, password } })).status).toBe(200);
+
+    const me = (await people()).find((p) => p.isYou)!;
+    await expectError(await server.fetch(`/api/dashboard/admin/people/${me.id}`, { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } }), 409, 'conflict', { reason: 'own_account' });
+    expect((await server.fetch('/api/dashboard/admin/people/usr_nope', { method: 'PATCH', headers: { cookie: operator }, json: { disabled: true } })).status).toBe(404);
   });
 });
 

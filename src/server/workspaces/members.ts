@@ -1,5 +1,5 @@
 import { memberActor, recordActivity } from '../activity/activity.js';
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvitationPreviewSchema, MemberInvitation, MemberListSchema, WorkspaceChoice } from '../../contract/members.js';
 import type { MemberRole } from '../../contract/scope-names.js';
@@ -347,10 +347,22 @@ export async function removeMember(services: Pick<Services, 'db' | 'clock'>, act
 async function endAccessIn(tx: Tx, workspaceId: string, userId: string) {
   await tx.delete(sessions).where(and(eq(sessions.workspaceId, workspaceId), eq(sessions.userId, userId)));
   await tx.delete(accessTokens).where(and(eq(accessTokens.workspaceId, workspaceId), eq(accessTokens.userId, userId)));
-  const accountId = `${workspaceId}/${userId}`;
-  const grants = await tx.select({ id: oauthStore.id }).from(oauthStore).where(and(eq(oauthStore.model, 'Grant'), eq(oauthStore.accountId, accountId)));
+  await endGrants(tx, eq(oauthStore.accountId, `${workspaceId}/${userId}`));
+}
+
+/** The same in every workspace: the operator disabled the person. */
+export async function endAccessEverywhere(tx: Tx, userId: string) {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(accessTokens).where(eq(accessTokens.userId, userId));
+  // An app's grant is the member's (`<workspace>/<person>`), in each workspace.
+  await endGrants(tx, sql`right(${oauthStore.accountId}, ${userId.length + 1}) = ${`/${userId}`}`);
+}
+
+/** The OAuth server's grants of the accounts `which` names, with every code and token issued under them. */
+async function endGrants(tx: Tx, which: SQL) {
+  const grants = await tx.select({ id: oauthStore.id }).from(oauthStore).where(and(eq(oauthStore.model, 'Grant'), which));
   const grantIds = grants.map((g) => g.id);
-  await tx.delete(oauthStore).where(grantIds.length > 0 ? or(eq(oauthStore.accountId, accountId), inArray(oauthStore.grantId, grantIds)) : eq(oauthStore.accountId, accountId));
+  await tx.delete(oauthStore).where(grantIds.length > 0 ? or(which, inArray(oauthStore.grantId, grantIds)) : which);
 }
 
 /** Hands the workspace to another member (the owner only): they become its owner, the previous owner an admin. */

@@ -1,6 +1,6 @@
 import { operatorActor } from '../activity/activity.js';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AdminWorkspace, Invite, SignupMode, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
+import type { AdminPerson, AdminWorkspace, Invite, SignupMode, UpdateAdminWorkspaceSchema } from '../../contract/dashboard.js';
 import type { z } from 'zod';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
@@ -10,6 +10,7 @@ import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { billingOff, effectivePlan, type Billing } from './plan.js';
 import { setPlan } from './accounts.js';
+import { endAccessEverywhere } from './members.js';
 
 /**
  * What the operator of a server decides: who may sign up (`SIGNUP`), invitations when sign-up is
@@ -137,6 +138,47 @@ export async function listWorkspaces(db: Database, now: Date, ownWorkspaceId: st
     apiCallsThisMonth: calls.find((c) => c.workspaceId === ws.id)?.apiCalls ?? 0,
     isOwn: ws.id === ownWorkspaceId,
   }));
+}
+
+/** Every person on the server with their workspaces and roles, the earliest account first. */
+export async function listPeople(db: Database, operatorId: string): Promise<AdminPerson[]> {
+  const people = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+  const places = await db
+    .select({ userId: memberships.userId, id: workspaces.id, name: workspaces.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .orderBy(asc(memberships.createdAt));
+  return people.map((u) => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    createdAt: u.createdAt.toISOString(),
+    disabled: u.disabledAt !== null,
+    isOperator: u.isOperator,
+    isYou: u.id === operatorId,
+    workspaces: places.filter((p) => p.userId === u.id).map(({ id, name, role }) => ({ id, name, role })),
+  }));
+}
+
+/**
+ * Disables a person everywhere (or enables them again): they can sign in nowhere, and every session,
+ * dashboard token and app grant they hold ends now. API keys are their workspaces', not theirs: they
+ * keep working. The operator cannot disable their own account.
+ */
+export async function setPersonDisabled(services: Pick<Services, 'db' | 'clock'>, operator: { userId: string }, userId: string, disabled: boolean): Promise<AdminPerson> {
+  if (disabled && userId === operator.userId) throw new ApiError('conflict', 'You cannot disable your own account', { reason: 'own_account' });
+  await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ disabledAt: disabled ? services.clock.now() : null })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!row) throw notFound('Person');
+    if (disabled) await endAccessEverywhere(tx, userId);
+  });
+  const person = (await listPeople(services.db, operator.userId)).find((p) => p.id === userId);
+  if (!person) throw notFound('Person');
+  return person;
 }
 
 /** Disables or enables a workspace: while disabled, its sign-ins, sessions, keys, links and downloads stop. */

@@ -1,18 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { invitesQueryOptions } from '../../features/admin/api/invites';
+import { adminPeopleQueryOptions } from '../../features/admin/api/people';
 import { adminWorkspacesQueryOptions } from '../../features/admin/api/workspaces';
 import { AdminPage } from '../../features/admin/components/admin-page';
 
 export const Route = createFileRoute('/_authed/admin')({
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(adminWorkspacesQueryOptions()), context.queryClient.ensureQueryData(invitesQueryOptions())]),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(adminWorkspacesQueryOptions()),
+      context.queryClient.ensureQueryData(adminPeopleQueryOptions()),
+      context.queryClient.ensureQueryData(invitesQueryOptions()),
+    ]),
   component: Admin,
 });
 
 function Admin() {
   return (
     <>
-      <PageHeader title="Admin" description="Everything on this server: its workspaces, their plans and usage, and who may sign up." />
+      <PageHeader title="Admin" description="Everything on this server: its workspaces, their plans and usage, its people, and who may sign up." />
       <AdminPage />
     </>
   );

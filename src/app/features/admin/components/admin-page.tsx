@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AdminWorkspace } from '../../../../contract/dashboard';
+import type { AdminPerson, AdminWorkspace } from '../../../../contract/dashboard';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -9,6 +9,7 @@ import { inputClass, TextField } from '../../../components/text-field';
 import { formatBytes, formatDateTime, formatInteger } from '../../../lib/format';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useInvite, useInvites, useRevokeInvite } from '../api/invites';
+import { useAdminPeople, useSetPersonDisabled } from '../api/people';
 import { useBillingOn } from '../../auth';
 import { describeWorkspaceChange, useAdminWorkspaces, useUpdateAdminWorkspace } from '../api/workspaces';
 
@@ -142,7 +143,77 @@ function Invites() {
   );
 }
 
-/** The operator's page: every workspace on the server, and invitations to sign up. */
+const roleName = { owner: 'owner', admin: 'admin', member: 'member' } as const;
+
+function PersonRow({ person }: { person: AdminPerson }) {
+  const update = useSetPersonDisabled(person.id);
+  const who = person.name ?? person.email;
+  return (
+    <li className="grid gap-3 border-b border-zinc-200 p-4 last:border-b-0 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_auto] md:items-center dark:border-zinc-800">
+      <div className="min-w-0">
+        <h3 className="flex flex-wrap items-center gap-2 font-medium">
+          <span className="truncate">{who}</span>
+          {person.isYou ? <Badge>You</Badge> : null}
+          {person.disabled ? <Badge tone="warning">Disabled</Badge> : null}
+        </h3>
+        {person.name ? <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{person.email}</p> : null}
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Since <time dateTime={person.createdAt}>{formatDateTime(person.createdAt)}</time> · <code>{person.id}</code>
+        </p>
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {update.isSuccess ? (update.data.disabled ? `${who} is disabled: signed out everywhere.` : `${who} can sign in again.`) : ''}
+        </p>
+      </div>
+      <ul aria-label={`Workspaces of ${who}`} className="text-sm">
+        {person.workspaces.length === 0 ? <li className="text-zinc-600 dark:text-zinc-400">No workspace</li> : null}
+        {person.workspaces.map((w) => (
+          <li key={w.id} className="truncate">
+            {w.name} <span className="text-zinc-600 dark:text-zinc-400">({roleName[w.role]})</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex md:justify-end">
+        {person.isYou ? null : person.disabled ? (
+          <Button variant="secondary" className="px-2.5 py-1 text-xs" aria-label={`Enable ${who}`} disabled={update.isPending} onClick={() => update.mutate(false)}>
+            Enable
+          </Button>
+        ) : (
+          <ConfirmedAction
+            label="Disable"
+            accessibleName={`Disable ${who}`}
+            size="small"
+            title={`Disable ${who} everywhere?`}
+            pendingLabel="Disabling…"
+            action={{ ...update, mutate: (_: undefined, options: { onSuccess: (p: AdminPerson) => void }) => update.mutate(true, options) }}
+            onDone={() => undefined}
+          >
+            They are signed out of every workspace, their apps lose access, and they cannot sign in until you enable them again. Their workspaces, and the API keys of those, go on; nothing is deleted.
+          </ConfirmedAction>
+        )}
+      </div>
+      <FormError error={update.error} className="md:col-span-3" />
+    </li>
+  );
+}
+
+function People() {
+  const headingId = useId();
+  const { data: people } = useAdminPeople();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-lg font-semibold">
+        People ({people.length})
+      </h2>
+      <ul className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        {people.map((p) => (
+          <PersonRow key={p.id} person={p} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The operator's page: every workspace and person on the server, and invitations to sign up. */
 export function AdminPage() {
   const headingId = useId();
   const { data: workspaces } = useAdminWorkspaces();
@@ -158,6 +229,7 @@ export function AdminPage() {
           ))}
         </ul>
       </section>
+      <People />
       <Invites />
     </div>
   );
