@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { cursorParam, limitParam } from './pagination.js';
+import { SenderSchema } from './transfers.js';
 import { paidWebhookEventTypes, webhookEventTypes } from './webhook-events.js';
 
 /**
@@ -204,7 +205,11 @@ const CollectionFileRefSchema = z.object({ id: z.string(), name: z.string().open
 
 export const webhookEventDataSchemas = {
   'transfer.ready': z.object({
-    transfer: TransferRefSchema.extend({ fileCount: z.number().int(), recipients: z.array(z.string()).openapi({ description: 'Recipient email addresses.' }) }),
+    transfer: TransferRefSchema.extend({
+      fileCount: z.number().int(),
+      recipients: z.array(z.string()).openapi({ description: 'Recipient email addresses.' }),
+      sentBy: SenderSchema.nullable().openapi({ description: 'Our addition: the member or API key that sent it; null for a transfer made before teams.' }),
+    }),
   }),
   'transfer.downloaded': z.object({
     transfer: TransferRefSchema,

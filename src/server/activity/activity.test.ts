@@ -156,6 +156,18 @@ describe('the activity log', () => {
     expect(sends).toHaveLength(3);
   });
 
+  it('names the sender in transfer.ready, so a webhook knows which member sent it', async () => {
+    const minted = await dashboard('/token', ownerCookie, { method: 'POST' });
+    const ownerToken = ((await minted.json()) as { accessToken: string }).accessToken;
+    const feed = await server.fetch('/api/v1/webhooks', { method: 'POST', token: ownerToken, json: { url: null, events: ['transfer.ready'] } });
+    expect(feed.status, await feed.clone().text()).toBe(201);
+    const { webhook } = WebhookWithSecretSchema.parse(await feed.json());
+    const id = await sendTransfer(member.token, 'For the feed');
+    const events = (await (await server.fetch(`/api/v1/webhooks/${webhook.id}/events`, { token: ownerToken })).json()) as { events: { type: string; data: { transfer: { id: string; sentBy: unknown } } }[] };
+    const ready = events.events.find((e) => e.type === 'transfer.ready' && e.data.transfer.id === id);
+    expect(ready?.data.transfer.sentBy).toEqual({ kind: 'member', id: member.id, name: '=HYPERLINK("http://evil.test")', email: member.email });
+  });
+
   it('is for the owner and admins: a member is refused the page and the export', async () => {
     await expectError(await dashboard('/activity', member.cookie), 403, 'forbidden');
     await expectError(await dashboard('/activity/export', member.cookie), 403, 'forbidden');

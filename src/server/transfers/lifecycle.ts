@@ -1,3 +1,4 @@
+import { senderOf } from './serialize.js';
 import { and, count, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { files, transferRecipients, transfers } from '../db/schema/index.js';
@@ -84,6 +85,6 @@ export async function emitReady(
     subject: { kind: 'transfer', id: t.id },
     now: t.readyAt ?? services.clock.now(),
     billing: services.config,
-    data: { transfer: { ...transferEventFields(t, services.config.PUBLIC_URL), ...contents } },
+    data: { transfer: { ...transferEventFields(t, services.config.PUBLIC_URL), ...contents, sentBy: await senderOf(tx, t) } },
   });
 }

@@ -43,7 +43,7 @@ const senderOfTransfer = sql<Sender | null>`case
 end`;
 
 /** The sender of one transfer (after a change, when the caller is not it). */
-async function senderOf(db: Pick<Database, 'select'>, t: Pick<TransferRow, 'id' | 'createdBy' | 'createdByKey'>): Promise<Sender | null> {
+export async function senderOf(db: Pick<Database, 'select'>, t: Pick<TransferRow, 'id' | 'createdBy' | 'createdByKey'>): Promise<Sender | null> {
   if (t.createdBy === null && t.createdByKey === null) return null;
   const [row] = await db.select({ sentBy: senderOfTransfer }).from(transfers).where(eq(transfers.id, t.id));
   return row?.sentBy ?? null;
