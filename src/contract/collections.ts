@@ -153,6 +153,17 @@ const folderIdField = z.string({ error: 'folderId must be a string or null' }).m
 
 export const fileStates = ['uploading', 'importing', 'complete', 'failed'] as const;
 
+/** Who added a collection file: a member of the workspace, an API key, or an upload request's uploader (whose name is untrusted text they typed). */
+export const FileAdderSchema = z
+  .object({
+    kind: z.enum(['member', 'key', 'uploader']),
+    id: z.string().nullable().openapi({ description: 'The member\'s (`usr_…`) or key\'s (`key_…`) id; null for an uploader.' }),
+    name: z.string().nullable().openapi({ description: 'The member\'s or key\'s name, or the name the uploader typed (untrusted text).' }),
+    email: z.string().nullable().openapi({ description: 'The member\'s or uploader\'s address; null for a key.' }),
+  })
+  .openapi('FileAdder');
+export type FileAdder = z.infer<typeof FileAdderSchema>;
+
 export const CollectionFileSchema = z
   .object({
     id: z.string().openapi({ example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
@@ -171,6 +182,7 @@ export const CollectionFileSchema = z
       description:
         'Our addition: `true` for a file an uploader added through an upload request and has not sent yet (they have not pressed Send, and the owner has not published the submission). Such a file is listed to the owner only, marked by this field: it is in no visitor’s or guest’s page, count, zip or download link (the owner’s `download-links` included) until it is sent. The owner publishes or discards the submission (`POST /requests/{id}/submissions/{submissionId}/publish`, `DELETE /requests/{id}/submissions/{submissionId}`); one nobody acted on is discarded a week after it was started.',
     }),
+    addedBy: FileAdderSchema.nullable().openapi({ description: 'Our addition: who added it; null for a file added before teams. Never shown on the collection’s own page.' }),
     createdAt: z.iso.datetime(),
   })
   .openapi('CollectionFile');

@@ -80,7 +80,7 @@ export const PublicCollectionSchema = z.object({
 });
 
 /** Visitors see only files that were sent (see `unsent` on CollectionFile), so the marker is not theirs. */
-export const PublicCollectionFileSchema = CollectionFileSchema.omit({ unsent: true }).extend({
+export const PublicCollectionFileSchema = CollectionFileSchema.omit({ unsent: true, addedBy: true }).extend({
   /** A preview of an image (WebP, at most 480 px) at a signed URL valid an hour; null when there is none (yet). */
   thumbnailUrl: z.url().nullable(),
   /** The file is still being checked for viruses: its download answers 503 with Retry-After until the scan is done. */

@@ -1,10 +1,10 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AddCollectionFilesRequestSchema, CollectionFile, UpdateCollectionFileRequestSchema } from '../../contract/collections.js';
+import type { AddCollectionFilesRequestSchema, CollectionFile, FileAdder, UpdateCollectionFileRequestSchema } from '../../contract/collections.js';
 import type { Caller } from '../core/caller.js';
 import { invalidField, notFound } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
-import { collectionFiles, collectionFolders, collections, files, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
+import { apiKeys, collectionFiles, collectionFolders, collections, files, users, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import { decodeCursor, encodeCursor } from '../core/cursor.js';
@@ -31,9 +31,20 @@ export type CollectionFileRow = FileRecord & {
   origin: CollectionFileSource;
   uploaderName: string | null;
   uploaderEmail: string | null;
+  addedBy: FileAdder | null;
   /** Brought by an upload request whose uploader has not sent it yet: the owner's alone (see visibility.ts). */
   unsent: boolean;
 };
+
+/**
+ * Who added the file (contract: FileAdderSchema): the member or key recorded with it, or the upload
+ * request's uploader. Written with the table's name, as drizzle leaves a one-table select's columns bare.
+ */
+const fileAdder = sql<FileAdder | null>`case
+  when "collection_files"."added_by" is not null then (select json_build_object('kind', 'member', 'id', u.id, 'name', u.name, 'email', u.email) from ${users} u where u.id = "collection_files"."added_by")
+  when "collection_files"."added_by_key" is not null then (select json_build_object('kind', 'key', 'id', k.id, 'name', k.name, 'email', null) from ${apiKeys} k where k.id = "collection_files"."added_by_key")
+  when "collection_files"."source" = 'file_request' then json_build_object('kind', 'uploader', 'id', null, 'name', "collection_files"."uploader_name", 'email', "collection_files"."uploader_email")
+end`;
 
 const collectionFileColumns = {
   ...getTableColumns(files),
@@ -41,6 +52,7 @@ const collectionFileColumns = {
   origin: collectionFiles.source,
   uploaderName: collectionFiles.uploaderName,
   uploaderEmail: collectionFiles.uploaderEmail,
+  addedBy: fileAdder,
   unsent: unsentFile,
 };
 
@@ -71,6 +83,7 @@ export function toCollectionFile(f: CollectionFileRow): CollectionFile {
     error: f.state === 'failed' ? f.error : null,
     scanResult: f.scanResult,
     unsent: f.unsent,
+    addedBy: f.addedBy,
     createdAt: f.createdAt.toISOString(),
   };
 }
@@ -149,9 +162,10 @@ export async function addCollectionFiles(services: Services, caller: Caller, col
     const owner = { kind: 'collection' as const, id: c.id, workspaceId: c.workspaceId };
     const targets = await registerUploads(tx, services, owner, input.files, now);
     const imports = await registerImports(tx, owner, input.imports, now);
+    const addedBy = { addedBy: caller.member?.userId ?? null, addedByKey: caller.member === null && caller.via === 'key' ? caller.credentialId : null };
     const rows = [
-      ...targets.map((t, i) => ({ fileId: t.id, collectionId: c.id, folderId: folderIds[i] ?? null, source })),
-      ...imports.map((entry, i) => ({ fileId: entry.fileId, collectionId: c.id, folderId: folderIds[input.files.length + i] ?? null, source: 'import' as const })),
+      ...targets.map((t, i) => ({ fileId: t.id, collectionId: c.id, folderId: folderIds[i] ?? null, source, ...addedBy })),
+      ...imports.map((entry, i) => ({ fileId: entry.fileId, collectionId: c.id, folderId: folderIds[input.files.length + i] ?? null, source: 'import' as const, ...addedBy })),
     ];
     if (rows.length > 0) await tx.insert(collectionFiles).values(rows);
     await touchCollection(tx, c.id, now);

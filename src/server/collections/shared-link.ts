@@ -122,7 +122,8 @@ export async function pageOfSharedFiles(
   const previews = thumbnailUrls(services, collectionPreviewOwner(services, c), page.files, origin);
   return {
     files: page.files.map((f) => {
-      const { unsent: _, ...file } = toCollectionFile(f);
+      // Neither what is not sent yet nor who of the workspace added it is the visitor's business.
+      const { unsent: _, addedBy: __, ...file } = toCollectionFile(f);
       return { ...file, thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) };
     }),
     nextCursor: page.nextCursor,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CollectionFilePageSchema, CollectionResponseSchema } from '../../contract/collections.js';
 import { ApiKeyListSchema, SessionSchema } from '../../contract/dashboard.js';
 import { MeSchema } from '../../contract/me.js';
 import { InvitationPreviewSchema, MemberInvitationSchema, MemberListSchema, WorkspaceListSchema } from '../../contract/members.js';
 import { CreateTransferResponseSchema, TransferListSchema, TransferSchema } from '../../contract/transfers.js';
 import type { OutgoingMessage } from '../mail/message.js';
 import { download, seedTransfer, startSession } from '../test/transfers.js';
+import { tusUpload } from '../test/uploads.js';
 import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 /**
@@ -260,6 +262,36 @@ describe('roles', () => {
     expect((await list(key, `&sentBy=${carol.session.user.id}`)).map((t) => t.id)).toEqual([carols]);
     await expectError(await server.fetch('/api/v1/transfers?sentBy=someone', { token: carolToken }), 400, 'invalid_request');
     expect(TransferSchema.parse(await (await server.fetch(`/api/v1/transfers/${keys}`, { token: carolToken })).json()).sentBy).toMatchObject({ kind: 'key', id: keyId });
+  });
+});
+
+describe('collection files', () => {
+  it('say who added each one to the workspace, and to nobody on the collection’s page', async () => {
+    const adder = await newMember('member');
+    const adderToken = await tokenOf(adder.cookie);
+    const key = await team.createKey(['collections:write', 'collections:read'], 'Importer');
+    const created = await server.fetch('/api/v1/collections', { method: 'POST', token: key, json: { title: 'Shared folder', visibility: 'public' } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { collection } = CollectionResponseSchema.parse(await created.json());
+    const add = async (token: string, name: string) => {
+      const res = await server.fetch(`/api/v1/collections/${collection.id}/files`, { method: 'POST', token, json: { files: [{ name, size: 1 }] } });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const { files } = (await res.json()) as { files: { uploadToken: string }[] };
+      await tusUpload(Buffer.from('x'), { endpoint: `${server.url}/files/`, token: files[0]!.uploadToken });
+    };
+    await add(adderToken, 'from-member.txt');
+    await add(key, 'from-key.txt');
+    const listed = CollectionFilePageSchema.parse(await (await server.fetch(`/api/v1/collections/${collection.id}/files`, { token: key })).json()).files;
+    expect(listed.find((f) => f.name === 'from-member.txt')?.addedBy).toEqual({ kind: 'member', id: adder.session.user.id, name: 'New member', email: adder.email });
+    expect(listed.find((f) => f.name === 'from-key.txt')?.addedBy).toMatchObject({ kind: 'key', name: 'Importer', email: null });
+    expect(collection.url).not.toBeNull();
+    const slug = new URL(collection.url!).pathname.split('/').at(-1)!;
+    const page = await server.fetch(`/api/public/collections/${slug}/files`);
+    expect(page.status).toBe(200);
+    const shown = await page.text();
+    expect(shown).toContain('from-member.txt');
+    expect(shown).not.toContain('addedBy');
+    expect(shown).not.toContain(adder.email);
   });
 });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts.js';
+import { apiKeys, users, workspaces } from './accounts.js';
 import { ts } from './columns.js';
 import { files } from './files.js';
 import { requestSubmissions } from './requests.js';
@@ -94,6 +94,9 @@ export const collectionFiles = pgTable(
     /** Who sent it through an upload request (untrusted text); null otherwise. */
     uploaderName: text('uploader_name'),
     uploaderEmail: text('uploader_email'),
+    /** The member who added it, or the API key (teams); null for an uploader's and for files from before. */
+    addedBy: text('added_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    addedByKey: text('added_by_key').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
     /** The upload request's submission that brought it; null otherwise. */
     submissionId: text('submission_id').references((): AnyPgColumn => requestSubmissions.id, { onDelete: 'set null' }),
     /** When `collection.file_uploaded` was emitted for it: set once, so the event is never sent twice. */

@@ -40,6 +40,7 @@ export function collectionFile(overrides: Partial<ListedCollectionFile> & { id: 
     error: null,
     scanResult: null,
     unsent: false,
+    addedBy: null,
     createdAt: ago(2 * day),
     thumbnailUrl: null,
     ...overrides,

@@ -106,6 +106,7 @@ export async function openContents(cache: OpenedCache, contents: VaultContents):
         sizeBytes: meta?.size ?? item.size,
         mimeType: meta?.type ?? 'application/octet-stream',
         folderId: item.folderId,
+        addedBy: null,
         hasThumbnail: thumbnailUrl !== null,
         thumbnailUrl,
         crc32: null,

@@ -59,6 +59,13 @@ export function optionId(listId: string, key: string) {
 /** The size column of a file that has none to show yet, or never will. */
 const fileStateLabels: Partial<Record<ListedCollectionFile['state'], string>> = { uploading: 'Uploading…', importing: 'Importing…', failed: 'Failed' };
 
+/** Who added a file, as text (an uploader's name is theirs: untrusted, never markup). */
+function adderName(adder: NonNullable<ListedCollectionFile['addedBy']>): string {
+  if (adder.kind === 'key') return `API key “${adder.name ?? adder.id}”`;
+  if (adder.kind === 'uploader') return `${adder.name ?? adder.email ?? 'an uploader'} (upload request)`;
+  return adder.name ?? adder.email ?? 'a former member';
+}
+
 function describe(item: BrowserItem, isCover: boolean): string {
   if (item.kind === 'folder') return `Folder · ${plural(item.fileCount, 'file', 'files')} · ${formatBytes(item.sizeBytes)}`;
   const { file } = item;
@@ -66,6 +73,7 @@ function describe(item: BrowserItem, isCover: boolean): string {
   const lead =
     file.state === 'importing' ? 'Importing from a URL' : file.state === 'failed' ? (file.error ? `Import failed: ${file.error}` : 'Failed') : formatBytes(file.sizeBytes);
   const parts = [lead, fileTypeLabel(file.mimeType, file.name), formatDate(file.createdAt)];
+  if (file.addedBy) parts.push(`added by ${adderName(file.addedBy)}`);
   if (file.state === 'uploading') parts.push('uploading');
   if (file.unsent) parts.push('not sent yet: only you see it');
   if (isCover) parts.push('cover');
