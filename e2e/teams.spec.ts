@@ -74,6 +74,17 @@ test('an owner builds a team: invitations by mail, joining, the switcher, attrib
     await expect(header(member.page).getByRole('button', { name: /Acme Studio\s*, switch workspace/ })).toBeVisible();
 
     await sendTransfer(member.page, { files: [files['figures.csv']!.path], title: 'Figures for Q4' });
+    const transferPage = new URL(member.page.url()).pathname;
+
+    // A link into Acme Studio, opened while working in Bea Design, offers to open it there.
+    await header(member.page).getByRole('button', { name: /switch workspace/ }).click();
+    await header(member.page).getByRole('button', { name: /Bea Design/ }).click();
+    await expect(header(member.page).getByRole('button', { name: /Bea Design\s*, switch workspace/ })).toBeVisible();
+    await member.page.goto(transferPage);
+    await expect(member.page.getByRole('heading', { name: 'Transfer not found' })).toBeVisible();
+    await member.page.getByRole('button', { name: 'Open it in Acme Studio' }).click();
+    await expect(member.page.getByRole('heading', { name: 'Figures for Q4', level: 1 })).toBeVisible();
+    await expect(header(member.page).getByRole('button', { name: /Acme Studio\s*, switch workspace/ })).toBeVisible();
 
     // The admin sees who sent it, in the list and in the activity log.
     await admin.page.goto('/transfers');

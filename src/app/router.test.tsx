@@ -43,6 +43,7 @@ describe('the app shell and its routes', () => {
       'Vault',
       'Contacts',
       'Members',
+      'Activity',
       'Webhooks',
       'API keys',
       'Settings',

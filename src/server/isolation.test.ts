@@ -167,6 +167,7 @@ function directories(): Map<string, Ref>[] {
     ['/api/dashboard/connected-apps/:id', { a: A.grantId, b: B.grantId }],
     ['/api/dashboard/members/invitations/:id', { a: A.memberInvitationId, b: B.memberInvitationId }],
     ['/api/dashboard/members/:userId', { a: A.ws.userId, b: B.ws.userId }],
+    ['/api/dashboard/workspaces/holding/:id', { a: A.collection.id, b: B.collection.id }],
     // A's links are locked (a password; invited guests only): B's unlock token or guest session must not open them.
     ['/api/public/transfers/:slug', { a: A.transfer.slug, b: B.transfer.slug, capability: true }],
     ['/api/public/collections/:slug', { a: A.collection.slug, b: B.collection.slug, capability: true }],

@@ -87,6 +87,8 @@ interface MissingResource {
   title: string;
   description: string;
   back: { to: LinkProps['to']; label: string };
+  /** What the page offers when the resource may be in another of the person's workspaces. */
+  elsewhere?: ReactNode;
 }
 
 /**
@@ -101,15 +103,16 @@ export function resourceErrorComponent(missing: MissingResource) {
   };
 }
 
-function ResourceNotFound({ title, description, back }: MissingResource) {
+function ResourceNotFound({ title, description, back, elsewhere }: MissingResource) {
   useDocumentTitle(title);
   return (
     <Centered>
       <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">404</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
       <p className="mt-3 text-zinc-600 dark:text-zinc-400">{description}</p>
+      {elsewhere}
       <div className="mt-8">
-        <Link to={back.to} className={buttonClass('primary')}>
+        <Link to={back.to} className={buttonClass(elsewhere ? 'secondary' : 'primary')}>
           {back.label}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SessionSchema } from '../../contract/dashboard.js';
@@ -12,6 +13,7 @@ import {
   MemberListSchema,
   SwitchWorkspaceRequestSchema,
   TransferOwnershipRequestSchema,
+  WorkspaceChoiceSchema,
   WorkspaceListSchema,
 } from '../../contract/members.js';
 import { sessionBody, sessionUser } from '../auth/sessions.js';
@@ -33,6 +35,7 @@ import {
   signUpWithInvitation,
   switchWorkspace,
   transferOwnership,
+  workspaceHolding,
   workspacesOf,
 } from '../workspaces/members.js';
 import type { DashboardSurface } from './routes.js';
@@ -110,6 +113,17 @@ export function workspaceSwitchRoutes(surface: DashboardSurface) {
   surface
     .route({ method: 'get', path: '/', auth: 'session', summary: 'The workspaces you belong to', success: { status: 200, schema: WorkspaceListSchema } }, async (c) =>
       c.json({ workspaces: await workspacesOf(c.var.services.db, c.var.user.userId) }),
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/holding/:id',
+        auth: 'session',
+        summary: 'Which of your workspaces holds a transfer, collection, upload request or webhook',
+        description: 'For a link from another of your workspaces: the page offers to open it there. 404 when none of yours holds it.',
+        success: { status: 200, schema: z.object({ workspace: WorkspaceChoiceSchema }) },
+      },
+      async (c, { params }) => c.json({ workspace: await workspaceHolding(c.var.services.db, c.var.user.userId, params.id) }),
     )
     .route(
       { method: 'post', path: '/current', auth: 'session', summary: 'Work in another of your workspaces', body: SwitchWorkspaceRequestSchema, success: { status: 200, schema: SessionSchema } },

@@ -265,6 +265,23 @@ describe('roles', () => {
   });
 });
 
+describe('a link from another workspace', () => {
+  it('names which of the person’s workspaces holds it, and nothing of one they are not in', async () => {
+    const key = await team.createKey(['transfers:write']);
+    const created = await server.fetch('/api/v1/transfers', { method: 'POST', token: key, json: { title: 'Elsewhere', files: [{ name: 'a.txt', size: 1 }] } });
+    const { id } = CreateTransferResponseSchema.parse(await created.json());
+    const member = await newMember('member');
+    const holding = await dashboard(`/workspaces/holding/${id}`, member.cookie);
+    expect(holding.status).toBe(200);
+    expect(((await holding.json()) as { workspace: unknown }).workspace).toEqual({ id: team.id, name: member.session.workspace.name, role: 'member' });
+    const outsider = await server.createWorkspace();
+    const outsiderCookie = await signIn(server, outsider);
+    const refused = await expectError(await dashboard(`/workspaces/holding/${id}`, outsiderCookie), 404, 'not_found');
+    const nothing = await expectError(await dashboard('/workspaces/holding/tr_doesNotExist', outsiderCookie), 404, 'not_found');
+    expect(refused.message).toBe(nothing.message);
+  });
+});
+
 describe('collection files', () => {
   it('say who added each one to the workspace, and to nobody on the collection’s page', async () => {
     const adder = await newMember('member');

@@ -6,7 +6,7 @@ import type { MemberRole } from '../../contract/scope-names.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
-import { accessTokens, memberInvitations, memberships, oauthStore, sessions, users, workspaces } from '../db/schema/index.js';
+import { accessTokens, collections, memberInvitations, memberships, oauthStore, sessions, transfers, uploadRequests, users, webhookEndpoints, workspaces } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
 import type { Services } from '../services.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -388,6 +388,27 @@ export async function workspacesOf(db: Pick<Database, 'select'>, userId: string)
     .where(and(eq(memberships.userId, userId), isNull(workspaces.disabledAt)))
     .orderBy(sql`${memberships.workspaceId} = ${users.workspaceId} desc`, asc(memberships.createdAt));
   return rows;
+}
+
+/** The tables whose ids the dashboard's pages name, by id prefix. */
+const resourceTables = { tr: transfers, col: collections, req: uploadRequests, wh: webhookEndpoints } as const;
+
+/**
+ * Which of the person's workspaces holds a transfer, collection, upload request or webhook (a link
+ * from another workspace opens there); 404 when none of theirs does, the same as for an id that
+ * names nothing, so it tells nobody about a workspace they are not in.
+ */
+export async function workspaceHolding(db: Pick<Database, 'select'>, userId: string, id: string): Promise<WorkspaceChoice> {
+  const table = id.length <= 100 ? resourceTables[id.split('_')[0] as keyof typeof resourceTables] : undefined;
+  if (!table) throw notFound('Resource');
+  const [row] = await db
+    .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
+    .from(table)
+    .innerJoin(memberships, and(eq(memberships.workspaceId, table.workspaceId), eq(memberships.userId, userId)))
+    .innerJoin(workspaces, and(eq(workspaces.id, table.workspaceId), isNull(workspaces.disabledAt)))
+    .where(eq(table.id, id));
+  if (!row) throw notFound('Resource');
+  return row;
 }
 
 /**

@@ -197,6 +197,7 @@ export const publicOperations: PublicOperation[] = [
       ['DELETE', '/api/dashboard/members/:userId'],
       ['POST', '/api/dashboard/members/ownership', TransferOwnershipRequestSchema],
       ['GET', '/api/dashboard/workspaces'],
+      ['GET', '/api/dashboard/workspaces/holding/:id'],
       ['POST', '/api/dashboard/workspaces/current', SwitchWorkspaceRequestSchema],
       ['POST', '/api/dashboard/join', InvitationTokenSchema],
     ] as [string, string, ZodSchema?][]

@@ -1,3 +1,4 @@
+import { OpenInItsWorkspace } from '../../../features/members/components/open-in-its-workspace';
 import { createFileRoute, stripSearchParams, type ErrorComponentProps } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header';
 import { resourceErrorComponent } from '../../../components/route-states';
@@ -40,6 +41,7 @@ const notFound = resourceErrorComponent({
   title: 'Collection not found',
   description: 'There is no such collection in this workspace. It may have been deleted.',
   back: { to: '/collections', label: 'All collections' },
+  elsewhere: <OpenInItsWorkspace param="collectionId" />,
 });
 
 /** A free workspace's 402 is not a failure: it gets what collections are and how to have them, as the grid does. */

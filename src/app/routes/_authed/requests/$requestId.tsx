@@ -1,3 +1,4 @@
+import { OpenInItsWorkspace } from '../../../features/members/components/open-in-its-workspace';
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
@@ -13,6 +14,14 @@ import { RequestLink } from '../../../features/requests/components/request-link'
 import { RequestSettings } from '../../../features/requests/components/request-settings';
 import { SubmissionList } from '../../../features/requests/components/submission-list';
 
+/** Not in this workspace: perhaps in another of the person's, which the page offers to open. */
+const notFound = resourceErrorComponent({
+  title: 'Upload request not found',
+  description: 'There is no such upload request in this workspace.',
+  back: { to: '/requests', label: 'All upload requests' },
+  elsewhere: <OpenInItsWorkspace param="requestId" />,
+});
+
 export const Route = createFileRoute('/_authed/requests/$requestId')({
   loader: async ({ context: { queryClient }, params: { requestId } }) => {
     // The submissions show their own loading and errors; start them early.
@@ -21,11 +30,7 @@ export const Route = createFileRoute('/_authed/requests/$requestId')({
     await queryClient.ensureQueryData(uploadRequestQueryOptions(requestId));
   },
   component: RequestPage,
-  errorComponent: resourceErrorComponent({
-    title: 'Upload request not found',
-    description: 'There is no such upload request in this workspace.',
-    back: { to: '/requests', label: 'All upload requests' },
-  }),
+  errorComponent: notFound,
 });
 
 function RequestPage() {

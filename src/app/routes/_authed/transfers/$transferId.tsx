@@ -1,3 +1,4 @@
+import { OpenInItsWorkspace } from '../../../features/members/components/open-in-its-workspace';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
@@ -27,6 +28,14 @@ interface TransferSearch {
   sent?: boolean;
 }
 
+/** Not in this workspace: perhaps in another of the person's, which the page offers to open. */
+const notFound = resourceErrorComponent({
+  title: 'Transfer not found',
+  description: 'There is no such transfer in this workspace. It may have been a draft that was never sent, which is deleted after 24 hours.',
+  back: { to: '/transfers', label: 'All transfers' },
+  elsewhere: <OpenInItsWorkspace param="transferId" />,
+});
+
 export const Route = createFileRoute('/_authed/transfers/$transferId')({
   validateSearch: (search: Record<string, unknown>): TransferSearch => ({ sent: search.sent === true || search.sent === 'true' || search.sent === 1 ? true : undefined }),
   loader: ({ context, params: { transferId } }) =>
@@ -36,11 +45,7 @@ export const Route = createFileRoute('/_authed/transfers/$transferId')({
       context.queryClient.ensureQueryData(meQueryOptions()),
     ]),
   component: TransferPage,
-  errorComponent: resourceErrorComponent({
-    title: 'Transfer not found',
-    description: 'There is no such transfer in this workspace. It may have been a draft that was never sent, which is deleted after 24 hours.',
-    back: { to: '/transfers', label: 'All transfers' },
-  }),
+  errorComponent: notFound,
 });
 
 function TransferPage() {

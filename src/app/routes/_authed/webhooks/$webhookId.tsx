@@ -1,3 +1,4 @@
+import { OpenInItsWorkspace } from '../../../features/members/components/open-in-its-workspace';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { resourceErrorComponent } from '../../../components/route-states';
@@ -13,6 +14,14 @@ import { WebhookFacts } from '../../../features/webhooks/components/webhook-fact
 import { WebhookHeader } from '../../../features/webhooks/components/webhook-header';
 import { WebhookSettingsForm } from '../../../features/webhooks/components/webhook-settings-form';
 
+/** Not in this workspace: perhaps in another of the person's, which the page offers to open. */
+const notFound = resourceErrorComponent({
+  title: 'Webhook endpoint not found',
+  description: 'There is no such endpoint in this workspace. It may have been deleted.',
+  back: { to: '/webhooks', label: 'All endpoints' },
+  elsewhere: <OpenInItsWorkspace param="webhookId" />,
+});
+
 export const Route = createFileRoute('/_authed/webhooks/$webhookId')({
   loader: async ({ context: { queryClient }, params: { webhookId } }) => {
     const [webhook] = await Promise.all([
@@ -24,11 +33,7 @@ export const Route = createFileRoute('/_authed/webhooks/$webhookId')({
     else void queryClient.prefetchInfiniteQuery(webhookEventsQueryOptions(webhookId));
   },
   component: WebhookPage,
-  errorComponent: resourceErrorComponent({
-    title: 'Webhook endpoint not found',
-    description: 'There is no such endpoint in this workspace. It may have been deleted.',
-    back: { to: '/webhooks', label: 'All endpoints' },
-  }),
+  errorComponent: notFound,
 });
 
 function WebhookPage() {

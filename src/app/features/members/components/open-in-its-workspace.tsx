@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useRouter } from '@tanstack/react-router';
+import type { WorkspaceChoice } from '../../../../contract/members';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { dashboardFetch } from '../../../lib/dashboard-fetch';
+import { userDataRoot } from '../../../lib/query-keys';
+import { useSwitchWorkspace } from '../api/members';
+
+/**
+ * On a page whose transfer, collection, request or webhook is not in the current workspace: if it is
+ * in another of the person's workspaces, says which and opens it there (the session moves, the same
+ * address loads again). Says nothing when none of theirs holds it.
+ */
+export function OpenInItsWorkspace({ param }: { param: 'transferId' | 'collectionId' | 'requestId' | 'webhookId' }) {
+  const id = (useParams({ strict: false }) as Record<string, string | undefined>)[param];
+  const router = useRouter();
+  const switchTo = useSwitchWorkspace();
+  const holding = useQuery({
+    queryKey: [...userDataRoot, 'workspace-holding', id],
+    queryFn: () => dashboardFetch<{ workspace: WorkspaceChoice }>(`/workspaces/holding/${encodeURIComponent(id!)}`).then((r) => r.workspace),
+    enabled: id !== undefined,
+    retry: false,
+  });
+  if (!holding.data) return null;
+  const { name } = holding.data;
+  return (
+    <div className="mt-6 space-y-3">
+      <p className="text-zinc-700 dark:text-zinc-300">
+        It is in <strong>{name}</strong>, another of your workspaces.
+      </p>
+      <FormError error={switchTo.error} />
+      <Button disabled={switchTo.isPending} onClick={() => switchTo.mutate(holding.data.id, { onSuccess: () => void router.invalidate() })}>
+        {switchTo.isPending ? 'Opening…' : `Open it in ${name}`}
+      </Button>
+    </div>
+  );
+}
