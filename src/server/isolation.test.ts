@@ -49,8 +49,7 @@ import {
 import { randomBase62 } from './core/secrets.js';
 import { createApp } from './assembly/app.js';
 import { tools } from './mcp/tools.js';
-import { freePort } from './test/oauth-client.js';
-import { startTestServer, type TestServer } from './test/harness.js';
+import { startTestServerAtPublicUrl, type TestServer } from './test/harness.js';
 import { exampleOf, fieldNamesOf, paramsOf, registeredEndpoints, setAt, v1RequestSchemas, type Endpoint, type RequestSchemas } from './test/route-matrix.js';
 import { credentialHeaders, seedWorkspace, type WorkspaceFixture } from './test/workspace-fixture.js';
 
@@ -78,17 +77,13 @@ let B: WorkspaceFixture;
 let publicUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  // The OAuth issuer is PUBLIC_URL, so the server listens where it says it does; webhooks and imports point at loopback.
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
+  // Webhooks and imports point at loopback.
+  ({ server, publicUrl } = await startTestServerAtPublicUrl({
     WEBHOOKS_ALLOW_INSECURE: '1',
     IMPORTS_ALLOW_INSECURE: '1',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
-  });
+  }));
   // A first: the first account is the server's operator, so A also has what only an operator has.
   A = await seedWorkspace(server, 'Alpha');
   B = await seedWorkspace(server, 'Bravo');

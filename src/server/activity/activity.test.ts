@@ -6,7 +6,7 @@ import { CreateTransferResponseSchema } from '../../contract/transfers.js';
 import { WebhookWithSecretSchema } from '../../contract/webhooks.js';
 import { runMaintenanceSweep } from '../assembly/worker.js';
 import type { OutgoingMessage } from '../mail/message.js';
-import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { expectError, sessionCookieOf, signIn, recordMail, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { tusUpload } from '../test/uploads.js';
 
 /**
@@ -16,7 +16,7 @@ import { tusUpload } from '../test/uploads.js';
  */
 
 let server: TestServer;
-const sent: OutgoingMessage[] = [];
+let sent: OutgoingMessage[];
 let team: TestWorkspace;
 let ownerCookie: string;
 let member: { id: string; email: string; cookie: string; token: string };
@@ -55,11 +55,7 @@ async function sendTransfer(token: string, title: string) {
 beforeAll(async () => {
   // A loopback webhook receiver (the development setting) is as good as any for what the log says of it.
   server = await startTestServer({ WEBHOOKS_ALLOW_INSECURE: '1' });
-  const send = server.services.mailer.send.bind(server.services.mailer);
-  server.services.mailer.send = async (message) => {
-    sent.push(message);
-    return send(message);
-  };
+  sent = recordMail(server);
   team = await server.createWorkspace({ plan: 'paid' });
   ownerCookie = await signIn(server, team);
 

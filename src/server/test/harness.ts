@@ -10,6 +10,8 @@ import { ErrorSchema, type ErrorBody } from '../../contract/errors.js';
 import type { Scope } from '../../contract/scopes.js';
 import { createApiKey } from '../auth/api-keys.js';
 import { ManualClock } from '../core/clock.js';
+import type { OutgoingMessage } from '../mail/message.js';
+import { freePort } from './oauth-client.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import type { SafeRequestDeps } from '../net/safe-request.js';
@@ -98,6 +100,27 @@ export async function s3ForTest(): Promise<{ env: Record<string, string>; stop: 
     env: { S3_ENDPOINT: own.endpoint, S3_BUCKET: own.bucket, S3_ACCESS_KEY_ID: own.credentials.accessKeyId, S3_SECRET_ACCESS_KEY: own.credentials.secretAccessKey, S3_FORCE_PATH_STYLE: '1' },
     stop: own.stop,
   };
+}
+
+/** Every message the server hands its mailer from now on, each still sent as usual (kept in the outbox). */
+export function recordMail(server: Pick<RunningServer, 'services'>): OutgoingMessage[] {
+  const sent: OutgoingMessage[] = [];
+  const send = server.services.mailer.send.bind(server.services.mailer);
+  server.services.mailer.send = async (message) => {
+    sent.push(message);
+    return send(message);
+  };
+  return sent;
+}
+
+/**
+ * A test server listening where its PUBLIC_URL says, for tests that need the OAuth issuer (which is
+ * PUBLIC_URL) reachable, such as the workspace fixture's connected app.
+ */
+export async function startTestServerAtPublicUrl(env: Record<string, string> = {}): Promise<{ server: TestServer; publicUrl: string }> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  return { server: await startTestServer({ PORT: String(port), PUBLIC_URL: publicUrl, ...env }), publicUrl };
 }
 
 /**

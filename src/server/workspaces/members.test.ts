@@ -8,7 +8,7 @@ import { CreateTransferResponseSchema, TransferListSchema, TransferSchema } from
 import type { OutgoingMessage } from '../mail/message.js';
 import { download, seedTransfer, startSession } from '../test/transfers.js';
 import { tusUpload } from '../test/uploads.js';
-import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { expectError, sessionCookieOf, signIn, recordMail, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 /**
  * Teams through HTTP (docs/teams.md): inviting by email, joining as a new person or with an
@@ -17,17 +17,13 @@ import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer,
  */
 
 let server: TestServer;
-const sent: OutgoingMessage[] = [];
+let sent: OutgoingMessage[];
 let team: TestWorkspace;
 let ownerCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const send = server.services.mailer.send.bind(server.services.mailer);
-  server.services.mailer.send = async (message) => {
-    sent.push(message);
-    return send(message);
-  };
+  sent = recordMail(server);
   team = await server.createWorkspace({ plan: 'paid' });
   ownerCookie = await signIn(server, team);
 });

@@ -3,8 +3,7 @@ import { SessionSchema } from '../../../contract/dashboard.js';
 import { ErrorSchema } from '../../../contract/errors.js';
 import { CreateTransferResponseSchema } from '../../../contract/transfers.js';
 import type { OutgoingMessage } from '../../mail/message.js';
-import { freePort } from '../../test/oauth-client.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { recordMail, startTestServerAtPublicUrl, type TestServer } from '../../test/harness.js';
 import { exampleOf } from '../../test/route-matrix.js';
 import { credentialHeaders, seedWorkspace, type WorkspaceFixture } from '../../test/workspace-fixture.js';
 import { v1Operations, type V1Operation } from './route.js';
@@ -22,7 +21,7 @@ import { v1Operations, type V1Operation } from './route.js';
 let server: TestServer;
 let team: WorkspaceFixture;
 let publicUrl: string;
-const sent: OutgoingMessage[] = [];
+let sent: OutgoingMessage[];
 const tokens: Record<'admin' | 'member', string> = { admin: '', member: '' };
 let membersDraft: { id: string; fileId: string };
 
@@ -41,22 +40,13 @@ async function join(role: 'admin' | 'member'): Promise<string> {
 }
 
 beforeAll(async () => {
-  // The fixture's OAuth grant needs the issuer (PUBLIC_URL) to be where the server listens.
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  server = await startTestServer({
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
+  ({ server, publicUrl } = await startTestServerAtPublicUrl({
     WEBHOOKS_ALLOW_INSECURE: '1',
     IMPORTS_ALLOW_INSECURE: '1',
     RATE_LIMIT_KEY_PER_MINUTE: '100000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
-  });
-  const send = server.services.mailer.send.bind(server.services.mailer);
-  server.services.mailer.send = async (message) => {
-    sent.push(message);
-    return send(message);
-  };
+  }));
+  sent = recordMail(server);
   team = await seedWorkspace(server, 'Team');
   tokens.admin = await join('admin');
   tokens.member = await join('member');
