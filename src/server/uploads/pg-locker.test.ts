@@ -182,7 +182,7 @@ it('closes every connection it opened', async () => {
 });
 
 it('counts waiting for one of its connections toward the time-out, and stops that wait too', async () => {
-  const locker = newLocker({ maxConnections: 1, acquireLockTimeout: 300 });
+  const locker = newLocker({ maxConnections: 1, acquireLockTimeout: 1_000 });
   const held = await holding(locker, randomUUID());
 
   // Another upload, but every connection is taken.
