@@ -1,7 +1,6 @@
 import type { ActivityKindName } from '../../../../contract/activity-kinds';
 import type { ActivityEntry } from '../api/activity';
 
-const roleName: Record<string, string> = { owner: 'owner', admin: 'admin', member: 'member' };
 const visibilityName: Record<string, string> = { public: 'anyone with the link', password: 'a password' };
 
 /** The filter's names for each kind, in the order the menu lists them. */
@@ -41,7 +40,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 export function describeActivity(entry: ActivityEntry): ActivityDescription {
   const d = entry.detail;
   const subject = entry.subject?.name ?? null;
-  const role = (key: string) => roleName[String(d[key])] ?? String(d[key]);
+  const role = (key: string) => String(d[key]);
   switch (entry.kind) {
     case 'member.signed_in':
       return { action: 'signed in', subject: null, after: '' };

@@ -143,8 +143,6 @@ function Invites() {
   );
 }
 
-const roleName = { owner: 'owner', admin: 'admin', member: 'member' } as const;
-
 function PersonRow({ person }: { person: AdminPerson }) {
   const update = useSetPersonDisabled(person.id);
   const who = person.name ?? person.email;
@@ -168,7 +166,7 @@ function PersonRow({ person }: { person: AdminPerson }) {
         {person.workspaces.length === 0 ? <li className="text-zinc-600 dark:text-zinc-400">No workspace</li> : null}
         {person.workspaces.map((w) => (
           <li key={w.id} className="truncate">
-            {w.name} <span className="text-zinc-600 dark:text-zinc-400">({roleName[w.role]})</span>
+            {w.name} <span className="text-zinc-600 dark:text-zinc-400">({w.role})</span>
           </li>
         ))}
       </ul>

@@ -50,3 +50,13 @@ export function useSwitchWorkspace() {
     onSuccess: (session) => startSession(queryClient, session),
   });
 }
+
+/** Which of the person's workspaces holds a transfer, collection, request or webhook; an error (404) when none does. */
+export function useWorkspaceHolding(id: string | undefined) {
+  return useQuery({
+    queryKey: [...userDataRoot, 'workspace-holding', id],
+    queryFn: () => dashboardFetch<{ workspace: WorkspaceChoice }>(`/workspaces/holding/${encodeURIComponent(id!)}`).then((r) => r.workspace),
+    enabled: id !== undefined,
+    retry: false,
+  });
+}

@@ -1,11 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouter } from '@tanstack/react-router';
-import type { WorkspaceChoice } from '../../../../contract/members';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
-import { dashboardFetch } from '../../../lib/dashboard-fetch';
-import { userDataRoot } from '../../../lib/query-keys';
-import { useSwitchWorkspace } from '../api/members';
+import { useSwitchWorkspace, useWorkspaceHolding } from '../api/members';
 
 /**
  * On a page whose transfer, collection, request or webhook is not in the current workspace: if it is
@@ -16,12 +12,7 @@ export function OpenInItsWorkspace({ param }: { param: 'transferId' | 'collectio
   const id = (useParams({ strict: false }) as Record<string, string | undefined>)[param];
   const router = useRouter();
   const switchTo = useSwitchWorkspace();
-  const holding = useQuery({
-    queryKey: [...userDataRoot, 'workspace-holding', id],
-    queryFn: () => dashboardFetch<{ workspace: WorkspaceChoice }>(`/workspaces/holding/${encodeURIComponent(id!)}`).then((r) => r.workspace),
-    enabled: id !== undefined,
-    retry: false,
-  });
+  const holding = useWorkspaceHolding(id);
   if (!holding.data) return null;
   const { name } = holding.data;
   return (
