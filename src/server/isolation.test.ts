@@ -16,6 +16,7 @@ import {
   UpdateNotificationSettingsRequestSchema,
 } from '../contract/dashboard.js';
 import { ActivityFilterSchema, ActivityQuerySchema } from '../contract/activity.js';
+import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, SecondStepRequestSchema } from '../contract/security.js';
 import { ImportContactsRequestSchema } from '../contract/contacts.js';
 import { ErrorSchema } from '../contract/errors.js';
 import { ConsentDecisionSchema } from '../contract/oauth.js';
@@ -163,6 +164,7 @@ function directories(): Map<string, Ref>[] {
     ['/api/dashboard/members/invitations/:id', { a: A.memberInvitationId, b: B.memberInvitationId }],
     ['/api/dashboard/members/:userId', { a: A.ws.userId, b: B.ws.userId }],
     ['/api/dashboard/workspaces/holding/:id', { a: A.collection.id, b: B.collection.id }],
+    ['/api/dashboard/security/sessions/:id', { a: A.sessionId, b: B.sessionId }],
     // A's links are locked (a password; invited guests only): B's unlock token or guest session must not open them.
     ['/api/public/transfers/:slug', { a: A.transfer.slug, b: B.transfer.slug, capability: true }],
     ['/api/public/collections/:slug', { a: A.collection.slug, b: B.collection.slug, capability: true }],
@@ -228,6 +230,10 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['POST /api/dashboard/signin', { body: SignInRequestSchema }],
   ['PATCH /api/dashboard/workspace', { body: RenameWorkspaceRequestSchema }],
   ['POST /api/dashboard/password', { body: ChangePasswordRequestSchema }],
+  ['POST /api/dashboard/signin/second-step', { body: SecondStepRequestSchema }],
+  ['POST /api/dashboard/security/two-step/enable', { body: EnableTwoStepRequestSchema }],
+  ['POST /api/dashboard/security/two-step/disable', { body: ConfirmIdentityRequestSchema }],
+  ['POST /api/dashboard/security/two-step/recovery-codes', { body: ConfirmIdentityRequestSchema }],
   ['POST /api/dashboard/keys', { body: CreateApiKeyRequestSchema }],
   ['POST /api/dashboard/contacts/import', { body: ImportContactsRequestSchema }],
   ['PATCH /api/dashboard/notifications', { body: UpdateNotificationSettingsRequestSchema }],

@@ -1,9 +1,10 @@
 import { memberActor, recordActivity } from '../activity/activity.js';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { scopesForMember, type MemberRole } from '../../contract/scopes.js';
 import { ApiError } from '../core/errors.js';
 import { newId, newSessionToken, randomBase62, sha256 } from '../core/secrets.js';
 import { accessTokens, memberships, sessions, users, workspaces } from '../db/schema/index.js';
+import type { Tx } from '../db/connection.js';
 import type { Services } from '../services.js';
 import { activeWorkspace, refuseInactiveWorkspace } from '../workspaces/active.js';
 import { billingOff, effectivePlan, type Billing, type Plan } from '../workspaces/plan.js';
@@ -42,15 +43,39 @@ export interface Account {
 /** The longest cookie value looked up; anything longer is no session. */
 const MAX_TOKEN_LENGTH = 100;
 
-/** A new session for the account (a disabled workspace is refused): the token the cookie carries. */
-export async function createSession(services: Pick<Services, 'db' | 'clock' | 'config'>, { user, ws, role }: Account) {
+/** A disabled workspace, or a person the operator disabled, signs in nowhere (403). */
+export function refuseSignIn({ user, ws }: Pick<Account, 'user' | 'ws'>) {
   refuseInactiveWorkspace(ws);
   if (user.disabledAt !== null) throw new ApiError('forbidden', 'This account has been disabled by the operator of this server', { reason: 'account_disabled' });
+}
+
+/** Where a session is used from, as Settings → Security shows it. */
+export interface SessionClient {
+  userAgent: string | null;
+  address: string;
+}
+
+/** A session's last-seen time and address are written at most this often, not on every request. */
+const LAST_SEEN_GRANULARITY_MS = 5 * 60_000;
+
+/** A new session for the account (a disabled workspace is refused): the token the cookie carries. */
+export async function createSession(services: Pick<Services, 'db' | 'clock' | 'config'>, { user, ws, role }: Account, client: SessionClient) {
+  refuseSignIn({ user, ws });
   const token = randomBase62(43);
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + services.config.SESSION_TTL_SECONDS * 1000);
   await services.db.transaction(async (tx) => {
-    await tx.insert(sessions).values({ idHash: sha256(token), userId: user.id, workspaceId: ws.id, createdAt: now, expiresAt });
+    await tx.insert(sessions).values({
+      idHash: sha256(token),
+      id: newId('ses'),
+      userId: user.id,
+      workspaceId: ws.id,
+      userAgent: client.userAgent?.slice(0, 500) ?? null,
+      address: client.address,
+      lastSeenAt: now,
+      createdAt: now,
+      expiresAt,
+    });
     await recordActivity(tx, ws.id, now, { kind: 'member.signed_in', actor: memberActor({ userId: user.id, name: user.name, email: user.email }) });
   });
   return { token, user: signedInUser(user, ws, role, now, services.config) };
@@ -63,14 +88,15 @@ export async function deleteSession(services: Pick<Services, 'db'>, token: strin
 
 /**
  * The signed-in user of a session token, or null for none, an expired one, a disabled workspace's or
- * person's, or one whose person is no longer a member of the session's workspace.
+ * person's, or one whose person is no longer a member of the session's workspace. With `client`,
+ * the session's last-seen time and address follow (every few minutes).
  */
-export async function sessionUser(services: Pick<Services, 'db' | 'clock' | 'config'>, token: string | undefined): Promise<SignedInUser | null> {
+export async function sessionUser(services: Pick<Services, 'db' | 'clock' | 'config'>, token: string | undefined, client?: SessionClient): Promise<SignedInUser | null> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const idHash = sha256(token);
   const now = services.clock.now();
   const [row] = await services.db
-    .select({ user: users, ws: workspaces, role: memberships.role, expiresAt: sessions.expiresAt })
+    .select({ user: users, ws: workspaces, role: memberships.role, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
@@ -78,6 +104,9 @@ export async function sessionUser(services: Pick<Services, 'db' | 'clock' | 'con
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), activeWorkspace()))
     .limit(1);
   if (!row) return null;
+  if (client && now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS) {
+    await services.db.update(sessions).set({ lastSeenAt: now, address: client.address }).where(eq(sessions.idHash, idHash));
+  }
   return { ...signedInUser(row.user, row.ws, row.role, now, services.config), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
 }
 
@@ -131,4 +160,32 @@ export async function mintSessionAccessToken(services: Pick<Services, 'db' | 'cl
     expiresAt,
   });
   return { accessToken: token, expiresAt: expiresAt.toISOString() };
+}
+
+/** The person's sessions, most recently used first, as Settings → Security lists them. */
+export async function listSessions(services: Pick<Services, 'db' | 'clock'>, user: Pick<SignedInUser, 'userId' | 'sessionHash'>) {
+  const rows = await services.db
+    .select({ idHash: sessions.idHash, id: sessions.id, userAgent: sessions.userAgent, address: sessions.address, workspaceName: workspaces.name, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
+    .where(and(eq(sessions.userId, user.userId), gt(sessions.expiresAt, services.clock.now())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return rows.map(({ idHash, createdAt, lastSeenAt, ...rest }) => ({
+    ...rest,
+    current: idHash === user.sessionHash,
+    createdAt: createdAt.toISOString(),
+    lastSeenAt: lastSeenAt.toISOString(),
+  }));
+}
+
+/** Ends one of the person's sessions, by its id; false when they have none of that id. */
+export async function endSessionById(services: Pick<Services, 'db'>, userId: string, id: string): Promise<boolean> {
+  const ended = await services.db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, id))).returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every session of the person but this one (and the tokens minted from them); how many ended. */
+export async function endOtherSessions(db: Tx, user: Pick<SignedInUser, 'userId' | 'sessionHash'>): Promise<number> {
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, user.sessionHash))).returning({ id: sessions.id });
+  return ended.length;
 }

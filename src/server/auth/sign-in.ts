@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ChangePasswordRequestSchema, CompletePasswordResetSchema, SignInRequestSchema, SignUpRequestSchema } from '../../contract/dashboard.js';
 import { ApiError } from '../core/errors.js';
+import { limitGuesses } from './attempts.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import { passwordResets, sessions, users } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
@@ -10,7 +11,7 @@ import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail, findUserByI
 import { isActiveWorkspace } from '../workspaces/active.js';
 import { signupPolicy } from '../workspaces/operator.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import type { Account, SignedInUser } from './sessions.js';
+import { endOtherSessions, type Account, type SignedInUser } from './sessions.js';
 
 /**
  * Signing up, signing in with a password, changing it, and resetting a forgotten one. `address` is the
@@ -22,22 +23,9 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 const RESET_TTL_MS = 30 * 60_000;
 const RESET_REQUESTS_PER_WINDOW = 5;
 
-/**
- * Password guesses, at sign-in or when changing a password, are counted per account and per
- * address, so neither guessing one password everywhere nor many passwords for one account (or
- * from a stolen session) gets far. Refuses with 429 once either has used up its attempts.
- */
-async function passwordAttempts(services: Pick<Services, 'clock' | 'rateLimits' | 'config'>, email: string, address: string) {
-  const { clock, rateLimits, config } = services;
-  const nowMs = clock.now().getTime();
-  const buckets = [`signin-email:${email}`, `signin-addr:${address}`];
-  const counts = await Promise.all(buckets.map((b) => rateLimits.peek(b, FIFTEEN_MINUTES, nowMs)));
-  if (counts.some((n) => n >= config.SIGNIN_ATTEMPTS_PER_15_MINUTES)) {
-    const retryAfter = Math.ceil((FIFTEEN_MINUTES - (nowMs % FIFTEEN_MINUTES)) / 1000);
-    throw new ApiError('rate_limited', 'Too many wrong passwords; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
-  }
-  return { failed: () => Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, nowMs))) };
-}
+/** Password guesses, at sign-in or when changing a password, per account and per address. */
+const passwordAttempts = (services: Pick<Services, 'clock' | 'rateLimits' | 'config'>, email: string, address: string) =>
+  limitGuesses(services, [`signin-email:${email}`, `signin-addr:${address}`], 'Too many wrong passwords; try again later');
 
 /**
  * A new account and its workspace, on the operator's default plan, if the server's sign-up mode
@@ -114,7 +102,7 @@ export async function changePassword(services: Services, user: SignedInUser, inp
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.userId));
-    await tx.delete(sessions).where(and(eq(sessions.userId, user.userId), ne(sessions.idHash, user.sessionHash)));
+    await endOtherSessions(tx, user);
   });
 }
 

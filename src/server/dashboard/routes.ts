@@ -12,6 +12,7 @@ import {
   SignInRequestSchema,
   SignUpRequestSchema,
 } from '../../contract/dashboard.js';
+import { SecondStepRequestSchema } from '../../contract/security.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { mintSessionAccessToken, sessionBody } from '../auth/sessions.js';
 import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
@@ -28,7 +29,8 @@ import { mailRoutes } from './mail.js';
 import { joinRoutes, memberRoutes, workspaceSwitchRoutes } from './members.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { passwordResetRoutes } from './password-reset.js';
-import { dashboardAuth, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
+import { securityRoutes } from './security.js';
+import { completeSecondStep, dashboardAuth, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
 import { vaultRoutes } from './vault.js';
 
 export type DashboardSurface = Surface<keyof typeof dashboardAuth>;
@@ -50,8 +52,21 @@ export function dashboardRoutes() {
       { method: 'post', path: '/signup', auth: 'anyone', summary: 'Create an account and its workspace, signed in', body: SignUpRequestSchema, success: { status: 201, schema: SessionSchema } },
       async (c, { body }) => signInAs(c, await signUp(c.var.services, body), 201),
     )
-    .route({ method: 'post', path: '/signin', auth: 'anyone', summary: 'Sign in with email and password', body: SignInRequestSchema, success: { status: 200, schema: SessionSchema } }, async (c, { body }) =>
+    .route({ method: 'post', path: '/signin', auth: 'anyone', summary: 'Sign in with email and password (401 `second_step_required` when a code is needed too)', body: SignInRequestSchema, success: { status: 200, schema: SessionSchema } }, async (c, { body }) =>
       signInAs(c, await checkPassword(c.var.services, body, address(c))),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/signin/second-step',
+        auth: 'anyone',
+        summary: 'Finish signing in with a code from the authenticator app, or a recovery code',
+        description:
+          'After `POST /signin` (or a reset link, or joining) answered 401 `second_step_required` and set the `parcel_sign_in` cookie, good for ten minutes. A code works once. `trustBrowser` skips this step in this browser for 30 days. 401 `sign_in_expired` without a live challenge; 400 naming `code` for a wrong code; 429 after too many.',
+        body: SecondStepRequestSchema,
+        success: { status: 200, schema: SessionSchema },
+      },
+      async (c, { body }) => completeSecondStep(c, body),
     )
     .route({ method: 'post', path: '/signout', auth: 'anyone', summary: 'Sign out (the session and its tokens end)', success: { status: 204 } }, async (c) => {
       await endSession(c);
@@ -121,6 +136,7 @@ export function dashboardRoutes() {
   connectedAppRoutes(surface.group('/connected-apps'));
   memberRoutes(surface.group('/members'));
   activityRoutes(surface.group('/activity'));
+  securityRoutes(surface.group('/security'));
   workspaceSwitchRoutes(surface.group('/workspaces'));
   joinRoutes(surface.group('/join'));
 

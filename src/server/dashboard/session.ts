@@ -1,25 +1,63 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createSession, deleteSession, sessionBody, sessionUser, type Account } from '../auth/sessions.js';
+import { createSession, deleteSession, refuseSignIn, sessionBody, sessionUser, type Account, type SessionClient } from '../auth/sessions.js';
+import { asksSecondStep, completeSignInChallenge, isTrustedBrowser, openSignInChallenge, trustBrowser, TRUSTED_BROWSER_TTL_MS } from '../auth/two-step.js';
 import { ApiError } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
+import { clientAddress } from '../http/headers.js';
 import type { AuthKind } from '../http/surface.js';
 import { requireRole } from '../workspaces/members.js';
 
 /** The dashboard session's cookie: what auth/sessions.ts issues, carried by the browser. */
 export const SESSION_COOKIE = 'parcel_session';
+/** A sign-in waiting for its second step (auth/two-step.ts): ten minutes, sent only to the dashboard API. */
+export const SIGN_IN_CHALLENGE_COOKIE = 'parcel_sign_in';
+/** A browser the person trusts for 30 days: its sign-ins skip the second step. */
+export const TRUSTED_BROWSER_COOKIE = 'parcel_trusted_browser';
 
-/** Signs the account in (a new session cookie) and answers with the session; a disabled workspace is refused. */
+const sessionClient = (c: Context<AppEnv>): SessionClient => ({
+  userAgent: c.req.header('user-agent') ?? null,
+  address: clientAddress(c, c.var.services.config.TRUST_PROXY),
+});
+
+const cookieOptions = (c: Context<AppEnv>, path: string, maxAge: number) =>
+  ({ httpOnly: true, sameSite: 'Lax', secure: c.var.services.config.PUBLIC_URL.startsWith('https:'), path, maxAge }) as const;
+
+/**
+ * Signs the account in (a new session cookie) and answers with the session; a disabled workspace or
+ * person is refused. When the person has two-step verification on and this browser is not one they
+ * trust, no session is made yet: 401 `second_step_required`, and a challenge cookie that
+ * `POST /signin/second-step` completes with a code. Every way of signing in with a password (a
+ * reset link's included) comes through here, so none skips the second step.
+ */
 export async function signInAs(c: Context<AppEnv>, account: Account, status: 200 | 201 = 200) {
+  const { services } = c.var;
+  refuseSignIn(account);
+  if (asksSecondStep(account.user) && !(await isTrustedBrowser(services, account.user.id, getCookie(c, TRUSTED_BROWSER_COOKIE)))) {
+    const { token, expiresAt } = await openSignInChallenge(services, account);
+    setCookie(c, SIGN_IN_CHALLENGE_COOKIE, token, cookieOptions(c, '/api/dashboard', Math.floor((expiresAt.getTime() - services.clock.now().getTime()) / 1000)));
+    throw new ApiError('unauthorized', 'Enter the code from your authenticator app to finish signing in', {
+      reason: 'second_step_required',
+      methods: ['totp', 'recovery_code'],
+      expiresAt: expiresAt.toISOString(),
+    });
+  }
+  return startSession(c, account, status);
+}
+
+/** The second step's answer: the session the challenge waited for, and (if asked) this browser trusted for 30 days. */
+export async function completeSecondStep(c: Context<AppEnv>, input: { code: string; trustBrowser: boolean }) {
+  const { services } = c.var;
+  const account = await completeSignInChallenge(services, getCookie(c, SIGN_IN_CHALLENGE_COOKIE), input.code, sessionClient(c).address);
+  deleteCookie(c, SIGN_IN_CHALLENGE_COOKIE, { path: '/api/dashboard' });
+  if (input.trustBrowser) setCookie(c, TRUSTED_BROWSER_COOKIE, await trustBrowser(services, account.user.id), cookieOptions(c, '/api/dashboard', TRUSTED_BROWSER_TTL_MS / 1000));
+  return startSession(c, account, 200);
+}
+
+async function startSession(c: Context<AppEnv>, account: Account, status: 200 | 201) {
   const { config } = c.var.services;
-  const { token, user } = await createSession(c.var.services, account);
-  setCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: config.PUBLIC_URL.startsWith('https:'),
-    path: '/',
-    maxAge: config.SESSION_TTL_SECONDS,
-  });
+  const { token, user } = await createSession(c.var.services, account, sessionClient(c));
+  setCookie(c, SESSION_COOKIE, token, cookieOptions(c, '/', config.SESSION_TTL_SECONDS));
   return c.json(sessionBody(user, config), status);
 }
 
@@ -30,7 +68,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 }
 
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = await sessionUser(c.var.services, getCookie(c, SESSION_COOKIE));
+  const user = await sessionUser(c.var.services, getCookie(c, SESSION_COOKIE), sessionClient(c));
   if (!user) throw new ApiError('unauthorized', 'Sign in to continue');
   c.set('user', user);
   await next();

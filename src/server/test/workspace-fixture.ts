@@ -18,6 +18,7 @@ import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import { decodeQuotedPrintable } from './mail.js';
 import { oauthResources, oauthScopes } from '../oauth/provider.js';
 import { SESSION_COOKIE } from '../dashboard/session.js';
+import { SessionListSchema } from '../../contract/security.js';
 import { UPLOAD_TOKEN_HEADER } from '../uploads/tokens.js';
 import { tusUpload } from './uploads.js';
 import { oauthTokens } from './oauth-client.js';
@@ -39,6 +40,8 @@ export interface WorkspaceFixture {
   keyId: string;
   /** The owner's dashboard session cookie value, and the short-lived dashboard bearer token minted from it. */
   session: string;
+  /** That session's id, as Settings → Security names it. */
+  sessionId: string;
   dashboardToken: string;
   /** An assistant's access token (every scope, for /mcp, which /api/v1 takes too), its grant, and an authorization left waiting for consent. */
   oauthToken: string;
@@ -279,6 +282,8 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
   );
 
   const me = (await expectStatus(await dashboard('GET', '/session'), 200, 'session')) as { user: { id: string; isOperator: boolean } };
+  const { sessions } = SessionListSchema.parse(await expectStatus(await dashboard('GET', '/security/sessions'), 200, 'sessions'));
+  const sessionId = sessions.find((s) => s.current)!.id;
   const invite = me.user.isOperator
     ? InviteSchema.parse(
         ((await expectStatus(await dashboard('POST', '/admin/invites', { email: `${lower}-invitee@example.test` }), 201, 'invite')) as { invite: unknown })
@@ -298,6 +303,7 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
     key,
     keyId,
     session,
+    sessionId,
     dashboardToken,
     oauthToken: oauth.accessToken,
     grantId,

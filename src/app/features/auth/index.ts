@@ -4,3 +4,5 @@ export { useBillingOn, useSession, sessionQueryKey, sessionQueryOptions } from '
 export { startSession } from './api/sign-in';
 export { useSignOut } from './api/sign-out';
 export { emailError } from './validation';
+export { asksSecondStep } from './api/second-step';
+export { SecondStepForm } from './components/second-step-form';

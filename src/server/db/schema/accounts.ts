@@ -43,6 +43,13 @@ export const users = pgTable(
     name: text('name'),
     /** Set by the operator: the person can sign in nowhere, and their sessions and tokens stop. */
     disabledAt: ts('disabled_at'),
+    /** The authenticator app's shared secret, sealed (auth/two-step.ts); null while two-step verification is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret being set up, sealed, until the person confirms it with a first code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last 30-second step whose code was accepted: each code signs in once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
@@ -123,12 +130,58 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie value; the value itself is never stored. */
     idHash: text('id_hash').primaryKey(),
+    /** How Settings → Security names the session (`ses_…`): the hash is never shown. */
+    id: text('id').notNull().unique(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The browser's User-Agent and the client's address at sign-in, then as last seen. */
+    userAgent: text('user_agent'),
+    address: text('address'),
+    lastSeenAt: ts('last_seen_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+);
+
+/** One-time recovery codes for two-step verification; only their hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * A sign-in whose password was right and whose second step is awaited: the token lives in an
+ * HttpOnly cookie for ten minutes; only its hash is kept.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** A browser the person chose to trust for 30 days: its sign-ins skip the second step. Only the cookie's hash is kept. */
+export const trustedBrowsers = pgTable(
+  'trusted_browsers',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('trusted_browsers_user_idx').on(t.userId), index('trusted_browsers_expires_idx').on(t.expiresAt)],
 );
 
 export const apiKeys = pgTable(

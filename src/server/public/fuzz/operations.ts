@@ -14,6 +14,7 @@ import {
   PublicCollectionFilesQuerySchema,
 } from '../../../contract/public-collections.js';
 import { CreateSessionRequestSchema, UNLOCK_HEADER, UnlockRequestSchema } from '../../../contract/public.js';
+import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, SecondStepRequestSchema } from '../../../contract/security.js';
 import {
   ChangePasswordRequestSchema,
   CompletePasswordResetSchema,
@@ -144,6 +145,8 @@ export const publicOperations: PublicOperation[] = [
   operation('GET', '/api/dashboard/setup', { query: SetupQuerySchema }),
   operation('POST', '/api/dashboard/signup', { body: SignUpRequestSchema, valid: { email: 'new-owner@example.test', password: 'correct horse battery', workspaceName: 'Fuzz Inc.' } }),
   operation('POST', '/api/dashboard/signin', { body: SignInRequestSchema, valid: { email: '{owner:email}', password: 'correct horse battery' } }),
+  // Without a sign-in waiting for its second step (the challenge cookie), any code is a 401.
+  operation('POST', '/api/dashboard/signin/second-step', { body: SecondStepRequestSchema }),
   operation('POST', '/api/dashboard/signout'),
   operation('POST', '/api/dashboard/password-reset', { body: RequestPasswordResetSchema, valid: { email: '{owner:email}' } }),
   operation('POST', '/api/dashboard/password-reset/complete', { body: CompletePasswordResetSchema }),
@@ -198,6 +201,14 @@ export const publicOperations: PublicOperation[] = [
       ['POST', '/api/dashboard/members/ownership', TransferOwnershipRequestSchema],
       ['GET', '/api/dashboard/workspaces'],
       ['GET', '/api/dashboard/workspaces/holding/:id'],
+      ['GET', '/api/dashboard/security/two-step'],
+      ['POST', '/api/dashboard/security/two-step/setup'],
+      ['POST', '/api/dashboard/security/two-step/enable', EnableTwoStepRequestSchema],
+      ['POST', '/api/dashboard/security/two-step/disable', ConfirmIdentityRequestSchema],
+      ['POST', '/api/dashboard/security/two-step/recovery-codes', ConfirmIdentityRequestSchema],
+      ['GET', '/api/dashboard/security/sessions'],
+      ['POST', '/api/dashboard/security/sessions/end-others'],
+      ['DELETE', '/api/dashboard/security/sessions/:id'],
       ['POST', '/api/dashboard/workspaces/current', SwitchWorkspaceRequestSchema],
       ['POST', '/api/dashboard/join', InvitationTokenSchema],
     ] as [string, string, ZodSchema?][]

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
@@ -5,6 +6,8 @@ import { TextField } from '../../../components/text-field';
 import { minPasswordLength, newPasswordError } from '../../../lib/account-validation';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCompletePasswordReset, useRequestPasswordReset } from '../api/password-reset';
+import { asksSecondStep } from '../api/second-step';
+import { SecondStepForm } from './second-step-form';
 
 const linkClass = 'font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300';
 
@@ -53,14 +56,20 @@ const resetFields = ['newPassword', 'repeat'] as const;
 export function ResetPasswordForm({ token, redirectTo }: { token: string | undefined; redirectTo: string }) {
   const navigate = useNavigate();
   const complete = useCompletePasswordReset();
+  const [secondStep, setSecondStep] = useState(false);
   const form = useValidatedForm(resetFields, { newPassword: '', repeat: '' }, (v) => ({
     newPassword: newPasswordError(v.newPassword),
     repeat: v.repeat !== v.newPassword ? 'The two passwords are not the same' : undefined,
   }));
   const onSubmit = form.handleSubmit((values) => {
     if (!token) return;
-    complete.mutate({ token, newPassword: values.newPassword }, { onSuccess: () => navigate({ href: redirectTo, replace: true }), onError: form.showServerErrors });
+    complete.mutate(
+      { token, newPassword: values.newPassword },
+      { onSuccess: () => navigate({ href: redirectTo, replace: true }), onError: (error) => (asksSecondStep(error) ? setSecondStep(true) : form.showServerErrors(error)) },
+    );
   });
+  // The new password is set; with two-step verification on, the code is still asked before signing in.
+  if (secondStep) return <SecondStepForm onSignedIn={() => navigate({ href: redirectTo, replace: true })} onStartOver={() => navigate({ to: '/signin' })} />;
   if (!token) {
     return (
       <>

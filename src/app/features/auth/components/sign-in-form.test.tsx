@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, stubFetch, type StubHandler } from '../../../test/fetch-stub';
+import { apiError, json, stubFetch, type StubHandler, type StubResponse } from '../../../test/fetch-stub';
 import { apiKey, session } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
@@ -125,5 +125,72 @@ describe('sign-in page', () => {
     await user.click(await screen.findByRole('link', { name: 'Create a workspace' }));
 
     expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+  });
+
+  describe('with two-step verification on', () => {
+    function withSecondStep(secondStep: StubResponse) {
+      let current: ReturnType<typeof session> | null = null;
+      return signedOut({
+        'GET /api/dashboard/session': () => (current ? json(current) : apiError(401, 'unauthorized', 'Not signed in')),
+        'POST /api/dashboard/signin': apiError(401, 'unauthorized', 'Enter the code from your authenticator app to finish signing in', { reason: 'second_step_required', methods: ['totp', 'recovery_code'] }),
+        'POST /api/dashboard/signin/second-step': () => {
+          if (secondStep.status === 200) current = session();
+          return secondStep;
+        },
+      });
+    }
+
+    async function passPassword(user: ReturnType<typeof renderApp>['user']) {
+      await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      return screen.findByRole('heading', { name: 'Two-step verification' });
+    }
+
+    it('asks for the code after the password, checks its shape, and signs in trusting the browser when asked', async () => {
+      const network = withSecondStep(json(session()));
+      const { user, router } = renderApp('/signin?redirect=%2Fkeys');
+      await passPassword(user);
+
+      const code = screen.getByLabelText('Code from the app');
+      expect(code).toHaveFocus();
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      await user.type(code, '12345');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(code).toHaveAccessibleDescription('Enter the 6-digit code from your authenticator app');
+      expect(network.requestsTo('POST /api/dashboard/signin/second-step')).toHaveLength(0);
+
+      await user.type(code, '6');
+      await user.click(screen.getByRole('checkbox', { name: 'Trust this browser for 30 days' }));
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('heading', { name: 'API keys', level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/keys');
+      expect(network.requestsTo('POST /api/dashboard/signin/second-step')[0]?.body).toEqual({ code: '123456', trustBrowser: true });
+    });
+
+    it('takes a recovery code instead, and shows a wrong one’s error on the field', async () => {
+      const network = withSecondStep(apiError(400, 'invalid_request', 'That code is not right', { fields: [{ path: 'code', message: 'This code is not right' }] }));
+      const { user } = renderApp('/signin');
+      await passPassword(user);
+
+      await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+      await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(screen.getByLabelText('Recovery code')).toHaveAccessibleDescription('This code is not right'));
+      expect(network.requestsTo('POST /api/dashboard/signin/second-step')[0]?.body).toEqual({ code: 'abcde-fghjk', trustBrowser: false });
+    });
+
+    it('goes back to the password when the sign-in has expired', async () => {
+      withSecondStep(apiError(401, 'unauthorized', 'This sign-in has expired: enter your email and password again', { reason: 'sign_in_expired' }));
+      const { user } = renderApp('/signin');
+      await passPassword(user);
+
+      await user.type(screen.getByLabelText('Code from the app'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in has expired');
+      await user.click(screen.getByRole('button', { name: 'Sign in again' }));
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

@@ -3,7 +3,10 @@ import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useState } from 'react';
+import { asksSecondStep } from '../api/second-step';
 import { useSignIn } from '../api/sign-in';
+import { SecondStepForm } from './second-step-form';
 import { signInFields, validateSignIn } from '../validation';
 
 /** `redirectTo` must already be a safe in-app path (see lib/safe-redirect). */
@@ -11,16 +14,29 @@ export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; 
   const navigate = useNavigate();
   const signIn = useSignIn();
   const form = useValidatedForm(signInFields, { email: '', password: '' }, validateSignIn);
+  const [secondStep, setSecondStep] = useState(false);
 
   const onSubmit = form.handleSubmit((values) => {
     signIn.mutate(
       { email: values.email.trim(), password: values.password },
       {
         onSuccess: () => navigate({ href: redirectTo }),
-        onError: form.showServerErrors,
+        onError: (error) => (asksSecondStep(error) ? setSecondStep(true) : form.showServerErrors(error)),
       },
     );
   });
+
+  if (secondStep) {
+    return (
+      <SecondStepForm
+        onSignedIn={() => navigate({ href: redirectTo })}
+        onStartOver={() => {
+          signIn.reset();
+          setSecondStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <>

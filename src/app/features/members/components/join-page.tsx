@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/button';
@@ -7,7 +8,7 @@ import { minPasswordLength, newPasswordError } from '../../../lib/account-valida
 import { isApiRequestError } from '../../../lib/api-error';
 import { defaultAfterSignIn } from '../../../lib/safe-redirect';
 import { useValidatedForm } from '../../../lib/use-validated-form';
-import { sessionQueryOptions, useSignOut } from '../../auth';
+import { asksSecondStep, SecondStepForm, sessionQueryOptions, useSignOut } from '../../auth';
 import { useAcceptInvitation, useInvitationPreview, useJoinSignIn, useJoinSignUp } from '../api/join';
 import type { InvitationPreview } from '../../../../contract/members';
 
@@ -101,9 +102,15 @@ function JoinSignInForm({ token, email, workspaceName }: { token: string; email:
   const navigate = useNavigate();
   const join = useJoinSignIn();
   const form = useValidatedForm(signInFields, { password: '' }, (v) => ({ password: v.password === '' ? 'Enter your password' : undefined }));
+  const [secondStep, setSecondStep] = useState(false);
   const onSubmit = form.handleSubmit((values) =>
-    join.mutate({ token, password: values.password }, { onSuccess: () => navigate({ href: defaultAfterSignIn, replace: true }), onError: form.showServerErrors }),
+    join.mutate(
+      { token, password: values.password },
+      { onSuccess: () => navigate({ href: defaultAfterSignIn, replace: true }), onError: (error) => (asksSecondStep(error) ? setSecondStep(true) : form.showServerErrors(error)) },
+    ),
   );
+  // Joined already; with two-step verification on, the code is asked before the session starts.
+  if (secondStep) return <SecondStepForm onSignedIn={() => navigate({ href: defaultAfterSignIn, replace: true })} onStartOver={() => navigate({ to: '/signin' })} />;
   return (
     <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{email} has an account here: enter its password to join.</p>

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmIdentityRequest, EnableTwoStepRequest, SignInSession, TwoStepSetup, TwoStepStatus } from '../../../../contract/security';
+import { dashboardFetch } from '../../../lib/dashboard-fetch';
+import { userDataRoot } from '../../../lib/query-keys';
+
+/** Settings → Security: two-step verification and the person's sessions (/api/dashboard/security). */
+
+export const securityKeys = {
+  twoStep: [...userDataRoot, 'security', 'two-step'] as const,
+  sessions: [...userDataRoot, 'security', 'sessions'] as const,
+};
+
+export const twoStepQueryOptions = () => queryOptions({ queryKey: securityKeys.twoStep, queryFn: () => dashboardFetch<TwoStepStatus>('/security/two-step') });
+
+export const sessionsQueryOptions = () =>
+  queryOptions({ queryKey: securityKeys.sessions, queryFn: async () => (await dashboardFetch<{ sessions: SignInSession[] }>('/security/sessions')).sessions });
+
+type RecoveryCodes = { recoveryCodes: string[] };
+
+/** Every change to two-step verification can end other sessions, so both lists are read again. */
+function useSecurityMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: securityKeys.twoStep }), queryClient.invalidateQueries({ queryKey: securityKeys.sessions })]),
+  });
+}
+
+export const useStartTwoStepSetup = () => useMutation({ mutationFn: () => dashboardFetch<TwoStepSetup>('/security/two-step/setup', { method: 'POST' }) });
+
+export const useEnableTwoStep = () =>
+  useSecurityMutation((input: EnableTwoStepRequest) => dashboardFetch<RecoveryCodes>('/security/two-step/enable', { method: 'POST', json: input }));
+
+export const useDisableTwoStep = () => useSecurityMutation((input: ConfirmIdentityRequest) => dashboardFetch<void>('/security/two-step/disable', { method: 'POST', json: input }));
+
+export const useRegenerateRecoveryCodes = () =>
+  useSecurityMutation((input: ConfirmIdentityRequest) => dashboardFetch<RecoveryCodes>('/security/two-step/recovery-codes', { method: 'POST', json: input }));
+
+export const useEndSession = () => useSecurityMutation((id: string) => dashboardFetch<void>(`/security/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+
+export const useEndOtherSessions = () => useSecurityMutation(() => dashboardFetch<{ ended: number }>('/security/sessions/end-others', { method: 'POST' }));

@@ -1,0 +1,24 @@
+/**
+ * A browser's User-Agent as a person recognises it ("Firefox on Windows"), for the list of their
+ * sessions. Only the common names: anything else reads as its first word, or "Unknown browser".
+ */
+export function describeUserAgent(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown browser';
+  const browser = [
+    [/Edg(e|A|iOS)?\//, 'Edge'],
+    [/OPR\/|Opera/, 'Opera'],
+    [/Firefox\/|FxiOS\//, 'Firefox'],
+    [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
+  const system = [
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Android/, 'Android'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] as string | undefined;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? userAgent.split(/[\s/]/)[0]!.slice(0, 40);
+}
