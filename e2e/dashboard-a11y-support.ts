@@ -35,6 +35,7 @@ export async function dashboardPagesPassAxe(browser: Browser, viewport: (typeof 
         ['a sent transfer', sentUrl, () => page.getByRole('region', { name: 'Notifications' })],
         ['a draft', draftUrl, () => page.getByRole('button', { name: 'Send now' })],
         ['settings', '/settings', () => page.getByRole('region', { name: 'Notifications' })],
+        ['security', '/security', () => page.getByRole('region', { name: 'Where you are signed in' }).getByText('This browser')],
         ['a new transfer', '/transfers/new', () => page.locator('.uppy-Dashboard')],
       ]);
     }

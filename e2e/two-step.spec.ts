@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { viewports } from './a11y-support';
-import { signUp } from './support';
-import { expectNoSeriousA11yViolations } from './transfer-support';
+import { makeWorkspacePaid, signUp } from './support';
+import { expectNoSeriousA11yViolations, linkInMail } from './transfer-support';
 
 /**
  * Two-step verification as a person turns it on and lives with it (issue 36): set up an
@@ -41,8 +41,8 @@ test('turn on two-step verification, sign in with a code, and with a recovery co
   try {
     const { page } = first;
     const account = await signUp(page, 'Careful Co');
-    await page.goto('/settings');
-    const card = page.getByRole('region', { name: 'Two-step verification' });
+    await page.goto('/security');
+    const card = page.getByRole('region', { name: 'Two-step verification', exact: true });
     await expect(card.getByText('Off', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
 
@@ -93,7 +93,7 @@ test('turn on two-step verification, sign in with a code, and with a recovery co
     await phone.page.getByRole('button', { name: 'Verify' }).click();
     await expect(phone.page.getByLabel('Recovery code')).toHaveAccessibleDescription('This code is not right');
 
-    // Settings lists the three browsers; the first signs the phone out.
+    // Security lists the three browsers; the first signs the others out.
     await page.reload();
     await expect(card).toContainText('9 of 10 recovery codes left');
     const sessions = page.getByRole('region', { name: 'Where you are signed in' });
@@ -107,5 +107,53 @@ test('turn on two-step verification, sign in with a code, and with a recovery co
     await expect(later.page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   } finally {
     await Promise.all([first.context.close(), later.context.close(), phone.context.close()]);
+  }
+});
+
+test('a workspace that requires two-step verification sends a member without it to set it up first', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await newBrowser(browser);
+  const member = await newBrowser(browser, { phone: true });
+  try {
+    const { page } = owner;
+    const account = await signUp(page, 'Strict Studio');
+    await makeWorkspacePaid(page);
+    // The owner turns it on for themself (as the first test does through the page), then requires it in Security.
+    const setup = (await (await page.request.post('/api/dashboard/security/two-step/setup')).json()) as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
+    expect((await page.request.post('/api/dashboard/security/two-step/enable', { data: { password: account.password, code } })).status()).toBe(200);
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Security' }).click();
+    const requirement = page.getByRole('region', { name: 'Two-step verification for everyone' });
+    await requirement.getByRole('button', { name: 'Require it of everyone' }).click();
+    await expect(requirement.getByRole('button', { name: 'Stop requiring it' })).toBeVisible();
+
+    const email = `strict-member-${Date.now()}@example.test`;
+    await page.request.post('/api/dashboard/members/invitations', { data: { email, role: 'member' } });
+    const link = new URL(await linkInMail(page, 'workspace.invitation', email, /https?:\/\/[^\s]+\/join\?token=[A-Za-z0-9]+/));
+
+    // The member joins, and lands on Security with the reason, wherever they meant to go.
+    await member.page.goto(link.pathname + link.search);
+    await member.page.getByLabel('Your name').fill('Mo Member');
+    await member.page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await member.page.getByLabel('Repeat the password').fill('correct horse battery');
+    await member.page.getByRole('button', { name: /Create your account and join/ }).click();
+    await expect(member.page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+    await expect(member.page.getByRole('status').filter({ hasText: 'Strict Studio asks everyone to use two-step verification' })).toBeVisible();
+    await member.page.goto('/transfers');
+    await expect(member.page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(member.page, 'Security while two-step verification is required, light, phone');
+
+    await member.page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const dialog = member.page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    const secret = (await dialog.getByTestId('two-step-secret').textContent())!.trim();
+    await dialog.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+    await dialog.getByLabel('Your password').fill('correct horse battery');
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await member.page.getByRole('dialog', { name: 'Save your recovery codes' }).getByRole('button', { name: 'I have saved them' }).click();
+    await member.page.goto('/transfers');
+    await expect(member.page.getByRole('heading', { name: 'Transfers', level: 1 })).toBeVisible();
+  } finally {
+    await Promise.all([owner.context.close(), member.context.close()]);
   }
 });

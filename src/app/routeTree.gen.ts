@@ -21,6 +21,7 @@ import { Route as AuthedContactsRouteImport } from './routes/_authed/contacts'
 import { Route as AuthedKeysRouteImport } from './routes/_authed/keys'
 import { Route as AuthedMembersRouteImport } from './routes/_authed/members'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
+import { Route as AuthedSecurityRouteImport } from './routes/_authed/security'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedVaultRouteImport } from './routes/_authed/vault'
 import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signed-out/forgot-password'
@@ -100,6 +101,11 @@ const AuthedMembersRoute = AuthedMembersRouteImport.update({
 const AuthedOutboxRoute = AuthedOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSecurityRoute = AuthedSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
@@ -226,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/keys': typeof AuthedKeysRoute
   '/members': typeof AuthedMembersRoute
   '/outbox': typeof AuthedOutboxRoute
+  '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
   '/vault': typeof AuthedVaultRoute
   '/forgot-password': typeof SignedOutForgotPasswordRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/keys': typeof AuthedKeysRoute
   '/members': typeof AuthedMembersRoute
   '/outbox': typeof AuthedOutboxRoute
+  '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
   '/vault': typeof AuthedVaultRoute
   '/forgot-password': typeof SignedOutForgotPasswordRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/_authed/keys': typeof AuthedKeysRoute
   '/_authed/members': typeof AuthedMembersRoute
   '/_authed/outbox': typeof AuthedOutboxRoute
+  '/_authed/security': typeof AuthedSecurityRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/vault': typeof AuthedVaultRoute
   '/_signed-out/forgot-password': typeof SignedOutForgotPasswordRoute
@@ -332,6 +341,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/members'
     | '/outbox'
+    | '/security'
     | '/settings'
     | '/vault'
     | '/forgot-password'
@@ -365,6 +375,7 @@ export interface FileRouteTypes {
     | '/keys'
     | '/members'
     | '/outbox'
+    | '/security'
     | '/settings'
     | '/vault'
     | '/forgot-password'
@@ -401,6 +412,7 @@ export interface FileRouteTypes {
     | '/_authed/keys'
     | '/_authed/members'
     | '/_authed/outbox'
+    | '/_authed/security'
     | '/_authed/settings'
     | '/_authed/vault'
     | '/_signed-out/forgot-password'
@@ -521,6 +533,13 @@ declare module '@tanstack/react-router' {
       path: '/outbox'
       fullPath: '/outbox'
       preLoaderRoute: typeof AuthedOutboxRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/security': {
+      id: '/_authed/security'
+      path: '/security'
+      fullPath: '/security'
+      preLoaderRoute: typeof AuthedSecurityRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/settings': {
@@ -687,6 +706,7 @@ interface AuthedRouteChildren {
   AuthedKeysRoute: typeof AuthedKeysRoute
   AuthedMembersRoute: typeof AuthedMembersRoute
   AuthedOutboxRoute: typeof AuthedOutboxRoute
+  AuthedSecurityRoute: typeof AuthedSecurityRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedVaultRoute: typeof AuthedVaultRoute
   AuthedCollectionsCollectionIdRoute: typeof AuthedCollectionsCollectionIdRoute
@@ -708,6 +728,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedKeysRoute: AuthedKeysRoute,
   AuthedMembersRoute: AuthedMembersRoute,
   AuthedOutboxRoute: AuthedOutboxRoute,
+  AuthedSecurityRoute: AuthedSecurityRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedVaultRoute: AuthedVaultRoute,
   AuthedCollectionsCollectionIdRoute: AuthedCollectionsCollectionIdRoute,

@@ -9,6 +9,7 @@ export const activityKinds = [
   'member.left',
   'workspace.ownership_transferred',
   'workspace.plan_changed',
+  'workspace.two_step_requirement_changed',
   'api_key.created',
   'api_key.revoked',
   'webhook.created',

@@ -53,6 +53,8 @@ export const SessionSchema = z.object({
     /** How teammates see the person; null until they give one. */
     name: z.string().nullable(),
     isOperator: z.boolean(),
+    /** Two-step verification is on for this person. */
+    twoStep: z.boolean(),
   }),
   /** The workspace the session is in now, and the person's role in it (docs/teams.md). */
   workspace: z.object({
@@ -61,8 +63,15 @@ export const SessionSchema = z.object({
     plan: PlanNameSchema,
     planUntil: z.iso.datetime().nullable(),
     role: MemberRoleSchema,
+    /**
+     * Everyone here must have two-step verification on. While `user.twoStep` is false, only the
+     * session, Settings → Security and the workspace switcher answer; everything else is 403 `two_step_required`.
+     */
+    requireTwoStep: z.boolean(),
   }),
 });
+
+export const TwoStepRequirementSchema = z.object({ required: z.boolean() });
 
 export const signupModes = ['open', 'invite', 'closed'] as const;
 export type SignupMode = (typeof signupModes)[number];

@@ -21,6 +21,8 @@ export const MemberSchema = z.object({
   joinedAt: z.iso.datetime(),
   /** The operator disabled the person: they can sign in nowhere. */
   disabled: z.boolean(),
+  /** The person has two-step verification on (what a workspace requiring it asks of everyone). */
+  twoStep: z.boolean(),
 });
 
 export const MemberInvitationSchema = z.object({

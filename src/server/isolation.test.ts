@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateApiKeyRequestSchema,
   RenameWorkspaceRequestSchema,
+  TwoStepRequirementSchema,
   ChangePasswordRequestSchema,
   CompletePasswordResetSchema,
   InviteRequestSchema,
@@ -229,6 +230,7 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['POST /api/dashboard/signup', { body: SignUpRequestSchema }],
   ['POST /api/dashboard/signin', { body: SignInRequestSchema }],
   ['PATCH /api/dashboard/workspace', { body: RenameWorkspaceRequestSchema }],
+  ['PUT /api/dashboard/workspace/two-step-requirement', { body: TwoStepRequirementSchema }],
   ['POST /api/dashboard/password', { body: ChangePasswordRequestSchema }],
   ['POST /api/dashboard/signin/second-step', { body: SecondStepRequestSchema }],
   ['POST /api/dashboard/security/two-step/enable', { body: EnableTwoStepRequestSchema }],

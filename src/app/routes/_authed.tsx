@@ -3,6 +3,7 @@ import { AppShell } from '../components/layout/app-shell';
 import { sessionQueryOptions, useSession } from '../features/auth/api/get-session';
 import { SignOutButton } from '../features/auth/components/sign-out-button';
 import { WorkspaceSwitcher } from '../features/members/components/workspace-switcher';
+import { useRequiredTwoStepWatch } from '../features/security/api/use-required-two-step';
 import { useIdleLock } from '../features/vault/vault-lock';
 import { safeRedirectPath } from '../lib/safe-redirect';
 
@@ -13,6 +14,10 @@ export const Route = createFileRoute('/_authed')({
     if (!session) {
       throw redirect({ to: '/signin', search: { redirect: safeRedirectPath(location.href) } });
     }
+    // The workspace requires two-step verification and this person has not set it up: nothing else answers them until they do.
+    if (session.workspace.requireTwoStep && !session.user.twoStep && location.pathname !== '/security') {
+      throw redirect({ to: '/security', replace: true });
+    }
   },
   component: AuthedLayout,
 });
@@ -20,6 +25,7 @@ export const Route = createFileRoute('/_authed')({
 function AuthedLayout() {
   const session = useSession();
   useIdleLock();
+  useRequiredTwoStepWatch();
   return (
     <AppShell
       workspace={<WorkspaceSwitcher session={session} />}

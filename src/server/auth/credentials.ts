@@ -8,6 +8,7 @@ import type { CountedCall } from '../ratelimit/buckets.js';
 import { scopesForMember, sendScope, type MemberRole } from '../../contract/scopes.js';
 import { noteGrantUse } from '../oauth/grants.js';
 import { preparedQuery } from '../db/prepared.js';
+import { refuseWithoutRequiredTwoStep } from './sessions.js';
 import { API_KEY_PATTERN, OAUTH_TOKEN_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
 
 const BEARER = /^Bearer ([!-~]+)$/;
@@ -48,7 +49,12 @@ const callerMemberColumns = { role: memberships.role, userId: users.id, name: us
 
 const accessTokenByHash = preparedQuery('access_token_by_hash', (db, name) =>
   db
-    .select({ token: { id: accessTokens.id, kind: accessTokens.kind, scopes: accessTokens.scopes }, ws: callerWorkspaceColumns, member: callerMemberColumns })
+    .select({
+      token: { id: accessTokens.id, kind: accessTokens.kind, scopes: accessTokens.scopes },
+      ws: callerWorkspaceColumns,
+      member: callerMemberColumns,
+      twoStep: { required: workspaces.requireTwoStep, on: sql<boolean>`${users.totpEnabledAt} is not null` },
+    })
     .from(accessTokens)
     .innerJoin(workspaces, eq(workspaces.id, accessTokens.workspaceId))
     .innerJoin(memberships, and(eq(memberships.workspaceId, accessTokens.workspaceId), eq(memberships.userId, accessTokens.userId)))
@@ -175,6 +181,8 @@ export async function resolveCaller(services: Services, token: string): Promise<
     const [row] = await accessTokenByHash(db).execute({ hash: sha256(token), now });
     if (!row) return null;
     refuseInactiveWorkspace(row.ws);
+    // So is the workspace's requirement of two-step verification, made after the token was.
+    refuseWithoutRequiredTwoStep({ workspaceRequiresTwoStep: row.twoStep.required, twoStepOn: row.twoStep.on, workspaceName: row.ws.name });
     // The plan and the role are live: a token minted on a paid plan loses its paid-only scopes when
     // the plan lapses, and a dashboard token (which holds what the plan and the role allow) gains
     // them on upgrade, or loses the admins' when its member is made a member.

@@ -25,6 +25,9 @@ export interface SignedInUser {
   workspaceName: string;
   /** The person's role in the session's workspace, read with the session on every request. */
   role: MemberRole;
+  twoStepOn: boolean;
+  /** The workspace requires two-step verification of everyone (docs/security.md). */
+  workspaceRequiresTwoStep: boolean;
   plan: Plan;
   planUntil: Date | null;
   sessionHash: string;
@@ -119,6 +122,8 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, now: Da
     workspaceId: ws.id,
     workspaceName: ws.name,
     role,
+    twoStepOn: user.totpEnabledAt !== null,
+    workspaceRequiresTwoStep: ws.requireTwoStep,
     plan: effectivePlan(ws, now, billing),
     planUntil: ws.planUntil,
   };
@@ -128,15 +133,27 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, now: Da
 export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>, billing: Billing) {
   return {
     billing: billingOff(billing) ? ('off' as const) : ('on' as const),
-    user: { id: user.userId, email: user.email, name: user.name, isOperator: user.isOperator },
+    user: { id: user.userId, email: user.email, name: user.name, isOperator: user.isOperator, twoStep: user.twoStepOn },
     workspace: {
       id: user.workspaceId,
       name: user.workspaceName,
       plan: user.plan,
       planUntil: !billingOff(billing) && user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
       role: user.role,
+      requireTwoStep: user.workspaceRequiresTwoStep,
     },
   };
+}
+
+/**
+ * A person in a workspace that requires two-step verification, without it on, may only set it up
+ * (or leave for another workspace): 403 `two_step_required` for everything else, here and for the
+ * bearer tokens minted from the session.
+ */
+export function refuseWithoutRequiredTwoStep(user: Pick<SignedInUser, 'workspaceRequiresTwoStep' | 'twoStepOn' | 'workspaceName'>) {
+  if (user.workspaceRequiresTwoStep && !user.twoStepOn) {
+    throw new ApiError('forbidden', `${user.workspaceName} requires two-step verification: turn it on in Settings → Security to continue`, { reason: 'two_step_required' });
+  }
 }
 
 /**
@@ -145,6 +162,7 @@ export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExp
  * scopes the workspace's plan and the member's role allow, re-checked on every request (see resolveCaller).
  */
 export async function mintSessionAccessToken(services: Pick<Services, 'db' | 'clock' | 'config'>, user: SignedInUser) {
+  refuseWithoutRequiredTwoStep(user);
   const now = services.clock.now();
   const token = newSessionToken();
   const expiresAt = new Date(Math.min(now.getTime() + services.config.ACCESS_TOKEN_TTL_SECONDS * 1000, user.sessionExpiresAt.getTime()));

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionSchema } from '../../contract/dashboard.js';
 import { RecoveryCodesSchema, SessionListSchema, TwoStepSetupSchema, TwoStepStatusSchema } from '../../contract/security.js';
 import { sha256 } from '../core/secrets.js';
-import { passwordResets, users } from '../db/schema/index.js';
+import { activity, memberships, passwordResets, users } from '../db/schema/index.js';
 import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 let server: TestServer;
@@ -19,8 +19,8 @@ const nextCode = (secret: string) => codeAt(secret, new Date(server.clock.now().
 
 const cookieValue = (res: Response, name: string) => res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0];
 
-function post(path: string, cookie: string | undefined, json?: unknown) {
-  return server.fetch(`/api/dashboard${path}`, { method: 'POST', headers: cookie ? { cookie } : {}, ...(json === undefined ? {} : { json }) });
+function post(path: string, cookie: string | undefined, json?: unknown, method: 'POST' | 'PUT' = 'POST') {
+  return server.fetch(`/api/dashboard${path}`, { method, headers: cookie ? { cookie } : {}, ...(json === undefined ? {} : { json }) });
 }
 
 /** A person with two-step verification on: their session cookie, the app's secret and their recovery codes. */
@@ -219,5 +219,45 @@ describe('sessions', () => {
     expect(await ended.json()).toEqual({ ended: 1 });
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: third } })).status).toBe(401);
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: here } })).status).toBe(200);
+  });
+});
+
+describe('a workspace that requires two-step verification', () => {
+  it('is refused until the one asking has it on, then holds a member without it to setting it up', async () => {
+    const owner = await server.createWorkspace();
+    await expectError(await post('/workspace/two-step-requirement', await signIn(server, owner), { required: true }, 'PUT'), 409, 'conflict', { reason: 'two_step_off' });
+
+    const person = await server.createWorkspace();
+    await server.services.db.insert(memberships).values({ workspaceId: owner.id, userId: person.userId, role: 'member', createdAt: server.clock.now() });
+    const memberCookie = await signIn(server, person);
+    const switched = SessionSchema.parse(await (await post('/workspaces/current', memberCookie, { workspaceId: owner.id })).json());
+    expect(switched.workspace).toMatchObject({ id: owner.id, role: 'member', requireTwoStep: false });
+    const minted = (await (await post('/token', memberCookie)).json()) as { accessToken: string };
+
+    const { cookie: ownerCookie } = await enrolled(owner);
+    const required = await post('/workspace/two-step-requirement', ownerCookie, { required: true }, 'PUT');
+    expect(required.status).toBe(200);
+    expect(SessionSchema.parse(await required.json()).workspace.requireTwoStep).toBe(true);
+    const logged = await server.services.db.select().from(activity).where(and(eq(activity.workspaceId, owner.id), eq(activity.kind, 'workspace.two_step_requirement_changed')));
+    expect(logged).toMatchObject([{ detail: { required: true }, actorId: owner.userId }]);
+
+    // The member: their session says so, and nothing but Security, the session and the switcher answers.
+    const session = SessionSchema.parse(await (await server.fetch('/api/dashboard/session', { headers: { cookie: memberCookie } })).json());
+    expect(session).toMatchObject({ user: { twoStep: false }, workspace: { requireTwoStep: true } });
+    await expectError(await server.fetch('/api/dashboard/members', { headers: { cookie: memberCookie } }), 403, 'forbidden', { reason: 'two_step_required' });
+    await expectError(await post('/token', memberCookie), 403, 'forbidden', { reason: 'two_step_required' });
+    // The dashboard token minted before the requirement stops too.
+    await expectError(await server.fetch('/api/v1/me', { token: minted.accessToken }), 403, 'forbidden', { reason: 'two_step_required' });
+    expect((await server.fetch('/api/dashboard/workspaces', { headers: { cookie: memberCookie } })).status).toBe(200);
+
+    const setup = TwoStepSetupSchema.parse(await (await post('/security/two-step/setup', memberCookie)).json());
+    const enabled = await post('/security/two-step/enable', memberCookie, { password: person.password, code: codeAt(setup.secret, server.clock.now()) });
+    expect(enabled.status).toBe(200);
+    expect((await server.fetch('/api/dashboard/members', { headers: { cookie: memberCookie } })).status).toBe(200);
+    expect((await server.fetch('/api/v1/me', { token: minted.accessToken })).status).toBe(200);
+
+    // Stopping the requirement is the owner's or an admin's; the member is refused.
+    await expectError(await post('/workspace/two-step-requirement', memberCookie, { required: false }, 'PUT'), 403, 'forbidden');
+    expect((await post('/workspace/two-step-requirement', ownerCookie, { required: false }, 'PUT')).status).toBe(200);
   });
 });

@@ -111,7 +111,7 @@ export function memberRoutes(surface: DashboardSurface) {
 /** /api/dashboard/workspaces: the workspaces of the signed-in person, and moving the session between them. */
 export function workspaceSwitchRoutes(surface: DashboardSurface) {
   surface
-    .route({ method: 'get', path: '/', auth: 'session', summary: 'The workspaces you belong to', success: { status: 200, schema: WorkspaceListSchema } }, async (c) =>
+    .route({ method: 'get', path: '/', auth: 'self', summary: 'The workspaces you belong to', success: { status: 200, schema: WorkspaceListSchema } }, async (c) =>
       c.json({ workspaces: await workspacesOf(c.var.services.db, c.var.user.userId) }),
     )
     .route(
@@ -126,7 +126,7 @@ export function workspaceSwitchRoutes(surface: DashboardSurface) {
       async (c, { params }) => c.json({ workspace: await workspaceHolding(c.var.services.db, c.var.user.userId, params.id) }),
     )
     .route(
-      { method: 'post', path: '/current', auth: 'session', summary: 'Work in another of your workspaces', body: SwitchWorkspaceRequestSchema, success: { status: 200, schema: SessionSchema } },
+      { method: 'post', path: '/current', auth: 'self', summary: 'Work in another of your workspaces', body: SwitchWorkspaceRequestSchema, success: { status: 200, schema: SessionSchema } },
       async (c, { body }) => {
         await switchWorkspace(c.var.services, c.var.user, body.workspaceId);
         return currentSession(c);
@@ -148,7 +148,8 @@ export function joinRoutes(surface: DashboardSurface) {
       {
         method: 'post',
         path: '/',
-        auth: 'session',
+        // Joining another workspace leaves this one's requirement behind, as switching does.
+        auth: 'self',
         summary: 'Accept an invitation as the signed-in person, and work in that workspace',
         description: '403 `invitation_for_another_address` when you are signed in with another address than the invited one; 410 `gone` once the invitation expired, was used or was revoked.',
         body: InvitationTokenSchema,

@@ -11,6 +11,7 @@ import {
   SetupStateSchema,
   SignInRequestSchema,
   SignUpRequestSchema,
+  TwoStepRequirementSchema,
 } from '../../contract/dashboard.js';
 import { SecondStepRequestSchema } from '../../contract/security.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
@@ -19,7 +20,7 @@ import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
 import { notFound } from '../core/errors.js';
 import { clientAddress } from '../http/headers.js';
 import { Surface } from '../http/surface.js';
-import { renameWorkspace } from '../workspaces/accounts.js';
+import { renameWorkspace, setTwoStepRequirement } from '../workspaces/accounts.js';
 import { setupState } from '../workspaces/operator.js';
 import { activityRoutes } from './activity.js';
 import { adminRoutes } from './admin-routes.js';
@@ -72,7 +73,7 @@ export function dashboardRoutes() {
       await endSession(c);
       return c.body(null, 204);
     })
-    .route({ method: 'get', path: '/session', auth: 'session', summary: 'The signed-in user and workspace', success: { status: 200, schema: SessionSchema } }, (c) =>
+    .route({ method: 'get', path: '/session', auth: 'self', summary: 'The signed-in user and workspace', success: { status: 200, schema: SessionSchema } }, (c) =>
       c.json(sessionBody(c.var.user, c.var.services.config)),
     )
     .route(
@@ -84,9 +85,26 @@ export function dashboardRoutes() {
     )
     .route(
       {
+        method: 'put',
+        path: '/workspace/two-step-requirement',
+        auth: 'admin',
+        summary: 'Require two-step verification of everyone in the workspace, or stop requiring it',
+        description:
+          'While required, a member without it is sent to set it up: every dashboard operation but the session, Settings → Security and the workspace switcher answers 403 `two_step_required`, as do the bearer tokens minted from their session. Requiring it is refused (409 `two_step_off`) until you have it on yourself. API keys are the workspace’s, not a person’s: they keep working.',
+        body: TwoStepRequirementSchema,
+        success: { status: 200, schema: SessionSchema },
+      },
+      async (c, { body }) => {
+        const { services } = c.var;
+        await setTwoStepRequirement(services.db, c.var.user, body.required, services.clock.now());
+        return c.json(sessionBody({ ...c.var.user, workspaceRequiresTwoStep: body.required }, services.config));
+      },
+    )
+    .route(
+      {
         method: 'post',
         path: '/password',
-        auth: 'session',
+        auth: 'self',
         summary: 'Change the password',
         description: 'Given the current one. Every other session of the user ends (and the dashboard tokens minted from them); this one stays signed in.',
         body: ChangePasswordRequestSchema,

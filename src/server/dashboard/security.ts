@@ -23,7 +23,7 @@ const SESSION_ID = ['ses', 'Session'] as const;
 export function securityRoutes(surface: DashboardSurface) {
   const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, c.var.services.config.TRUST_PROXY);
   surface
-    .route({ method: 'get', path: '/two-step', auth: 'session', summary: 'Whether two-step verification is on, and how many recovery codes are left', success: { status: 200, schema: TwoStepStatusSchema } }, async (c) => {
+    .route({ method: 'get', path: '/two-step', auth: 'self', summary: 'Whether two-step verification is on, and how many recovery codes are left', success: { status: 200, schema: TwoStepStatusSchema } }, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await twoStepStatus(c.var.services.db, c.var.user.userId));
     })
@@ -31,7 +31,7 @@ export function securityRoutes(surface: DashboardSurface) {
       {
         method: 'post',
         path: '/two-step/setup',
-        auth: 'session',
+        auth: 'self',
         summary: 'Start setting up an authenticator app: a new secret and its otpauth URI',
         description: 'Nothing changes until `POST /two-step/enable` confirms it with a first code. 409 `two_step_on` when it is on already.',
         success: { status: 200, schema: TwoStepSetupSchema },
@@ -45,7 +45,7 @@ export function securityRoutes(surface: DashboardSurface) {
       {
         method: 'post',
         path: '/two-step/enable',
-        auth: 'session',
+        auth: 'self',
         summary: 'Turn two-step verification on, with the password and a first code: ten recovery codes, shown once',
         description: 'Every other session of the person ends. Wrong codes and passwords count toward the limit of wrong guesses (429).',
         body: EnableTwoStepRequestSchema,
@@ -60,7 +60,7 @@ export function securityRoutes(surface: DashboardSurface) {
       {
         method: 'post',
         path: '/two-step/disable',
-        auth: 'session',
+        auth: 'self',
         summary: 'Turn two-step verification off, with a current code or the password',
         description: 'The recovery codes and trusted browsers go, and every other session of the person ends.',
         body: ConfirmIdentityRequestSchema,
@@ -75,7 +75,7 @@ export function securityRoutes(surface: DashboardSurface) {
       {
         method: 'post',
         path: '/two-step/recovery-codes',
-        auth: 'session',
+        auth: 'self',
         summary: 'Ten new recovery codes in place of the old ones, with a current code or the password',
         body: ConfirmIdentityRequestSchema,
         success: { status: 200, schema: RecoveryCodesSchema },
@@ -85,16 +85,16 @@ export function securityRoutes(surface: DashboardSurface) {
         return c.json(await regenerateRecoveryCodes(c.var.services, c.var.user, body, address(c)));
       },
     )
-    .route({ method: 'get', path: '/sessions', auth: 'session', summary: "The person's sessions, most recently used first", success: { status: 200, schema: SessionListSchema } }, async (c) => {
+    .route({ method: 'get', path: '/sessions', auth: 'self', summary: "The person's sessions, most recently used first", success: { status: 200, schema: SessionListSchema } }, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ sessions: await listSessions(c.var.services, c.var.user) });
     })
     .route(
-      { method: 'post', path: '/sessions/end-others', auth: 'session', summary: 'Sign out everywhere else: every session of the person but this one ends', success: { status: 200, schema: EndedSessionsSchema } },
+      { method: 'post', path: '/sessions/end-others', auth: 'self', summary: 'Sign out everywhere else: every session of the person but this one ends', success: { status: 200, schema: EndedSessionsSchema } },
       async (c) => c.json({ ended: await endOtherSessions(c.var.services.db, c.var.user) }),
     )
     .route(
-      { method: 'delete', path: '/sessions/:id', auth: 'session', summary: 'Sign one session out (this one too, if it is named)', ids: { id: SESSION_ID }, success: { status: 204 } },
+      { method: 'delete', path: '/sessions/:id', auth: 'self', summary: 'Sign one session out (this one too, if it is named)', ids: { id: SESSION_ID }, success: { status: 204 } },
       async (c, { params }) => {
         if (!(await endSessionById(c.var.services, c.var.user.userId, params.id))) throw notFound('Session');
         return c.body(null, 204);

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createSession, deleteSession, refuseSignIn, sessionBody, sessionUser, type Account, type SessionClient } from '../auth/sessions.js';
+import { createSession, deleteSession, refuseSignIn, refuseWithoutRequiredTwoStep, sessionBody, sessionUser, type Account, type SessionClient } from '../auth/sessions.js';
 import { asksSecondStep, completeSignInChallenge, isTrustedBrowser, openSignInChallenge, trustBrowser, TRUSTED_BROWSER_TTL_MS } from '../auth/two-step.js';
 import { ApiError } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -67,12 +67,20 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 
-export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** A signed-in person, whatever their workspace requires of them: for the few routes that let them comply. */
+const requireSignedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await sessionUser(c.var.services, getCookie(c, SESSION_COOKIE), sessionClient(c));
   if (!user) throw new ApiError('unauthorized', 'Sign in to continue');
   c.set('user', user);
   await next();
 };
+
+/** A signed-in person who meets what their workspace requires (two-step verification, where it is required). */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) =>
+  requireSignedIn(c, async () => {
+    refuseWithoutRequiredTwoStep(c.var.user);
+    await next();
+  });
 
 /** The workspace's settings, keys and people are its owner's and admins' (docs/teams.md). */
 const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -113,7 +121,16 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** Who may call a dashboard route. Every state change also comes from the app's own origin (sameOriginOnly, on the whole surface). */
 export const dashboardAuth = {
   anyone: { middleware: [], description: 'Anyone: no session needed.', security: [] },
-  session: { middleware: [requireSession], description: 'A signed-in session (the `parcel_session` cookie).', security: [{ session: [] }] },
+  session: {
+    middleware: [requireSession],
+    description: 'A signed-in session (the `parcel_session` cookie). 403 `two_step_required` while the workspace requires two-step verification the person has not turned on.',
+    security: [{ session: [] }],
+  },
+  self: {
+    middleware: [requireSignedIn],
+    description: 'A signed-in session, also one whose workspace requires two-step verification the person has not turned on yet: this is how they do.',
+    security: [{ session: [] }],
+  },
   admin: {
     middleware: [requireSession, requireAdmin],
     description: 'A signed-in owner or admin of the workspace; 403 `forbidden` (reason `role_required`) for a member.',

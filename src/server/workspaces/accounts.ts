@@ -1,5 +1,7 @@
 import type { ActivityActor } from '../../contract/activity.js';
-import { recordActivity } from '../activity/activity.js';
+import { memberActor, recordActivity } from '../activity/activity.js';
+import type { SignedInUser } from '../auth/sessions.js';
+import { ApiError } from '../core/errors.js';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62 } from '../core/secrets.js';
@@ -128,6 +130,23 @@ export async function setPlan(db: Database, workspaceId: string, plan: Plan, unt
       });
     }
     return ws!;
+  });
+}
+
+/**
+ * Requires two-step verification of everyone in the workspace, or stops requiring it; recorded in its
+ * activity log. Requiring it is refused (409 `two_step_off`) until the person asking has it on, so
+ * an owner or admin never locks themselves out.
+ */
+export async function setTwoStepRequirement(db: Database, user: SignedInUser, required: boolean, at: Date) {
+  if (required && !user.twoStepOn) {
+    throw new ApiError('conflict', 'Turn on two-step verification for yourself first: requiring it would lock you out', { reason: 'two_step_off' });
+  }
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ required: workspaces.requireTwoStep }).from(workspaces).where(eq(workspaces.id, user.workspaceId)).for('update');
+    if (!before || before.required === required) return;
+    await tx.update(workspaces).set({ requireTwoStep: required }).where(eq(workspaces.id, user.workspaceId));
+    await recordActivity(tx, user.workspaceId, at, { kind: 'workspace.two_step_requirement_changed', actor: memberActor(user), detail: { required } });
   });
 }
 

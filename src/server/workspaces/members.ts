@@ -67,7 +67,7 @@ export async function listMembers(services: Pick<Services, 'db' | 'clock'>, acto
   const { db, clock } = services;
   const now = clock.now();
   const members = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: memberships.role, joinedAt: memberships.createdAt, disabledAt: users.disabledAt })
+    .select({ id: users.id, name: users.name, email: users.email, role: memberships.role, joinedAt: memberships.createdAt, disabledAt: users.disabledAt, twoStepAt: users.totpEnabledAt })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, actor.workspaceId))
@@ -83,7 +83,7 @@ export async function listMembers(services: Pick<Services, 'db' | 'clock'>, acto
     invitations = rows.map((r) => toInvitation(r.invitation, r.inviterEmail === null ? null : { name: r.inviterName, email: r.inviterEmail }, now));
   }
   return {
-    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, joinedAt: m.joinedAt.toISOString(), disabled: m.disabledAt !== null })),
+    members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, joinedAt: m.joinedAt.toISOString(), disabled: m.disabledAt !== null, twoStep: m.twoStepAt !== null })),
     invitations,
   };
 }

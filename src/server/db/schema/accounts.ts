@@ -24,6 +24,8 @@ export const workspaces = pgTable(
     /** Defaults for new transfers: mail the workspace when a transfer is downloaded / is about to expire unseen. */
     notifyDownloads: boolean('notify_downloads').notNull().default(true),
     notifyBeforeExpiry: boolean('notify_before_expiry').notNull().default(true),
+    /** Everyone in the workspace must have two-step verification on to work in it (docs/security.md). */
+    requireTwoStep: boolean('require_two_step').notNull().default(false),
     createdAt: ts('created_at').notNull(),
   },
   // A request's Host must name at most one workspace, and every page request to a custom domain looks it up.

@@ -20,6 +20,7 @@ import {
   CompletePasswordResetSchema,
   CreateApiKeyRequestSchema,
   RenameWorkspaceRequestSchema,
+  TwoStepRequirementSchema,
   UpdateAdminPersonSchema,
   RequestPasswordResetSchema,
   SetupQuerySchema,
@@ -159,6 +160,7 @@ export const publicOperations: PublicOperation[] = [
     [
       ['GET', '/api/dashboard/session'],
       ['PATCH', '/api/dashboard/workspace', RenameWorkspaceRequestSchema],
+      ['PUT', '/api/dashboard/workspace/two-step-requirement', TwoStepRequirementSchema],
       ['POST', '/api/dashboard/password', ChangePasswordRequestSchema],
       ['POST', '/api/dashboard/token'],
       ['GET', '/api/dashboard/keys'],

@@ -14,6 +14,7 @@ export const kindLabels: Record<ActivityKindName, string> = {
   'member.left': 'Members leaving',
   'workspace.ownership_transferred': 'Ownership handed over',
   'workspace.plan_changed': 'Plan changes',
+  'workspace.two_step_requirement_changed': 'Two-step verification required or not',
   'api_key.created': 'API keys created',
   'api_key.revoked': 'API keys revoked',
   'webhook.created': 'Webhooks added',
@@ -60,6 +61,10 @@ export function describeActivity(entry: ActivityEntry): ActivityDescription {
       return { action: 'handed the workspace over to', subject, after: '' };
     case 'workspace.plan_changed':
       return { action: 'changed the plan', subject: null, after: `from ${String(d.from)} to ${String(d.to)}${d.until ? ` until ${String(d.until).slice(0, 10)}` : ''}` };
+    case 'workspace.two_step_requirement_changed':
+      return d.required
+        ? { action: 'required two-step verification of everyone in the workspace', subject: null, after: '' }
+        : { action: 'stopped requiring two-step verification', subject: null, after: '' };
     case 'api_key.created':
       return { action: 'created the API key', subject, after: '' };
     case 'api_key.revoked':

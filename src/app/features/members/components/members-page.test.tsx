@@ -8,8 +8,8 @@ import { renderApp } from '../../../test/render-app';
 function team(): MemberList {
   return {
     members: [
-      { id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'owner', joinedAt: '2026-09-01T00:00:00.000Z', disabled: false },
-      { id: 'usr_2', name: null, email: 'grace@example.com', role: 'member', joinedAt: '2026-11-01T00:00:00.000Z', disabled: false },
+      { id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'owner', joinedAt: '2026-09-01T00:00:00.000Z', disabled: false, twoStep: false },
+      { id: 'usr_2', name: null, email: 'grace@example.com', role: 'member', joinedAt: '2026-11-01T00:00:00.000Z', disabled: false, twoStep: false },
     ],
     invitations: [
       { id: 'inv_1', email: 'alan@example.com', role: 'admin', invitedBy: { name: 'Ada Lovelace', email: 'ada@example.com' }, sentAt: '2026-11-20T00:00:00.000Z', expiresAt: '2026-11-27T00:00:00.000Z', expired: true },

@@ -89,6 +89,7 @@ function MemberRow({ member, session, onDone }: { member: Member; session: Sessi
           {name}
           {isYou ? <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">(you)</span> : null}
           {member.disabled ? <Badge tone="warning">Disabled</Badge> : null}
+          {session.workspace.requireTwoStep && !member.twoStep ? <Badge tone="warning">Two-step verification not set up</Badge> : null}
         </p>
         <p className="text-sm break-all text-zinc-600 dark:text-zinc-400">{member.name ? member.email : null}</p>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">

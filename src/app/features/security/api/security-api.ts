@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmIdentityRequest, EnableTwoStepRequest, SignInSession, TwoStepSetup, TwoStepStatus } from '../../../../contract/security';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
-import { userDataRoot } from '../../../lib/query-keys';
+import type { Session } from '../../../../contract/dashboard';
+import { sessionQueryKey, userDataRoot } from '../../../lib/query-keys';
 
 /** Settings → Security: two-step verification and the person's sessions (/api/dashboard/security). */
 
@@ -17,12 +18,25 @@ export const sessionsQueryOptions = () =>
 
 type RecoveryCodes = { recoveryCodes: string[] };
 
-/** Every change to two-step verification can end other sessions, so both lists are read again. */
+/**
+ * Every change to two-step verification can end other sessions, and changes what the session says
+ * (whether a workspace's requirement is met), so all three are read again.
+ */
 function useSecurityMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: securityKeys.twoStep }), queryClient.invalidateQueries({ queryKey: securityKeys.sessions })]),
+    onSettled: () =>
+      Promise.all([securityKeys.twoStep, securityKeys.sessions, sessionQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Requires two-step verification of everyone in the workspace (owners and admins), or stops. */
+export function useSetTwoStepRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => dashboardFetch<Session>('/workspace/two-step-requirement', { method: 'PUT', json: { required } }),
+    onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
   });
 }
 

@@ -203,7 +203,7 @@ describe('account basics in settings', () => {
             })
           : noContent,
     });
-    const { user } = renderApp('/settings');
+    const { user } = renderApp('/security');
 
     const card = await screen.findByRole('region', { name: 'Password' });
     await user.type(within(card).getByLabelText('Current password'), 'wrong one');
