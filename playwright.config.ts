@@ -14,6 +14,11 @@ export const shortTokenPort = port + 1;
 export const inviteOnlyPort = port + 2;
 /** A fourth server that scans every file with a real clamd (started by e2e/serve.ts with an EICAR signature of its own). */
 export const scanningPort = port + 3;
+/**
+ * A fifth server at http://localhost (its PUBLIC_URL): a passkey's relying party is a domain, never an
+ * IP address, so WebAuthn works there and not on 127.0.0.1 (e2e/passkeys.spec.ts).
+ */
+export const passkeyPort = port + 4;
 
 /** One real server on its own port and fresh data directory, with these settings on top of the defaults. */
 function e2eServer(serverPort: number, env: Record<string, string>) {
@@ -67,5 +72,6 @@ export default defineConfig({
     e2eServer(shortTokenPort, { UPLOAD_TOKEN_TTL_SECONDS: '20' }),
     e2eServer(inviteOnlyPort, { SIGNUP: 'invite' }),
     e2eServer(scanningPort, { E2E_CLAMD: '1' }),
+    e2eServer(passkeyPort, { PUBLIC_URL: `http://localhost:${passkeyPort}` }),
   ],
 });

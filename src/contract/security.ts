@@ -72,3 +72,31 @@ export type EnableTwoStepRequest = z.input<typeof EnableTwoStepRequestSchema>;
 export type ConfirmIdentityRequest = z.input<typeof ConfirmIdentityRequestSchema>;
 export type SecondStepRequest = z.input<typeof SecondStepRequestSchema>;
 export type SignInSession = z.infer<typeof SignInSessionSchema>;
+
+export const PasskeySchema = z.object({
+  id: z.string().openapi({ example: 'pk_4kQ2w9Zb7LmN3pR8sT1v' }),
+  name: z.string(),
+  /** Synced to the person's other devices by their password manager or platform. */
+  backedUp: z.boolean(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+});
+
+export const PasskeyListSchema = z.object({ passkeys: z.array(PasskeySchema) });
+
+/** The WebAuthn options for `navigator.credentials.create()` or `.get()`, as JSON (what `@simplewebauthn/browser` takes). */
+export const WebAuthnOptionsSchema = z.object({ options: z.record(z.string(), z.unknown()) });
+
+/** A credential's JSON from the browser (`@simplewebauthn/browser`), checked by the server's WebAuthn library. */
+const CredentialResponseSchema = z
+  .object({ id: z.string().max(1400), rawId: z.string().max(1400), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()) })
+  .loose();
+
+export const RegisterPasskeyRequestSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Name the passkey' }).max(100, { error: 'Use at most 100 characters' }),
+  credential: CredentialResponseSchema,
+});
+
+export const PasskeySignInRequestSchema = z.object({ credential: CredentialResponseSchema });
+
+export type Passkey = z.infer<typeof PasskeySchema>;

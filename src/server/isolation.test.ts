@@ -17,7 +17,7 @@ import {
   UpdateNotificationSettingsRequestSchema,
 } from '../contract/dashboard.js';
 import { ActivityFilterSchema, ActivityQuerySchema } from '../contract/activity.js';
-import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, SecondStepRequestSchema } from '../contract/security.js';
+import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, PasskeySignInRequestSchema, RegisterPasskeyRequestSchema, SecondStepRequestSchema } from '../contract/security.js';
 import { ImportContactsRequestSchema } from '../contract/contacts.js';
 import { ErrorSchema } from '../contract/errors.js';
 import { ConsentDecisionSchema } from '../contract/oauth.js';
@@ -166,6 +166,7 @@ function directories(): Map<string, Ref>[] {
     ['/api/dashboard/members/:userId', { a: A.ws.userId, b: B.ws.userId }],
     ['/api/dashboard/workspaces/holding/:id', { a: A.collection.id, b: B.collection.id }],
     ['/api/dashboard/security/sessions/:id', { a: A.sessionId, b: B.sessionId }],
+    ['/api/dashboard/security/passkeys/:id', { a: A.passkeyId, b: B.passkeyId }],
     // A's links are locked (a password; invited guests only): B's unlock token or guest session must not open them.
     ['/api/public/transfers/:slug', { a: A.transfer.slug, b: B.transfer.slug, capability: true }],
     ['/api/public/collections/:slug', { a: A.collection.slug, b: B.collection.slug, capability: true }],
@@ -185,6 +186,11 @@ function directories(): Map<string, Ref>[] {
 
 /** The resource a body or query field names, by its name, on the vault's side and everywhere else. */
 function fieldRefs(path: string): Record<string, Ref & { many?: boolean }> {
+  // A WebAuthn credential's JSON names the credential by `id` and `rawId`: A's passkey, presented by B.
+  if (path.startsWith('/api/dashboard/signin/passkey') || path.startsWith('/api/dashboard/security/passkeys')) {
+    const credential = { a: `cred-${A.passkeyId}`, b: `cred-${B.passkeyId}` };
+    return { id: credential, rawId: credential };
+  }
   if (path.startsWith('/api/dashboard/vault')) {
     return {
       folderId: { a: A.vault.folderId, b: B.vault.folderId },
@@ -233,6 +239,8 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['PUT /api/dashboard/workspace/two-step-requirement', { body: TwoStepRequirementSchema }],
   ['POST /api/dashboard/password', { body: ChangePasswordRequestSchema }],
   ['POST /api/dashboard/signin/second-step', { body: SecondStepRequestSchema }],
+  ['POST /api/dashboard/signin/passkey', { body: PasskeySignInRequestSchema }],
+  ['POST /api/dashboard/security/passkeys', { body: RegisterPasskeyRequestSchema }],
   ['POST /api/dashboard/security/two-step/enable', { body: EnableTwoStepRequestSchema }],
   ['POST /api/dashboard/security/two-step/disable', { body: ConfirmIdentityRequestSchema }],
   ['POST /api/dashboard/security/two-step/recovery-codes', { body: ConfirmIdentityRequestSchema }],

@@ -73,6 +73,7 @@ export function signedIn(plan: 'free' | 'paid' = 'free'): Record<string, StubHan
     'GET /api/dashboard/vault/usage': json({ usage: { exists: false, usedBytes: 0, limitBytes: 2_000_000_000 } }),
     'GET /api/dashboard/connected-apps': json({ apps: [] }),
     // Settings → Security.
+    'GET /api/dashboard/security/passkeys': json({ passkeys: [] }),
     'GET /api/dashboard/security/two-step': json({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 }),
     'GET /api/dashboard/security/sessions': json({
       sessions: [{ id: 'ses_1', current: true, userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36', address: '127.0.0.1', workspaceName: 'Analytical Engines', createdAt: '2026-11-01T00:00:00.000Z', lastSeenAt: '2026-11-01T00:00:00.000Z' }],

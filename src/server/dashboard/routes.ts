@@ -13,7 +13,8 @@ import {
   SignUpRequestSchema,
   TwoStepRequirementSchema,
 } from '../../contract/dashboard.js';
-import { SecondStepRequestSchema } from '../../contract/security.js';
+import { PasskeySignInRequestSchema, SecondStepRequestSchema, WebAuthnOptionsSchema } from '../../contract/security.js';
+import { passkeySignInOptions } from '../auth/passkeys.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { mintSessionAccessToken, sessionBody } from '../auth/sessions.js';
 import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
@@ -31,7 +32,7 @@ import { joinRoutes, memberRoutes, workspaceSwitchRoutes } from './members.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { securityRoutes } from './security.js';
-import { completeSecondStep, dashboardAuth, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
+import { completePasskeySignIn, completeSecondStep, dashboardAuth, setWebAuthnChallenge, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
 import { vaultRoutes } from './vault.js';
 
 export type DashboardSurface = Surface<keyof typeof dashboardAuth>;
@@ -68,6 +69,34 @@ export function dashboardRoutes() {
         success: { status: 200, schema: SessionSchema },
       },
       async (c, { body }) => completeSecondStep(c, body),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/signin/passkey/options',
+        auth: 'anyone',
+        summary: 'Start signing in with a passkey: the options for navigator.credentials.get()',
+        description: 'Any discoverable passkey of this site, with user verification. The challenge (five minutes) rides in the `parcel_webauthn` cookie.',
+        success: { status: 200, schema: WebAuthnOptionsSchema },
+      },
+      async (c) => {
+        const { options, ...challenge } = await passkeySignInOptions(c.var.services);
+        setWebAuthnChallenge(c, challenge);
+        c.header('Cache-Control', 'no-store');
+        return c.json({ options });
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/signin/passkey',
+        auth: 'anyone',
+        summary: 'Sign in with a passkey alone (it counts as both steps)',
+        description: '400 `challenge_expired` without a live challenge; 401 for a passkey this server does not know or whose signature does not check out.',
+        body: PasskeySignInRequestSchema,
+        success: { status: 200, schema: SessionSchema },
+      },
+      async (c, { body }) => completePasskeySignIn(c, body.credential),
     )
     .route({ method: 'post', path: '/signout', auth: 'anyone', summary: 'Sign out (the session and its tokens end)', success: { status: 204 } }, async (c) => {
       await endSession(c);

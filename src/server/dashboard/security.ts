@@ -1,4 +1,8 @@
 import {
+  PasskeyListSchema,
+  PasskeySchema,
+  RegisterPasskeyRequestSchema,
+  WebAuthnOptionsSchema,
   ConfirmIdentityRequestSchema,
   EnableTwoStepRequestSchema,
   EndedSessionsSchema,
@@ -7,13 +11,16 @@ import {
   TwoStepSetupSchema,
   TwoStepStatusSchema,
 } from '../../contract/security.js';
+import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey } from '../auth/passkeys.js';
 import { endOtherSessions, endSessionById, listSessions } from '../auth/sessions.js';
 import { disableTwoStep, enableTwoStep, regenerateRecoveryCodes, startTwoStepSetup, twoStepStatus } from '../auth/two-step.js';
 import { notFound } from '../core/errors.js';
 import { clientAddress } from '../http/headers.js';
 import type { DashboardSurface } from './routes.js';
+import { setWebAuthnChallenge, takeWebAuthnChallenge } from './session.js';
 
 const SESSION_ID = ['ses', 'Session'] as const;
+const PASSKEY_ID = ['pk', 'Passkey'] as const;
 
 /**
  * /api/dashboard/security: the signed-in person's own sign-in safety (Settings → Security):
@@ -83,6 +90,45 @@ export function securityRoutes(surface: DashboardSurface) {
       async (c, { body }) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await regenerateRecoveryCodes(c.var.services, c.var.user, body, address(c)));
+      },
+    )
+    .route({ method: 'get', path: '/passkeys', auth: 'self', summary: "The person's passkeys", success: { status: 200, schema: PasskeyListSchema } }, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ passkeys: await listPasskeys(c.var.services, c.var.user.userId) });
+    })
+    .route(
+      {
+        method: 'post',
+        path: '/passkeys/options',
+        auth: 'self',
+        summary: 'Start adding a passkey: the options for navigator.credentials.create()',
+        description: 'A discoverable credential with user verification, for PUBLIC_URL’s host. The challenge (five minutes) rides in the `parcel_webauthn` cookie.',
+        success: { status: 200, schema: WebAuthnOptionsSchema },
+      },
+      async (c) => {
+        const { options, ...challenge } = await passkeyRegistrationOptions(c.var.services, c.var.user);
+        setWebAuthnChallenge(c, challenge);
+        c.header('Cache-Control', 'no-store');
+        return c.json({ options });
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/passkeys',
+        auth: 'self',
+        summary: 'Keep the passkey the browser made, with its name',
+        description: '400 `challenge_expired` without a live challenge, `passkey_not_verified` when the credential does not check out; 409 `passkey_exists`.',
+        body: RegisterPasskeyRequestSchema,
+        success: { status: 201, schema: PasskeySchema },
+      },
+      async (c, { body }) => c.json(await registerPasskey(c.var.services, c.var.user, takeWebAuthnChallenge(c), body), 201),
+    )
+    .route(
+      { method: 'delete', path: '/passkeys/:id', auth: 'self', summary: 'Remove a passkey (the other sessions end)', ids: { id: PASSKEY_ID }, success: { status: 204 } },
+      async (c, { params }) => {
+        await removePasskey(c.var.services, c.var.user, params.id);
+        return c.body(null, 204);
       },
     )
     .route({ method: 'get', path: '/sessions', auth: 'self', summary: "The person's sessions, most recently used first", success: { status: 200, schema: SessionListSchema } }, async (c) => {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createSession, deleteSession, refuseSignIn, refuseWithoutRequiredTwoStep, sessionBody, sessionUser, type Account, type SessionClient } from '../auth/sessions.js';
+import { signInWithPasskey } from '../auth/passkeys.js';
 import { asksSecondStep, completeSignInChallenge, isTrustedBrowser, openSignInChallenge, trustBrowser, TRUSTED_BROWSER_TTL_MS } from '../auth/two-step.js';
 import { ApiError } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -14,6 +15,26 @@ export const SESSION_COOKIE = 'parcel_session';
 export const SIGN_IN_CHALLENGE_COOKIE = 'parcel_sign_in';
 /** A browser the person trusts for 30 days: its sign-ins skip the second step. */
 export const TRUSTED_BROWSER_COOKIE = 'parcel_trusted_browser';
+/** A WebAuthn challenge (registering a passkey, or signing in with one) waiting for its answer. */
+const WEBAUTHN_COOKIE = 'parcel_webauthn';
+
+/** Keeps a WebAuthn challenge's token in its cookie, for the answer's request. */
+export function setWebAuthnChallenge(c: Context<AppEnv>, challenge: { token: string; maxAgeSeconds: number }) {
+  setCookie(c, WEBAUTHN_COOKIE, challenge.token, cookieOptions(c, '/api/dashboard', challenge.maxAgeSeconds));
+}
+
+/** The WebAuthn challenge's token this request carries; the cookie goes, as the challenge is spent. */
+export function takeWebAuthnChallenge(c: Context<AppEnv>): string | undefined {
+  const token = getCookie(c, WEBAUTHN_COOKIE);
+  deleteCookie(c, WEBAUTHN_COOKIE, { path: '/api/dashboard' });
+  return token;
+}
+
+/** Signs in with a passkey: it counts as both steps, so the session starts at once. */
+export async function completePasskeySignIn(c: Context<AppEnv>, credential: unknown) {
+  const account = await signInWithPasskey(c.var.services, takeWebAuthnChallenge(c), credential);
+  return startSession(c, account, 200);
+}
 
 const sessionClient = (c: Context<AppEnv>): SessionClient => ({
   userAgent: c.req.header('user-agent') ?? null,

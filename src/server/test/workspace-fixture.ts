@@ -19,6 +19,7 @@ import { decodeQuotedPrintable } from './mail.js';
 import { oauthResources, oauthScopes } from '../oauth/provider.js';
 import { SESSION_COOKIE } from '../dashboard/session.js';
 import { SessionListSchema } from '../../contract/security.js';
+import { passkeys } from '../db/schema/index.js';
 import { UPLOAD_TOKEN_HEADER } from '../uploads/tokens.js';
 import { tusUpload } from './uploads.js';
 import { oauthTokens } from './oauth-client.js';
@@ -40,8 +41,9 @@ export interface WorkspaceFixture {
   keyId: string;
   /** The owner's dashboard session cookie value, and the short-lived dashboard bearer token minted from it. */
   session: string;
-  /** That session's id, as Settings → Security names it. */
+  /** That session's id, as Settings → Security names it; and a passkey of the owner's. */
   sessionId: string;
+  passkeyId: string;
   dashboardToken: string;
   /** An assistant's access token (every scope, for /mcp, which /api/v1 takes too), its grant, and an authorization left waiting for consent. */
   oauthToken: string;
@@ -284,6 +286,9 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
   const me = (await expectStatus(await dashboard('GET', '/session'), 200, 'session')) as { user: { id: string; isOperator: boolean } };
   const { sessions } = SessionListSchema.parse(await expectStatus(await dashboard('GET', '/security/sessions'), 200, 'sessions'));
   const sessionId = sessions.find((s) => s.current)!.id;
+  // A passkey's row as registering one leaves it (a real one is made in Chromium: e2e/passkeys.spec.ts).
+  const passkeyId = `pk_${lower}${Date.now()}`;
+  await server.services.db.insert(passkeys).values({ id: passkeyId, userId: ws.userId, credentialId: `cred-${passkeyId}`, publicKey: 'AAAA', name: `${name} laptop`, createdAt: server.clock.now() });
   const invite = me.user.isOperator
     ? InviteSchema.parse(
         ((await expectStatus(await dashboard('POST', '/admin/invites', { email: `${lower}-invitee@example.test` }), 201, 'invite')) as { invite: unknown })
@@ -304,6 +309,7 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
     keyId,
     session,
     sessionId,
+    passkeyId,
     dashboardToken,
     oauthToken: oauth.accessToken,
     grantId,

@@ -6,3 +6,4 @@ export { useSignOut } from './api/sign-out';
 export { emailError } from './validation';
 export { asksSecondStep } from './api/second-step';
 export { SecondStepForm } from './components/second-step-form';
+export { browserRefusal, passkeysSupported } from './api/passkey-sign-in';

@@ -3,7 +3,8 @@ import { buttonClass } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../features/auth';
 import { ChangePassword } from '../../features/settings/components/change-password';
-import { sessionsQueryOptions, twoStepQueryOptions } from '../../features/security/api/security-api';
+import { passkeysQueryOptions, sessionsQueryOptions, twoStepQueryOptions } from '../../features/security/api/security-api';
+import { PasskeysCard } from '../../features/security/components/passkeys-card';
 import { SessionsCard } from '../../features/security/components/sessions-card';
 import { TwoStepCard } from '../../features/security/components/two-step-card';
 import { TwoStepRequirementCard } from '../../features/security/components/two-step-requirement-card';
@@ -14,7 +15,12 @@ import { TwoStepRequirementCard } from '../../features/security/components/two-s
  * verification can set it up here before anything else answers them.
  */
 export const Route = createFileRoute('/_authed/security')({
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(twoStepQueryOptions()), context.queryClient.ensureQueryData(sessionsQueryOptions())]),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(twoStepQueryOptions()),
+      context.queryClient.ensureQueryData(sessionsQueryOptions()),
+      context.queryClient.ensureQueryData(passkeysQueryOptions()),
+    ]),
   component: SecurityPage,
 });
 
@@ -26,7 +32,7 @@ function SecurityPage() {
     <>
       <PageHeader
         title="Security"
-        description="How you sign in: your password, two-step verification, and the browsers where you are signed in."
+        description="How you sign in: your password, two-step verification, passkeys, and the browsers where you are signed in."
         actions={mustEnrol ? null : <Link to="/settings" className={buttonClass('secondary')}>Settings</Link>}
       />
       {mustEnrol ? (
@@ -36,6 +42,7 @@ function SecurityPage() {
       ) : null}
       <div className="space-y-6">
         <TwoStepCard />
+        <PasskeysCard />
         {manages ? <TwoStepRequirementCard /> : null}
         <SessionsCard />
         <ChangePassword />

@@ -146,6 +146,39 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 );
 
+/** A passkey (WebAuthn credential) a person signs in with, alone: it counts as both steps. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id as the authenticator gave it (base64url). */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key (base64url): public, checks signatures only. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    name: text('name').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/** A WebAuthn challenge waiting for its answer (five minutes); the browser holds the token in a cookie. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    challenge: text('challenge').notNull(),
+    /** Whose passkey is being registered; null when signing in (the passkey names the person). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /** One-time recovery codes for two-step verification; only their hashes are kept. */
 export const recoveryCodes = pgTable(
   'recovery_codes',

@@ -14,7 +14,7 @@ import {
   PublicCollectionFilesQuerySchema,
 } from '../../../contract/public-collections.js';
 import { CreateSessionRequestSchema, UNLOCK_HEADER, UnlockRequestSchema } from '../../../contract/public.js';
-import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, SecondStepRequestSchema } from '../../../contract/security.js';
+import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, PasskeySignInRequestSchema, RegisterPasskeyRequestSchema, SecondStepRequestSchema } from '../../../contract/security.js';
 import {
   ChangePasswordRequestSchema,
   CompletePasswordResetSchema,
@@ -148,6 +148,9 @@ export const publicOperations: PublicOperation[] = [
   operation('POST', '/api/dashboard/signin', { body: SignInRequestSchema, valid: { email: '{owner:email}', password: 'correct horse battery' } }),
   // Without a sign-in waiting for its second step (the challenge cookie), any code is a 401.
   operation('POST', '/api/dashboard/signin/second-step', { body: SecondStepRequestSchema }),
+  // A passkey's answer without its challenge (or with a credential nobody registered) is a 400 or 401.
+  operation('POST', '/api/dashboard/signin/passkey/options'),
+  operation('POST', '/api/dashboard/signin/passkey', { body: PasskeySignInRequestSchema }),
   operation('POST', '/api/dashboard/signout'),
   operation('POST', '/api/dashboard/password-reset', { body: RequestPasswordResetSchema, valid: { email: '{owner:email}' } }),
   operation('POST', '/api/dashboard/password-reset/complete', { body: CompletePasswordResetSchema }),
@@ -208,6 +211,10 @@ export const publicOperations: PublicOperation[] = [
       ['POST', '/api/dashboard/security/two-step/enable', EnableTwoStepRequestSchema],
       ['POST', '/api/dashboard/security/two-step/disable', ConfirmIdentityRequestSchema],
       ['POST', '/api/dashboard/security/two-step/recovery-codes', ConfirmIdentityRequestSchema],
+      ['GET', '/api/dashboard/security/passkeys'],
+      ['POST', '/api/dashboard/security/passkeys/options'],
+      ['POST', '/api/dashboard/security/passkeys', RegisterPasskeyRequestSchema],
+      ['DELETE', '/api/dashboard/security/passkeys/:id'],
       ['GET', '/api/dashboard/security/sessions'],
       ['POST', '/api/dashboard/security/sessions/end-others'],
       ['DELETE', '/api/dashboard/security/sessions/:id'],

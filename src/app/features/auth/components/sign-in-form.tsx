@@ -4,6 +4,7 @@ import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useState } from 'react';
+import { passkeysSupported, usePasskeySignIn } from '../api/passkey-sign-in';
 import { asksSecondStep } from '../api/second-step';
 import { useSignIn } from '../api/sign-in';
 import { SecondStepForm } from './second-step-form';
@@ -13,6 +14,7 @@ import { signInFields, validateSignIn } from '../validation';
 export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; redirectParam?: string }) {
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const passkey = usePasskeySignIn();
   const form = useValidatedForm(signInFields, { email: '', password: '' }, validateSignIn);
   const [secondStep, setSecondStep] = useState(false);
 
@@ -50,6 +52,14 @@ export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; 
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      {passkeysSupported() ? (
+        <div className="mt-4 space-y-2">
+          <FormError error={passkey.error} />
+          <Button variant="secondary" className="w-full" disabled={passkey.isPending} onClick={() => passkey.mutate(undefined, { onSuccess: () => navigate({ href: redirectTo }) })}>
+            {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+          </Button>
+        </div>
+      ) : null}
       <p className="mt-4 text-center text-sm">
         <Link to="/forgot-password" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
           Forgot your password?

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmIdentityRequest, EnableTwoStepRequest, SignInSession, TwoStepSetup, TwoStepStatus } from '../../../../contract/security';
+import type { ConfirmIdentityRequest, EnableTwoStepRequest, Passkey, SignInSession, TwoStepSetup, TwoStepStatus } from '../../../../contract/security';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import type { Session } from '../../../../contract/dashboard';
 import { sessionQueryKey, userDataRoot } from '../../../lib/query-keys';
+import { browserRefusal } from '../../auth';
 
 /** Settings → Security: two-step verification and the person's sessions (/api/dashboard/security). */
 
@@ -53,3 +54,28 @@ export const useRegenerateRecoveryCodes = () =>
 export const useEndSession = () => useSecurityMutation((id: string) => dashboardFetch<void>(`/security/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
 export const useEndOtherSessions = () => useSecurityMutation(() => dashboardFetch<{ ended: number }>('/security/sessions/end-others', { method: 'POST' }));
+
+export const passkeysQueryOptions = () =>
+  queryOptions({ queryKey: [...userDataRoot, 'security', 'passkeys'] as const, queryFn: async () => (await dashboardFetch<{ passkeys: Passkey[] }>('/security/passkeys')).passkeys });
+
+/** Adds a passkey: the server's options, the browser's own dialog (WebAuthn), then the credential kept under its name. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const { options } = await dashboardFetch<{ options: Parameters<typeof startRegistration>[0]['optionsJSON'] }>('/security/passkeys/options', { method: 'POST' });
+      const credential = await startRegistration({ optionsJSON: options }).catch(browserRefusal);
+      return dashboardFetch<Passkey>('/security/passkeys', { method: 'POST', json: { name, credential } });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey }),
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => dashboardFetch<void>(`/security/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => Promise.all([passkeysQueryOptions().queryKey, securityKeys.sessions].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
