@@ -121,7 +121,7 @@ test('an owner who is not signed in signs in first, and lands on the consent pag
   await expect(page).toHaveURL(/\/signin\?redirect=%2Foauth%2Fconsent%2F/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Signed-out assistant wants access to your workspace' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /See your contacts/ })).toBeChecked();
 });

@@ -83,7 +83,7 @@ test('with sign-up by invitation, a stranger cannot sign up, an invited address 
     await expect(guest).toHaveURL(/\/signin/);
     await guest.getByLabel('Email').fill(invitee);
     await guest.getByLabel('Password').fill(password);
-    await guest.getByRole('button', { name: 'Sign in' }).click();
+    await guest.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(guest.getByRole('alert')).toContainText('disabled by the operator');
   } finally {
     await Promise.all([operatorContext.close(), strangerContext.close(), inviteeContext.close()]);

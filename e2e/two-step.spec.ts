@@ -29,7 +29,7 @@ async function passwordStep(page: Page, account: { email: string; password: stri
   await page.goto('/signin');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PasskeyListSchema, WebAuthnOptionsSchema } from '../../contract/security.js';
 import { passkeys } from '../db/schema/index.js';
-import { expectError, signIn, startTestServer, type TestServer } from '../test/harness.js';
+import type { OutgoingMessage } from '../mail/message.js';
+import { expectError, recordMail, signIn, startTestServer, type TestServer } from '../test/harness.js';
 
 /**
  * The passkey endpoints' rules; a real passkey is made and used in Chromium with its virtual
@@ -9,8 +10,10 @@ import { expectError, signIn, startTestServer, type TestServer } from '../test/h
  */
 
 let server: TestServer;
+let sent: OutgoingMessage[];
 beforeAll(async () => {
   server = await startTestServer({ PUBLIC_URL: 'https://files.example.test' });
+  sent = recordMail(server);
 });
 afterAll(() => server.stop());
 
@@ -96,7 +99,23 @@ describe('the person’s passkeys', () => {
     const headers = (cookie: string) => ({ cookie, origin: 'https://files.example.test' });
     await expectError(await server.fetch('/api/dashboard/security/passkeys/pk_mine1', { method: 'DELETE', headers: headers(stranger) }), 404, 'not_found');
     expect((await server.fetch('/api/dashboard/security/passkeys/pk_mine1', { method: 'DELETE', headers: headers(here) })).status).toBe(204);
+    expect(sent.filter((m) => m.to === person.email).map((m) => [m.tag, m.subject])).toEqual([['account.security', 'Your Parcel account: a passkey was removed']]);
+    expect(sent.find((m) => m.to === person.email)!.text).toContain('“Laptop”');
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: elsewhere } })).status).toBe(401);
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: here } })).status).toBe(200);
+  });
+});
+
+describe('asking to sign in with a passkey', () => {
+  it('counts against the anonymous per-address limit, as each asking keeps a challenge', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: '3' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await limited.fetch('/api/dashboard/signin/passkey/options', { method: 'POST' })).status).toBe(200);
+      const refused = await limited.fetch('/api/dashboard/signin/passkey/options', { method: 'POST' });
+      await expectError(refused, 429, 'rate_limited');
+      expect(refused.headers.get('retry-after')).not.toBeNull();
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import { passkeys, webauthnChallenges } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { findUserById } from '../workspaces/accounts.js';
+import { mailSecurityChange } from './security-mail.js';
 import { endOtherSessions, type Account, type SignedInUser } from './sessions.js';
 
 /**
@@ -24,7 +25,7 @@ import { endOtherSessions, type Account, type SignedInUser } from './sessions.js
  * in an HttpOnly cookie, only its hash stored; each is spent by its first answer, right or wrong.
  */
 
-type PasskeyServices = Pick<Services, 'db' | 'clock' | 'config'>;
+type PasskeyServices = Pick<Services, 'db' | 'clock' | 'config' | 'mailer'>;
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -113,16 +114,19 @@ export async function registerPasskey(services: PasskeyServices, user: SignedInU
     .onConflictDoNothing()
     .returning();
   if (!row) throw new ApiError('conflict', 'This passkey is registered already', { reason: 'passkey_exists' });
+  await mailSecurityChange(services, user, { kind: 'passkey_added', name: row.name });
   return passkeyBody(row);
 }
 
 /** Removes one of the person's passkeys; their other sessions end (one may have been opened with it). */
-export async function removePasskey(services: Pick<Services, 'db'>, user: SignedInUser, id: string) {
-  await services.db.transaction(async (tx) => {
-    const removed = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.userId))).returning({ id: passkeys.id });
-    if (removed.length === 0) throw notFound('Passkey');
+export async function removePasskey(services: Pick<Services, 'db' | 'mailer' | 'config'>, user: SignedInUser, id: string) {
+  const name = await services.db.transaction(async (tx) => {
+    const [removed] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.userId))).returning({ name: passkeys.name });
+    if (!removed) throw notFound('Passkey');
     await endOtherSessions(tx, user);
+    return removed.name;
   });
+  await mailSecurityChange(services, user, { kind: 'passkey_removed', name });
 }
 
 /** Options for `navigator.credentials.get()`: any discoverable passkey of this site, user verification required. */

@@ -5,11 +5,14 @@ import { SessionSchema } from '../../contract/dashboard.js';
 import { RecoveryCodesSchema, SessionListSchema, TwoStepSetupSchema, TwoStepStatusSchema } from '../../contract/security.js';
 import { sha256 } from '../core/secrets.js';
 import { activity, memberships, passwordResets, users } from '../db/schema/index.js';
-import { expectError, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import type { OutgoingMessage } from '../mail/message.js';
+import { expectError, recordMail, sessionCookieOf, signIn, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 let server: TestServer;
+let sent: OutgoingMessage[];
 beforeAll(async () => {
   server = await startTestServer();
+  sent = recordMail(server);
 });
 afterAll(() => server.stop());
 
@@ -189,6 +192,9 @@ describe('turning two-step verification off and new recovery codes', () => {
     expect(RecoveryCodesSchema.parse(await regenerated.json()).recoveryCodes).toHaveLength(10);
 
     expect((await post('/security/two-step/disable', cookie, { password: person.password })).status).toBe(204);
+    // The person hears of it, in case it was not them.
+    const mail = sent.filter((m) => m.to === person.email && m.tag === 'account.security').map((m) => m.subject);
+    expect(mail).toEqual(['Your Parcel account: two-step verification is on', 'Your Parcel account: two-step verification is off']);
     expect((await server.fetch('/api/dashboard/session', { headers: { cookie: otherCookie } })).status).toBe(401);
     expect((await post('/signin', undefined, { email: person.email, password: person.password })).status).toBe(200);
     const [row] = await server.services.db.select().from(users).where(eq(users.id, person.userId));

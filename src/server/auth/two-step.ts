@@ -10,6 +10,7 @@ import { recoveryCodes, signInChallenges, trustedBrowsers, users } from '../db/s
 import type { Services } from '../services.js';
 import { accountIn } from '../workspaces/accounts.js';
 import { limitGuesses } from './attempts.js';
+import { mailSecurityChange } from './security-mail.js';
 import { verifyPassword } from './passwords.js';
 import { deriveKey, seal, unseal } from './sealing.js';
 import { endOtherSessions, type Account, type SignedInUser } from './sessions.js';
@@ -21,7 +22,7 @@ import { endOtherSessions, type Account, type SignedInUser } from './sessions.js
  * count against the person and the client's address like wrong passwords.
  */
 
-type TwoStepServices = Pick<Services, 'db' | 'clock' | 'config' | 'rateLimits' | 'sealingKey'>;
+type TwoStepServices = Pick<Services, 'db' | 'clock' | 'config' | 'rateLimits' | 'sealingKey' | 'mailer'>;
 type UserRow = typeof users.$inferSelect;
 
 const PERIOD_SECONDS = 30;
@@ -147,15 +148,17 @@ export async function enableTwoStep(services: TwoStepServices, user: SignedInUse
       fields: [{ path: 'code', message: 'This code is not right' }],
     });
   }
-  return db.transaction(async (tx) => {
+  const codes = await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now, totpLastStep: step })
       .where(eq(users.id, user.userId));
     await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.userId));
     await endOtherSessions(tx, user);
-    return { recoveryCodes: await replaceRecoveryCodes(tx, user.userId, now) };
+    return replaceRecoveryCodes(tx, user.userId, now);
   });
+  await mailSecurityChange(services, user, { kind: 'two_step_on' });
+  return { recoveryCodes: codes };
 }
 
 /** That it is the person: a current code (or a recovery code), or their password; 400 naming the field otherwise. */
@@ -181,6 +184,7 @@ export async function disableTwoStep(services: TwoStepServices, user: SignedInUs
     await tx.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.userId));
     await endOtherSessions(tx, user);
   });
+  await mailSecurityChange(services, user, { kind: 'two_step_off' });
 }
 
 /** Ten new recovery codes in place of the old ones (used or not), with a current code or the password. */

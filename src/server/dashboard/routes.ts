@@ -15,6 +15,7 @@ import {
 } from '../../contract/dashboard.js';
 import { PasskeySignInRequestSchema, SecondStepRequestSchema, WebAuthnOptionsSchema } from '../../contract/security.js';
 import { passkeySignInOptions } from '../auth/passkeys.js';
+import { chargeAnonymous } from '../ratelimit/buckets.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
 import { mintSessionAccessToken, sessionBody } from '../auth/sessions.js';
 import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
@@ -76,10 +77,12 @@ export function dashboardRoutes() {
         path: '/signin/passkey/options',
         auth: 'anyone',
         summary: 'Start signing in with a passkey: the options for navigator.credentials.get()',
-        description: 'Any discoverable passkey of this site, with user verification. The challenge (five minutes) rides in the `parcel_webauthn` cookie.',
+        description: 'Any discoverable passkey of this site, with user verification. The challenge (five minutes) rides in the `parcel_webauthn` cookie. Counted against the anonymous per-address limit (429).',
         success: { status: 200, schema: WebAuthnOptionsSchema },
       },
       async (c) => {
+        // Anyone may ask, and each asking keeps a challenge: counted like any request without a credential.
+        await chargeAnonymous(c.var.services, address(c));
         const { options, ...challenge } = await passkeySignInOptions(c.var.services);
         setWebAuthnChallenge(c, challenge);
         c.header('Cache-Control', 'no-store');
