@@ -221,7 +221,7 @@ export async function openSignInChallenge(services: Pick<Services, 'db' | 'clock
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
   await services.db.insert(signInChallenges).values({ tokenHash: sha256(token), userId: user.id, workspaceId: ws.id, createdAt: now, expiresAt });
-  return { token, expiresAt };
+  return { token, expiresAt, maxAgeSeconds: CHALLENGE_TTL_MS / 1000 };
 }
 
 /**

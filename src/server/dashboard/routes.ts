@@ -20,7 +20,6 @@ import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api
 import { mintSessionAccessToken, sessionBody } from '../auth/sessions.js';
 import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
 import { notFound } from '../core/errors.js';
-import { clientAddress } from '../http/headers.js';
 import { Surface } from '../http/surface.js';
 import { renameWorkspace, setTwoStepRequirement } from '../workspaces/accounts.js';
 import { setupState } from '../workspaces/operator.js';
@@ -33,7 +32,7 @@ import { joinRoutes, memberRoutes, workspaceSwitchRoutes } from './members.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { securityRoutes } from './security.js';
-import { completePasskeySignIn, completeSecondStep, dashboardAuth, setWebAuthnChallenge, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
+import { completePasskeySignIn, completeSecondStep, dashboardAuth, requestAddress, setWebAuthnChallenge, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
 import { vaultRoutes } from './vault.js';
 
 export type DashboardSurface = Surface<keyof typeof dashboardAuth>;
@@ -41,7 +40,6 @@ export type DashboardSurface = Surface<keyof typeof dashboardAuth>;
 /** /api/dashboard: what the public API does not cover. Session cookie, same origin only. */
 export function dashboardRoutes() {
   const surface = Surface.create(dashboardAuth, dashboardSecuritySchemes).use(sameOriginOnly);
-  const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, c.var.services.config.TRUST_PROXY);
 
   surface
     .route(
@@ -56,7 +54,7 @@ export function dashboardRoutes() {
       async (c, { body }) => signInAs(c, await signUp(c.var.services, body), 201),
     )
     .route({ method: 'post', path: '/signin', auth: 'anyone', summary: 'Sign in with email and password (401 `second_step_required` when a code is needed too)', body: SignInRequestSchema, success: { status: 200, schema: SessionSchema } }, async (c, { body }) =>
-      signInAs(c, await checkPassword(c.var.services, body, address(c))),
+      signInAs(c, await checkPassword(c.var.services, body, requestAddress(c))),
     )
     .route(
       {
@@ -82,7 +80,7 @@ export function dashboardRoutes() {
       },
       async (c) => {
         // Anyone may ask, and each asking keeps a challenge: counted like any request without a credential.
-        await chargeAnonymous(c.var.services, address(c));
+        await chargeAnonymous(c.var.services, requestAddress(c));
         const { options, ...challenge } = await passkeySignInOptions(c.var.services);
         setWebAuthnChallenge(c, challenge);
         c.header('Cache-Control', 'no-store');
@@ -143,7 +141,7 @@ export function dashboardRoutes() {
         success: { status: 204 },
       },
       async (c, { body }) => {
-        await changePassword(c.var.services, c.var.user, body, address(c));
+        await changePassword(c.var.services, c.var.user, body, requestAddress(c));
         return c.body(null, 204);
       },
     )

@@ -15,9 +15,8 @@ import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasske
 import { endOtherSessions, endSessionById, listSessions } from '../auth/sessions.js';
 import { disableTwoStep, enableTwoStep, regenerateRecoveryCodes, startTwoStepSetup, twoStepStatus } from '../auth/two-step.js';
 import { notFound } from '../core/errors.js';
-import { clientAddress } from '../http/headers.js';
 import type { DashboardSurface } from './routes.js';
-import { setWebAuthnChallenge, takeWebAuthnChallenge } from './session.js';
+import { requestAddress, setWebAuthnChallenge, takeWebAuthnChallenge } from './session.js';
 
 const SESSION_ID = ['ses', 'Session'] as const;
 const PASSKEY_ID = ['pk', 'Passkey'] as const;
@@ -28,7 +27,6 @@ const PASSKEY_ID = ['pk', 'Passkey'] as const;
  * Turning two-step verification on or off ends every other session of the person.
  */
 export function securityRoutes(surface: DashboardSurface) {
-  const address = (c: Parameters<typeof clientAddress>[0]) => clientAddress(c, c.var.services.config.TRUST_PROXY);
   surface
     .route({ method: 'get', path: '/two-step', auth: 'self', summary: 'Whether two-step verification is on, and how many recovery codes are left', success: { status: 200, schema: TwoStepStatusSchema } }, async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -60,7 +58,7 @@ export function securityRoutes(surface: DashboardSurface) {
       },
       async (c, { body }) => {
         c.header('Cache-Control', 'no-store');
-        return c.json(await enableTwoStep(c.var.services, c.var.user, body, address(c)));
+        return c.json(await enableTwoStep(c.var.services, c.var.user, body, requestAddress(c)));
       },
     )
     .route(
@@ -74,7 +72,7 @@ export function securityRoutes(surface: DashboardSurface) {
         success: { status: 204 },
       },
       async (c, { body }) => {
-        await disableTwoStep(c.var.services, c.var.user, body, address(c));
+        await disableTwoStep(c.var.services, c.var.user, body, requestAddress(c));
         return c.body(null, 204);
       },
     )
@@ -89,7 +87,7 @@ export function securityRoutes(surface: DashboardSurface) {
       },
       async (c, { body }) => {
         c.header('Cache-Control', 'no-store');
-        return c.json(await regenerateRecoveryCodes(c.var.services, c.var.user, body, address(c)));
+        return c.json(await regenerateRecoveryCodes(c.var.services, c.var.user, body, requestAddress(c)));
       },
     )
     .route({ method: 'get', path: '/passkeys', auth: 'self', summary: "The person's passkeys", success: { status: 200, schema: PasskeyListSchema } }, async (c) => {

@@ -36,10 +36,10 @@ export async function completePasskeySignIn(c: Context<AppEnv>, credential: unkn
   return startSession(c, account, 200);
 }
 
-const sessionClient = (c: Context<AppEnv>): SessionClient => ({
-  userAgent: c.req.header('user-agent') ?? null,
-  address: clientAddress(c, c.var.services.config.TRUST_PROXY),
-});
+/** The client's address as the dashboard counts it (behind TRUST_PROXY's proxies): for limits and the sessions list. */
+export const requestAddress = (c: Context<AppEnv>) => clientAddress(c, c.var.services.config.TRUST_PROXY);
+
+const sessionClient = (c: Context<AppEnv>): SessionClient => ({ userAgent: c.req.header('user-agent') ?? null, address: requestAddress(c) });
 
 const cookieOptions = (c: Context<AppEnv>, path: string, maxAge: number) =>
   ({ httpOnly: true, sameSite: 'Lax', secure: c.var.services.config.PUBLIC_URL.startsWith('https:'), path, maxAge }) as const;
@@ -55,8 +55,8 @@ export async function signInAs(c: Context<AppEnv>, account: Account, status: 200
   const { services } = c.var;
   refuseSignIn(account);
   if (asksSecondStep(account.user) && !(await isTrustedBrowser(services, account.user.id, getCookie(c, TRUSTED_BROWSER_COOKIE)))) {
-    const { token, expiresAt } = await openSignInChallenge(services, account);
-    setCookie(c, SIGN_IN_CHALLENGE_COOKIE, token, cookieOptions(c, '/api/dashboard', Math.floor((expiresAt.getTime() - services.clock.now().getTime()) / 1000)));
+    const { token, expiresAt, maxAgeSeconds } = await openSignInChallenge(services, account);
+    setCookie(c, SIGN_IN_CHALLENGE_COOKIE, token, cookieOptions(c, '/api/dashboard', maxAgeSeconds));
     throw new ApiError('unauthorized', 'Enter the code from your authenticator app to finish signing in', {
       reason: 'second_step_required',
       methods: ['totp', 'recovery_code'],
@@ -69,7 +69,7 @@ export async function signInAs(c: Context<AppEnv>, account: Account, status: 200
 /** The second step's answer: the session the challenge waited for, and (if asked) this browser trusted for 30 days. */
 export async function completeSecondStep(c: Context<AppEnv>, input: { code: string; trustBrowser: boolean }) {
   const { services } = c.var;
-  const account = await completeSignInChallenge(services, getCookie(c, SIGN_IN_CHALLENGE_COOKIE), input.code, sessionClient(c).address);
+  const account = await completeSignInChallenge(services, getCookie(c, SIGN_IN_CHALLENGE_COOKIE), input.code, requestAddress(c));
   deleteCookie(c, SIGN_IN_CHALLENGE_COOKIE, { path: '/api/dashboard' });
   if (input.trustBrowser) setCookie(c, TRUSTED_BROWSER_COOKIE, await trustBrowser(services, account.user.id), cookieOptions(c, '/api/dashboard', TRUSTED_BROWSER_TTL_MS / 1000));
   return startSession(c, account, 200);

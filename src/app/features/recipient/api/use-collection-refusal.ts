@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isApiRequestError, type ApiRequestError } from '../../../lib/api-error';
+import { watchRequestErrors } from '../../../lib/watch-request-errors';
 import { collectionKeys, KEY_KIND_INDEX } from './public-collection-api';
 
 /**
@@ -42,16 +43,7 @@ export function useCollectionRefusal(slug: string) {
         void queryClient.invalidateQueries({ queryKey: prefix, predicate: (query) => query.queryKey[KEY_KIND_INDEX] === 'detail' });
       }
     }
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') consider(event.query.queryKey, event.action.error);
-    });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') consider(event.mutation.options.mutationKey, event.action.error);
-    });
-    return () => {
-      stopQueries();
-      stopMutations();
-    };
+    return watchRequestErrors(queryClient, consider);
   }, [queryClient, slug]);
 
   const clear = useCallback(() => setRefusal(null), []);

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isApiRequestError } from '../../../lib/api-error';
 import { sessionQueryKey } from '../../../lib/query-keys';
+import { watchRequestErrors } from '../../../lib/watch-request-errors';
 
 /**
  * When the workspace starts requiring two-step verification while a member without it is working,
@@ -12,20 +13,12 @@ import { sessionQueryKey } from '../../../lib/query-keys';
 export function useRequiredTwoStepWatch() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  useEffect(() => {
-    function consider(error: unknown) {
-      if (!isApiRequestError(error) || error.details.reason !== 'two_step_required') return;
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey }).then(() => navigate({ to: '/security', replace: true }));
-    }
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') consider(event.action.error);
-    });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') consider(event.action.error);
-    });
-    return () => {
-      stopQueries();
-      stopMutations();
-    };
-  }, [queryClient, navigate]);
+  useEffect(
+    () =>
+      watchRequestErrors(queryClient, (_key, error) => {
+        if (!isApiRequestError(error) || error.details.reason !== 'two_step_required') return;
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey }).then(() => navigate({ to: '/security', replace: true }));
+      }),
+    [queryClient, navigate],
+  );
 }
