@@ -16,7 +16,8 @@ export const inviteOnlyPort = port + 2;
 export const scanningPort = port + 3;
 /**
  * A fifth server at http://localhost (its PUBLIC_URL): a passkey's relying party is a domain, never an
- * IP address, so WebAuthn works there and not on 127.0.0.1 (e2e/passkeys.spec.ts).
+ * IP address, so WebAuthn works there and not on 127.0.0.1 (e2e/passkeys.spec.ts); single sign-on is
+ * tested there too (e2e/single-sign-on.spec.ts).
  */
 export const passkeyPort = port + 4;
 
@@ -72,6 +73,7 @@ export default defineConfig({
     e2eServer(shortTokenPort, { UPLOAD_TOKEN_TTL_SECONDS: '20' }),
     e2eServer(inviteOnlyPort, { SIGNUP: 'invite' }),
     e2eServer(scanningPort, { E2E_CLAMD: '1' }),
-    e2eServer(passkeyPort, { PUBLIC_URL: `http://localhost:${passkeyPort}` }),
+    // Also the single sign-on server: its test identity provider answers over plain http on loopback.
+    e2eServer(passkeyPort, { PUBLIC_URL: `http://localhost:${passkeyPort}`, SSO_ALLOW_INSECURE: '1' }),
   ],
 });

@@ -23,6 +23,7 @@ import { Route as AuthedMembersRouteImport } from './routes/_authed/members'
 import { Route as AuthedOutboxRouteImport } from './routes/_authed/outbox'
 import { Route as AuthedSecurityRouteImport } from './routes/_authed/security'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as AuthedSingleSignOnRouteImport } from './routes/_authed/single-sign-on'
 import { Route as AuthedVaultRouteImport } from './routes/_authed/vault'
 import { Route as SignedOutForgotPasswordRouteImport } from './routes/_signed-out/forgot-password'
 import { Route as SignedOutResetPasswordRouteImport } from './routes/_signed-out/reset-password'
@@ -111,6 +112,11 @@ const AuthedSecurityRoute = AuthedSecurityRouteImport.update({
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSingleSignOnRoute = AuthedSingleSignOnRouteImport.update({
+  id: '/single-sign-on',
+  path: '/single-sign-on',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedVaultRoute = AuthedVaultRouteImport.update({
@@ -234,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/outbox': typeof AuthedOutboxRoute
   '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
+  '/single-sign-on': typeof AuthedSingleSignOnRoute
   '/vault': typeof AuthedVaultRoute
   '/forgot-password': typeof SignedOutForgotPasswordRoute
   '/reset-password': typeof SignedOutResetPasswordRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/outbox': typeof AuthedOutboxRoute
   '/security': typeof AuthedSecurityRoute
   '/settings': typeof AuthedSettingsRoute
+  '/single-sign-on': typeof AuthedSingleSignOnRoute
   '/vault': typeof AuthedVaultRoute
   '/forgot-password': typeof SignedOutForgotPasswordRoute
   '/reset-password': typeof SignedOutResetPasswordRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/_authed/outbox': typeof AuthedOutboxRoute
   '/_authed/security': typeof AuthedSecurityRoute
   '/_authed/settings': typeof AuthedSettingsRoute
+  '/_authed/single-sign-on': typeof AuthedSingleSignOnRoute
   '/_authed/vault': typeof AuthedVaultRoute
   '/_signed-out/forgot-password': typeof SignedOutForgotPasswordRoute
   '/_signed-out/reset-password': typeof SignedOutResetPasswordRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/security'
     | '/settings'
+    | '/single-sign-on'
     | '/vault'
     | '/forgot-password'
     | '/reset-password'
@@ -377,6 +387,7 @@ export interface FileRouteTypes {
     | '/outbox'
     | '/security'
     | '/settings'
+    | '/single-sign-on'
     | '/vault'
     | '/forgot-password'
     | '/reset-password'
@@ -414,6 +425,7 @@ export interface FileRouteTypes {
     | '/_authed/outbox'
     | '/_authed/security'
     | '/_authed/settings'
+    | '/_authed/single-sign-on'
     | '/_authed/vault'
     | '/_signed-out/forgot-password'
     | '/_signed-out/reset-password'
@@ -547,6 +559,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AuthedSettingsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/single-sign-on': {
+      id: '/_authed/single-sign-on'
+      path: '/single-sign-on'
+      fullPath: '/single-sign-on'
+      preLoaderRoute: typeof AuthedSingleSignOnRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/vault': {
@@ -708,6 +727,7 @@ interface AuthedRouteChildren {
   AuthedOutboxRoute: typeof AuthedOutboxRoute
   AuthedSecurityRoute: typeof AuthedSecurityRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedSingleSignOnRoute: typeof AuthedSingleSignOnRoute
   AuthedVaultRoute: typeof AuthedVaultRoute
   AuthedCollectionsCollectionIdRoute: typeof AuthedCollectionsCollectionIdRoute
   AuthedRequestsRequestIdRoute: typeof AuthedRequestsRequestIdRoute
@@ -730,6 +750,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedOutboxRoute: AuthedOutboxRoute,
   AuthedSecurityRoute: AuthedSecurityRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedSingleSignOnRoute: AuthedSingleSignOnRoute,
   AuthedVaultRoute: AuthedVaultRoute,
   AuthedCollectionsCollectionIdRoute: AuthedCollectionsCollectionIdRoute,
   AuthedRequestsRequestIdRoute: AuthedRequestsRequestIdRoute,

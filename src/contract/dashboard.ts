@@ -55,6 +55,8 @@ export const SessionSchema = z.object({
     isOperator: z.boolean(),
     /** Two-step verification is on for this person. */
     twoStep: z.boolean(),
+    /** This session was signed in through an identity provider a domain of the workspace is tied to. */
+    singleSignOn: z.boolean(),
   }),
   /** The workspace the session is in now, and the person's role in it (docs/teams.md). */
   workspace: z.object({
@@ -68,6 +70,12 @@ export const SessionSchema = z.object({
      * session, Settings → Security and the workspace switcher answer; everything else is 403 `two_step_required`.
      */
     requireTwoStep: z.boolean(),
+    /**
+     * Everyone here must sign in through one of the workspace's identity providers. While
+     * `user.singleSignOn` is false, only the session and the workspace switcher answer; everything
+     * else is 403 `single_sign_on_required`.
+     */
+    requireSingleSignOn: z.boolean(),
   }),
 });
 

@@ -100,3 +100,40 @@ export const RegisterPasskeyRequestSchema = z.object({
 export const PasskeySignInRequestSchema = z.object({ credential: CredentialResponseSchema });
 
 export type Passkey = z.infer<typeof PasskeySchema>;
+
+/** An identity provider the operator set up, as the sign-in page offers it. */
+export const SignInProviderSchema = z.object({ id: z.string(), name: z.string() });
+export const SignInProviderListSchema = z.object({ providers: z.array(SignInProviderSchema) });
+
+/** Which identity provider's button was pressed (`idp_…`). */
+export const SingleSignOnStartQuerySchema = z.object({ provider: z.string().min(1).max(40) });
+
+/** An email domain the workspace tied to an identity provider. */
+export const SignInDomainSchema = z.object({
+  domain: z.string(),
+  providerId: z.string(),
+  providerName: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/** The workspace's single sign-on: the providers one may tie a domain to, the domains tied, and whether it is required. */
+export const SingleSignOnSettingsSchema = z.object({
+  providers: z.array(SignInProviderSchema),
+  domains: z.array(SignInDomainSchema),
+  required: z.boolean(),
+});
+
+export const TieSignInDomainRequestSchema = z.object({
+  /** A domain of the person's own address, such as `example.com`. */
+  domain: z.string().trim().min(3).max(253),
+  providerId: z.string().min(1).max(40),
+});
+
+export const SingleSignOnRequirementSchema = z.object({ required: z.boolean() });
+export type SignInProvider = z.infer<typeof SignInProviderSchema>;
+export type SingleSignOnSettings = z.infer<typeof SingleSignOnSettingsSchema>;
+export type TieSignInDomainRequest = z.input<typeof TieSignInDomainRequestSchema>;
+
+/** Why a single sign-on landed back on the sign-in page (`/signin?sso_error=…`); the page says each in its own words. */
+export const singleSignOnRefusals = ['expired', 'refused', 'unverified_email', 'no_workspace', 'member_limit', 'unavailable', 'disabled'] as const;
+export type SingleSignOnRefusal = (typeof singleSignOnRefusals)[number];

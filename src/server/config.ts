@@ -50,6 +50,8 @@ const envSchema = z.object({
   OAUTH_DYNAMIC_REGISTRATION: z.enum(['0', '1']).default('1'),
   /** Development and tests only: an assistant's client ID metadata document may be served from loopback (still https). Never other private addresses. */
   OAUTH_CLIENT_METADATA_ALLOW_LOOPBACK: flag,
+  /** Development and tests only: single sign-on may use an identity provider over plain http on loopback. Never other private addresses. */
+  SSO_ALLOW_INSECURE: flag,
   /**
    * Web origins besides this server's own whose pages may call /mcp from a browser (comma-separated,
    * such as `https://inspector.example.com`). None by default: DNS-rebinding protection refuses every

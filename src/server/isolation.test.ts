@@ -17,7 +17,7 @@ import {
   UpdateNotificationSettingsRequestSchema,
 } from '../contract/dashboard.js';
 import { ActivityFilterSchema, ActivityQuerySchema } from '../contract/activity.js';
-import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, PasskeySignInRequestSchema, RegisterPasskeyRequestSchema, SecondStepRequestSchema } from '../contract/security.js';
+import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, PasskeySignInRequestSchema, RegisterPasskeyRequestSchema, SecondStepRequestSchema, SingleSignOnRequirementSchema, SingleSignOnStartQuerySchema, TieSignInDomainRequestSchema } from '../contract/security.js';
 import { ImportContactsRequestSchema } from '../contract/contacts.js';
 import { ErrorSchema } from '../contract/errors.js';
 import { ConsentDecisionSchema } from '../contract/oauth.js';
@@ -167,6 +167,7 @@ function directories(): Map<string, Ref>[] {
     ['/api/dashboard/workspaces/holding/:id', { a: A.collection.id, b: B.collection.id }],
     ['/api/dashboard/security/sessions/:id', { a: A.sessionId, b: B.sessionId }],
     ['/api/dashboard/security/passkeys/:id', { a: A.passkeyId, b: B.passkeyId }],
+    ['/api/dashboard/workspace/single-sign-on/domains/:domain', { a: A.signInDomain, b: B.signInDomain }],
     // A's links are locked (a password; invited guests only): B's unlock token or guest session must not open them.
     ['/api/public/transfers/:slug', { a: A.transfer.slug, b: B.transfer.slug, capability: true }],
     ['/api/public/collections/:slug', { a: A.collection.slug, b: B.collection.slug, capability: true }],
@@ -191,6 +192,8 @@ function fieldRefs(path: string): Record<string, Ref & { many?: boolean }> {
     const credential = { a: `cred-${A.passkeyId}`, b: `cred-${B.passkeyId}` };
     return { id: credential, rawId: credential };
   }
+  // Identity providers are the server's, not a workspace's: any workspace may tie a domain to any of them.
+  if (path.startsWith('/api/dashboard/workspace/single-sign-on')) return { providerId: { a: A.ssoProviderId, b: A.ssoProviderId } };
   if (path.startsWith('/api/dashboard/vault')) {
     return {
       folderId: { a: A.vault.folderId, b: B.vault.folderId },
@@ -237,6 +240,9 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['POST /api/dashboard/signin', { body: SignInRequestSchema }],
   ['PATCH /api/dashboard/workspace', { body: RenameWorkspaceRequestSchema }],
   ['PUT /api/dashboard/workspace/two-step-requirement', { body: TwoStepRequirementSchema }],
+  ['GET /api/dashboard/signin/sso', { query: SingleSignOnStartQuerySchema }],
+  ['POST /api/dashboard/workspace/single-sign-on/domains', { body: TieSignInDomainRequestSchema }],
+  ['PUT /api/dashboard/workspace/single-sign-on/requirement', { body: SingleSignOnRequirementSchema }],
   ['POST /api/dashboard/password', { body: ChangePasswordRequestSchema }],
   ['POST /api/dashboard/signin/second-step', { body: SecondStepRequestSchema }],
   ['POST /api/dashboard/signin/passkey', { body: PasskeySignInRequestSchema }],

@@ -18,6 +18,10 @@ export const Route = createFileRoute('/_authed')({
     if (session.workspace.requireTwoStep && !session.user.twoStep && location.pathname !== '/security') {
       throw redirect({ to: '/security', replace: true });
     }
+    // The workspace requires single sign-on and this session was signed in another way: sign in through the provider.
+    if (session.workspace.requireSingleSignOn && !session.user.singleSignOn && location.pathname !== '/single-sign-on') {
+      throw redirect({ to: '/single-sign-on', replace: true });
+    }
   },
   component: AuthedLayout,
 });

@@ -28,14 +28,22 @@ Commands:
       server and serve TLS for it at your proxy. A domain belongs to one workspace at most.
   domain clear --workspace ID
       Removes the workspace's domain; its custom links answer 404 from the next request.
+  sso add --name NAME --issuer URL --client-id ID --client-secret SECRET
+      Sets up an OpenID Connect identity provider people can sign in through ("Sign in with NAME").
+      Register this server's redirect URI with the provider first (sso list prints it). The
+      provider's metadata is read now, so a wrong issuer is refused. The secret is stored sealed.
+  sso list
+      The identity providers, and the redirect URI to register with each.
+  sso remove --id ID
+      Removes a provider: the workspace domains tied to it are untied.
 
 Options for every command:
   --json     print exactly one JSON object on stdout (errors: {"error":{"code","message"}}); logs go to stderr
   -h, --help print this help
 
 Environment: DATABASE_URL, DATA_DIR (default ./data), LOG_LEVEL (default warn for this tool).
-Exit codes: 0 success, 1 error (invalid value, unknown workspace, wrong password, plan refusal,
-domain taken, database unreachable), 2 usage error (unknown command or option, missing option or
+Exit codes: 0 success, 1 error (invalid value, unknown workspace or provider, wrong password, plan
+refusal, domain taken, database unreachable), 2 usage error (unknown command or option, missing option or
 value).
 Use "npm run --silent" (or call "npx tsx src/server/admin/cli.ts") so that npm adds nothing to stdout.`;
 
@@ -46,7 +54,10 @@ export type Command =
   | { name: 'credit add'; options: { workspaceId: string; microEur: number } }
   | { name: 'key create'; options: { workspaceId: string; name: string; scopes: Scope[] } }
   | { name: 'domain set'; options: { workspaceId: string; domain: string } }
-  | { name: 'domain clear'; options: { workspaceId: string } };
+  | { name: 'domain clear'; options: { workspaceId: string } }
+  | { name: 'sso add'; options: { name: string; issuer: string; clientId: string; clientSecret: string } }
+  | { name: 'sso list'; options: Record<string, never> }
+  | { name: 'sso remove'; options: { id: string } };
 
 export interface ParsedArgs {
   command: Command;
@@ -64,9 +75,12 @@ const commandOptions: Record<Exclude<Command['name'], 'help'>, OptionSpec> = {
   'key create': { workspace: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
   'domain set': { workspace: { type: 'string' }, domain: { type: 'string' } },
   'domain clear': { workspace: { type: 'string' } },
+  'sso add': { name: { type: 'string' }, issuer: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' } },
+  'sso list': {},
+  'sso remove': { id: { type: 'string' } },
 };
 
-const groups: Record<string, string[]> = { plan: ['set'], credit: ['add'], key: ['create'], domain: ['set', 'clear'] };
+const groups: Record<string, string[]> = { plan: ['set'], credit: ['add'], key: ['create'], domain: ['set', 'clear'], sso: ['add', 'list', 'remove'] };
 
 const usageError = (message: string) => new AdminError('usage', message);
 
@@ -164,6 +178,15 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
     }
     case 'domain clear':
       return { command: { name, options: { workspaceId: required('workspace') } }, json };
+    case 'sso add':
+      return {
+        command: { name, options: { name: required('name'), issuer: required('issuer'), clientId: required('client-id'), clientSecret: required('client-secret') } },
+        json,
+      };
+    case 'sso list':
+      return { command: { name, options: {} }, json };
+    case 'sso remove':
+      return { command: { name, options: { id: required('id') } }, json };
   }
   throw usageError(`Unknown command "${name}"`);
 }

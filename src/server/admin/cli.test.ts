@@ -67,6 +67,13 @@ describe('argument parsing', () => {
       options: { workspaceId: 'ws_1', domain: 'files.example.com' },
     });
     expect(parseCommandLine(['domain', 'clear', '--workspace', 'ws_1']).command).toEqual({ name: 'domain clear', options: { workspaceId: 'ws_1' } });
+    expect(parseCommandLine(['sso', 'add', '--name', 'Acme Login', '--issuer', 'https://login.acme.test', '--client-id', 'parcel', '--client-secret', 's3cret']).command).toEqual({
+      name: 'sso add',
+      options: { name: 'Acme Login', issuer: 'https://login.acme.test', clientId: 'parcel', clientSecret: 's3cret' },
+    });
+    expect(parseCommandLine(['sso', 'list']).command).toEqual({ name: 'sso list', options: {} });
+    expect(parseCommandLine(['sso', 'remove', '--id', 'idp_1']).command).toEqual({ name: 'sso remove', options: { id: 'idp_1' } });
+    expect(() => parseCommandLine(['sso', 'add', '--name', 'Acme Login', '--issuer', 'https://login.acme.test'])).toThrow(/--client-id is required/);
     expect(parseCommandLine(['key', 'create', '--help']).command).toEqual({ name: 'help' });
     expect(parseCommandLine(['-h']).command).toEqual({ name: 'help' });
   });
@@ -101,6 +108,18 @@ describe('domain arguments', () => {
 });
 
 describe('the CLI process', () => {
+  it('lists identity providers with the redirect URI to register, and refuses to remove one that is not there', async () => {
+    const listed = await runCli(['sso', 'list', '--json'], { DATABASE_URL: server.databaseUrl, PUBLIC_URL: 'https://files.example.test' });
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject({ redirectUri: 'https://files.example.test/api/dashboard/signin/sso/callback' });
+    const removed = await runCli(['sso', 'remove', '--id', 'idp_nothing', '--json'], { DATABASE_URL: server.databaseUrl });
+    expect(removed.code).toBe(1);
+    expect(JSON.parse(removed.stdout)).toMatchObject({ error: { code: 'not_found' } });
+    const added = await runCli(['sso', 'add', '--name', 'Nowhere', '--issuer', 'https://127.0.0.1:9', '--client-id', 'x', '--client-secret', 'y', '--json'], { DATABASE_URL: server.databaseUrl });
+    expect(added.code).toBe(1);
+    expect(JSON.parse(added.stdout)).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+
   it('bootstraps with --json: one JSON object on stdout, and the key works on the running server', async () => {
     const email = `cli-${randomBytes(4).toString('hex')}@example.test`;
     const r = await runCli(['bootstrap', '--email', email, '--password', 'long enough pw', '--workspace', 'From CLI', '--plan', 'paid', '--json'], {

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { systemClock } from '../core/clock.js';
 import { parseCommandLine, usage, wantsJson, type Command, type ParsedArgs } from './args.js';
-import { AdminError, bootstrap, creditAdd, domainClear, domainSet, formatEur, keyCreate, planSet } from './commands.js';
+import { serverKeys } from '../settings.js';
+import { AdminError, bootstrap, creditAdd, domainClear, domainSet, formatEur, keyCreate, planSet, ssoAdd, ssoList, ssoRemove } from './commands.js';
 import { databaseErrorMessage, openAdminDatabase, type AdminDatabase } from './database.js';
 
 /**
@@ -62,6 +63,22 @@ async function execute(db: Database, command: RunnableCommand, config: Config): 
         result: r,
         text: r.previousDomain ? `Workspace ${r.workspaceId} no longer has the domain ${r.previousDomain}` : `Workspace ${r.workspaceId} had no domain`,
       };
+    }
+    case 'sso add': {
+      const r = await ssoAdd(db, command.options, { config, sealingKey: (await serverKeys(db, config)).sealingKey });
+      return {
+        result: r,
+        text: `Added identity provider ${r.id} "${r.name}" (${r.issuer}): the sign-in page offers "Sign in with ${r.name}".\nIts redirect URI (register it with the provider): ${r.redirectUri}\nA workspace's owner ties their email domain to it in Security → Single sign-on.`,
+      };
+    }
+    case 'sso list': {
+      const r = await ssoList(db, config);
+      const lines = r.providers.map((p) => `${p.id}  ${p.name}  ${p.issuer}  client ${p.clientId}`);
+      return { result: r, text: `${lines.length > 0 ? lines.join('\n') : 'No identity providers.'}\nRedirect URI: ${r.redirectUri}` };
+    }
+    case 'sso remove': {
+      const r = await ssoRemove(db, command.options);
+      return { result: r, text: `Removed identity provider ${r.id}; the domains tied to it are untied` };
     }
   }
 }

@@ -5,6 +5,8 @@ import { EmailSchema, PasswordSchema } from '../../contract/dashboard.js';
 import { paidOnlyScopes, scopes as allScopes, type Scope } from '../../contract/scopes.js';
 import { createApiKey } from '../auth/api-keys.js';
 import { verifyPassword } from '../auth/passwords.js';
+import { addIdentityProvider, callbackUrl, listIdentityProviders, removeIdentityProvider, type NewIdentityProvider } from '../auth/single-sign-on.js';
+import type { Config } from '../config.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Database } from '../db/connection.js';
 import { workspaces } from '../db/schema/index.js';
@@ -333,4 +335,41 @@ export async function domainClear(db: Database, options: { workspaceId: string }
   const r = await setCustomDomain(db, options.workspaceId, null);
   if (r.status !== 'set') throw new AdminError('not_found', `No workspace with id ${options.workspaceId}`);
   return { workspaceId: r.workspaceId, customDomain: null, previousDomain: r.previous };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Single sign-on
+
+export interface SsoProviderResult {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  createdAt: string;
+}
+
+/** What the CLI needs to set up a provider: the sealing key, and the SSRF-safe client's development setting. */
+export interface SsoAdminContext {
+  config: Config;
+  sealingKey: Buffer;
+  clock?: Clock;
+}
+
+export async function ssoAdd(db: Database, options: NewIdentityProvider, context: SsoAdminContext): Promise<SsoProviderResult & { redirectUri: string }> {
+  try {
+    const provider = await addIdentityProvider({ db, config: context.config, sealingKey: context.sealingKey, clock: context.clock ?? systemClock }, options);
+    return { ...provider, redirectUri: callbackUrl(context.config) };
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'invalid_request') throw invalid(err.message);
+    throw err;
+  }
+}
+
+export async function ssoList(db: Database, config: Pick<Config, 'PUBLIC_URL'>): Promise<{ providers: SsoProviderResult[]; redirectUri: string }> {
+  return { providers: await listIdentityProviders(db), redirectUri: callbackUrl(config) };
+}
+
+export async function ssoRemove(db: Database, options: { id: string }): Promise<{ id: string; removed: true }> {
+  if (!(await removeIdentityProvider(db, options.id))) throw new AdminError('not_found', `No identity provider ${options.id} (see sso list)`);
+  return { id: options.id, removed: true };
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { accessTokens, apiKeys, memberships, oauthStore, users, workspaces } from '../db/schema/index.js';
+import { accessTokens, apiKeys, memberships, oauthStore, sessions, users, workspaces } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
 import { refuseInactiveWorkspace } from '../workspaces/active.js';
@@ -8,7 +8,7 @@ import type { CountedCall } from '../ratelimit/buckets.js';
 import { scopesForMember, sendScope, type MemberRole } from '../../contract/scopes.js';
 import { noteGrantUse } from '../oauth/grants.js';
 import { preparedQuery } from '../db/prepared.js';
-import { refuseWithoutRequiredTwoStep } from './sessions.js';
+import { refuseUntilCompliant, sessionMeetsSingleSignOn } from './sessions.js';
 import { API_KEY_PATTERN, OAUTH_TOKEN_PATTERN, SESSION_TOKEN_PATTERN, sha256 } from '../core/secrets.js';
 
 const BEARER = /^Bearer ([!-~]+)$/;
@@ -54,6 +54,11 @@ const accessTokenByHash = preparedQuery('access_token_by_hash', (db, name) =>
       ws: callerWorkspaceColumns,
       member: callerMemberColumns,
       twoStep: { required: workspaces.requireTwoStep, on: sql<boolean>`${users.totpEnabledAt} is not null` },
+      // A token minted from a session meets single sign-on as its session does; an assistant's (OAuth) token was approved from one that did.
+      singleSignOn: {
+        required: workspaces.requireSingleSignOn,
+        satisfied: sql<boolean>`${accessTokens.kind} <> 'session' or exists (select 1 from ${sessions} where ${sessions.idHash} = ${accessTokens.sessionIdHash} and ${sessionMeetsSingleSignOn(sessions.ssoProviderId, accessTokens.workspaceId)})`,
+      },
     })
     .from(accessTokens)
     .innerJoin(workspaces, eq(workspaces.id, accessTokens.workspaceId))
@@ -181,8 +186,14 @@ export async function resolveCaller(services: Services, token: string): Promise<
     const [row] = await accessTokenByHash(db).execute({ hash: sha256(token), now });
     if (!row) return null;
     refuseInactiveWorkspace(row.ws);
-    // So is the workspace's requirement of two-step verification, made after the token was.
-    refuseWithoutRequiredTwoStep({ workspaceRequiresTwoStep: row.twoStep.required, twoStepOn: row.twoStep.on, workspaceName: row.ws.name });
+    // So are the workspace's requirements (two-step verification, single sign-on), made after the token was.
+    refuseUntilCompliant({
+      workspaceRequiresTwoStep: row.twoStep.required,
+      twoStepOn: row.twoStep.on,
+      workspaceName: row.ws.name,
+      workspaceRequiresSingleSignOn: row.singleSignOn.required,
+      singleSignOnSatisfied: row.singleSignOn.satisfied,
+    });
     // The plan and the role are live: a token minted on a paid plan loses its paid-only scopes when
     // the plan lapses, and a dashboard token (which holds what the plan and the role allow) gains
     // them on upgrade, or loses the admins' when its member is made a member.

@@ -7,12 +7,13 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ApiError, notFound } from '../core/errors.js';
-import { newId, randomBase62, sha256 } from '../core/secrets.js';
-import { passkeys, webauthnChallenges } from '../db/schema/index.js';
+import { newId } from '../core/secrets.js';
+import { passkeys } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { findUserById } from '../workspaces/accounts.js';
+import { keepChallenge, spendChallenge } from './browser-challenges.js';
 import { mailSecurityChange } from './security-mail.js';
 import { endOtherSessions, type Account, type SignedInUser } from './sessions.js';
 
@@ -34,23 +35,8 @@ function relyingParty(config: Services['config']) {
   return { rpID: url.hostname, origin: url.origin, rpName: 'Parcel' };
 }
 
-async function keepChallenge(services: PasskeyServices, challenge: string, userId: string | null) {
-  const token = randomBase62(43);
-  const expiresAt = new Date(services.clock.now().getTime() + CHALLENGE_TTL_MS);
-  await services.db.insert(webauthnChallenges).values({ tokenHash: sha256(token), challenge, userId, expiresAt });
-  return { token, maxAgeSeconds: CHALLENGE_TTL_MS / 1000 };
-}
-
-/** The challenge of the token, spent; null for none, an expired one, or another person's. */
-async function spendChallenge(services: PasskeyServices, token: string | undefined, userId: string | null): Promise<string | null> {
-  if (!token || token.length > 100) return null;
-  const [row] = await services.db
-    .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.tokenHash, sha256(token)), gt(webauthnChallenges.expiresAt, services.clock.now())))
-    .returning();
-  if (!row || row.userId !== userId) return null;
-  return row.challenge;
-}
+const keepPasskeyChallenge = (services: PasskeyServices, challenge: string, userId: string | null) =>
+  keepChallenge(services, 'passkey', challenge, { userId, ttlMs: CHALLENGE_TTL_MS });
 
 const expired = () => new ApiError('invalid_request', 'This passkey request has expired; try again', { reason: 'challenge_expired' });
 
@@ -81,12 +67,12 @@ export async function passkeyRegistrationOptions(services: PasskeyServices, user
     excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports as AuthenticatorTransport[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  return { options, ...(await keepChallenge(services, options.challenge, user.userId)) };
+  return { options, ...(await keepPasskeyChallenge(services, options.challenge, user.userId)) };
 }
 
 /** Keeps the passkey the browser made for the challenge of `token`, named by the person. */
 export async function registerPasskey(services: PasskeyServices, user: SignedInUser, token: string | undefined, input: { name: string; credential: unknown }) {
-  const challenge = await spendChallenge(services, token, user.userId);
+  const challenge = await spendChallenge(services, 'passkey', token, user.userId);
   if (!challenge) throw expired();
   const { rpID, origin } = relyingParty(services.config);
   const verification = await verifyRegistrationResponse({
@@ -133,12 +119,12 @@ export async function removePasskey(services: Pick<Services, 'db' | 'mailer' | '
 export async function passkeySignInOptions(services: PasskeyServices) {
   const { rpID } = relyingParty(services.config);
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
-  return { options, ...(await keepChallenge(services, options.challenge, null)) };
+  return { options, ...(await keepPasskeyChallenge(services, options.challenge, null)) };
 }
 
 /** The account a passkey signs in to, once its signature over the challenge of `token` checks out; 401 otherwise, the same for every failure. */
 export async function signInWithPasskey(services: PasskeyServices, token: string | undefined, credential: unknown): Promise<Account> {
-  const challenge = await spendChallenge(services, token, null);
+  const challenge = await spendChallenge(services, 'passkey', token, null);
   if (!challenge) throw expired();
   const response = credential as AuthenticationResponseJSON;
   const refused = () => new ApiError('unauthorized', 'This passkey is not one of this server’s, or it could not be checked');

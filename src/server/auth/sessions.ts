@@ -1,9 +1,9 @@
 import { memberActor, recordActivity } from '../activity/activity.js';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import { scopesForMember, type MemberRole } from '../../contract/scopes.js';
 import { ApiError } from '../core/errors.js';
 import { newId, newSessionToken, randomBase62, sha256 } from '../core/secrets.js';
-import { accessTokens, memberships, sessions, users, workspaces } from '../db/schema/index.js';
+import { accessTokens, memberships, sessions, signInDomains, users, workspaces } from '../db/schema/index.js';
 import type { Tx } from '../db/connection.js';
 import type { Services } from '../services.js';
 import { activeWorkspace, refuseInactiveWorkspace } from '../workspaces/active.js';
@@ -28,6 +28,10 @@ export interface SignedInUser {
   twoStepOn: boolean;
   /** The workspace requires two-step verification of everyone (docs/security.md). */
   workspaceRequiresTwoStep: boolean;
+  /** The workspace requires everyone to sign in through one of its identity providers (docs/security.md). */
+  workspaceRequiresSingleSignOn: boolean;
+  /** This session was signed in through an identity provider a domain of the workspace is tied to. */
+  singleSignOnSatisfied: boolean;
   plan: Plan;
   planUntil: Date | null;
   sessionHash: string;
@@ -41,6 +45,8 @@ export interface Account {
   user: UserRow;
   ws: WorkspaceRow;
   role: MemberRole;
+  /** The identity provider the person signed in through (auth/single-sign-on.ts); absent for a password or a passkey. */
+  ssoProviderId?: string | null;
 }
 
 /** The longest cookie value looked up; anything longer is no session. */
@@ -62,7 +68,7 @@ export interface SessionClient {
 const LAST_SEEN_GRANULARITY_MS = 5 * 60_000;
 
 /** A new session for the account (a disabled workspace is refused): the token the cookie carries. */
-export async function createSession(services: Pick<Services, 'db' | 'clock' | 'config'>, { user, ws, role }: Account, client: SessionClient) {
+export async function createSession(services: Pick<Services, 'db' | 'clock' | 'config'>, { user, ws, role, ssoProviderId }: Account, client: SessionClient) {
   refuseSignIn({ user, ws });
   const token = randomBase62(43);
   const now = services.clock.now();
@@ -78,11 +84,23 @@ export async function createSession(services: Pick<Services, 'db' | 'clock' | 'c
       lastSeenAt: now,
       createdAt: now,
       expiresAt,
+      ssoProviderId: ssoProviderId ?? null,
     });
     await recordActivity(tx, ws.id, now, { kind: 'member.signed_in', actor: memberActor({ userId: user.id, name: user.name, email: user.email }) });
   });
-  return { token, user: signedInUser(user, ws, role, now, services.config) };
+  const singleSignOnSatisfied = ssoProviderId ? await providerTiedTo(services.db, ssoProviderId, ws.id) : false;
+  return { token, user: signedInUser(user, ws, role, singleSignOnSatisfied, now, services.config) };
 }
+
+/** Whether a domain of the workspace is tied to the provider: a session through it meets the workspace's requirement of single sign-on. */
+async function providerTiedTo(db: Services['db'], providerId: string, workspaceId: string): Promise<boolean> {
+  const [row] = await db.select({ domain: signInDomains.domain }).from(signInDomains).where(and(eq(signInDomains.providerId, providerId), eq(signInDomains.workspaceId, workspaceId))).limit(1);
+  return row !== undefined;
+}
+
+/** The same, in SQL, for a session (or a token minted from one) read with its workspace. */
+export const sessionMeetsSingleSignOn = (sessionProvider: SQL | Column, workspace: SQL | Column) =>
+  sql<boolean>`exists (select 1 from ${signInDomains} where ${signInDomains.providerId} = ${sessionProvider} and ${signInDomains.workspaceId} = ${workspace})`;
 
 /** Ends the session (and, through its rows, the bearer tokens minted from it). */
 export async function deleteSession(services: Pick<Services, 'db'>, token: string) {
@@ -99,7 +117,14 @@ export async function sessionUser(services: Pick<Services, 'db' | 'clock' | 'con
   const idHash = sha256(token);
   const now = services.clock.now();
   const [row] = await services.db
-    .select({ user: users, ws: workspaces, role: memberships.role, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      user: users,
+      ws: workspaces,
+      role: memberships.role,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      singleSignOn: sessionMeetsSingleSignOn(sessions.ssoProviderId, sessions.workspaceId),
+    })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.disabledAt)))
     .innerJoin(workspaces, eq(workspaces.id, sessions.workspaceId))
@@ -110,10 +135,10 @@ export async function sessionUser(services: Pick<Services, 'db' | 'clock' | 'con
   if (client && now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_GRANULARITY_MS) {
     await services.db.update(sessions).set({ lastSeenAt: now, address: client.address }).where(eq(sessions.idHash, idHash));
   }
-  return { ...signedInUser(row.user, row.ws, row.role, now, services.config), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
+  return { ...signedInUser(row.user, row.ws, row.role, row.singleSignOn, now, services.config), sessionHash: idHash, sessionExpiresAt: row.expiresAt };
 }
 
-function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, now: Date, billing: Billing): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
+function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, singleSignOnSatisfied: boolean, now: Date, billing: Billing): Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'> {
   return {
     userId: user.id,
     email: user.email,
@@ -124,6 +149,8 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, now: Da
     role,
     twoStepOn: user.totpEnabledAt !== null,
     workspaceRequiresTwoStep: ws.requireTwoStep,
+    workspaceRequiresSingleSignOn: ws.requireSingleSignOn,
+    singleSignOnSatisfied,
     plan: effectivePlan(ws, now, billing),
     planUntil: ws.planUntil,
   };
@@ -133,7 +160,7 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, now: Da
 export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>, billing: Billing) {
   return {
     billing: billingOff(billing) ? ('off' as const) : ('on' as const),
-    user: { id: user.userId, email: user.email, name: user.name, isOperator: user.isOperator, twoStep: user.twoStepOn },
+    user: { id: user.userId, email: user.email, name: user.name, isOperator: user.isOperator, twoStep: user.twoStepOn, singleSignOn: user.singleSignOnSatisfied },
     workspace: {
       id: user.workspaceId,
       name: user.workspaceName,
@@ -141,6 +168,7 @@ export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExp
       planUntil: !billingOff(billing) && user.plan === 'paid' && user.planUntil ? user.planUntil.toISOString() : null,
       role: user.role,
       requireTwoStep: user.workspaceRequiresTwoStep,
+      requireSingleSignOn: user.workspaceRequiresSingleSignOn,
     },
   };
 }
@@ -148,11 +176,17 @@ export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExp
 /**
  * A person in a workspace that requires two-step verification, without it on, may only set it up
  * (or leave for another workspace): 403 `two_step_required` for everything else, here and for the
- * bearer tokens minted from the session.
+ * bearer tokens minted from the session. Likewise a workspace that requires single sign-on answers
+ * a session signed in some other way 403 `single_sign_on_required` (sign in through its provider).
  */
-export function refuseWithoutRequiredTwoStep(user: Pick<SignedInUser, 'workspaceRequiresTwoStep' | 'twoStepOn' | 'workspaceName'>) {
+export function refuseUntilCompliant(
+  user: Pick<SignedInUser, 'workspaceRequiresTwoStep' | 'twoStepOn' | 'workspaceName' | 'workspaceRequiresSingleSignOn' | 'singleSignOnSatisfied'>,
+) {
   if (user.workspaceRequiresTwoStep && !user.twoStepOn) {
     throw new ApiError('forbidden', `${user.workspaceName} requires two-step verification: turn it on in Settings → Security to continue`, { reason: 'two_step_required' });
+  }
+  if (user.workspaceRequiresSingleSignOn && !user.singleSignOnSatisfied) {
+    throw new ApiError('forbidden', `${user.workspaceName} requires single sign-on: sign in through your organisation’s identity provider to continue`, { reason: 'single_sign_on_required' });
   }
 }
 
@@ -162,7 +196,7 @@ export function refuseWithoutRequiredTwoStep(user: Pick<SignedInUser, 'workspace
  * scopes the workspace's plan and the member's role allow, re-checked on every request (see resolveCaller).
  */
 export async function mintSessionAccessToken(services: Pick<Services, 'db' | 'clock' | 'config'>, user: SignedInUser) {
-  refuseWithoutRequiredTwoStep(user);
+  refuseUntilCompliant(user);
   const now = services.clock.now();
   const token = newSessionToken();
   const expiresAt = new Date(Math.min(now.getTime() + services.config.ACCESS_TOKEN_TTL_SECONDS * 1000, user.sessionExpiresAt.getTime()));

@@ -216,11 +216,11 @@ export async function trustBrowser(services: Pick<Services, 'db' | 'clock'>, use
 }
 
 /** A sign-in whose password was right, waiting ten minutes for its second step: the cookie's value. */
-export async function openSignInChallenge(services: Pick<Services, 'db' | 'clock'>, { user, ws }: Account) {
+export async function openSignInChallenge(services: Pick<Services, 'db' | 'clock'>, { user, ws, ssoProviderId }: Account) {
   const token = randomBase62(43);
   const now = services.clock.now();
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
-  await services.db.insert(signInChallenges).values({ tokenHash: sha256(token), userId: user.id, workspaceId: ws.id, createdAt: now, expiresAt });
+  await services.db.insert(signInChallenges).values({ tokenHash: sha256(token), userId: user.id, workspaceId: ws.id, ssoProviderId: ssoProviderId ?? null, createdAt: now, expiresAt });
   return { token, expiresAt, maxAgeSeconds: CHALLENGE_TTL_MS / 1000 };
 }
 
@@ -252,5 +252,5 @@ export async function completeSignInChallenge(services: TwoStepServices, token: 
   if (spent.length === 0) throw new ApiError('unauthorized', 'This sign-in has expired: enter your email and password again', { reason: 'sign_in_expired' });
   const account = await accountIn(db, challenge.userId, challenge.workspaceId);
   if (!account) throw new ApiError('forbidden', 'Your account belongs to no workspace any more', { reason: 'no_workspace' });
-  return account;
+  return { ...account, ssoProviderId: challenge.ssoProviderId };
 }

@@ -32,6 +32,7 @@ import { joinRoutes, memberRoutes, workspaceSwitchRoutes } from './members.js';
 import { notificationSettingsRoutes } from './notification-settings.js';
 import { passwordResetRoutes } from './password-reset.js';
 import { securityRoutes } from './security.js';
+import { singleSignOnRoutes } from './single-sign-on.js';
 import { completePasskeySignIn, completeSecondStep, dashboardAuth, requestAddress, setWebAuthnChallenge, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
 import { vaultRoutes } from './vault.js';
 
@@ -187,6 +188,7 @@ export function dashboardRoutes() {
   securityRoutes(surface.group('/security'));
   workspaceSwitchRoutes(surface.group('/workspaces'));
   joinRoutes(surface.group('/join'));
+  singleSignOnRoutes(surface);
 
   surface.serveDocument({ title: 'Parcel dashboard API', description: 'What the dashboard calls beside /api/v1 (sign-in, keys, settings, the vault, administration). Internal: it changes with the app.', mount: '/api/dashboard' });
   return surface.app;

@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createSession, deleteSession, refuseSignIn, refuseWithoutRequiredTwoStep, sessionBody, sessionUser, type Account, type SessionClient } from '../auth/sessions.js';
+import { createSession, deleteSession, refuseSignIn, refuseUntilCompliant, sessionBody, sessionUser, type Account, type SessionClient } from '../auth/sessions.js';
 import { signInWithPasskey } from '../auth/passkeys.js';
+import { completeSingleSignOn, SsoRefusal, startSingleSignOn } from '../auth/single-sign-on.js';
 import { asksSecondStep, completeSignInChallenge, isTrustedBrowser, openSignInChallenge, trustBrowser, TRUSTED_BROWSER_TTL_MS } from '../auth/two-step.js';
 import { ApiError } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
@@ -52,18 +53,29 @@ const cookieOptions = (c: Context<AppEnv>, path: string, maxAge: number) =>
  * reset link's included) comes through here, so none skips the second step.
  */
 export async function signInAs(c: Context<AppEnv>, account: Account, status: 200 | 201 = 200) {
-  const { services } = c.var;
-  refuseSignIn(account);
-  if (asksSecondStep(account.user) && !(await isTrustedBrowser(services, account.user.id, getCookie(c, TRUSTED_BROWSER_COOKIE)))) {
-    const { token, expiresAt, maxAgeSeconds } = await openSignInChallenge(services, account);
-    setCookie(c, SIGN_IN_CHALLENGE_COOKIE, token, cookieOptions(c, '/api/dashboard', maxAgeSeconds));
+  const secondStepUntil = await secondStepDue(c, account);
+  if (secondStepUntil) {
     throw new ApiError('unauthorized', 'Enter the code from your authenticator app to finish signing in', {
       reason: 'second_step_required',
       methods: ['totp', 'recovery_code'],
-      expiresAt: expiresAt.toISOString(),
+      expiresAt: secondStepUntil.toISOString(),
     });
   }
   return startSession(c, account, status);
+}
+
+/**
+ * Whether the account's sign-in must wait for a second step (two-step verification on, in a browser
+ * the person does not trust): then the challenge is opened, its cookie set, and its expiry returned.
+ * A disabled workspace or person is refused first.
+ */
+async function secondStepDue(c: Context<AppEnv>, account: Account): Promise<Date | null> {
+  const { services } = c.var;
+  refuseSignIn(account);
+  if (!asksSecondStep(account.user) || (await isTrustedBrowser(services, account.user.id, getCookie(c, TRUSTED_BROWSER_COOKIE)))) return null;
+  const { token, expiresAt, maxAgeSeconds } = await openSignInChallenge(services, account);
+  setCookie(c, SIGN_IN_CHALLENGE_COOKIE, token, cookieOptions(c, '/api/dashboard', maxAgeSeconds));
+  return expiresAt;
 }
 
 /** The second step's answer: the session the challenge waited for, and (if asked) this browser trusted for 30 days. */
@@ -75,11 +87,67 @@ export async function completeSecondStep(c: Context<AppEnv>, input: { code: stri
   return startSession(c, account, 200);
 }
 
-async function startSession(c: Context<AppEnv>, account: Account, status: 200 | 201) {
-  const { config } = c.var.services;
+/** The new session's cookie, and the person as the session sees them. */
+async function openSession(c: Context<AppEnv>, account: Account) {
   const { token, user } = await createSession(c.var.services, account, sessionClient(c));
-  setCookie(c, SESSION_COOKIE, token, cookieOptions(c, '/', config.SESSION_TTL_SECONDS));
-  return c.json(sessionBody(user, config), status);
+  setCookie(c, SESSION_COOKIE, token, cookieOptions(c, '/', c.var.services.config.SESSION_TTL_SECONDS));
+  return user;
+}
+
+async function startSession(c: Context<AppEnv>, account: Account, status: 200 | 201) {
+  return c.json(sessionBody(await openSession(c, account), c.var.services.config), status);
+}
+
+/** A single sign-on waiting for the browser to come back from the identity provider (ten minutes). */
+const SSO_COOKIE = 'parcel_sso';
+const SSO_COOKIE_PATH = '/api/dashboard/signin/sso';
+
+/** A browser navigation back into the app (never elsewhere: the paths are this module's own). */
+function backToApp(c: Context<AppEnv>, path: `/${string}`) {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  return c.redirect(path, 303);
+}
+
+/** Sends the browser to the identity provider (303), the sign-in's state, nonce and PKCE verifier kept behind a cookie. */
+export async function leaveForProvider(c: Context<AppEnv>, providerId: string) {
+  try {
+    const { authorizationUrl, token, maxAgeSeconds } = await startSingleSignOn(c.var.services, providerId);
+    setCookie(c, SSO_COOKIE, token, cookieOptions(c, SSO_COOKIE_PATH, maxAgeSeconds));
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(authorizationUrl, 303);
+  } catch (err) {
+    if (err instanceof SsoRefusal) {
+      c.var.services.log.warn({ reason: err.reason, detail: err.detail }, 'single sign-on could not start');
+      return backToApp(c, `/signin?sso_error=${err.reason}`);
+    }
+    if (err instanceof ApiError && err.status === 404) return backToApp(c, '/signin?sso_error=unavailable');
+    throw err;
+  }
+}
+
+/**
+ * The identity provider sends the browser back here: the person is signed in (or asked for their
+ * second step) and lands in the app; every refusal lands on the sign-in page, which says why in its
+ * own words (nothing the provider said is shown).
+ */
+export async function returnFromProvider(c: Context<AppEnv>) {
+  const token = getCookie(c, SSO_COOKIE);
+  deleteCookie(c, SSO_COOKIE, { path: SSO_COOKIE_PATH });
+  try {
+    const { account, providerId } = await completeSingleSignOn(c.var.services, token, new URL(c.req.url).search);
+    const signingIn = { ...account, ssoProviderId: providerId };
+    if (await secondStepDue(c, signingIn)) return backToApp(c, '/signin?second_step=1');
+    await openSession(c, signingIn);
+    return backToApp(c, '/');
+  } catch (err) {
+    if (err instanceof SsoRefusal) {
+      c.var.services.log.warn({ reason: err.reason, detail: err.detail }, 'single sign-on refused');
+      return backToApp(c, `/signin?sso_error=${err.reason}`);
+    }
+    if (err instanceof ApiError && err.status === 403) return backToApp(c, '/signin?sso_error=disabled');
+    throw err;
+  }
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
@@ -99,7 +167,7 @@ const requireSignedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** A signed-in person who meets what their workspace requires (two-step verification, where it is required). */
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) =>
   requireSignedIn(c, async () => {
-    refuseWithoutRequiredTwoStep(c.var.user);
+    refuseUntilCompliant(c.var.user);
     await next();
   });
 
@@ -144,12 +212,13 @@ export const dashboardAuth = {
   anyone: { middleware: [], description: 'Anyone: no session needed.', security: [] },
   session: {
     middleware: [requireSession],
-    description: 'A signed-in session (the `parcel_session` cookie). 403 `two_step_required` while the workspace requires two-step verification the person has not turned on.',
+    description:
+      'A signed-in session (the `parcel_session` cookie). 403 `two_step_required` while the workspace requires two-step verification the person has not turned on; 403 `single_sign_on_required` while it requires single sign-on and the session was signed in another way.',
     security: [{ session: [] }],
   },
   self: {
     middleware: [requireSignedIn],
-    description: 'A signed-in session, also one whose workspace requires two-step verification the person has not turned on yet: this is how they do.',
+    description: 'A signed-in session, also one whose workspace requires two-step verification (or single sign-on) the person has not met yet: this is how they do.',
     security: [{ session: [] }],
   },
   admin: {

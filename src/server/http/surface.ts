@@ -42,7 +42,7 @@ export interface SurfaceRouteConfig<A extends string, P extends string, Q extend
   /** An empty body reads as `{}`. */
   optionalBody?: boolean;
   /** The success answer: its status, and its JSON schema where the contract has one. */
-  success: { status: 200 | 201 | 202 | 204; schema?: Schema; description?: string };
+  success: { status: 200 | 201 | 202 | 204 | 303; schema?: Schema; description?: string };
 }
 
 export interface SurfaceInput<P extends string, Q, B> {

@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import { accessTokens, idempotencyKeys, oauthStore, sessions, signInChallenges, trustedBrowsers, webauthnChallenges } from '../db/schema/index.js';
+import { accessTokens, idempotencyKeys, oauthStore, sessions, signInChallenges, trustedBrowsers, browserChallenges } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 
 /** Forgets what has expired: sessions, second-step challenges, trusted browsers, dashboard tokens, idempotency keys past their 24 hours, and the OAuth server's expired codes, tokens and grants. */
@@ -14,6 +14,6 @@ export async function sweepExpiredCredentials(services: Pick<Services, 'db' | 'c
   ]);
   await services.db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, now));
   await services.db.delete(trustedBrowsers).where(lt(trustedBrowsers.expiresAt, now));
-  await services.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
+  await services.db.delete(browserChallenges).where(lt(browserChallenges.expiresAt, now));
   return { sessions: s.length, accessTokens: t.length, idempotencyKeys: i.length, oauth: o.length };
 }

@@ -19,7 +19,7 @@ import { decodeQuotedPrintable } from './mail.js';
 import { oauthResources, oauthScopes } from '../oauth/provider.js';
 import { SESSION_COOKIE } from '../dashboard/session.js';
 import { SessionListSchema } from '../../contract/security.js';
-import { passkeys } from '../db/schema/index.js';
+import { identityProviders, passkeys, signInDomains } from '../db/schema/index.js';
 import { UPLOAD_TOKEN_HEADER } from '../uploads/tokens.js';
 import { tusUpload } from './uploads.js';
 import { oauthTokens } from './oauth-client.js';
@@ -44,6 +44,9 @@ export interface WorkspaceFixture {
   /** That session's id, as Settings → Security names it; and a passkey of the owner's. */
   sessionId: string;
   passkeyId: string;
+  /** An identity provider of the server's and an email domain the workspace tied to it (single sign-on). */
+  ssoProviderId: string;
+  signInDomain: string;
   dashboardToken: string;
   /** An assistant's access token (every scope, for /mcp, which /api/v1 takes too), its grant, and an authorization left waiting for consent. */
   oauthToken: string;
@@ -289,6 +292,15 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
   // A passkey's row as registering one leaves it (a real one is made in Chromium: e2e/passkeys.spec.ts).
   const passkeyId = `pk_${lower}${Date.now()}`;
   await server.services.db.insert(passkeys).values({ id: passkeyId, userId: ws.userId, credentialId: `cred-${passkeyId}`, publicKey: 'AAAA', name: `${name} laptop`, createdAt: server.clock.now() });
+  // Rows as `sso add` and tying a domain leave them (the sign-in itself runs against a real provider: auth/single-sign-on.test.ts).
+  // The provider is the server's (every workspace's sign-in page lists it): one, named after no workspace.
+  const ssoProviderId = 'idp_shared_by_fixtures';
+  const signInDomain = `${lower}${Date.now()}.example.test`;
+  await server.services.db
+    .insert(identityProviders)
+    .values({ id: ssoProviderId, name: 'Company Login', issuer: 'https://login.example.test', clientId: 'parcel', clientSecretSealed: 'sealed', createdAt: server.clock.now() })
+    .onConflictDoNothing();
+  await server.services.db.insert(signInDomains).values({ domain: signInDomain, workspaceId: ws.id, providerId: ssoProviderId, createdAt: server.clock.now() });
   const invite = me.user.isOperator
     ? InviteSchema.parse(
         ((await expectStatus(await dashboard('POST', '/admin/invites', { email: `${lower}-invitee@example.test` }), 201, 'invite')) as { invite: unknown })
@@ -310,6 +322,8 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
     session,
     sessionId,
     passkeyId,
+    ssoProviderId,
+    signInDomain,
     dashboardToken,
     oauthToken: oauth.accessToken,
     grantId,
@@ -373,7 +387,7 @@ function identifiersOf(f: Omit<WorkspaceFixture, 'identifiers'>, userId: string)
     else if (Array.isArray(value)) value.forEach(walk);
     else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) Object.values(value).forEach(walk);
   };
-  const { ws: _ws, label: _label, ...rest } = f;
+  const { ws: _ws, label: _label, ssoProviderId: _serverWide, ...rest } = f;
   walk(rest);
   // Labelled text made on the server's side too (the workspace's own label prefixes every name).
   found.add(`${f.label} quarterly figures`);

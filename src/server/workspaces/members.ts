@@ -299,6 +299,29 @@ async function join(tx: Tx, invitation: typeof memberInvitations.$inferSelect, p
   return m!.role;
 }
 
+/**
+ * Makes the person a member of the workspace because they signed in through the identity provider
+ * its email domain is tied to (just in time: no invitation); the plan's member limit still holds
+ * (402 `member_limit`). Returns their role, an existing member's unchanged.
+ */
+export async function joinThroughSingleSignOn(
+  services: Pick<Services, 'config' | 'clock'>,
+  tx: Tx,
+  workspaceId: string,
+  person: { userId: string; name: string | null; email: string },
+  now: Date,
+): Promise<MemberRole> {
+  // Serialises joins of one workspace, as invitations are, so two at once cannot both pass the limit.
+  const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+  if (!ws) throw notFound('Workspace');
+  const [existing] = await tx.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, person.userId)));
+  if (existing) return existing.role;
+  await refuseOverLimit(services, tx, ws, now);
+  await tx.insert(memberships).values({ workspaceId: ws.id, userId: person.userId, role: 'member', invitedBy: null, createdAt: now });
+  await recordActivity(tx, ws.id, now, { kind: 'member.joined', actor: memberActor(person), detail: { role: 'member', via: 'single_sign_on' } });
+  return 'member';
+}
+
 /** The target's membership (locked) and who they are, or 404. */
 async function otherMember(tx: Pick<Database, 'select'>, workspaceId: string, userId: string) {
   const [m] = await tx

@@ -7,3 +7,4 @@ export { emailError } from './validation';
 export { asksSecondStep } from './api/second-step';
 export { SecondStepForm } from './components/second-step-form';
 export { browserRefusal, passkeysSupported } from './api/passkey-sign-in';
+export { SingleSignOnButtons } from './components/single-sign-on-buttons';

@@ -6,6 +6,7 @@ import { ChangePassword } from '../../features/settings/components/change-passwo
 import { passkeysQueryOptions, sessionsQueryOptions, twoStepQueryOptions } from '../../features/security/api/security-api';
 import { PasskeysCard } from '../../features/security/components/passkeys-card';
 import { SessionsCard } from '../../features/security/components/sessions-card';
+import { SingleSignOnCard } from '../../features/security/components/single-sign-on-card';
 import { TwoStepCard } from '../../features/security/components/two-step-card';
 import { TwoStepRequirementCard } from '../../features/security/components/two-step-requirement-card';
 
@@ -32,7 +33,7 @@ function SecurityPage() {
     <>
       <PageHeader
         title="Security"
-        description="How you sign in: your password, two-step verification, passkeys, and the browsers where you are signed in."
+        description="How you sign in: your password, two-step verification, passkeys, single sign-on, and the browsers where you are signed in."
         actions={mustEnrol ? null : <Link to="/settings" className={buttonClass('secondary')}>Settings</Link>}
       />
       {mustEnrol ? (
@@ -44,6 +45,7 @@ function SecurityPage() {
         <TwoStepCard />
         <PasskeysCard />
         {manages ? <TwoStepRequirementCard /> : null}
+        {manages ? <SingleSignOnCard /> : null}
         <SessionsCard />
         <ChangePassword />
       </div>

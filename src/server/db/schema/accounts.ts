@@ -26,6 +26,8 @@ export const workspaces = pgTable(
     notifyBeforeExpiry: boolean('notify_before_expiry').notNull().default(true),
     /** Everyone in the workspace must have two-step verification on to work in it (docs/security.md). */
     requireTwoStep: boolean('require_two_step').notNull().default(false),
+    /** Everyone in the workspace must sign in through one of its identity providers to work in it (docs/security.md). */
+    requireSingleSignOn: boolean('require_single_sign_on').notNull().default(false),
     createdAt: ts('created_at').notNull(),
   },
   // A request's Host must name at most one workspace, and every page request to a custom domain looks it up.
@@ -142,6 +144,8 @@ export const sessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull(),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
+    /** The identity provider the session was signed in through; null for a password or a passkey. */
+    ssoProviderId: text('sso_provider_id').references(() => identityProviders.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
 );
@@ -166,17 +170,21 @@ export const passkeys = pgTable(
   (t) => [index('passkeys_user_idx').on(t.userId)],
 );
 
-/** A WebAuthn challenge waiting for its answer (five minutes); the browser holds the token in a cookie. */
-export const webauthnChallenges = pgTable(
-  'webauthn_challenges',
+/**
+ * A challenge a browser must answer within minutes (a passkey's, a single sign-on's state and nonce);
+ * the browser holds the token in a cookie, only its hash is kept, and the first answer spends it.
+ */
+export const browserChallenges = pgTable(
+  'browser_challenges',
   {
     tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose', { enum: ['passkey', 'single_sign_on'] }).notNull(),
     challenge: text('challenge').notNull(),
-    /** Whose passkey is being registered; null when signing in (the passkey names the person). */
+    /** Whose passkey is being registered; null when signing in (the passkey, or the provider, names the person). */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+  (t) => [index('browser_challenges_expires_idx').on(t.expiresAt)],
 );
 
 /** One-time recovery codes for two-step verification; only their hashes are kept. */
@@ -203,6 +211,8 @@ export const signInChallenges = pgTable(
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
+    /** The sign-in came through this identity provider: the session the code completes says so. */
+    ssoProviderId: text('sso_provider_id').references(() => identityProviders.id, { onDelete: 'cascade' }),
   },
   (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)],
 );
@@ -255,4 +265,41 @@ export const accessTokens = pgTable(
     revokedAt: ts('revoked_at'),
   },
   (t) => [index('access_tokens_expires_idx').on(t.expiresAt), index('access_tokens_session_idx').on(t.sessionIdHash)],
+);
+
+/** An OpenID Connect provider the operator set up (`npm run admin -- sso add`); its client secret is sealed. */
+export const identityProviders = pgTable('identity_providers', {
+  id: text('id').primaryKey(),
+  /** What the sign-in page's button says: "Sign in with <name>". */
+  name: text('name').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** An email domain a workspace tied to a provider: people of that domain signing in through it join the workspace. */
+export const signInDomains = pgTable(
+  'sign_in_domains',
+  {
+    /** Lower-case, one workspace's only. */
+    domain: text('domain').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull().references(() => identityProviders.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('sign_in_domains_workspace_idx').on(t.workspaceId)],
+);
+
+/** Who a provider's subject is here: matched once (by verified email, or made just in time), then by subject alone. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    providerId: text('provider_id').notNull().references(() => identityProviders.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.subject] }), index('sso_identities_user_idx').on(t.userId)],
 );

@@ -14,7 +14,7 @@ import {
   PublicCollectionFilesQuerySchema,
 } from '../../../contract/public-collections.js';
 import { CreateSessionRequestSchema, UNLOCK_HEADER, UnlockRequestSchema } from '../../../contract/public.js';
-import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, PasskeySignInRequestSchema, RegisterPasskeyRequestSchema, SecondStepRequestSchema } from '../../../contract/security.js';
+import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, PasskeySignInRequestSchema, RegisterPasskeyRequestSchema, SecondStepRequestSchema, SingleSignOnRequirementSchema, SingleSignOnStartQuerySchema, TieSignInDomainRequestSchema } from '../../../contract/security.js';
 import {
   ChangePasswordRequestSchema,
   CompletePasswordResetSchema,
@@ -151,6 +151,10 @@ export const publicOperations: PublicOperation[] = [
   // A passkey's answer without its challenge (or with a credential nobody registered) is a 400 or 401.
   operation('POST', '/api/dashboard/signin/passkey/options'),
   operation('POST', '/api/dashboard/signin/passkey', { body: PasskeySignInRequestSchema }),
+  // Single sign-on: an unknown provider, or an answer without the browser's sign-in, lands back on /signin (303).
+  operation('GET', '/api/dashboard/signin/providers'),
+  operation('GET', '/api/dashboard/signin/sso', { query: SingleSignOnStartQuerySchema }),
+  operation('GET', '/api/dashboard/signin/sso/callback'),
   operation('POST', '/api/dashboard/signout'),
   operation('POST', '/api/dashboard/password-reset', { body: RequestPasswordResetSchema, valid: { email: '{owner:email}' } }),
   operation('POST', '/api/dashboard/password-reset/complete', { body: CompletePasswordResetSchema }),
@@ -164,6 +168,10 @@ export const publicOperations: PublicOperation[] = [
       ['GET', '/api/dashboard/session'],
       ['PATCH', '/api/dashboard/workspace', RenameWorkspaceRequestSchema],
       ['PUT', '/api/dashboard/workspace/two-step-requirement', TwoStepRequirementSchema],
+      ['GET', '/api/dashboard/workspace/single-sign-on'],
+      ['POST', '/api/dashboard/workspace/single-sign-on/domains', TieSignInDomainRequestSchema],
+      ['DELETE', '/api/dashboard/workspace/single-sign-on/domains/:domain'],
+      ['PUT', '/api/dashboard/workspace/single-sign-on/requirement', SingleSignOnRequirementSchema],
       ['POST', '/api/dashboard/password', ChangePasswordRequestSchema],
       ['POST', '/api/dashboard/token'],
       ['GET', '/api/dashboard/keys'],

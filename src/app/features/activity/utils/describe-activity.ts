@@ -15,6 +15,9 @@ export const kindLabels: Record<ActivityKindName, string> = {
   'workspace.ownership_transferred': 'Ownership handed over',
   'workspace.plan_changed': 'Plan changes',
   'workspace.two_step_requirement_changed': 'Two-step verification required or not',
+  'workspace.sign_in_domain_tied': 'Sign-in domains tied',
+  'workspace.sign_in_domain_untied': 'Sign-in domains untied',
+  'workspace.single_sign_on_requirement_changed': 'Single sign-on required or not',
   'api_key.created': 'API keys created',
   'api_key.revoked': 'API keys revoked',
   'webhook.created': 'Webhooks added',
@@ -50,7 +53,7 @@ export function describeActivity(entry: ActivityEntry): ActivityDescription {
     case 'member.invitation_revoked':
       return { action: 'withdrew the invitation of', subject, after: '' };
     case 'member.joined':
-      return { action: 'joined the workspace', subject: null, after: `as ${role('role')}` };
+      return { action: 'joined the workspace', subject: null, after: `as ${role('role')}${d.via === 'single_sign_on' ? ', through single sign-on' : ''}` };
     case 'member.role_changed':
       return { action: 'made', subject, after: `${role('to')} (was ${role('from')})` };
     case 'member.removed':
@@ -65,6 +68,14 @@ export function describeActivity(entry: ActivityEntry): ActivityDescription {
       return d.required
         ? { action: 'required two-step verification of everyone in the workspace', subject: null, after: '' }
         : { action: 'stopped requiring two-step verification', subject: null, after: '' };
+    case 'workspace.sign_in_domain_tied':
+      return { action: 'tied the email domain', subject, after: `to single sign-on with ${String(d.provider)}` };
+    case 'workspace.sign_in_domain_untied':
+      return { action: 'untied the email domain', subject, after: 'from single sign-on' };
+    case 'workspace.single_sign_on_requirement_changed':
+      return d.required
+        ? { action: 'required single sign-on of everyone in the workspace', subject: null, after: '' }
+        : { action: 'stopped requiring single sign-on', subject: null, after: '' };
     case 'api_key.created':
       return { action: 'created the API key', subject, after: '' };
     case 'api_key.revoked':

@@ -7,16 +7,30 @@ import { useState } from 'react';
 import { passkeysSupported, usePasskeySignIn } from '../api/passkey-sign-in';
 import { asksSecondStep } from '../api/second-step';
 import { useSignIn } from '../api/sign-in';
+import { refusalMessages } from '../api/single-sign-on';
 import { SecondStepForm } from './second-step-form';
+import { SingleSignOnButtons } from './single-sign-on-buttons';
+import type { SingleSignOnRefusal } from '../../../../contract/security';
 import { signInFields, validateSignIn } from '../validation';
 
-/** `redirectTo` must already be a safe in-app path (see lib/safe-redirect). */
-export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; redirectParam?: string }) {
+/**
+ * `redirectTo` must already be a safe in-app path (see lib/safe-redirect). `singleSignOn` is how a
+ * sign-in through an identity provider came back: refused (and why), or waiting for the second step.
+ */
+export function SignInForm({
+  redirectTo,
+  redirectParam,
+  singleSignOn,
+}: {
+  redirectTo: string;
+  redirectParam?: string;
+  singleSignOn?: { refusal?: SingleSignOnRefusal; secondStep?: boolean };
+}) {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const passkey = usePasskeySignIn();
   const form = useValidatedForm(signInFields, { email: '', password: '' }, validateSignIn);
-  const [secondStep, setSecondStep] = useState(false);
+  const [secondStep, setSecondStep] = useState(singleSignOn?.secondStep === true);
 
   const onSubmit = form.handleSubmit((values) => {
     signIn.mutate(
@@ -44,6 +58,11 @@ export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; 
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Welcome back to Parcel.</p>
+      {singleSignOn?.refusal ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
+          {refusalMessages[singleSignOn.refusal]}
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         <FormError error={signIn.error} />
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
@@ -52,8 +71,11 @@ export function SignInForm({ redirectTo, redirectParam }: { redirectTo: string; 
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      <div className="mt-4">
+        <SingleSignOnButtons />
+      </div>
       {passkeysSupported() ? (
-        <div className="mt-4 space-y-2">
+        <div className="mt-2 space-y-2">
           <FormError error={passkey.error} />
           <Button variant="secondary" className="w-full" disabled={passkey.isPending} onClick={() => passkey.mutate(undefined, { onSuccess: () => navigate({ href: redirectTo }) })}>
             {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmIdentityRequest, EnableTwoStepRequest, Passkey, SignInSession, TwoStepSetup, TwoStepStatus } from '../../../../contract/security';
+import type { ConfirmIdentityRequest, EnableTwoStepRequest, Passkey, SignInSession, SingleSignOnSettings, TieSignInDomainRequest, TwoStepSetup, TwoStepStatus } from '../../../../contract/security';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import type { Session } from '../../../../contract/dashboard';
 import { sessionQueryKey, userDataRoot } from '../../../lib/query-keys';
@@ -77,5 +77,33 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: (id: string) => dashboardFetch<void>(`/security/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: () => Promise.all([passkeysQueryOptions().queryKey, securityKeys.sessions].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+const singleSignOnKey = [...userDataRoot, 'security', 'single-sign-on'] as const;
+
+/** The workspace's sign-in domains and providers (owners and admins). */
+export const singleSignOnQueryOptions = () => queryOptions({ queryKey: singleSignOnKey, queryFn: () => dashboardFetch<SingleSignOnSettings>('/workspace/single-sign-on') });
+
+function useSingleSignOnMutation<I>(mutationFn: (input: I) => Promise<SingleSignOnSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (settings) => queryClient.setQueryData(singleSignOnKey, settings) });
+}
+
+export const useTieSignInDomain = () =>
+  useSingleSignOnMutation((input: TieSignInDomainRequest) => dashboardFetch<SingleSignOnSettings>('/workspace/single-sign-on/domains', { method: 'POST', json: input }));
+
+export const useUntieSignInDomain = () =>
+  useSingleSignOnMutation((domain: string) => dashboardFetch<SingleSignOnSettings>(`/workspace/single-sign-on/domains/${encodeURIComponent(domain)}`, { method: 'DELETE' }));
+
+/** Requires single sign-on of everyone in the workspace, or stops; the session says which. */
+export function useSetSingleSignOnRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => dashboardFetch<Session>('/workspace/single-sign-on/requirement', { method: 'PUT', json: { required } }),
+    onSuccess: (session) => {
+      queryClient.setQueryData(sessionQueryKey, session);
+      return queryClient.invalidateQueries({ queryKey: singleSignOnKey });
+    },
   });
 }

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SignInProvider, SingleSignOnRefusal } from '../../../../contract/security';
+import { singleSignOnRefusals } from '../../../../contract/security';
+import { dashboardFetch } from '../../../lib/dashboard-fetch';
+
+/** The identity providers the operator set up: one "Sign in with …" button each. */
+export const signInProvidersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['sign-in', 'providers'] as const,
+    queryFn: async () => (await dashboardFetch<{ providers: SignInProvider[] }>('/signin/providers')).providers,
+    staleTime: 5 * 60_000,
+  });
+
+/** Signing in through a provider is a navigation: the server sends the browser on to the provider, which sends it back signed in. */
+export const singleSignOnHref = (providerId: string) => `/api/dashboard/signin/sso?provider=${encodeURIComponent(providerId)}`;
+
+/** Only the refusals the server names: anything else in the address is ignored, never shown. */
+export const refusalFrom = (value: unknown): SingleSignOnRefusal | undefined =>
+  typeof value === 'string' && (singleSignOnRefusals as readonly string[]).includes(value) ? (value as SingleSignOnRefusal) : undefined;
+
+/** Why single sign-on did not sign the person in, in words they can act on. */
+export const refusalMessages: Record<SingleSignOnRefusal, string> = {
+  expired: 'That sign-in took too long or was opened in another browser. Try again.',
+  refused: 'Your identity provider’s answer could not be checked, so nobody was signed in. Try again; if it keeps happening, tell whoever runs this server.',
+  unverified_email: 'Your identity provider does not confirm your email address. Verify it there, then try again.',
+  no_workspace: 'No workspace here signs in people of your email domain through this provider. Ask your workspace’s owner to tie your domain to it, or sign in with your password.',
+  member_limit: 'Your organisation’s workspace is full on its plan. Ask its owner to make room or upgrade.',
+  unavailable: 'That identity provider cannot be reached right now. Try again later, or sign in with your password.',
+  disabled: 'This account or its workspace has been disabled by the operator of this server.',
+};
