@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
+import type { SingleSignOnRefusal } from '../../contract/security.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
@@ -165,7 +166,7 @@ async function configurationOf(services: SsoServices, provider: ProviderRow): Pr
 }
 
 /** Why a single sign-on did not sign anyone in: the sign-in page names each in words (app: features/auth). */
-export type SsoRefusalReason = 'expired' | 'refused' | 'unverified_email' | 'no_workspace' | 'unavailable' | 'member_limit';
+export type SsoRefusalReason = SingleSignOnRefusal;
 
 export class SsoRefusal extends Error {
   constructor(
@@ -187,7 +188,7 @@ interface PendingSignIn {
 /** Leaves for the provider: the URL to send the browser to, and the challenge its cookie keeps (state, nonce, PKCE verifier). */
 export async function startSingleSignOn(services: SsoServices, providerId: string) {
   const [provider] = await services.db.select().from(identityProviders).where(eq(identityProviders.id, providerId));
-  if (!provider) throw notFound('Identity provider');
+  if (!provider) throw new SsoRefusal('unavailable', `no identity provider ${providerId}`);
   const configuration = await configurationOf(services, provider).catch((err: unknown) => {
     throw new SsoRefusal('unavailable', err instanceof Error ? err.message : String(err));
   });
@@ -366,22 +367,5 @@ export async function untieSignInDomain(db: Database, user: SignedInUser, rawDom
     }
     await tx.delete(signInDomains).where(and(eq(signInDomains.domain, domain), eq(signInDomains.workspaceId, user.workspaceId)));
     await recordActivity(tx, user.workspaceId, now, { kind: 'workspace.sign_in_domain_untied', actor: memberActor(user), subject: { type: 'domain', id: null, name: domain } });
-  });
-}
-
-/**
- * Requires single sign-on of everyone in the workspace, or stops requiring it. Requiring it is
- * refused (409 `single_sign_on_off`) until the person asking signed in through a provider tied to
- * the workspace, so an owner or admin never locks themselves out.
- */
-export async function setSingleSignOnRequirement(db: Database, user: SignedInUser, required: boolean, now: Date) {
-  if (required && !user.singleSignOnSatisfied) {
-    throw new ApiError('conflict', 'Sign in through your workspace’s identity provider first: requiring it would lock you out', { reason: 'single_sign_on_off' });
-  }
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select({ required: workspaces.requireSingleSignOn }).from(workspaces).where(eq(workspaces.id, user.workspaceId)).for('update');
-    if (!before || before.required === required) return;
-    await tx.update(workspaces).set({ requireSingleSignOn: required }).where(eq(workspaces.id, user.workspaceId));
-    await recordActivity(tx, user.workspaceId, now, { kind: 'workspace.single_sign_on_requirement_changed', actor: memberActor(user), detail: { required } });
   });
 }

@@ -21,7 +21,7 @@ import { mintSessionAccessToken, sessionBody } from '../auth/sessions.js';
 import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
 import { notFound } from '../core/errors.js';
 import { Surface } from '../http/surface.js';
-import { renameWorkspace, setTwoStepRequirement } from '../workspaces/accounts.js';
+import { renameWorkspace, setWorkspaceRequirement } from '../workspaces/accounts.js';
 import { setupState } from '../workspaces/operator.js';
 import { activityRoutes } from './activity.js';
 import { adminRoutes } from './admin-routes.js';
@@ -127,7 +127,7 @@ export function dashboardRoutes() {
       },
       async (c, { body }) => {
         const { services } = c.var;
-        await setTwoStepRequirement(services.db, c.var.user, body.required, services.clock.now());
+        await setWorkspaceRequirement(services.db, c.var.user, 'two_step', body.required, services.clock.now());
         return c.json(sessionBody({ ...c.var.user, workspaceRequiresTwoStep: body.required }, services.config));
       },
     )

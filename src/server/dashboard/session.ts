@@ -117,12 +117,7 @@ export async function leaveForProvider(c: Context<AppEnv>, providerId: string) {
     c.header('Cache-Control', 'no-store');
     return c.redirect(authorizationUrl, 303);
   } catch (err) {
-    if (err instanceof SsoRefusal) {
-      c.var.services.log.warn({ reason: err.reason, detail: err.detail }, 'single sign-on could not start');
-      return backToApp(c, `/signin?sso_error=${err.reason}`);
-    }
-    if (err instanceof ApiError && err.status === 404) return backToApp(c, '/signin?sso_error=unavailable');
-    throw err;
+    return backRefused(c, err);
   }
 }
 
@@ -141,13 +136,16 @@ export async function returnFromProvider(c: Context<AppEnv>) {
     await openSession(c, signingIn);
     return backToApp(c, '/');
   } catch (err) {
-    if (err instanceof SsoRefusal) {
-      c.var.services.log.warn({ reason: err.reason, detail: err.detail }, 'single sign-on refused');
-      return backToApp(c, `/signin?sso_error=${err.reason}`);
-    }
-    if (err instanceof ApiError && err.status === 403) return backToApp(c, '/signin?sso_error=disabled');
-    throw err;
+    return backRefused(c, err);
   }
+}
+
+/** A refused single sign-on (a disabled person or workspace too) lands on the sign-in page with its reason; what went wrong is logged. */
+function backRefused(c: Context<AppEnv>, err: unknown) {
+  const refusal = err instanceof SsoRefusal ? err : err instanceof ApiError && err.status === 403 ? new SsoRefusal('disabled', err.message) : null;
+  if (!refusal) throw err;
+  c.var.services.log.warn({ reason: refusal.reason, detail: refusal.detail }, 'single sign-on refused');
+  return backToApp(c, `/signin?sso_error=${refusal.reason}`);
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {

@@ -7,7 +7,8 @@ import {
 } from '../../contract/security.js';
 import { SessionSchema } from '../../contract/dashboard.js';
 import { sessionBody } from '../auth/sessions.js';
-import { callbackPath, setSingleSignOnRequirement, signInProviderChoices, singleSignOnSettings, tieSignInDomain, untieSignInDomain } from '../auth/single-sign-on.js';
+import { setWorkspaceRequirement } from '../workspaces/accounts.js';
+import { callbackPath, signInProviderChoices, singleSignOnSettings, tieSignInDomain, untieSignInDomain } from '../auth/single-sign-on.js';
 import type { DashboardSurface } from './routes.js';
 import { leaveForProvider, returnFromProvider } from './session.js';
 
@@ -95,7 +96,7 @@ export function singleSignOnRoutes(surface: DashboardSurface) {
       },
       async (c, { body }) => {
         const { services } = c.var;
-        await setSingleSignOnRequirement(services.db, c.var.user, body.required, services.clock.now());
+        await setWorkspaceRequirement(services.db, c.var.user, 'single_sign_on', body.required, services.clock.now());
         return c.json(sessionBody({ ...c.var.user, workspaceRequiresSingleSignOn: body.required }, services.config));
       },
     );

@@ -134,19 +134,41 @@ export async function setPlan(db: Database, workspaceId: string, plan: Plan, unt
 }
 
 /**
- * Requires two-step verification of everyone in the workspace, or stops requiring it; recorded in its
- * activity log. Requiring it is refused (409 `two_step_off`) until the person asking has it on, so
- * an owner or admin never locks themselves out.
+ * What a workspace can require of everyone in it (docs/security.md): how a person meets it, and the
+ * refusal (409) of requiring it from someone who does not, so an owner or admin never locks
+ * themselves out.
  */
-export async function setTwoStepRequirement(db: Database, user: SignedInUser, required: boolean, at: Date) {
-  if (required && !user.twoStepOn) {
-    throw new ApiError('conflict', 'Turn on two-step verification for yourself first: requiring it would lock you out', { reason: 'two_step_off' });
-  }
+const requirements = {
+  two_step: {
+    column: workspaces.requireTwoStep,
+    set: (required: boolean) => ({ requireTwoStep: required }),
+    kind: 'workspace.two_step_requirement_changed',
+    met: (user: SignedInUser) => user.twoStepOn,
+    refusal: () => new ApiError('conflict', 'Turn on two-step verification for yourself first: requiring it would lock you out', { reason: 'two_step_off' }),
+  },
+  single_sign_on: {
+    column: workspaces.requireSingleSignOn,
+    set: (required: boolean) => ({ requireSingleSignOn: required }),
+    kind: 'workspace.single_sign_on_requirement_changed',
+    met: (user: SignedInUser) => user.singleSignOnSatisfied,
+    refusal: () => new ApiError('conflict', 'Sign in through your workspace’s identity provider first: requiring it would lock you out', { reason: 'single_sign_on_off' }),
+  },
+} as const;
+
+export type WorkspaceRequirement = keyof typeof requirements;
+
+/**
+ * Requires two-step verification (or single sign-on) of everyone in the workspace, or stops
+ * requiring it; recorded in its activity log. Requiring it is refused until the person asking meets it.
+ */
+export async function setWorkspaceRequirement(db: Database, user: SignedInUser, which: WorkspaceRequirement, required: boolean, at: Date) {
+  const requirement = requirements[which];
+  if (required && !requirement.met(user)) throw requirement.refusal();
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ required: workspaces.requireTwoStep }).from(workspaces).where(eq(workspaces.id, user.workspaceId)).for('update');
+    const [before] = await tx.select({ required: requirement.column }).from(workspaces).where(eq(workspaces.id, user.workspaceId)).for('update');
     if (!before || before.required === required) return;
-    await tx.update(workspaces).set({ requireTwoStep: required }).where(eq(workspaces.id, user.workspaceId));
-    await recordActivity(tx, user.workspaceId, at, { kind: 'workspace.two_step_requirement_changed', actor: memberActor(user), detail: { required } });
+    await tx.update(workspaces).set(requirement.set(required)).where(eq(workspaces.id, user.workspaceId));
+    await recordActivity(tx, user.workspaceId, at, { kind: requirement.kind, actor: memberActor(user), detail: { required } });
   });
 }
 

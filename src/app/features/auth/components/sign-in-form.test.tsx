@@ -118,6 +118,21 @@ describe('sign-in page', () => {
     },
   );
 
+  it('offers each identity provider of the server as a link that leaves for it', async () => {
+    signedOut({ 'GET /api/dashboard/signin/providers': json({ providers: [{ id: 'idp_1', name: 'Analytical Login' }] }) });
+    renderApp('/signin');
+    expect(await screen.findByRole('link', { name: 'Sign in with Analytical Login' })).toHaveAttribute('href', '/api/dashboard/signin/sso?provider=idp_1');
+  });
+
+  it('says why a single sign-on was refused, in its own words, and ignores a reason it does not know', async () => {
+    signedOut();
+    renderApp('/signin?sso_error=unverified_email');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your identity provider does not confirm your email address');
+    renderApp('/signin?sso_error=%3Cb%3Ehello%3C%2Fb%3E');
+    await screen.findAllByRole('heading', { name: 'Sign in' });
+    expect(screen.queryByText(/hello/)).toBeNull();
+  });
+
   it('links to sign-up', async () => {
     signedOut();
     const { user } = renderApp('/signin');

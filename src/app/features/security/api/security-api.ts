@@ -32,14 +32,18 @@ function useSecurityMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
-/** Requires two-step verification of everyone in the workspace (owners and admins), or stops. */
-export function useSetTwoStepRequirement() {
+/** Requires something of everyone in the workspace (owners and admins), or stops: the session says which. */
+function useSetRequirement(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (required: boolean) => dashboardFetch<Session>('/workspace/two-step-requirement', { method: 'PUT', json: { required } }),
+    mutationFn: (required: boolean) => dashboardFetch<Session>(path, { method: 'PUT', json: { required } }),
     onSuccess: (session) => queryClient.setQueryData(sessionQueryKey, session),
   });
 }
+
+export const useSetTwoStepRequirement = () => useSetRequirement('/workspace/two-step-requirement');
+
+export const useSetSingleSignOnRequirement = () => useSetRequirement('/workspace/single-sign-on/requirement');
 
 export const useStartTwoStepSetup = () => useMutation({ mutationFn: () => dashboardFetch<TwoStepSetup>('/security/two-step/setup', { method: 'POST' }) });
 
@@ -95,15 +99,3 @@ export const useTieSignInDomain = () =>
 
 export const useUntieSignInDomain = () =>
   useSingleSignOnMutation((domain: string) => dashboardFetch<SingleSignOnSettings>(`/workspace/single-sign-on/domains/${encodeURIComponent(domain)}`, { method: 'DELETE' }));
-
-/** Requires single sign-on of everyone in the workspace, or stops; the session says which. */
-export function useSetSingleSignOnRequirement() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (required: boolean) => dashboardFetch<Session>('/workspace/single-sign-on/requirement', { method: 'PUT', json: { required } }),
-    onSuccess: (session) => {
-      queryClient.setQueryData(sessionQueryKey, session);
-      return queryClient.invalidateQueries({ queryKey: singleSignOnKey });
-    },
-  });
-}

@@ -68,4 +68,44 @@ describe('security page', () => {
     expect(within(requirement).queryByRole('button', { name: 'Require it of everyone' })).toBeNull();
     expect(requirement).toHaveTextContent('Turn it on for yourself first');
   });
+
+  describe('single sign-on', () => {
+    const provider = { id: 'idp_1', name: 'Analytical Login' };
+    const tied = { domain: 'example.com', providerId: 'idp_1', providerName: 'Analytical Login', createdAt: '2026-11-30T10:00:00.000Z' };
+
+    it('ties the owner’s own domain to the provider they choose, then offers it no more', async () => {
+      const network = stubFetch({
+        ...signedIn(),
+        'GET /api/dashboard/workspace/single-sign-on': json({ providers: [provider], domains: [], required: false }),
+        'POST /api/dashboard/workspace/single-sign-on/domains': json({ providers: [provider], domains: [tied], required: false }, 201),
+      });
+      const { user } = renderApp('/security');
+      const card = await screen.findByRole('region', { name: 'Single sign-on' });
+      expect(await within(card).findByText('No domain is tied to this workspace.')).toBeInTheDocument();
+      expect(within(card).getByLabelText('Identity provider for example.com')).toHaveValue('idp_1');
+      await user.click(within(card).getByRole('button', { name: 'Tie example.com' }));
+      expect(await within(card).findByRole('list', { name: 'Tied domains' })).toHaveTextContent('example.comThrough Analytical Login');
+      expect(network.requestsTo('POST /api/dashboard/workspace/single-sign-on/domains')[0]?.body).toEqual({ domain: 'example.com', providerId: 'idp_1' });
+      expect(within(card).queryByRole('button', { name: 'Tie example.com' })).toBeNull();
+      // Requiring it waits until the owner signed in through the provider.
+      expect(card).toHaveTextContent('Sign in through your identity provider yourself first');
+    });
+
+    it('says when the operator has set up no provider', async () => {
+      stubFetch({ ...signedIn(), 'GET /api/dashboard/workspace/single-sign-on': json({ providers: [], domains: [], required: false }) });
+      renderApp('/security');
+      const card = await screen.findByRole('region', { name: 'Single sign-on' });
+      expect(await within(card).findByText(/has not set up an identity provider yet/)).toBeInTheDocument();
+      expect(within(card).queryByRole('button')).toBeNull();
+    });
+
+    it('sends a session signed in with a password to sign in through the provider when the workspace requires it', async () => {
+      const required = { ...session(), workspace: { ...session().workspace, role: 'member' as const, requireSingleSignOn: true } };
+      stubFetch({ ...signedIn(), 'GET /api/dashboard/session': json(required), 'GET /api/dashboard/signin/providers': json({ providers: [provider] }) });
+      const { router } = renderApp('/transfers');
+      expect(await screen.findByRole('heading', { name: 'Sign in through your organisation', level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/single-sign-on');
+      expect(await screen.findByRole('link', { name: 'Sign in with Analytical Login' })).toHaveAttribute('href', '/api/dashboard/signin/sso?provider=idp_1');
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { DeliberateForm } from '../../../components/deliberate-form';
 import { FormError } from '../../../components/form-error';
 import { SelectField } from '../../../components/text-field';
 import { useSession } from '../../auth';
+import { RequirementSwitch } from './requirement-switch';
 import { singleSignOnQueryOptions, useSetSingleSignOnRequirement, useTieSignInDomain, useUntieSignInDomain } from '../api/security-api';
 
 /**
@@ -105,20 +106,13 @@ export function SingleSignOnCard() {
               ? `Everyone in ${session.workspace.name} must sign in through the identity provider. A session signed in with a password or a passkey is sent to sign in again. API keys keep working.`
               : 'A member signed in with a password or a passkey would be sent to sign in through the provider. API keys keep working.'}
           </p>
-          <FormError error={setRequirement.error} className="mt-3" />
-          <div className="mt-3">
-            {required ? (
-              <Button variant="secondary" disabled={setRequirement.isPending} onClick={() => setRequirement.mutate(false)}>
-                {setRequirement.isPending ? 'Saving…' : 'Stop requiring it'}
-              </Button>
-            ) : session.user.singleSignOn ? (
-              <Button disabled={setRequirement.isPending} onClick={() => setRequirement.mutate(true)}>
-                {setRequirement.isPending ? 'Saving…' : 'Require single sign-on'}
-              </Button>
-            ) : (
-              <p className="text-sm text-zinc-700 dark:text-zinc-300">Sign in through your identity provider yourself first, so that requiring it cannot lock you out.</p>
-            )}
-          </div>
+          <RequirementSwitch
+            required={required}
+            met={session.user.singleSignOn}
+            requireLabel="Require single sign-on"
+            unmet="Sign in through your identity provider yourself first, so that requiring it cannot lock you out."
+            setRequired={setRequirement}
+          />
         </>
       )}
       {untying ? (
