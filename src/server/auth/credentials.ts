@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { accessTokens, apiKeys, memberships, oauthStore, sessions, users, workspaces } from '../db/schema/index.js';
+import { accessTokens, apiKeys, memberships, oauthStore, sessions, signInDomains, ssoIdentities, users, workspaces } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
 import { refuseInactiveWorkspace } from '../workspaces/active.js';
@@ -227,7 +227,18 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
   const { db, clock } = services;
   // One query on every request: the token, the workspace and the member who approved it (`<workspaceId>/<userId>`).
   const [row] = await db
-    .select({ payload: oauthStore.payload, grantId: oauthStore.grantId, ws: callerWorkspaceColumns, member: callerMemberColumns })
+    .select({
+      payload: oauthStore.payload,
+      grantId: oauthStore.grantId,
+      ws: callerWorkspaceColumns,
+      member: callerMemberColumns,
+      twoStep: { required: workspaces.requireTwoStep, on: sql<boolean>`${users.totpEnabledAt} is not null` },
+      // The grant does not say how its approver had signed in: it meets single sign-on while they sign in through a provider of the workspace's.
+      singleSignOn: {
+        required: workspaces.requireSingleSignOn,
+        satisfied: sql<boolean>`exists (select 1 from ${ssoIdentities} join ${signInDomains} on ${signInDomains.providerId} = ${ssoIdentities.providerId} where ${ssoIdentities.userId} = ${users.id} and ${signInDomains.workspaceId} = ${workspaces.id})`,
+      },
+    })
     .from(oauthStore)
     .innerJoin(workspaces, eq(workspaces.id, sql`split_part(${oauthStore.accountId}, '/', 1)`))
     .innerJoin(memberships, and(eq(memberships.workspaceId, workspaces.id), eq(memberships.userId, sql`split_part(${oauthStore.accountId}, '/', 2)`)))
@@ -236,6 +247,14 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
   if (!row?.grantId) return null;
   const { ws } = row;
   refuseInactiveWorkspace(ws);
+  // The workspace's requirements hold for an assistant's grant too, also one approved before them.
+  refuseUntilCompliant({
+    workspaceRequiresTwoStep: row.twoStep.required,
+    twoStepOn: row.twoStep.on,
+    workspaceName: ws.name,
+    workspaceRequiresSingleSignOn: row.singleSignOn.required,
+    singleSignOnSatisfied: row.singleSignOn.satisfied,
+  });
   const now = clock.now();
   const plan = effectivePlan(ws, now, services.config);
   const allowed: readonly string[] = scopesForMember(plan, row.member.role);

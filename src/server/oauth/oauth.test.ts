@@ -8,12 +8,12 @@ import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStore } from '../db/schema/index.js';
+import { oauthStore, workspaces } from '../db/schema/index.js';
 import { oauthScopes } from './provider.js';
 import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import type { ConnectFn, LookupFn } from '../net/safe-request.js';
 import { setWorkspaceDisabled } from '../workspaces/operator.js';
-import { startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
+import { expectError, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 import { browser as cookieBrowser, freePort, oauthTokens, signedInBrowser, type Browser } from '../test/oauth-client.js';
 
 /**
@@ -190,6 +190,19 @@ describe('OAuth for AI assistants', () => {
     const ws = await server.createWorkspace({ plan: 'paid' });
     const token = await oauthTokens(issuer, ws, ['transfers:read'], metadata.resource);
     expect((await fetch(`${issuer}/api/v1/me`, { headers: { authorization: `Bearer ${token.accessToken}` } })).status).toBe(200);
+  });
+
+  it('holds an assistant’s grant to the workspace’s requirements, also one approved before them', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    const token = await oauthTokens(issuer, ws, ['transfers:read'], `${issuer}/api/v1`);
+    const meWith = () => fetch(`${issuer}/api/v1/me`, { headers: { authorization: `Bearer ${token.accessToken}` } });
+    expect((await meWith()).status).toBe(200);
+    await server.services.db.update(workspaces).set({ requireTwoStep: true }).where(eq(workspaces.id, ws.id));
+    await expectError(await meWith(), 403, 'forbidden', { reason: 'two_step_required' });
+    await server.services.db.update(workspaces).set({ requireTwoStep: false, requireSingleSignOn: true }).where(eq(workspaces.id, ws.id));
+    await expectError(await meWith(), 403, 'forbidden', { reason: 'single_sign_on_required' });
+    await server.services.db.update(workspaces).set({ requireSingleSignOn: false }).where(eq(workspaces.id, ws.id));
+    expect((await meWith()).status).toBe(200);
   });
 
   it('registers a client, lets the signed-in owner untick a scope, and gives tokens that work on /api/v1 as the owner, with no value stored', async () => {
