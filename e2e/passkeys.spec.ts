@@ -7,8 +7,8 @@ import { expectNoSeriousA11yViolations } from './transfer-support';
 /**
  * Passkeys as a person uses them (issue 36), with Chromium's virtual authenticator (the DevTools
  * protocol's WebAuthn domain) standing in for a phone or a security key: add one in Security, sign
- * in with it alone (no password, and no code although two-step verification is on), see it used,
- * remove it, and find it refused after. The server answers at http://localhost, a passkey's
+ * in with it alone (no password, and no code although two-step verification is on) from the email
+ * field's autofill (conditional UI) and with the button, see it used, remove it, and find it refused after. The server answers at http://localhost, a passkey's
  * relying party being a domain.
  */
 
@@ -40,8 +40,19 @@ test('add a passkey, sign in with it alone, remove it', async ({ browser }) => {
     await expect(card.getByText('Work laptop', { exact: true })).toBeVisible();
     await expect(card).toContainText('not used yet');
 
+    // Where the browser offers passkeys in the email field's autofill (conditional UI), the one picked
+    // there signs in: the virtual authenticator picks it as soon as the sign-in page asks.
     await context.clearCookies();
     await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Transfers', level: 1 })).toBeVisible();
+
+    // As a browser without conditional UI (from the next page on): the button.
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await context.clearCookies();
+    await page.goto('/signin');
+    await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page.getByRole('heading', { name: 'Transfers', level: 1 })).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Session } from '../../../../contract/dashboard';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 import { startSession } from './sign-in';
@@ -21,12 +22,47 @@ export const passkeysSupported = () => typeof window !== 'undefined' && window.i
 export function usePasskeySignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      const { startAuthentication } = await import('@simplewebauthn/browser');
-      const { options } = await dashboardFetch<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/signin/passkey/options', { method: 'POST' });
-      const credential = await startAuthentication({ optionsJSON: options }).catch(browserRefusal);
-      return dashboardFetch<Session>('/signin/passkey', { method: 'POST', json: { credential } });
-    },
+    mutationFn: () => signInWithPasskey(false),
     onSuccess: (session) => startSession(queryClient, session),
   });
+}
+
+/** The server's challenge, the browser's ceremony (its dialog, or its autofill with `autofill`), then the session. */
+async function signInWithPasskey(autofill: boolean): Promise<Session> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const { options } = await dashboardFetch<{ options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/signin/passkey/options', { method: 'POST' });
+  const credential = await (autofill ? startAuthentication({ optionsJSON: options, useBrowserAutofill: true }) : startAuthentication({ optionsJSON: options }).catch(browserRefusal));
+  return dashboardFetch<Session>('/signin/passkey', { method: 'POST', json: { credential } });
+}
+
+/**
+ * Conditional UI: where the browser offers passkeys among the email field's autofill suggestions
+ * (the field says `autocomplete="username webauthn"`), one picked there signs in at once. Nothing
+ * happens where it does not, or while the person types a password instead; pressing "Sign in with
+ * a passkey" replaces the waiting request with its own. A refusal of the passkey picked is returned.
+ */
+export function usePasskeyAutofill(onSignedIn: () => void): unknown {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (!passkeysSupported()) return;
+    let active = true;
+    void (async () => {
+      const { browserSupportsWebAuthnAutofill } = await import('@simplewebauthn/browser');
+      if (!active || !(await browserSupportsWebAuthnAutofill()) || !active) return;
+      const session = await signInWithPasskey(true);
+      await startSession(queryClient, session);
+      if (active) onSignedIn();
+    })().catch((err: unknown) => {
+      // Cancelled: by leaving the page, or by the button's own request.
+      if (active && !(err instanceof Error && (err.name === 'AbortError' || err.name === 'NotAllowedError'))) setError(err);
+    });
+    return () => {
+      active = false;
+      void import('@simplewebauthn/browser').then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+    };
+    // Once per visit of the page: onSignedIn navigates, whichever render it came from.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient]);
+  return error;
 }

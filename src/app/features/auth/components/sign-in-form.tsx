@@ -4,7 +4,7 @@ import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useState } from 'react';
-import { passkeysSupported, usePasskeySignIn } from '../api/passkey-sign-in';
+import { passkeysSupported, usePasskeyAutofill, usePasskeySignIn } from '../api/passkey-sign-in';
 import { asksSecondStep } from '../api/second-step';
 import { useSignIn } from '../api/sign-in';
 import { refusalMessages } from '../api/single-sign-on';
@@ -29,6 +29,7 @@ export function SignInForm({
   const navigate = useNavigate();
   const signIn = useSignIn();
   const passkey = usePasskeySignIn();
+  const autofillError = usePasskeyAutofill(() => navigate({ href: redirectTo }));
   const form = useValidatedForm(signInFields, { email: '', password: '' }, validateSignIn);
   const [secondStep, setSecondStep] = useState(singleSignOn?.secondStep === true);
 
@@ -64,8 +65,9 @@ export function SignInForm({
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-        <FormError error={signIn.error} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <FormError error={signIn.error ?? autofillError} />
+        {/* `webauthn`: the browser may offer this site's passkeys among the field's suggestions (usePasskeyAutofill). */}
+        <TextField label="Email" type="email" autoComplete="username webauthn" inputMode="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
         <Button type="submit" className="w-full" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
