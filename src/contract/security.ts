@@ -133,7 +133,3 @@ export const SingleSignOnRequirementSchema = z.object({ required: z.boolean() })
 export type SignInProvider = z.infer<typeof SignInProviderSchema>;
 export type SingleSignOnSettings = z.infer<typeof SingleSignOnSettingsSchema>;
 export type TieSignInDomainRequest = z.input<typeof TieSignInDomainRequestSchema>;
-
-/** Why a single sign-on landed back on the sign-in page (`/signin?sso_error=…`); the page says each in its own words. */
-export const singleSignOnRefusals = ['expired', 'refused', 'unverified_email', 'no_workspace', 'member_limit', 'unavailable', 'disabled'] as const;
-export type SingleSignOnRefusal = (typeof singleSignOnRefusals)[number];

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import type { SingleSignOnRefusal } from '../../contract/security.js';
+import type { SingleSignOnRefusal } from '../../contract/single-sign-on-refusals.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { setupStateQueryOptions } from '../../features/auth/api/get-setup-state';
 import { refusalFrom } from '../../features/auth/api/single-sign-on';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
-import type { SingleSignOnRefusal } from '../../../contract/security';
+import type { SingleSignOnRefusal } from '../../../contract/single-sign-on-refusals';
 import { defaultAfterSignIn, safeRedirectPath } from '../../lib/safe-redirect';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SignInProvider, SingleSignOnRefusal } from '../../../../contract/security';
-import { singleSignOnRefusals } from '../../../../contract/security';
+import type { SignInProvider } from '../../../../contract/security';
+import { singleSignOnRefusals, type SingleSignOnRefusal } from '../../../../contract/single-sign-on-refusals';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
 
 /** The identity providers the operator set up: one "Sign in with …" button each. */

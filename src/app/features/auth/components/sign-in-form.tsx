@@ -10,7 +10,7 @@ import { useSignIn } from '../api/sign-in';
 import { refusalMessages } from '../api/single-sign-on';
 import { SecondStepForm } from './second-step-form';
 import { SingleSignOnButtons } from './single-sign-on-buttons';
-import type { SingleSignOnRefusal } from '../../../../contract/security';
+import type { SingleSignOnRefusal } from '../../../../contract/single-sign-on-refusals';
 import { signInFields, validateSignIn } from '../validation';
 
 /**
