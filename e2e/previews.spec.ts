@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signUp } from './support';
+import { screenshotsInBothThemes, signUp } from './support';
 import { expectNoSeriousA11yViolations, sendTransfer } from './transfer-support';
 
 /**
@@ -37,6 +38,12 @@ test('the recipient sees image thumbnails and pages through them in a lightbox',
       expect(await img.evaluate((el: HTMLImageElement) => Math.max(el.naturalWidth, el.naturalHeight))).toBeLessThanOrEqual(480);
     }
     await expect(grid.getByRole('img', { name: 'notes.pdf' })).toHaveCount(0);
+    // A file named .pdf that is not one: its tile opens a viewer that says so, and the download is untouched.
+    await grid.getByRole('button', { name: 'Open the preview of notes.pdf' }).click();
+    const broken = recipient.getByRole('dialog', { name: 'Preview of notes.pdf' });
+    await expect(broken.getByText('notes.pdf cannot be shown here')).toBeVisible();
+    await expect(broken.getByRole('link', { name: 'Download notes.pdf' })).toBeVisible();
+    await recipient.keyboard.press('Escape');
     await expectNoSeriousA11yViolations(recipient, 'the recipient page with previews, light');
 
     // Keyboard only: open the first, go to the next, close; focus returns to the thumbnail.
@@ -47,7 +54,7 @@ test('the recipient sees image thumbnails and pages through them in a lightbox',
     await recipient.keyboard.press('ArrowRight');
     const second = recipient.getByRole('dialog', { name: 'Preview of sunset.png' });
     await expect(second).toBeVisible();
-    await expect(second.getByText('2 of 2')).toBeVisible();
+    await expect(second.getByText('2 of 3')).toBeVisible();
     await expect(second.getByRole('link', { name: 'Download sunset.png' })).toBeVisible();
     await expectNoSeriousA11yViolations(recipient, 'the lightbox, light');
     await recipient.keyboard.press('Escape');
@@ -60,6 +67,115 @@ test('the recipient sees image thumbnails and pages through them in a lightbox',
     await first.click();
     await expect(recipient.getByRole('dialog', { name: 'Preview of beach.jpg' })).toBeVisible();
     await expectNoSeriousA11yViolations(recipient, 'the lightbox, dark');
+  } finally {
+    await recipientContext.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A PDF of `pages`, each with one line of text, written by hand (offsets and all): a real document, made by the test. */
+function pdfOf(pages: string[]): Buffer {
+  const objects: string[] = [];
+  const pageIds = pages.map((_, i) => 4 + i * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  pages.forEach((text, i) => {
+    const stream = `BT /F1 36 Tf 72 700 Td (${text}) Tj ET`;
+    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
+    objects[pageIds[i]! + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
+  });
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = body.length;
+    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+  }
+  const xref = body.length;
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * What is not an image previews too (issue 37): a video made by ffmpeg plays in the lightbox and
+ * seeks to its middle by a Range request (nothing downloads the whole file), a sound plays, a PDF
+ * pages through, and a CSV reads as a table; all from the transfer's own signed links.
+ */
+test('the recipient plays a video and seeks in it, plays a sound, pages through a PDF and reads a CSV', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-media-'));
+  const clip = path.join(dir, 'clip.webm');
+  const tone = path.join(dir, 'tone.mp3');
+  const doc = path.join(dir, 'two-pages.pdf');
+  const table = path.join(dir, 'prices.csv');
+  // Twenty seconds of a test pattern with noise (which does not compress) at 6 Mbit/s, 15 MB: the
+  // player loads only the start, and asks for the later part when it seeks there.
+  const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=20:size=640x360:rate=25,noise=alls=60:allf=t', '-c:v', 'libvpx', '-b:v', '6M', '-minrate', '6M', '-maxrate', '6M', '-deadline', 'realtime', '-cpu-used', '8', clip);
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'libmp3lame', '-b:a', '64k', tone);
+  fs.writeFileSync(doc, pdfOf(['First page', 'Second page']));
+  fs.writeFileSync(table, 'item,price\n"Tea, green",3.50\n<b>Coffee</b>,2.80\n');
+  const recipientContext = await browser.newContext();
+  try {
+    await signUp(page);
+    const link = await sendTransfer(page, { files: [clip, tone, doc, table], title: 'Media' });
+    const recipient = await recipientContext.newPage();
+    const ranges: string[] = [];
+    recipient.on('request', (request) => {
+      if (request.url().includes('/dl/') && request.headers().range) ranges.push(request.headers().range!);
+    });
+    await recipient.goto(link);
+    const grid = recipient.getByRole('region', { name: 'Previews' });
+    // The page is served rendered; once its session's links are there, it answers clicks.
+    await expect(recipient.getByRole('link', { name: /Download all/ })).toBeVisible();
+
+    await grid.getByRole('button', { name: 'Open the preview of clip.webm' }).click();
+    const lightbox = recipient.getByRole('dialog', { name: 'Preview of clip.webm' });
+    const video = lightbox.getByLabel('clip.webm');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(20);
+    await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise((resolve) => {
+          v.addEventListener('seeked', resolve, { once: true });
+          v.currentTime = 15;
+        }),
+    );
+    await video.evaluate((v: HTMLVideoElement) => v.play().then(() => new Promise((r) => setTimeout(r, 300))));
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(15);
+    // The middle came by a Range request from past the start of the file.
+    expect(ranges.some((r) => /^bytes=[1-9]\d*-/.test(r)), ranges.join(' ')).toBe(true);
+    await expectNoSeriousA11yViolations(recipient, 'the lightbox playing a video, light');
+    await screenshotsInBothThemes(recipient, 'preview-video', 'PREVIEW_SCREENSHOTS');
+
+    await recipient.keyboard.press('Escape');
+    await grid.getByRole('button', { name: 'Open the preview of tone.mp3' }).click();
+    const audio = recipient.getByRole('dialog', { name: 'Preview of tone.mp3' }).getByLabel('tone.mp3');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(1);
+    expect(await audio.evaluate((a: HTMLAudioElement) => Math.round(a.duration))).toBe(2);
+    await audio.evaluate((a: HTMLAudioElement) => a.play());
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0);
+
+    // The arrow keys move on (the player no longer has focus once the next file shows).
+    await recipient.keyboard.press('Escape');
+    await grid.getByRole('button', { name: 'Open the preview of two-pages.pdf' }).click();
+    const pdf = recipient.getByRole('dialog', { name: 'Preview of two-pages.pdf' });
+    await expect(pdf.getByText('Page 1 of 2')).toBeVisible();
+    await expect.poll(() => pdf.locator('canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(300);
+    await pdf.getByRole('button', { name: 'Next page' }).click();
+    await expect(pdf.getByText('Page 2 of 2')).toBeVisible();
+    await pdf.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(pdf.getByText('125%')).toBeVisible();
+    await expectNoSeriousA11yViolations(recipient, 'the lightbox showing a PDF, light');
+    await screenshotsInBothThemes(recipient, 'preview-pdf', 'PREVIEW_SCREENSHOTS');
+
+    await recipient.keyboard.press('Escape');
+    await grid.getByRole('button', { name: 'Open the preview of prices.csv' }).click();
+    const csv = recipient.getByRole('dialog', { name: 'Preview of prices.csv' });
+    await expect(csv.getByRole('columnheader')).toHaveText(['item', 'price']);
+    await expect(csv.getByRole('cell')).toHaveText(['Tea, green', '3.50', '<b>Coffee</b>', '2.80']);
+    await screenshotsInBothThemes(recipient, 'preview-csv', 'PREVIEW_SCREENSHOTS');
   } finally {
     await recipientContext.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -49,19 +49,21 @@ export function useCollectionDownloads(slug: string, unlockToken: string | null)
     [links, start],
   );
 
-  const downloadFile = useCallback(
-    (file: { id: string; folderId: string | null }) =>
-      start(file.id, async () => {
-        // The links of the file's own folder (everything, for a file at the top level).
-        const scope = file.folderId ?? undefined;
-        const url = fileUrl(await links(scope, false), file.id);
-        if (await linkWorks(url)) return url;
-        return fileUrl(await links(scope, true), file.id);
-      }),
-    [links, start],
+  /** A working signed link to the file: to download it, or to play or show it in the lightbox. */
+  const fileLink = useCallback(
+    async (file: { id: string; folderId: string | null }) => {
+      // The links of the file's own folder (everything, for a file at the top level).
+      const scope = file.folderId ?? undefined;
+      const url = fileUrl(await links(scope, false), file.id);
+      if (await linkWorks(url)) return url;
+      return fileUrl(await links(scope, true), file.id);
+    },
+    [links],
   );
 
-  return { downloadZip, downloadFile, preparing, error };
+  const downloadFile = useCallback((file: { id: string; folderId: string | null }) => start(file.id, () => fileLink(file)), [fileLink, start]);
+
+  return { downloadZip, downloadFile, fileLink, preparing, error };
 }
 
 function fileUrl(links: CollectionDownloadLinks, fileId: string): string {

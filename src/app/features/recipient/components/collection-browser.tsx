@@ -13,6 +13,7 @@ import { useCollectionDownloads } from '../api/use-collection-downloads';
 import { endsAccess } from '../api/use-collection-refusal';
 import { COLLECTION_VIEW_KEY, storedCollectionView } from '../utils/collection-view';
 import { folderTrail, subfoldersOf } from '../utils/folder-tree';
+import { previewKind } from '../utils/file-kind';
 import { DownloadGlyph, FileItems, FolderItems, type CollectionView } from './collection-items';
 import { Lightbox } from './previews';
 import { tooManyAttemptsMessage } from './status-pages';
@@ -239,12 +240,12 @@ function FolderContents({ slug, unlockToken, folderId, folders, view, downloads 
   const files = useInfiniteQuery(collectionFilesQueryOptions(slug, unlockToken, folderId));
   const pages = files.data?.pages;
   const loaded = useMemo(() => pages?.flatMap((page) => page.files) ?? [], [pages]);
-  const previews = useMemo(() => loaded.filter((f) => f.thumbnailUrl !== null), [loaded]);
+  const previews = useMemo(() => loaded.filter((f) => previewKind(f, true) !== null), [loaded]);
   // By id, so a page loading meanwhile does not move the lightbox to another image.
   const [previewing, setPreviewing] = useState<string | null>(null);
   const previewIndex = previewing === null ? -1 : previews.findIndex((f) => f.id === previewing);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = files;
-  const { downloadFile, downloadZip, preparing } = downloads;
+  const { downloadFile, downloadZip, preparing, fileLink } = downloads;
   const onPreview = useCallback((file: PublicCollectionFile) => setPreviewing(file.id), []);
   const onDownloadFile = useCallback((file: PublicCollectionFile) => void downloadFile(file), [downloadFile]);
   const end = useRef<HTMLDivElement>(null);
@@ -319,6 +320,7 @@ function FolderContents({ slug, unlockToken, folderId, folders, view, downloads 
           index={previewIndex}
           onIndex={(index) => setPreviewing(previews[index]?.id ?? null)}
           onClose={() => setPreviewing(null)}
+          sourceOf={fileLink}
           action={(file: PublicCollectionFile) => (
             <Button onClick={() => onDownloadFile(file)} disabled={preparing === file.id} className="min-h-11">
               <DownloadGlyph />

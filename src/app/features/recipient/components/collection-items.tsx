@@ -4,7 +4,7 @@ import type { Folder } from '../../../../contract/collections';
 import type { PublicCollectionFile } from '../../../../contract/public-collections';
 import { Button } from '../../../components/button';
 import { formatBytes } from '../../../lib/format';
-import { fileKind, fileTypeLabel } from '../utils/file-kind';
+import { fileKind, fileTypeLabel, previewKind } from '../utils/file-kind';
 import { FileIcon } from './file-icon';
 
 export type CollectionView = 'list' | 'grid';
@@ -156,10 +156,17 @@ const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDo
       <span className="sr-only"> {file.name}</span>
     </Button>
   );
+  // An image by its thumbnail; a video, a sound, a PDF or a text by its type's icon, opening the same lightbox.
   const preview = (className: string) =>
-    file.thumbnailUrl ? (
+    previewKind(file, true) !== null ? (
       <button type="button" onClick={() => onPreview(file)} aria-label={`Preview ${file.name}`} className={className}>
-        <img src={file.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        {file.thumbnailUrl ? (
+          <img src={file.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        ) : (
+          <span className="flex size-full items-center justify-center">
+            <FileIcon kind={fileKind(file.mimeType, file.name)} />
+          </span>
+        )}
       </button>
     ) : null;
 

@@ -221,7 +221,7 @@ describe('Collection page /c/:slug', () => {
     expect(within(files).getByRole('button', { name: 'Download brief.pdf' })).toBeInTheDocument();
   });
 
-  it('opens a preview in a lightbox: arrows move between the folder’s images, Esc closes and gives focus back', async () => {
+  it('opens a preview in a lightbox: arrows move between the folder’s previews (its text too), Esc closes and gives focus back', async () => {
     collectionServer(publicCollection());
     const downloads = watchDownloads();
     const { user } = renderApp('/c/look1?folder=fo_day1');
@@ -229,13 +229,13 @@ describe('Collection page /c/:slug', () => {
     await user.click(opener);
 
     let dialog = screen.getByRole('dialog', { name: 'Preview of portrait.jpg' });
-    expect(within(dialog).getByText('1 of 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 of 3')).toBeInTheDocument();
     expect(within(dialog).getByRole('img', { name: 'portrait.jpg' })).toHaveAttribute('src', 'http://localhost:8080/thumb/fi_portrait');
-    expect(within(dialog).getByRole('button', { name: 'Previous image' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Previous file' })).toBeDisabled();
 
     await user.keyboard('{ArrowRight}');
     dialog = screen.getByRole('dialog', { name: 'Preview of wide <1>.png' });
-    expect(within(dialog).getByText('2 of 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('2 of 3')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Download wide <1>.png' }));
     await waitFor(() => expect(downloads).toEqual(['http://localhost:8080/dl/v1-fi_wide']));
     await user.keyboard('{ArrowLeft}');

@@ -1,16 +1,20 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
+import { fileKind, previewKind } from '../utils/file-kind';
+import { FileIcon } from './file-icon';
+import { PreviewBody } from './preview-body';
 
 /** How many previews load at once, not lazily: the first rows of the grid (the server preloads as many). */
 export const EAGER_PREVIEWS = 6;
 
 /**
- * Image previews on the recipient page: a grid of thumbnails (made by the server, at most 480 px, or
- * decrypted in this browser for an end-to-end encrypted transfer), each opening the lightbox, where
- * `action` is what the visitor can do with the file shown (download it).
+ * Previews on the recipient page: a grid of thumbnails (made by the server, at most 480 px, or
+ * decrypted in this browser for an end-to-end encrypted transfer) and of the files the page can play
+ * or show (video, audio, PDF, text: with `sourceOf`, the link to a file's bytes), each opening the
+ * lightbox, where `action` is what the visitor can do with the file shown (download it).
  */
-export function PreviewGrid<T extends Previewable>({ files, action }: { files: T[]; action: (file: T) => ReactNode }) {
-  const previews = files.filter((f) => f.thumbnailUrl !== null);
+export function PreviewGrid<T extends Previewable>({ files, action, sourceOf }: { files: T[]; action: (file: T) => ReactNode; sourceOf?: (file: T) => Promise<string> }) {
+  const previews = files.filter((f) => previewKind(f, sourceOf !== undefined) !== null);
   const [open, setOpen] = useState<number | null>(null);
   if (previews.length === 0) return null;
 
@@ -28,29 +32,40 @@ export function PreviewGrid<T extends Previewable>({ files, action }: { files: T
               aria-label={`Open the preview of ${file.name}`}
               className="block aspect-square w-full overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 hover:opacity-90 dark:border-zinc-800 dark:bg-zinc-800"
             >
-              {/* The first rows are on screen at once (and preloaded by the page's HTML): not lazy. */}
-              <img src={file.thumbnailUrl!} alt={file.name} loading={index < EAGER_PREVIEWS ? 'eager' : 'lazy'} decoding="async" className="size-full object-cover" />
+              {file.thumbnailUrl ? (
+                // The first rows are on screen at once (and preloaded by the page's HTML): not lazy.
+                <img src={file.thumbnailUrl} alt={file.name} loading={index < EAGER_PREVIEWS ? 'eager' : 'lazy'} decoding="async" className="size-full object-cover" />
+              ) : (
+                <span className="flex size-full flex-col items-center justify-center gap-2 p-2 text-center">
+                  <FileIcon kind={fileKind(file.mimeType, file.name)} />
+                  <span className="line-clamp-2 text-xs break-all text-zinc-700 dark:text-zinc-300">{file.name}</span>
+                </span>
+              )}
             </button>
           </li>
         ))}
       </ul>
-      {open !== null ? <Lightbox files={previews} index={open} onIndex={setOpen} onClose={() => setOpen(null)} action={action} /> : null}
+      {open !== null ? <Lightbox files={previews} index={open} onIndex={setOpen} onClose={() => setOpen(null)} action={action} sourceOf={sourceOf} /> : null}
     </section>
   );
 }
 
-/** What the lightbox shows of a file: its name and its preview. */
+/** What the lightbox shows of a file: its name, its image preview, and what it is (to play or show it). */
 export interface Previewable {
   id: string;
   name: string;
+  mimeType: string;
+  sizeBytes: number;
   thumbnailUrl: string | null;
 }
 
 /**
- * One image at a time, large: the server's preview (at most 480 px) or an encrypted transfer's decrypted
- * thumbnail (at most 256 px, JPEG, PNG or WebP only), never the uploaded bytes. A native modal <dialog>: focus stays
- * inside it, Esc closes it and focus goes back to whatever opened it; the arrow keys and buttons
- * move between `files`. `action` is what the visitor can do with the file shown (download it).
+ * One file at a time, large: an image's preview (the server's, at most 480 px, or an encrypted
+ * transfer's decrypted thumbnail, at most 256 px), never the uploaded bytes; with `sourceOf`, a player
+ * for video and audio, the PDF viewer, or the start of a text file, all read from the file's own link.
+ * A native modal <dialog>: focus stays inside it, Esc closes it and focus goes back to whatever opened
+ * it; the arrow keys, the buttons and a swipe move between `files`. `action` is what the visitor can
+ * do with the file shown (download it).
  */
 export function Lightbox<T extends Previewable>({
   files,
@@ -58,18 +73,23 @@ export function Lightbox<T extends Previewable>({
   onIndex,
   onClose,
   action,
+  sourceOf,
 }: {
   files: T[];
   index: number;
   onIndex: (index: number) => void;
   onClose: () => void;
   action?: (file: T) => ReactNode;
+  sourceOf?: (file: T) => Promise<string>;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // Read while rendering, before the close button takes focus: the control that opened the lightbox.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const file = files[Math.min(index, files.length - 1)]!;
   const last = files.length - 1;
+  const kind = previewKind(file, sourceOf !== undefined);
+  const source = useCallback(() => (sourceOf ? sourceOf(file) : Promise.reject(new Error('no link'))), [sourceOf, file]);
+  const swipeFrom = useRef<number | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -89,6 +109,8 @@ export function Lightbox<T extends Previewable>({
       if (event.key === 'Escape') {
         event.preventDefault();
         onClose();
+      } else if (isPlayerKey(event)) {
+        // The arrow keys of a player (seeking) or of a scrolled text are theirs.
       } else if (event.key === 'ArrowRight' && index < last) onIndex(index + 1);
       else if (event.key === 'ArrowLeft' && index > 0) onIndex(index - 1);
     }
@@ -108,7 +130,19 @@ export function Lightbox<T extends Previewable>({
       onClick={(event) => {
         if (event.target === dialog.current) onClose();
       }}
-      className="m-auto w-[min(40rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-4 text-zinc-900 shadow-xl backdrop:bg-black/70 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      // A horizontal swipe on a phone moves to the next or previous file.
+      onPointerDown={(event) => {
+        swipeFrom.current = event.pointerType === 'touch' ? event.clientX : null;
+      }}
+      onPointerUp={(event) => {
+        const from = swipeFrom.current;
+        swipeFrom.current = null;
+        if (from === null) return;
+        const moved = event.clientX - from;
+        if (moved < -60 && index < last) onIndex(index + 1);
+        else if (moved > 60 && index > 0) onIndex(index - 1);
+      }}
+      className="m-auto w-[min(48rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-4 text-zinc-900 shadow-xl backdrop:bg-black/70 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 font-medium break-all">{file.name}</p>
@@ -117,18 +151,20 @@ export function Lightbox<T extends Previewable>({
           ✕
         </Button>
       </div>
-      {file.thumbnailUrl ? (
-        <img src={file.thumbnailUrl} alt={file.name} className="mx-auto mt-3 max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
+      {kind === 'image' ? (
+        <img src={file.thumbnailUrl!} alt={file.name} className="mx-auto mt-3 max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
+      ) : kind ? (
+        <PreviewBody key={file.id} kind={kind} name={file.name} sizeBytes={file.sizeBytes} source={source} />
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <Button variant="secondary" disabled={index === 0} onClick={() => onIndex(index - 1)} aria-label="Previous image" className="min-h-11 min-w-11">
+          <Button variant="secondary" disabled={index === 0} onClick={() => onIndex(index - 1)} aria-label="Previous file" className="min-h-11 min-w-11">
             ←
           </Button>
           <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
             {index + 1} of {files.length}
           </span>
-          <Button variant="secondary" disabled={index === last} onClick={() => onIndex(index + 1)} aria-label="Next image" className="min-h-11 min-w-11">
+          <Button variant="secondary" disabled={index === last} onClick={() => onIndex(index + 1)} aria-label="Next file" className="min-h-11 min-w-11">
             →
           </Button>
         </div>
@@ -136,4 +172,10 @@ export function Lightbox<T extends Previewable>({
       </div>
     </dialog>
   );
+}
+
+/** A key pressed in a player or in a scrolled preview: its own (seeking, scrolling), not the lightbox's. */
+function isPlayerKey(event: globalThis.KeyboardEvent): boolean {
+  const target = event.target;
+  return target instanceof HTMLMediaElement || (target instanceof HTMLElement && target.closest('pre, [role="region"], canvas') !== null);
 }

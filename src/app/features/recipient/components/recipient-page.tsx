@@ -203,5 +203,12 @@ function PlainTransferView({
     );
   }
 
-  return <TransferView transfer={transfer} notices={notices} mainAction={mainAction} fileAction={fileAction} />;
+  /** The file's signed link from the page's download session (a fresh one once it has expired), for the lightbox's players. */
+  async function sourceOf(file: PublicTransferFile): Promise<string> {
+    const url = (await fresh()).files.find((f) => f.id === file.id)?.url;
+    if (!url || pendingIds.has(file.id)) throw new Error('This file cannot be opened yet.');
+    return url;
+  }
+
+  return <TransferView transfer={transfer} notices={notices} mainAction={mainAction} fileAction={fileAction} sourceOf={sourceOf} />;
 }

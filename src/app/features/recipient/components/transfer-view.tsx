@@ -40,6 +40,7 @@ export function TransferView<F extends ShownFile>({
   notices,
   mainAction,
   fileAction,
+  sourceOf,
   note,
 }: {
   transfer: Omit<ShownTransfer, 'files'> & { files: F[] };
@@ -48,6 +49,8 @@ export function TransferView<F extends ShownFile>({
   /** The big download button (one file, or all of them); null when there is none. */
   mainAction: ReactNode;
   fileAction: (file: F, place: FileActionPlace) => ReactNode;
+  /** A link to a file's bytes, for the lightbox to play or show it; absent where only images are previewed (an encrypted transfer). */
+  sourceOf?: (file: F) => Promise<string>;
   /** A line under the facts (e.g. that the files are decrypted here). */
   note?: ReactNode;
 }) {
@@ -89,7 +92,7 @@ export function TransferView<F extends ShownFile>({
         </div>
       </section>
 
-      <PreviewGrid<F> files={transfer.files} action={(file) => fileAction(file, 'preview')} />
+      <PreviewGrid<F> files={transfer.files} action={(file) => fileAction(file, 'preview')} sourceOf={sourceOf} />
 
       {count > 0 ? (
         <section aria-labelledby="files-title">

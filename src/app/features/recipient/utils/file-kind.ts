@@ -51,3 +51,36 @@ export function fileTypeLabel(mimeType: string, name: string): string {
   const noun = nouns[kind];
   return noun.charAt(0).toUpperCase() + noun.slice(1);
 }
+
+/** How the lightbox shows a file: its image, a player, the PDF viewer, or its text (a CSV as a table). */
+export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'csv';
+
+const textTypes = new Set(['application/json', 'application/xml', 'application/javascript', 'application/x-yaml', 'application/yaml', 'application/toml', 'application/x-sh', 'application/sql']);
+const textExtensions = new Set(
+  'txt md markdown log json xml yaml yml toml ini cfg conf env srt vtt js mjs cjs ts tsx jsx css scss html htm svg py rb go rs java kt swift c h cpp hpp cs php sh bash zsh sql r lua pl dart scala tex'.split(' '),
+);
+/** Containers the lightbox offers a player for; whether the browser decodes the codec inside is its own to say (the player then says so). */
+const videoTypes = new Set(['video/mp4', 'video/webm', 'video/quicktime', 'video/ogg']);
+const videoExtensions = new Set(['mp4', 'm4v', 'webm', 'mov', 'ogv']);
+const audioTypes = new Set(['audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/aac', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/flac', 'audio/x-flac', 'audio/ogg', 'audio/opus', 'audio/webm']);
+const audioExtensions = new Set(['mp3', 'm4a', 'aac', 'wav', 'flac', 'ogg', 'oga', 'opus']);
+
+/**
+ * How a file can be previewed: an image by the server's thumbnail; the rest (video, audio, PDF, text,
+ * CSV) only when `streamable`, that is when the page can hand the browser a link to the bytes (never
+ * for an end-to-end encrypted transfer, whose bytes only this page can open). Null for none.
+ */
+export function previewKind(file: { mimeType: string; name: string; thumbnailUrl: string | null }, streamable: boolean): PreviewKind | null {
+  if (file.thumbnailUrl) return 'image';
+  if (!streamable) return null;
+  const type = file.mimeType.toLowerCase().split(';')[0]!.trim();
+  const ext = extensionOf(file.name);
+  // A type the uploader's browser did not know: the name decides.
+  const untyped = type === '' || type === 'application/octet-stream';
+  if (videoTypes.has(type) || (untyped && videoExtensions.has(ext))) return 'video';
+  if (audioTypes.has(type) || (untyped && audioExtensions.has(ext))) return 'audio';
+  if (fileKind(type, file.name) === 'pdf') return 'pdf';
+  if (type === 'text/csv' || ext === 'csv') return 'csv';
+  if (type.startsWith('text/') || textTypes.has(type) || textExtensions.has(ext)) return 'text';
+  return null;
+}
