@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { screenshotsInBothThemes, signUp } from './support';
+import { readmePicture, screenshotsInBothThemes, signUp } from './support';
 import { expectNoSeriousA11yViolations, sendTransfer } from './transfer-support';
 
 /**
@@ -148,6 +148,7 @@ test('the recipient plays a video and seeks in it, plays a sound, pages through 
     expect(ranges.some((r) => /^bytes=[1-9]\d*-/.test(r)), ranges.join(' ')).toBe(true);
     await expectNoSeriousA11yViolations(recipient, 'the lightbox playing a video, light');
     await screenshotsInBothThemes(recipient, 'preview-video', 'PREVIEW_SCREENSHOTS');
+    await readmePicture(recipient, 'preview-video');
 
     await recipient.keyboard.press('Escape');
     await grid.getByRole('button', { name: 'Open the preview of tone.mp3' }).click();
@@ -169,6 +170,7 @@ test('the recipient plays a video and seeks in it, plays a sound, pages through 
     await expect(pdf.getByText('125%')).toBeVisible();
     await expectNoSeriousA11yViolations(recipient, 'the lightbox showing a PDF, light');
     await screenshotsInBothThemes(recipient, 'preview-pdf', 'PREVIEW_SCREENSHOTS');
+    await readmePicture(recipient, 'preview-pdf');
 
     await recipient.keyboard.press('Escape');
     await grid.getByRole('button', { name: 'Open the preview of prices.csv' }).click();

@@ -72,3 +72,8 @@ export async function screenshotsInBothThemes(page: Page, name: string, flag: st
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** A picture of the page for the README, as docs/screenshots/<name>.png: only with `npm run screenshots` (UPDATE_SCREENSHOTS). */
+export async function readmePicture(page: Page, name: string) {
+  if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/${name}.png` });
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { viewports } from './a11y-support';
-import { makeWorkspacePaid, signUp } from './support';
+import { makeWorkspacePaid, readmePicture, signUp } from './support';
 import { expectNoSeriousA11yViolations, linkInMail } from './transfer-support';
 
 /**
@@ -18,11 +18,6 @@ async function newBrowser(browser: Browser, options: { phone?: boolean; dark?: b
   const context = await browser.newContext(options.phone ? { viewport: viewports[1]!.size } : {});
   if (options.dark) await context.addInitScript(() => window.localStorage.setItem('parcel-theme', 'dark'));
   return { context, page: await context.newPage() };
-}
-
-/** The README's pictures of these screens: only with `npm run screenshots` (UPDATE_SCREENSHOTS). */
-async function readmePicture(page: Page, name: string) {
-  if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/${name}.png` });
 }
 
 async function passwordStep(page: Page, account: { email: string; password: string }) {
