@@ -135,7 +135,7 @@ test('an owner fills and arranges a private collection and invites a guest, who 
     // The one-time token leaves the address once traded for the guest's cookie.
     await expect(guestPage).toHaveURL(link);
 
-    // Down into shoot › day-1, where the two photos have previews (made by the worker just after the upload).
+    // Down into shoot › day-1, where the two photos have previews (made by the worker just after the upload), and the notes show as text.
     await guestPage.getByRole('link', { name: 'shoot', exact: true }).click();
     await expect(guestPage.getByRole('heading', { name: 'shoot', level: 2 })).toBeVisible();
     await guestPage.getByRole('link', { name: 'day-1', exact: true }).click();
@@ -143,7 +143,7 @@ test('an owner fills and arranges a private collection and invites a guest, who 
     await expect(guestPage.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText([title, 'shoot']);
     await expect(async () => {
       await guestPage.reload();
-      await expect(guestPage.getByRole('button', { name: /^Preview / })).toHaveCount(2, { timeout: 1_000 });
+      await expect(guestPage.getByRole('button', { name: /^Preview .*\.(jpg|png)$/ })).toHaveCount(2, { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
 
     await guestPage.getByRole('button', { name: 'Preview beach.jpg' }).click();
@@ -154,6 +154,10 @@ test('an owner fills and arranges a private collection and invites a guest, who 
     await expect(guestPage.getByRole('dialog', { name: 'Preview of pier.png' })).toBeVisible();
     await guestPage.keyboard.press('Escape');
     await expect(guestPage.getByRole('dialog')).toHaveCount(0);
+    // The notes read as text, from the file's own signed link.
+    await guestPage.getByRole('button', { name: 'Preview notes.txt' }).click();
+    await expect(guestPage.getByRole('dialog', { name: 'Preview of notes.txt' }).getByLabel('Text of notes.txt')).toBeVisible();
+    await guestPage.keyboard.press('Escape');
 
     // The folder as a zip: its tree below day-1, byte for byte what was uploaded.
     const zip = await download(guestPage, guestPage.getByRole('button', { name: 'Download folder day-1' }));
