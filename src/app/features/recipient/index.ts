@@ -5,4 +5,5 @@ export { FileIcon } from './components/file-icon';
 export { LinkNotFoundPage, LoadFailedPage, StatusPage, SuspendedLinkPage } from './components/status-pages';
 export { decryptedFile, decryptedZip, openedWhenRead, zipSize, type ZipEntry } from './e2ee/decrypted-downloads';
 export { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay, type SaveRequest } from './e2ee/save-file';
-export { fileTypeLabel, fileKind } from './utils/file-kind';
+export { fileTypeLabel, fileKind, previewKind } from './utils/file-kind';
+export { Lightbox } from './components/previews';

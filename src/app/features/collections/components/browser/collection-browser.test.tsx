@@ -69,6 +69,32 @@ describe('collection browser', () => {
     expect(crumbs[0]).toHaveAttribute('href', '/collections');
   });
 
+  it('previews a file in the lightbox with Enter or a double click, reading a text from its signed link', async () => {
+    collectionServer({
+      extra: {
+        'GET /api/v1/collections/:id/download-links': json({
+          zip: { url: 'http://localhost:8080/dl/zip', name: 'Spring lookbook.zip', sizeBytes: 6_000 },
+          files: [
+            { fileId: 'fi_a', name: 'a.jpg', url: 'http://localhost:8080/dl/a' },
+            { fileId: 'fi_c', name: 'c.txt', url: 'http://localhost:8080/dl/c' },
+          ],
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        }),
+        'GET /dl/c': () => ({ status: 206, body: 'hello <b>owner</b>', headers: { 'content-type': 'text/plain' } }),
+      },
+    });
+    const { user } = await openCollection();
+    await user.dblClick(option('c.txt'));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of c.txt' });
+    expect(await within(dialog).findByLabelText('Text of c.txt')).toHaveTextContent('hello <b>owner</b>');
+    // The folder's previews: the image, the PDF and the text (a raw file has none).
+    expect(within(dialog).getByText('3 of 3')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(await screen.findByRole('dialog', { name: 'Preview of a.jpg' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('selects by click, ctrl/cmd-click and shift-click', async () => {
     collectionServer();
     const { user } = await openCollection();

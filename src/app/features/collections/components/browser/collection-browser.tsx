@@ -13,8 +13,10 @@ import { useCollectionFiles } from '../../api/get-collection-files';
 import { useFolders } from '../../api/get-folders';
 import { useCreateFolder } from '../../api/create-folder';
 import { AddFromUrlButton, AddFromUrlDialog } from '../../../imports';
+import { Lightbox, previewKind } from '../../../recipient';
 import { ShareCollectionDialog } from '../sharing/share-dialog';
 import { isComplete, isImage, itemsIn, folderKey, type BrowserItem } from '../../utils/browser-items';
+import type { ListedCollectionFile } from '../../../../../contract/collections';
 import type { CollectionBrowserSearch } from '../../utils/browser-search';
 import { ancestryOf } from '../../utils/folder-tree';
 import { useAddCollectionImport } from '../../api/add-collection-files';
@@ -85,22 +87,46 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
   const draggingFiles = usePageFileDrop(addToUploads);
 
   const [download, setDownload] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
-  async function downloadItem(target: BrowserItem | null) {
+  /** A signed link to one file: to download it, or to play or show it in the lightbox. */
+  const fileLink = useCallback(
+    async (file: ListedCollectionFile) => {
+      const links = await queryClient.fetchQuery(collectionDownloadLinksQueryOptions(collectionId, file.folderId));
+      const url = links.files.find((f) => f.fileId === file.id)?.url;
+      if (!url && file.unsent) throw new Error('Its uploader has not sent this file yet: publish their submission on the request’s page to download it.');
+      if (!url) throw new Error('This file cannot be downloaded yet: its upload has not finished.');
+      return url;
+    },
+    [queryClient, collectionId],
+  );
+
+  /** Hands a link to the browser's download manager, saying what went wrong beside the toolbar. */
+  async function downloadWith(link: () => Promise<string>) {
     setDownload({ pending: true, error: null });
     try {
-      const scope = target === null ? folderId : target.kind === 'folder' ? target.id : target.file.folderId;
-      const links = await queryClient.fetchQuery(collectionDownloadLinksQueryOptions(collectionId, scope));
-      const url = target?.kind === 'file' ? links.files.find((f) => f.fileId === target.id)?.url : links.zip.url;
-      if (!url && target?.kind === 'file' && target.file.unsent) {
-        throw new Error('Its uploader has not sent this file yet: publish their submission on the request’s page to download it.');
-      }
-      if (!url) throw new Error('This file cannot be downloaded yet: its upload has not finished.');
-      startDownload(url);
+      startDownload(await link());
       setDownload({ pending: false, error: null });
     } catch (error) {
       setDownload({ pending: false, error });
     }
   }
+
+  const downloadItem = (target: BrowserItem | null) =>
+    downloadWith(async () =>
+      target?.kind === 'file'
+        ? fileLink(target.file)
+        : (await queryClient.fetchQuery(collectionDownloadLinksQueryOptions(collectionId, target === null ? folderId : target.id))).zip.url,
+    );
+
+  // The lightbox of the recipient's page, over this folder's files that have a preview: an image's, a player, a PDF, a text.
+  const previewable = useMemo(
+    () =>
+      items
+        .flatMap((item) => (item.kind === 'file' && isComplete(item.file) ? [{ ...item.file, thumbnailUrl: item.file.thumbnailUrl ?? null }] : []))
+        .filter((f) => previewKind(f, true) !== null),
+    [items],
+  );
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  const previewIndex = previewing === null ? -1 : previewable.findIndex((f) => f.id === previewing);
 
   const only = selected.length === 1 ? selected[0]! : null;
   const toolbarActions: SelectionActions = {
@@ -115,8 +141,10 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
     downloading: download.pending,
   };
 
+  // Enter or a double click: a folder opens, a file with a preview shows in the lightbox.
   const openItem = (item: BrowserItem) => {
     if (item.kind === 'folder') onSearchChange({ folder: item.id });
+    else if (previewable.some((f) => f.id === item.id)) setPreviewing(item.id);
   };
 
   const completeFiles = files.filter(isComplete);
@@ -258,6 +286,20 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
             ? 'Folders are deleted with everything inside them. Guests and visitors can no longer download any of it. This cannot be undone.'
             : 'Guests and visitors can no longer download it. This cannot be undone.'}
         </ConfirmDialog>
+      ) : null}
+      {previewIndex >= 0 ? (
+        <Lightbox
+          files={previewable}
+          index={previewIndex}
+          onIndex={(index) => setPreviewing(previewable[index]?.id ?? null)}
+          onClose={() => setPreviewing(null)}
+          sourceOf={fileLink}
+          action={(file) => (
+            <Button onClick={() => void downloadWith(() => fileLink(file))} disabled={download.pending}>
+              Download<span className="sr-only"> {file.name}</span>
+            </Button>
+          )}
+        />
       ) : null}
     </>
   );
