@@ -39,6 +39,8 @@ test('the recipient sees image thumbnails and pages through them in a lightbox',
     }
     await expect(grid.getByRole('img', { name: 'notes.pdf' })).toHaveCount(0);
     // A file named .pdf that is not one: its tile opens a viewer that says so, and the download is untouched.
+    // (The page is served rendered: once its session's links are there, it answers clicks.)
+    await expect(recipient.getByRole('link', { name: /Download all/ })).toBeVisible();
     await grid.getByRole('button', { name: 'Open the preview of notes.pdf' }).click();
     const broken = recipient.getByRole('dialog', { name: 'Preview of notes.pdf' });
     await expect(broken.getByText('notes.pdf cannot be shown here')).toBeVisible();
