@@ -57,7 +57,8 @@ const accessTokenByHash = preparedQuery('access_token_by_hash', (db, name) =>
       // A token minted from a session meets single sign-on as its session does; an assistant's (OAuth) token was approved from one that did.
       singleSignOn: {
         required: workspaces.requireSingleSignOn,
-        satisfied: sql<boolean>`${accessTokens.kind} <> 'session' or exists (select 1 from ${sessions} where ${sessions.idHash} = ${accessTokens.sessionIdHash} and ${sessionMeetsSingleSignOn(sessions.ssoProviderId, accessTokens.workspaceId)})`,
+        // Looked up only where it is required: this runs with every request of a dashboard token.
+        satisfied: sql<boolean>`not ${workspaces.requireSingleSignOn} or ${accessTokens.kind} <> 'session' or exists (select 1 from ${sessions} where ${sessions.idHash} = ${accessTokens.sessionIdHash} and ${sessionMeetsSingleSignOn(sessions.ssoProviderId, accessTokens.workspaceId)})`,
       },
     })
     .from(accessTokens)
@@ -236,7 +237,7 @@ async function resolveOAuthCaller(services: Services, token: string): Promise<Ca
       // The grant does not say how its approver had signed in: it meets single sign-on while they sign in through a provider of the workspace's.
       singleSignOn: {
         required: workspaces.requireSingleSignOn,
-        satisfied: sql<boolean>`exists (select 1 from ${ssoIdentities} join ${signInDomains} on ${signInDomains.providerId} = ${ssoIdentities.providerId} where ${ssoIdentities.userId} = ${users.id} and ${signInDomains.workspaceId} = ${workspaces.id})`,
+        satisfied: sql<boolean>`not ${workspaces.requireSingleSignOn} or exists (select 1 from ${ssoIdentities} join ${signInDomains} on ${signInDomains.providerId} = ${ssoIdentities.providerId} where ${ssoIdentities.userId} = ${users.id} and ${signInDomains.workspaceId} = ${workspaces.id})`,
       },
     })
     .from(oauthStore)

@@ -8,6 +8,7 @@ import { identityProviders, signInDomains, ssoIdentities, users, workspaces } fr
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';
 import { accountIn, findUserById } from '../workspaces/accounts.js';
+import { normalizeCustomDomain } from '../workspaces/custom-domain.js';
 import { joinThroughSingleSignOn } from '../workspaces/members.js';
 import { memberActor, recordActivity } from '../activity/activity.js';
 import { keepChallenge, spendChallenge } from './browser-challenges.js';
@@ -166,11 +167,9 @@ async function configurationOf(services: SsoServices, provider: ProviderRow): Pr
 }
 
 /** Why a single sign-on did not sign anyone in: the sign-in page names each in words (app: features/auth). */
-export type SsoRefusalReason = SingleSignOnRefusal;
-
 export class SsoRefusal extends Error {
   constructor(
-    readonly reason: SsoRefusalReason,
+    readonly reason: SingleSignOnRefusal,
     /** For the server's log only: never shown (it may come from the provider). */
     readonly detail: string,
   ) {
@@ -262,19 +261,24 @@ export async function completeSingleSignOn(services: SsoServices, token: string 
   const [provider] = await services.db.select().from(identityProviders).where(eq(identityProviders.id, pending.providerId));
   if (!provider) throw new SsoRefusal('expired', 'the provider was removed');
   const identity = await provenIdentity(services, provider, pending, query);
-  const domain = identity.email.slice(identity.email.lastIndexOf('@') + 1);
-  const [tied] = await services.db
-    .select({ workspaceId: signInDomains.workspaceId })
-    .from(signInDomains)
-    .where(and(eq(signInDomains.domain, domain), eq(signInDomains.providerId, provider.id)));
+  const domain = domainOfAddress(identity.email);
+  const [tied] = domain
+    ? await services.db
+        .select({ workspaceId: signInDomains.workspaceId })
+        .from(signInDomains)
+        .where(and(eq(signInDomains.domain, domain), eq(signInDomains.providerId, provider.id)))
+    : [];
+  const knownIdentity = and(eq(ssoIdentities.providerId, provider.id), eq(ssoIdentities.subject, identity.subject));
 
   const now = services.clock.now();
+  // Argon2id is slow on purpose: for someone signing in the first time, the (unusable) password a new
+  // account would get is hashed before the lock every new account takes, not under it.
+  const [seenBefore] = await services.db.select({ userId: ssoIdentities.userId }).from(ssoIdentities).where(knownIdentity);
+  const unusablePassword = seenBefore ? null : hashPassword(randomBase62(43));
+  unusablePassword?.catch(() => {});
   const userId = await services.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('parcel:new-account'))`);
-    const [known] = await tx
-      .select({ userId: ssoIdentities.userId })
-      .from(ssoIdentities)
-      .where(and(eq(ssoIdentities.providerId, provider.id), eq(ssoIdentities.subject, identity.subject)));
+    const [known] = await tx.select({ userId: ssoIdentities.userId }).from(ssoIdentities).where(knownIdentity);
     let userId = known?.userId;
     if (!userId) {
       // Only a domain tied to this provider lets it vouch for an address here: nobody else's account is matched.
@@ -284,12 +288,11 @@ export async function completeSingleSignOn(services: SsoServices, token: string 
       if (!userId) {
         userId = newId('usr');
         // No password anyone knows: they sign in through the provider (a password reset can give them one).
-        const passwordHash = await hashPassword(randomBase62(43));
-        await tx.insert(users).values({ id: userId, workspaceId: tied.workspaceId, email: identity.email, name: identity.name, passwordHash, createdAt: now });
+        await tx.insert(users).values({ id: userId, workspaceId: tied.workspaceId, email: identity.email, name: identity.name, passwordHash: await (unusablePassword ?? hashPassword(randomBase62(43))), createdAt: now });
       }
       await tx.insert(ssoIdentities).values({ providerId: provider.id, subject: identity.subject, userId, createdAt: now, lastUsedAt: now });
     } else {
-      await tx.update(ssoIdentities).set({ lastUsedAt: now }).where(and(eq(ssoIdentities.providerId, provider.id), eq(ssoIdentities.subject, identity.subject)));
+      await tx.update(ssoIdentities).set({ lastUsedAt: now }).where(knownIdentity);
     }
     if (tied) {
       const [person] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
@@ -310,10 +313,10 @@ export async function completeSingleSignOn(services: SsoServices, token: string 
 // ---------------------------------------------------------------------------------------------
 // A workspace's domains and requirement
 
-/** A domain as people type it: lower-case, no scheme, no trailing dot, at least two labels. */
-export function normalizeDomain(raw: string): string | null {
-  const domain = raw.trim().toLowerCase().replace(/^@/, '').replace(/\.$/, '');
-  return /^(?=.{3,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(domain) ? domain : null;
+/** The domain of an address, in the stored form of domains (lower-case ASCII, xn-- for an international name); null for none. */
+function domainOfAddress(email: string): string | null {
+  const normalized = normalizeCustomDomain(email.slice(email.lastIndexOf('@') + 1));
+  return 'domain' in normalized ? normalized.domain : null;
 }
 
 /** The workspace's sign-in domains, each with its provider's name, and the providers one may tie a domain to. */
@@ -338,9 +341,10 @@ export async function singleSignOnSettings(db: Pick<Database, 'select'>, workspa
  * `domain_taken`).
  */
 export async function tieSignInDomain(db: Database, user: SignedInUser, input: { domain: string; providerId: string }, now: Date) {
-  const domain = normalizeDomain(input.domain);
-  if (!domain) throw new ApiError('invalid_request', 'Give a domain such as example.com', { fields: [{ path: 'domain', message: 'Not a domain name' }] });
-  if (user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase() !== domain) {
+  const normalized = normalizeCustomDomain(input.domain.replace(/^@/, ''));
+  if ('problem' in normalized) throw new ApiError('invalid_request', normalized.problem, { fields: [{ path: 'domain', message: 'Not a domain name' }] });
+  const { domain } = normalized;
+  if (domainOfAddress(user.email) !== domain) {
     throw new ApiError('forbidden', `You can tie only the domain of your own address (${user.email}): sign in with an address at ${domain} to tie it`, {
       reason: 'not_your_domain',
       fields: [{ path: 'domain', message: 'Not the domain of your address' }],
@@ -357,7 +361,8 @@ export async function tieSignInDomain(db: Database, user: SignedInUser, input: {
 
 /** Unties a domain; the workspace's last one cannot go while single sign-on is required (409 `single_sign_on_required`): nobody could comply. */
 export async function untieSignInDomain(db: Database, user: SignedInUser, rawDomain: string, now: Date) {
-  const domain = normalizeDomain(rawDomain) ?? rawDomain;
+  const normalized = normalizeCustomDomain(rawDomain);
+  const domain = 'domain' in normalized ? normalized.domain : rawDomain;
   await db.transaction(async (tx) => {
     const [ws] = await tx.select({ required: workspaces.requireSingleSignOn }).from(workspaces).where(eq(workspaces.id, user.workspaceId)).for('update');
     const tiedHere = await tx.select({ domain: signInDomains.domain }).from(signInDomains).where(eq(signInDomains.workspaceId, user.workspaceId));

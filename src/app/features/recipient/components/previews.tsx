@@ -88,7 +88,10 @@ export function Lightbox<T extends Previewable>({
   const file = files[Math.min(index, files.length - 1)]!;
   const last = files.length - 1;
   const kind = previewKind(file, sourceOf !== undefined);
-  const source = useCallback(() => (sourceOf ? sourceOf(file) : Promise.reject(new Error('no link'))), [sourceOf, file]);
+  // By the file alone: a page passes a new `sourceOf` on every render, and a player must not start over for it.
+  const latestSourceOf = useRef(sourceOf);
+  latestSourceOf.current = sourceOf;
+  const source = useCallback(() => latestSourceOf.current?.(file) ?? Promise.reject(new Error('no link')), [file]);
   const swipeFrom = useRef<number | null>(null);
 
   useEffect(() => {
