@@ -43,7 +43,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
-  { files: ['scripts/**/*.mjs'], languageOptions: { globals: globals.node } },
+  { files: ['scripts/**/*.mjs', 'src/server/**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['src/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -3,6 +3,7 @@ import { EmailSchema } from './dashboard.js';
 import { resourceIdParam } from './ids.js';
 import { NextCursorSchema, cursorParam, limitParam } from './pagination.js';
 import { fileErrorField, fileNameField, filesField, importsField, scanResultField } from './transfers.js';
+import { readableSlugProblem } from './readable-slugs.js';
 
 /**
  * Collections: named sets of files with folders, guests and a visibility (paid plan). The spec
@@ -93,6 +94,18 @@ export const UpdateCollectionRequestSchema = z
       description:
         'Also serve the collection at `/<slug>` on the workspace’s own domain (`workspace.customDomain` in `GET /me`), once the operator has set one.',
     }),
+    slug: z
+      .string({ error: 'slug must be a string' })
+      .superRefine((value, ctx) => {
+        const problem = readableSlugProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional()
+      .openapi({
+        example: 'spring-lookbook',
+        description:
+          'A readable link for the collection (`/c/spring-lookbook`, and `/spring-lookbook` on the workspace’s own domain): 3 to 64 lower-case letters and digits in words joined by single hyphens. The service’s own path names and words phishing pages use are refused (`400` naming `slug`); a name another collection has or had is `409 conflict` naming `slug` (a name this workspace’s deleted collection had may be taken again). Every link the collection had keeps working, redirected to the new one, for as long as the collection exists. A readable link can be guessed: keep a collection that must stay private on `private` or `password`.',
+      }),
   })
   .openapi('UpdateCollectionRequest', {
     description: 'Only the fields given change.',
@@ -101,7 +114,7 @@ export const UpdateCollectionRequestSchema = z
 const summaryFields = {
   id: z.string().openapi({ example: 'col_3kR8s0aQ2nVt7LbX4cRw' }),
   title: z.string(),
-  slug: z.string().openapi({ description: 'The unguessable part of the secret link.' }),
+  slug: z.string().openapi({ description: 'The last part of the link: unguessable as made, or the readable name the owner gave it.' }),
   visibility: z.enum(collectionVisibilities),
   sizeBytes: z.number().int().min(0),
   coverFileId: z.string().nullable(),

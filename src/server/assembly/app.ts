@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -22,6 +22,10 @@ import { uploadTokenRoutes } from '../uploads/renew.js';
 import { mountTus } from '../uploads/tus.js';
 import type { Locker } from '@tus/server';
 import { customDomainPage } from '../collections/custom-link.js';
+import { collectionOfFormerSlug } from '../collections/readable-links.js';
+import { isSlugShaped } from '../collections/shared-link.js';
+import { publicPageOf } from '../../contract/public-page.js';
+import type { Database } from '../db/connection.js';
 import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from '../http/env.js';
 import { hostnameOf, requestHost, setResponseHeaders } from '../http/headers.js';
@@ -186,7 +190,12 @@ export function createApp(services: Services, options: AppOptions) {
       if (page) {
         found = page.collection !== null;
         html = customDomainIndexHtml ??= markCustomDomain(indexHtml);
+        const renamed = found ? null : await renamedCollectionPage(services.db, pagePath, page.workspaceId);
+        if (renamed) return redirectTo(c, renamed);
       }
+    } else {
+      const renamed = await renamedCollectionPage(services.db, pagePath, null);
+      if (renamed) return redirectTo(c, renamed);
     }
     // A transfer's, collection's or request's link carries its first view's data (only on the service's own host).
     const pageData = found && (host === null || host === ownHost) ? await publicPageData(services, c, pagePath) : null;
@@ -207,6 +216,25 @@ export function createApp(services: Services, options: AppOptions) {
 }
 
 const isIndexPath = (p: string) => p === '/' || p === '/index.html';
+
+/**
+ * The current address of a collection page opened at a name its owner renamed: `/c/<former>` on the service's host,
+ * `/<former>` on the workspace's own domain (`onDomainOf`). Null for every other path, and for a slug that is current.
+ */
+async function renamedCollectionPage(db: Database, pagePath: string, onDomainOf: string | null): Promise<string | null> {
+  const slug = onDomainOf === null ? (publicPageOf(pagePath)?.kind === 'c' ? publicPageOf(pagePath)!.slug : null) : /^\/([^/]+)\/?$/.exec(pagePath)?.[1];
+  if (!slug || !isSlugShaped(slug)) return null;
+  const renamed = await collectionOfFormerSlug(db, slug, onDomainOf);
+  if (!renamed) return null;
+  return onDomainOf === null ? `/c/${renamed.slug}` : `/${renamed.slug}`;
+}
+
+/** A permanent redirect to `pagePath` on this host, with the request's query (a guest's sign-in token, a folder). */
+function redirectTo(c: Context, pagePath: string): Response {
+  const search = new URL(c.req.url).search;
+  c.header('Cache-Control', 'no-cache');
+  return c.redirect(`${pagePath}${search}`, 308);
+}
 
 /** The marker the app reads to tell a workspace's own domain (where `/<slug>` is a collection's page) from the service's host. */
 export const CUSTOM_DOMAIN_META = '<meta name="parcel-custom-domain" content="true" />';

@@ -8,7 +8,7 @@ import { sweepUnsentSubmissions } from '../collections/requests/submissions.js';
 import { retryDeferredNotifications, sendSettledTransfers } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
-import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
+import { startThumbnailer } from '../thumbnails/thumbnails.js';
 import { startDispatcher } from '../webhooks/dispatcher.js';
 import { startImporter } from '../imports/importer.js';
 import { startScanner } from '../scanning/scanner.js';
@@ -66,8 +66,6 @@ export async function runTransferSweep(services: Services): Promise<void> {
   await retryDownloadNotifications(services);
   await retrySubmissionMails(services);
   await remindUnseenBeforeExpiry(services);
-  // Previews are also made right after each upload completes (uploads/crc.ts); this catches the rest.
-  await makeDueThumbnails(services);
   if (swept.expiring + swept.expired + swept.drafts + swept.purged > 0) services.log.info({ swept }, 'swept transfers');
 }
 
@@ -89,9 +87,12 @@ export async function startWorker(services: Services, databaseUrl: string): Prom
   const importer = startImporter(services);
   // Virus scans (only with CLAMD_URL) likewise: leased rows, taken over when a worker dies.
   const scanner = startScanner(services);
+  // Previews (thumbnails, posters, waveforms, first pages) likewise, one at a time.
+  const thumbnailer = startThumbnailer(services);
   return {
     boss,
     stop: async () => {
+      await thumbnailer.stop();
       await scanner?.stop();
       await importer.stop();
       await dispatcher.stop();

@@ -20,6 +20,7 @@ import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { closeRequestsOfCollection } from './requests/requests.js';
+import { formerSlugsOf, renameCollectionSlug, withUniqueSlugs } from './readable-links.js';
 import { unsentFile } from './visibility.js';
 
 /**
@@ -188,11 +189,12 @@ export async function updateCollection(
   input: UpdateInput,
 ): Promise<Collection> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  await services.db.transaction(async (tx) => {
+  await withUniqueSlugs(() => services.db.transaction(async (tx) => {
     const current = await lockOwnCollection(tx, caller, id);
     const problem = collectionPasswordProblem(input.visibility ?? current.visibility, input.password !== undefined, current.passwordHash !== null);
     if (problem) throw invalidField('body', 'password', problem);
     if (input.coverFileId) await assertCoverImage(tx, id, input.coverFileId);
+    if (input.slug !== undefined) await renameCollectionSlug(tx, current, input.slug, services.clock.now());
     await tx
       .update(collections)
       .set({
@@ -206,7 +208,7 @@ export async function updateCollection(
       })
       .where(byId(caller, id));
     if (input.visibility !== undefined) await recordSharing(tx, caller, { ...current, visibility: input.visibility, title: input.title ?? current.title }, current.visibility, services.clock.now());
-  });
+  }));
   return getCollection(services, caller, id);
 }
 
@@ -215,14 +217,18 @@ export async function deleteCollection(services: Pick<Services, 'db' | 'storage'
   const removed = await services.db.transaction(async (tx) => {
     // Its upload requests stay listed, closed for good (their collectionId becomes null with the row).
     await closeRequestsOfCollection(tx, caller.workspaceId, id, services.clock.now());
+    // Read before the row goes (they go with it): every link it had, the names it was renamed from too, says it was
+    // deleted from now on, and stays its workspace's to reuse.
+    const formerSlugs = await formerSlugsOf(tx, id);
     const [row] = await tx
       .delete(collections)
       .where(byId(caller, id))
       .returning({ id: collections.id, slug: collections.slug, customLink: collections.customLink });
     if (!row) return null;
+    const slugs = [row.slug, ...formerSlugs];
     await tx
       .insert(deletedCollectionLinks)
-      .values({ slug: row.slug, workspaceId: caller.workspaceId, customLink: row.customLink, deletedAt: services.clock.now() })
+      .values(slugs.map((slug) => ({ slug, workspaceId: caller.workspaceId, customLink: row.customLink, deletedAt: services.clock.now() })))
       .onConflictDoNothing();
     // The stored files are the engine's rows, not the collection's: they go with it here.
     return tx.delete(files).where(ownedBy('collection', id)).returning({

@@ -17,6 +17,7 @@ import { collectionPreviewOwner, pageOfCollectionFiles, toCollectionFile } from 
 import { sharedFolderOfCollection, sharedFoldersOf, toFolder, type FolderRow } from './folders.js';
 import { offeredFile } from './visibility.js';
 import { recordGuestVisit, type SharedCollection } from './guests.js';
+import { collectionOfFormerSlug } from './readable-links.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
@@ -41,11 +42,18 @@ export const isSlugShaped = (slug: string) => SLUG.test(slug);
  */
 export async function openSharedCollection(services: Pick<Services, 'db'>, slug: string, onDomainOf: string | null = null): Promise<SharedCollection> {
   if (!isSlugShaped(slug)) throw notFound('Collection');
-  const [row] = await services.db
-    .select({ c: collections, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
-    .from(collections)
-    .innerJoin(workspaces, eq(workspaces.id, collections.workspaceId))
-    .where(and(eq(collections.slug, slug), onDomainOf === null ? undefined : and(eq(collections.workspaceId, onDomainOf), eq(collections.customLink, true))));
+  const bySlug = (current: string) =>
+    services.db
+      .select({ c: collections, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
+      .from(collections)
+      .innerJoin(workspaces, eq(workspaces.id, collections.workspaceId))
+      .where(and(eq(collections.slug, current), onDomainOf === null ? undefined : and(eq(collections.workspaceId, onDomainOf), eq(collections.customLink, true))));
+  let [row] = await bySlug(slug);
+  if (!row) {
+    // A name the collection had before its owner renamed its link opens it still (its pages redirect first).
+    const renamed = await collectionOfFormerSlug(services.db, slug, onDomainOf);
+    if (renamed) [row] = await bySlug(renamed.slug);
+  }
   if (!row) {
     const [deleted] = await services.db
       .select({ slug: deletedCollectionLinks.slug })

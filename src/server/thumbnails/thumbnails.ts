@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { FILE_OWNER_KINDS, files, type FileOwnerKind } from '../db/schema/index.js';
 import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
@@ -9,75 +10,127 @@ import type { AppEnv } from '../http/env.js';
 import { ApiError, notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
+import { bareType, mediaKind, type MediaKind } from '../../contract/media-types.js';
+import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
+import { withLoopbackBytes } from './loopback-bytes.js';
+import { ffmpegCommand, renderMediaPreview } from './media-previews.js';
 
 /**
- * Image previews: the worker turns each complete image into a WebP of at most 480 × 480 pixels,
- * turned upright and stripped of its metadata (EXIF, GPS, ICC), stored beside the original. The
- * recipient page shows them through short-lived signed URLs (`/thumb/<token>`), which follow the
- * owner's availability (a transfer's expiry, revocation, limit) but are never downloads: no
- * receipt, no count.
+ * Previews: the worker turns each complete file it can show into a WebP of at most 480 × 480 pixels, stored beside
+ * the original. An image is turned upright and stripped of its metadata (EXIF, GPS, ICC) by sharp; a video gives a
+ * poster frame, an audio file a waveform and a PDF its first page (media-previews.ts), each made by a tool in a
+ * process of its own under time and memory limits. The pages show them through short-lived signed URLs
+ * (`/thumb/<token>`), which follow the owner's availability (a transfer's expiry, revocation, limit) but are never
+ * downloads: no receipt, no count. A file that cannot be previewed keeps its type icon; its download is untouched.
  */
 
 export const THUMBNAIL_MAX_PX = 480;
 /** Formats sharp decodes safely from its prebuilt libvips; SVG (scripts, external references) is left out. */
-const PREVIEWABLE = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'];
+const PREVIEWABLE_IMAGES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'];
 /** A decompression bomb stops here: 50 megapixels is more than any camera's photo. */
 const MAX_INPUT_PIXELS = 50_000_000;
-const BATCH = 8;
+/** A preview takes seconds: past this a worker that died holding one has its file taken over. */
+const LEASE_SECONDS = 180;
+/** A file whose preview kills its worker this many times is given up. */
+const MAX_ATTEMPTS = 3;
+const POLL_MS = 2000;
 const URL_TTL_MS = 60 * 60_000;
 
 export const thumbnailKey = (fileKey: string) => `${fileKey}_thumb`;
 
-/** Reads the original from storage as a stream and stores the preview; throws for what cannot be read as an image. */
-export async function makeThumbnail(storage: FileStorage, sourceKey: string, targetKey: string): Promise<number> {
-  const resize = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
-    .rotate()
-    .resize(THUMBNAIL_MAX_PX, THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 78 });
-  const source = storage.read(sourceKey);
-  source.on('error', (err) => resize.destroy(err));
-  return storage.write(targetKey, source.pipe(resize));
+/** What the worker makes a preview of: an image sharp reads, or media (by the list the pages use); null for the rest. */
+export function previewSource(mimeType: string, name: string): 'image' | MediaKind | null {
+  if (PREVIEWABLE_IMAGES.includes(bareType(mimeType))) return 'image';
+  return mediaKind(mimeType, name);
 }
 
-type ThumbnailServices = Pick<Services, 'db' | 'storage' | 'log' | 'owners'>;
+const toWebp = () => sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+  .rotate()
+  .resize(THUMBNAIL_MAX_PX, THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true })
+  .webp({ quality: 78 });
 
 /**
- * Makes the previews that are due, a batch at a time. Rows are claimed with FOR UPDATE SKIP
- * LOCKED, so any number of workers (and the nudge after an upload) share the queue without
- * doing a file twice. Files whose owner ended, or is end-to-end encrypted, are marked failed, not read.
+ * Reads the original from storage (as a stream, or by ranges for media) and stores its preview at `targetKey`;
+ * throws for what cannot be previewed. Returns the preview's size.
  */
+export async function makeThumbnail(storage: FileStorage, source: { key: string; sizeBytes: number; kind: 'image' | MediaKind }, targetKey: string): Promise<number> {
+  if (source.kind === 'image') {
+    const resize = toWebp();
+    const original = storage.read(source.key);
+    original.on('error', (err) => resize.destroy(err));
+    return storage.write(targetKey, original.pipe(resize));
+  }
+  const kind = source.kind;
+  const png = await withLoopbackBytes(storage, source.key, source.sizeBytes, (url) => renderMediaPreview(kind, url, source.sizeBytes, THUMBNAIL_MAX_PX));
+  return storage.write(targetKey, Readable.from([png]).pipe(toWebp()));
+}
+
+type ThumbnailServices = Pick<Services, 'db' | 'storage' | 'log' | 'owners' | 'clock'>;
+
+/** Claims up to `limit` complete files not tried yet (nor held by another worker), each under a lease. */
+export async function claimDueThumbnails(services: Pick<Services, 'db' | 'clock'>, limit: number): Promise<string[]> {
+  const now = services.clock.now();
+  const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
+  const result = await services.db.execute<{ id: string }>(sql`
+    UPDATE files AS f SET thumbnail_lease_until = ${leaseUntil}, thumbnail_attempts = f.thumbnail_attempts + 1
+    FROM (
+      SELECT id FROM files
+      WHERE thumbnail_state IS NULL AND state = 'complete' AND (thumbnail_lease_until IS NULL OR thumbnail_lease_until <= ${now})
+      ORDER BY completed_at, seq
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) AS due
+    WHERE f.id = due.id
+    RETURNING f.id`);
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * Makes one claimed file's preview, or marks it as having none: a file of an owner that ended, or end-to-end
+ * encrypted (whose sending browser makes its own, sealed), a kind nothing previews, or one the tools refuse. Never throws.
+ */
+export async function runThumbnail(services: ThumbnailServices, fileId: string): Promise<void> {
+  const [file] = await services.db
+    .select({ id: files.id, key: files.storageKey, sizeBytes: files.sizeBytes, name: files.name, mimeType: files.mimeType, ownerKind: files.ownerKind, ownerId: files.ownerId, attempts: files.thumbnailAttempts })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.state, 'complete'), isNull(files.thumbnailState)));
+  if (!file) return;
+  let state: 'ready' | 'failed' = 'failed';
+  try {
+    const kind = previewSource(file.mimeType, file.name);
+    const owner = kind && file.attempts <= MAX_ATTEMPTS ? await services.owners.of(file.ownerKind).status(services.db, file.ownerId) : null;
+    if (kind && owner?.live && !owner.encrypted) {
+      const started = Date.now();
+      await makeThumbnail(services.storage, { key: file.key, sizeBytes: file.sizeBytes, kind }, thumbnailKey(file.key));
+      state = 'ready';
+      services.log.info({ fileId, kind, ms: Date.now() - started }, 'preview made');
+    }
+  } catch (err) {
+    services.log.info({ fileId, reason: err instanceof Error ? err.message.slice(0, 300) : 'unknown' }, 'no preview for this file');
+  }
+  await services.db
+    .update(files)
+    .set({ thumbnailState: state, thumbnailKey: state === 'ready' ? thumbnailKey(file.key) : null, thumbnailLeaseUntil: null })
+    .where(and(eq(files.id, file.id), isNull(files.thumbnailState)))
+    .catch((err: unknown) => services.log.error({ err, fileId }, 'could not record a preview'));
+}
+
+const previewing = (services: ThumbnailServices): ClaimedWork => ({ claim: (limit) => claimDueThumbnails(services, limit), run: (id) => runThumbnail(services, id) });
+
+/** The previews loop of a worker: one file at a time (a poster is a decoder's work, and the downloads come first). */
+export function startThumbnailer(services: ThumbnailServices): ClaimLoop {
+  services.log.info({ ffmpeg: ffmpegCommand() }, 'previews: posters and waveforms by this ffmpeg');
+  return startClaimLoop(services, { name: 'previews', concurrency: 1, pollMs: POLL_MS, ...previewing(services) });
+}
+
+/** Makes every preview due now, to the last: for tests and tools. Returns how many files were tried. */
 export async function makeDueThumbnails(services: ThumbnailServices): Promise<number> {
-  let made = 0;
+  const work = previewing(services);
+  let tried = 0;
   for (;;) {
-    const done = await services.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: files.id, key: files.storageKey, mimeType: files.mimeType, ownerKind: files.ownerKind, ownerId: files.ownerId })
-        .from(files)
-        .where(and(isNull(files.thumbnailState), eq(files.state, 'complete'), sql`${files.mimeType} like 'image/%'`))
-        .orderBy(asc(files.completedAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      for (const file of due) {
-        const owner = await services.owners.of(file.ownerKind).status(tx, file.ownerId);
-        const usable = owner !== null && owner.live && !owner.encrypted && PREVIEWABLE.includes(file.mimeType.toLowerCase());
-        let state: 'ready' | 'failed' = 'failed';
-        if (usable) {
-          try {
-            await makeThumbnail(services.storage, file.key, thumbnailKey(file.key));
-            state = 'ready';
-          } catch (err) {
-            services.log.info({ fileId: file.id, reason: err instanceof Error ? err.message.slice(0, 200) : 'unknown' }, 'no preview for this image');
-          }
-        }
-        await tx
-          .update(files)
-          .set({ thumbnailState: state, thumbnailKey: state === 'ready' ? thumbnailKey(file.key) : null })
-          .where(eq(files.id, file.id));
-      }
-      return due.length;
-    });
-    made += done;
-    if (done < BATCH) return made;
+    const claimed = await runDueOnce(work, 8);
+    tried += claimed;
+    if (claimed === 0) return tried;
   }
 }
 

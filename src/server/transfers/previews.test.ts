@@ -1,13 +1,15 @@
 // @module-tag scale-out — downloads stream from the configured storage
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Stats } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicTransferSchema } from '../../contract/public.js';
 import { downloads, files as storedFiles, transfers } from '../db/schema/index.js';
-import { pathOf, reloadTransfer, seedTransfer } from '../test/transfers.js';
+import { download, pathOf, reloadTransfer, seedTransfer } from '../test/transfers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { endTransfer } from './end.js';
 import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
+import { downloadUrl } from '../downloads/links.js';
+import { deflatedSpaces, matroskaDeclaring, pdfOf, testTone, testVideo } from '../test/media-files.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,7 +45,8 @@ describe('image previews', () => {
     expect(await makeDueThumbnails(server.services)).toBeGreaterThanOrEqual(3);
     const rows = await server.services.db.select().from(storedFiles).where(eq(storedFiles.ownerId, t.transfer.id)).orderBy(storedFiles.seq);
     const state = (name: string) => rows.find((r) => r.name === name)!.thumbnailState;
-    expect([state('photo.jpg'), state('broken.png'), state('small.png'), state('notes.txt')]).toEqual(['ready', 'failed', 'ready', null]);
+    // A text file has no picture to make: tried once, and marked so.
+    expect([state('photo.jpg'), state('broken.png'), state('small.png'), state('notes.txt')]).toEqual(['ready', 'failed', 'ready', 'failed']);
 
     const original = await sharp(await phonePhoto()).metadata();
     expect([original.orientation, Boolean(original.exif)]).toEqual([6, true]);
@@ -96,5 +99,95 @@ describe('image previews', () => {
     const url = pathOf((await publicFiles(t.transfer.slug))[0]!.thumbnailUrl!);
     await server.services.db.update(transfers).set({ downloadCount: 1 }).where(eq(transfers.id, t.transfer.id));
     expect((await server.fetch(url)).status).toBe(410);
+  });
+});
+
+describe('previews of videos, audio and PDFs', () => {
+  /** The transfer's files by name: each file's preview state, and its preview as sharp reads it (null without one). */
+  async function previewsOf(t: Awaited<ReturnType<typeof seedTransfer>>) {
+    const rows = await server.services.db.select().from(storedFiles).where(eq(storedFiles.ownerId, t.transfer.id));
+    const listed = await publicFiles(t.transfer.slug);
+    const result = new Map<string, { state: string | null; picture: { width?: number; height?: number; format?: string; stats: Stats } | null }>();
+    for (const row of rows) {
+      const url = listed.find((f) => f.name === row.name)!.thumbnailUrl;
+      let picture = null;
+      if (url) {
+        const res = await server.fetch(pathOf(url));
+        expect(res.status).toBe(200);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        picture = { ...(await sharp(bytes).metadata()), stats: await sharp(bytes).stats() };
+      }
+      result.set(row.name, { state: row.thumbnailState, picture });
+    }
+    return result;
+  }
+
+  it('makes a poster of an MP4 and a WebM, a waveform of an MP3 and the first page of a PDF, none larger than 480 px nor enlarged', async () => {
+    const t = await seedTransfer(server, {
+      files: [
+        { name: 'clip.mp4', data: await testVideo('mp4', 3, '640x360'), mimeType: 'video/mp4' },
+        { name: 'short.webm', data: await testVideo('webm', 0.5, '160x120'), mimeType: 'video/webm' },
+        // A type the sender's browser did not know: the name says what it is.
+        { name: 'tone.mp3', data: await testTone(), mimeType: 'application/octet-stream' },
+        { name: 'deck.pdf', data: pdfOf(['First page', 'Second page']), mimeType: 'application/pdf' },
+      ],
+    });
+    expect(await makeDueThumbnails(server.services)).toBe(4);
+    const previews = await previewsOf(t);
+    const size = (name: string) => {
+      const p = previews.get(name)!;
+      expect(p.state).toBe('ready');
+      expect(p.picture!.format).toBe('webp');
+      return [p.picture!.width, p.picture!.height];
+    };
+    expect(size('clip.mp4')).toEqual([480, 270]);
+    // A half-second video has no frame a second in: its first frame, at its own size.
+    expect(size('short.webm')).toEqual([160, 120]);
+    expect(size('tone.mp3')).toEqual([480, 120]);
+    // A US Letter page, standing.
+    expect(size('deck.pdf')).toEqual([371, 480]);
+    // Pictures, not blank frames: the test pattern's colours, the page's blue box on white.
+    const channelSpread = (name: string) => Math.max(...previews.get(name)!.picture!.stats.channels.slice(0, 3).map((c) => c.max - c.min));
+    expect(channelSpread('clip.mp4')).toBeGreaterThan(100);
+    expect(channelSpread('deck.pdf')).toBeGreaterThan(100);
+    expect(channelSpread('tone.mp3')).toBeGreaterThan(50);
+  });
+
+  it('fails hostile files cleanly within their limits, and their downloads are untouched', async () => {
+    const mp4 = await testVideo('mp4');
+    const hostile = [
+      // The index (moov) of an MP4 written by ffmpeg is at its end: half the file has none.
+      { name: 'truncated.mp4', data: mp4.subarray(0, Math.floor(mp4.length / 2)), mimeType: 'video/mp4' },
+      { name: 'huge-frame.mkv', data: matroskaDeclaring(100_000, 100_000), mimeType: 'application/octet-stream' },
+      { name: 'huge-frame.webm', data: matroskaDeclaring(100_000, 100_000), mimeType: 'video/webm' },
+      { name: 'not-a.pdf', data: Buffer.from('%PDF-1.7\nthis is a text file wearing a PDF name\n'), mimeType: 'application/pdf' },
+      // A playlist dressed as a video would make a careless ffmpeg fetch other addresses.
+      { name: 'playlist.mp4', data: Buffer.from('#EXTM3U\n#EXTINF:1,\nhttp://127.0.0.1:9/secret.mp4\n#EXT-X-ENDLIST\n'), mimeType: 'video/mp4' },
+      // Over a gigabyte of page contents in a one-megabyte file.
+      { name: 'bomb.pdf', data: pdfOf(['Bomb'], [await deflatedSpaces(640)]), mimeType: 'application/pdf' },
+    ];
+    const many = pdfOf(Array.from({ length: 3000 }, (_, i) => `Page ${i + 1}`));
+    const t = await seedTransfer(server, { files: [...hostile, { name: 'thousands.pdf', data: many, mimeType: 'application/pdf' }] });
+    const started = Date.now();
+    await makeDueThumbnails(server.services);
+    // Well within the tools' own limits (30 s for a PDF, 60 s for a video, each): nothing waited for a timeout.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const previews = await previewsOf(t);
+    for (const file of hostile) expect([file.name, previews.get(file.name)!.state]).toEqual([file.name, 'failed']);
+    // Thousands of pages: only the first is drawn.
+    expect(previews.get('thousands.pdf')!.state).toBe('ready');
+
+    for (const [index, file] of hostile.entries()) {
+      const url = downloadUrl(server.services, { ownerKind: 'transfer', ownerId: t.transfer.id, fileId: t.files[index]!.id, sessionId: null, within: null, expiresAt: new Date(server.clock.now().getTime() + 60_000) });
+      const { res, body } = await download(server, url);
+      expect([file.name, res.status, body.equals(file.data)]).toEqual([file.name, 200, true]);
+    }
+  });
+
+  it("makes nothing of an end-to-end encrypted transfer: its sender's browser seals its own", async () => {
+    const t = await seedTransfer(server, { e2ee: true, files: [{ name: 'clip.mp4', data: await testVideo('mp4'), mimeType: 'video/mp4' }] });
+    await makeDueThumbnails(server.services);
+    const [row] = await server.services.db.select().from(storedFiles).where(eq(storedFiles.ownerId, t.transfer.id));
+    expect([row!.thumbnailState, row!.thumbnailKey]).toEqual(['failed', null]);
   });
 });

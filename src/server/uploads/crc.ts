@@ -6,7 +6,6 @@ import { preparedQuery } from '../db/prepared.js';
 import { files, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
-import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { isTusError, refuse } from './refusals.js';
 
 /**
@@ -270,10 +269,6 @@ export class CrcDataStore extends DataStore {
     }
     // Also when it was complete already: a crash between the two steps must not lose the owner's event.
     await this.services.owners.of(file.ownerKind).fileCompleted(this.services, file);
-    // An image gets its preview within seconds rather than at the worker's next minute.
-    if (row.mimeType.startsWith('image/')) {
-      void makeDueThumbnails(this.services).catch((err: unknown) => this.services.log.warn({ err, fileId: id }, 'could not make previews'));
-    }
     return true;
   }
 }

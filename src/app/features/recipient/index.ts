@@ -7,3 +7,4 @@ export { decryptedFile, decryptedZip, openedWhenRead, zipSize, type ZipEntry } f
 export { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay, type SaveRequest } from './e2ee/save-file';
 export { fileTypeLabel, fileKind, previewKind } from './utils/file-kind';
 export { Lightbox } from './components/previews';
+export { ThumbnailImage } from './components/thumbnail-image';

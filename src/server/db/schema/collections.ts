@@ -48,6 +48,22 @@ export const deletedCollectionLinks = pgTable('deleted_collection_links', {
 });
 
 /**
+ * The slugs a collection had before its owner renamed its link: each still opens the collection (its page redirects
+ * to the current slug) for as long as the collection exists, and no other collection may take it meanwhile.
+ */
+export const collectionFormerSlugs = pgTable(
+  'collection_former_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    replacedAt: ts('replaced_at').notNull(),
+  },
+  (t) => [index('collection_former_slugs_collection_idx').on(t.collectionId)],
+);
+
+/**
  * A collection's folders as a materialized path: `path` is the slash-separated names from the top
  * (`Shoot/Day 1/Raw`) and `depth` its number of ancestors, so a subtree is one prefix match and a
  * rename or move rewrites it in one statement. Names are unique among siblings regardless of case

@@ -59,9 +59,16 @@ export const files = pgTable(
     scanError: text('scan_error'),
     /** Scans tried for a file (a scanner that is down is retried with growing waits). */
     scanAttempts: integer('scan_attempts').notNull().default(0),
-    /** Preview of an image, made by the worker: null until tried, then `ready` (at `thumbnailKey`) or `failed`. */
+    /**
+     * Preview made by the worker (an image's thumbnail, a video's poster, an audio file's waveform, a PDF's first
+     * page): null until tried, then `ready` (at `thumbnailKey`) or `failed` (or nothing to preview).
+     */
     thumbnailState: text('thumbnail_state', { enum: ['ready', 'failed'] }),
     thumbnailKey: text('thumbnail_key'),
+    /** Whoever makes a preview holds the file until then; a lapsed lease (a crashed worker) lets another try. */
+    thumbnailLeaseUntil: ts('thumbnail_lease_until'),
+    /** Tries so far: a file that keeps killing its worker is given up rather than tried forever. */
+    thumbnailAttempts: integer('thumbnail_attempts').notNull().default(0),
     createdAt: ts('created_at').notNull(),
     completedAt: ts('completed_at'),
   },
@@ -71,8 +78,8 @@ export const files = pgTable(
     index('files_importing_idx').on(t.importLeaseUntil).where(sql`${t.state} = 'importing'`),
     // The scanner's queue: complete files not scanned yet.
     index('files_scan_due_idx').on(t.scanLeaseUntil).where(sql`${t.scanResult} is null and ${t.state} = 'complete'`),
-    // The thumbnail job's queue: complete images not tried yet.
-    index('files_thumbnail_due_idx').on(t.completedAt).where(sql`${t.thumbnailState} is null and ${t.state} = 'complete' and ${t.mimeType} like 'image/%'`),
+    // The previews' queue: complete files not tried yet.
+    index('files_thumbnail_due_idx').on(t.completedAt).where(sql`${t.thumbnailState} is null and ${t.state} = 'complete'`),
   ],
 );
 

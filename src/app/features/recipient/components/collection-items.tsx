@@ -5,6 +5,7 @@ import type { PublicCollectionFile } from '../../../../contract/public-collectio
 import { Button } from '../../../components/button';
 import { formatBytes } from '../../../lib/format';
 import { fileKind, fileTypeLabel, previewKind } from '../utils/file-kind';
+import { ThumbnailImage } from './thumbnail-image';
 import { FileIcon } from './file-icon';
 
 export type CollectionView = 'list' | 'grid';
@@ -156,12 +157,12 @@ const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDo
       <span className="sr-only"> {file.name}</span>
     </Button>
   );
-  // An image by its thumbnail; a video, a sound, a PDF or a text by its type's icon, opening the same lightbox.
+  // By its thumbnail (an image's, a video's poster, a PDF's first page, a sound's waveform), else its type's icon; opening the same lightbox.
   const preview = (className: string) =>
     previewKind(file, true) !== null ? (
       <button type="button" onClick={() => onPreview(file)} aria-label={`Preview ${file.name}`} className={className}>
         {file.thumbnailUrl ? (
-          <img src={file.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+          <ThumbnailImage file={file} />
         ) : (
           <span className="flex size-full items-center justify-center">
             <FileIcon kind={fileKind(file.mimeType, file.name)} />

@@ -1,15 +1,11 @@
-import {
-  GlobalWorkerOptions,
-  getDocument,
-  type PDFDocumentProxy,
-  type RenderTask,
-} from "pdfjs-dist";
-import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../../components/button";
-
-// pdf.js parses in a worker of its own, served from this origin (the page's policy allows 'self' workers).
-GlobalWorkerOptions.workerSrc = workerUrl;
+import {
+  getDocument,
+  SAFE_PDF_OPTIONS,
+  type PDFDocumentProxy,
+  type RenderTask,
+} from "../../../lib/pdfjs";
 
 /** Past this many pixels a page is drawn smaller: a page declaring a huge size must not exhaust the phone's memory. */
 const MAX_CANVAS_PIXELS = 8_000_000;
@@ -36,9 +32,7 @@ export default function PdfViewer({
   useEffect(() => {
     const task = getDocument({
       url,
-      disableAutoFetch: true,
-      disableStream: true,
-      enableXfa: false,
+      ...SAFE_PDF_OPTIONS,
       withCredentials: false,
     });
     let current = true;

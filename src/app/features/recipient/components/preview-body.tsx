@@ -22,11 +22,14 @@ export function PreviewBody({
   name,
   sizeBytes,
   source,
+  poster = null,
 }: {
   kind: Exclude<PreviewKind, "image">;
   name: string;
   sizeBytes: number;
   source: () => Promise<string>;
+  /** A video's poster frame, shown until it plays. */
+  poster?: string | null;
 }) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -52,7 +55,7 @@ export function PreviewBody({
   if (!url) return <p className={note}>Loading the preview…</p>;
   switch (kind) {
     case "video":
-      return <MediaPlayer kind="video" url={url} name={name} />;
+      return <MediaPlayer kind="video" url={url} name={name} poster={poster} />;
     case "audio":
       return <MediaPlayer kind="audio" url={url} name={name} />;
     case "pdf":
@@ -78,10 +81,12 @@ function MediaPlayer({
   kind,
   url,
   name,
+  poster = null,
 }: {
   kind: "video" | "audio";
   url: string;
   name: string;
+  poster?: string | null;
 }) {
   const [unplayable, setUnplayable] = useState(false);
   if (unplayable)
@@ -97,6 +102,7 @@ function MediaPlayer({
       playsInline
       preload="metadata"
       src={url}
+      poster={poster ?? undefined}
       aria-label={name}
       onError={() => setUnplayable(true)}
       className="mx-auto mt-3 max-h-[60vh] w-full rounded-md bg-black"

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/button';
 import { fileKind, previewKind } from '../utils/file-kind';
+import { ThumbnailImage } from './thumbnail-image';
 import { FileIcon } from './file-icon';
 import { PreviewBody } from './preview-body';
 
@@ -34,7 +35,7 @@ export function PreviewGrid<T extends Previewable>({ files, action, sourceOf }: 
             >
               {file.thumbnailUrl ? (
                 // The first rows are on screen at once (and preloaded by the page's HTML): not lazy.
-                <img src={file.thumbnailUrl} alt={file.name} loading={index < EAGER_PREVIEWS ? 'eager' : 'lazy'} decoding="async" className="size-full object-cover" />
+                <ThumbnailImage file={file} alt={file.name} loading={index < EAGER_PREVIEWS ? 'eager' : 'lazy'} />
               ) : (
                 <span className="flex size-full flex-col items-center justify-center gap-2 p-2 text-center">
                   <FileIcon kind={fileKind(file.mimeType, file.name)} />
@@ -157,7 +158,7 @@ export function Lightbox<T extends Previewable>({
       {kind === 'image' ? (
         <img src={file.thumbnailUrl!} alt={file.name} className="mx-auto mt-3 max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
       ) : kind ? (
-        <PreviewBody key={file.id} kind={kind} name={file.name} sizeBytes={file.sizeBytes} source={source} />
+        <PreviewBody key={file.id} kind={kind} name={file.name} sizeBytes={file.sizeBytes} source={source} poster={file.thumbnailUrl} />
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">

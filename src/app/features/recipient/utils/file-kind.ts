@@ -1,3 +1,5 @@
+import { bareType, extensionOf, mediaKind } from '../../../../contract/media-types';
+
 export type FileKind = 'image' | 'video' | 'audio' | 'pdf' | 'archive' | 'other';
 
 const archiveTypes = new Set([
@@ -16,14 +18,9 @@ const archiveTypes = new Set([
 
 const archiveExtensions = new Set(['zip', 'gz', 'tgz', 'tar', '7z', 'rar', 'bz2', 'xz', 'zst']);
 
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
 /** The broad kind of a file, from its type (as uploaded) and, failing that, its name. */
 export function fileKind(mimeType: string, name: string): FileKind {
-  const type = mimeType.toLowerCase().split(';')[0]!.trim();
+  const type = bareType(mimeType);
   const ext = extensionOf(name);
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('video/')) return 'video';
@@ -59,27 +56,21 @@ const textTypes = new Set(['application/json', 'application/xml', 'application/j
 const textExtensions = new Set(
   'txt md markdown log json xml yaml yml toml ini cfg conf env srt vtt js mjs cjs ts tsx jsx css scss html htm svg py rb go rs java kt swift c h cpp hpp cs php sh bash zsh sql r lua pl dart scala tex'.split(' '),
 );
-/** Containers the lightbox offers a player for; whether the browser decodes the codec inside is its own to say (the player then says so). */
-const videoTypes = new Set(['video/mp4', 'video/webm', 'video/quicktime', 'video/ogg']);
-const videoExtensions = new Set(['mp4', 'm4v', 'webm', 'mov', 'ogv']);
-const audioTypes = new Set(['audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/aac', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/flac', 'audio/x-flac', 'audio/ogg', 'audio/opus', 'audio/webm']);
-const audioExtensions = new Set(['mp3', 'm4a', 'aac', 'wav', 'flac', 'ogg', 'oga', 'opus']);
 
 /**
- * How a file can be previewed: an image by the server's thumbnail; the rest (video, audio, PDF, text,
- * CSV) only when `streamable`, that is when the page can hand the browser a link to the bytes (never
- * for an end-to-end encrypted transfer, whose bytes only this page can open). Null for none.
+ * How a file can be previewed: video, audio, PDF, text and CSV only when `streamable`, that is when the page can hand
+ * the browser a link to the bytes (never for an end-to-end encrypted transfer, whose bytes only this page can open);
+ * otherwise its thumbnail (an image's, or a video's poster or a PDF's first page) as an image. Null for none.
  */
 export function previewKind(file: { mimeType: string; name: string; thumbnailUrl: string | null }, streamable: boolean): PreviewKind | null {
+  if (streamable) {
+    const media = mediaKind(file.mimeType, file.name);
+    if (media) return media;
+  }
   if (file.thumbnailUrl) return 'image';
   if (!streamable) return null;
-  const type = file.mimeType.toLowerCase().split(';')[0]!.trim();
+  const type = bareType(file.mimeType);
   const ext = extensionOf(file.name);
-  // A type the uploader's browser did not know: the name decides.
-  const untyped = type === '' || type === 'application/octet-stream';
-  if (videoTypes.has(type) || (untyped && videoExtensions.has(ext))) return 'video';
-  if (audioTypes.has(type) || (untyped && audioExtensions.has(ext))) return 'audio';
-  if (fileKind(type, file.name) === 'pdf') return 'pdf';
   if (type === 'text/csv' || ext === 'csv') return 'csv';
   if (type.startsWith('text/') || textTypes.has(type) || textExtensions.has(ext)) return 'text';
   return null;

@@ -162,7 +162,7 @@ export class EncryptedUploads implements UploadSource {
       const { file, data, salt } = held;
       const type = file.mimeType ?? 'application/octet-stream';
       const name = file.path ? `${file.path}/${file.name}` : file.name;
-      const thumbnail = await (data instanceof Blob ? makeThumbnail(data, type) : data.thumbnail()).catch(() => null);
+      const thumbnail = await (data instanceof Blob ? makeThumbnail(data, type, file.name) : data.thumbnail()).catch(() => null);
       const [meta, thumb] = await Promise.all([
         sealFileMeta(keys, transferId, fileId, { name, type, size: data.size, salt }),
         thumbnail ? sealThumbnail(keys, transferId, fileId, thumbnail) : Promise.resolve(''),

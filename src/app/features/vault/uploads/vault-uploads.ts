@@ -110,7 +110,7 @@ export class VaultUploads implements UploadSource {
     return encryptingTusOptions(async (input) => {
       const { fileId, state } = await held.registered();
       const source = await createEncryptedSource(await this.contentKeyOf(fileId), plainSourceOf(input), { salt: fromBase64url(state) });
-      if (input instanceof Blob) this.storeThumbnailOnce(fileId, input, held.file.mimeType ?? '');
+      if (input instanceof Blob) this.storeThumbnailOnce(fileId, input, held.file.mimeType ?? '', held.file.name);
       return source;
     });
   }
@@ -234,11 +234,11 @@ export class VaultUploads implements UploadSource {
   }
 
   /** Once per item and visit, as its upload starts; a thumbnail is a nicety, so it never holds up or fails the upload. */
-  private storeThumbnailOnce(itemId: string, image: Blob, type: string) {
+  private storeThumbnailOnce(itemId: string, file: Blob, type: string, name: string) {
     if (this.thumbnailed.has(itemId)) return;
     this.thumbnailed.add(itemId);
     const store = async () => {
-      const thumbnail = await makeThumbnail(image, type);
+      const thumbnail = await makeThumbnail(file, type, name);
       if (!thumbnail) return;
       await updateVaultItem(itemId, { sealedThumb: await sealVaultThumbnail(this.master, itemId, thumbnail) });
       this.onChange();

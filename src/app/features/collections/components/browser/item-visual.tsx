@@ -1,4 +1,4 @@
-import { FileIcon, fileKind } from '../../../recipient';
+import { FileIcon, fileKind, ThumbnailImage } from '../../../recipient';
 import type { BrowserItem } from '../../utils/browser-items';
 
 /** A folder, drawn inline in the same family as FileIcon. Decorative. */
@@ -41,16 +41,7 @@ export function ItemVisual({ item, layout }: { item: BrowserItem; layout: 'row' 
   }
   const { file } = item;
   if (file.thumbnailUrl) {
-    return (
-      <img
-        src={file.thumbnailUrl}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        className={layout === 'card' ? 'size-full object-cover' : 'size-9 shrink-0 rounded-md object-cover ring-1 ring-zinc-200 dark:ring-zinc-700'}
-      />
-    );
+    return <ThumbnailImage file={file} className={layout === 'card' ? 'size-full' : 'size-9 shrink-0 rounded-md ring-1 ring-zinc-200 dark:ring-zinc-700'} />;
   }
   const icon = <FileIcon kind={fileKind(file.mimeType, file.name)} />;
   return layout === 'card' ? (

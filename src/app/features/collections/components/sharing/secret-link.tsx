@@ -1,4 +1,5 @@
 import type { Collection, CollectionVisibility } from '../../../../../contract/collections';
+import { readableSlugProblem } from '../../../../../contract/readable-slugs';
 import { ShareLink } from '../../../../components/share-link';
 
 const whoCanOpen: Record<CollectionVisibility, string> = {
@@ -8,11 +9,11 @@ const whoCanOpen: Record<CollectionVisibility, string> = {
 };
 
 /** The collection's secret link, to copy or to scan, and who it lets in. */
-export function SecretLink({ collection }: { collection: Pick<Collection, 'url' | 'visibility' | 'title'> }) {
+export function SecretLink({ collection }: { collection: Pick<Collection, 'url' | 'visibility' | 'title' | 'slug'> }) {
   if (!collection.url) return <p className="text-sm text-zinc-600 dark:text-zinc-400">This collection has no link.</p>;
   return (
     <ShareLink
-      label="Secret link"
+      label={readableSlugProblem(collection.slug) === null ? 'Link' : 'Secret link'}
       url={collection.url}
       description={whoCanOpen[collection.visibility]}
       openLabel="Open the collection page"

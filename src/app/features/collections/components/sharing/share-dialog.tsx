@@ -7,6 +7,7 @@ import { SkeletonList } from '../../../../components/skeleton';
 import { CustomLink } from './custom-link';
 import { GuestList } from './guest-list';
 import { InviteGuestsForm } from './invite-guests-form';
+import { ReadableLink } from './readable-link';
 import { SecretLink } from './secret-link';
 import { VisibilitySection } from './visibility-section';
 
@@ -29,7 +30,10 @@ export function ShareCollectionDialog({ collection, open, onClose }: ShareCollec
           <VisibilitySection collection={collection} />
         </Section>
         <Section id="share-link-heading" title="Link">
-          <SecretLink collection={collection} />
+          <div className="space-y-5">
+            <SecretLink collection={collection} />
+            <ReadableLink key={collection.slug} collection={collection} />
+          </div>
         </Section>
         <Section id="share-custom-link-heading" title="Your own domain">
           <Loaded label="Loading the workspace’s domain">
