@@ -68,10 +68,28 @@ export async function dropFile(page: Page, name: string, bytes: Buffer) {
 export async function secretLink(page: Page, title: string): Promise<string> {
   await page.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
-  const link = await dialog.getByRole('region', { name: 'Link' }).getByRole('textbox', { name: 'Secret link' }).inputValue();
+  const link = await dialog.getByRole('region', { name: 'Link' }).getByRole('textbox', { name: /^(Secret|Collection) link$/ }).inputValue();
   expect(link).toMatch(/^https?:\/\/[^/]+\/c\/[A-Za-z0-9_-]+$/);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
+  return link;
+}
+
+/**
+ * Renames the open collection's link to `slug` in its share dialog, as an owner does, and returns the new link.
+ */
+export async function renameLink(page: Page, title: string, slug: string): Promise<string> {
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Share “${title}”` });
+  const field = dialog.getByRole('textbox', { name: 'Readable link' });
+  // Suggested from the title until the owner types their own.
+  await expect(field).toHaveValue(title.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
+  await field.fill(slug);
+  await dialog.getByRole('button', { name: 'Rename link' }).click();
+  await expect(dialog.getByText('Renamed. Links sent before still open the collection.')).toBeVisible();
+  const link = await dialog.getByRole('textbox', { name: 'Collection link' }).inputValue();
+  expect(link).toMatch(new RegExp(`/c/${slug}$`));
+  await dialog.getByRole('button', { name: 'Close' }).click();
   return link;
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { contents, createCollection, dropFile, optionNames, secretLink, tool, uploadToCollection, writeImage } from './collection-support';
+import { contents, createCollection, dropFile, optionNames, renameLink, secretLink, tool, uploadToCollection, writeImage } from './collection-support';
 import { makeFiles, makeWorkspacePaid, signUp } from './support';
 import { download, linkInMail, unzipAll } from './transfer-support';
 
@@ -196,7 +196,7 @@ test('an owner fills and arranges a private collection and invites a guest, who 
   }
 });
 
-test('a password collection opens with its password after a wrong one, and a public one opens for anyone', async ({ page, browser }) => {
+test('a password collection opens with its password after a wrong one, and a public one opens for anyone, at the readable link its owner gave it', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const { files, cleanup } = makeFiles({ 'prices.pdf': 120 * 1024, 'contacts.csv': 6_000, 'brief.txt': 3_000 });
   const visitorContext = await browser.newContext();
@@ -210,6 +210,9 @@ test('a password collection opens with its password after a wrong one, and a pub
     await createCollection(page, { title: 'Press kit', description: 'Contacts and the brief.', visibility: 'Public' });
     await uploadToCollection(page, { files: [files['contacts.csv']!.path, files['brief.txt']!.path] }, 2);
     const publicLink = await secretLink(page, 'Press kit');
+    // A readable name for the link: the one already sent keeps working, redirected to it.
+    const readable = `press-kit-${Date.now().toString(36)}`;
+    const readableLink = await renameLink(page, 'Press kit', readable);
 
     const visitor = await visitorContext.newPage();
     await visitor.goto(protectedLink);
@@ -227,6 +230,7 @@ test('a password collection opens with its password after a wrong one, and a pub
     expect(prices.bytes.equals(files['prices.pdf']!.bytes)).toBe(true);
 
     await visitor.goto(publicLink);
+    await expect(visitor).toHaveURL(readableLink);
     await expect(visitor.getByRole('heading', { name: 'Press kit', level: 1 })).toBeVisible();
     await expect(visitor.getByText('Contacts and the brief.')).toBeVisible();
     const all = await download(visitor, visitor.getByRole('button', { name: /^Download all \(.+ zip\)$/ }));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { pdfOf } from '../src/server/test/media-files';
 import { readmePicture, screenshotsInBothThemes, signUp } from './support';
 import { expectNoSeriousA11yViolations, sendTransfer } from './transfer-support';
 
@@ -75,36 +76,12 @@ test('the recipient sees image thumbnails and pages through them in a lightbox',
   }
 });
 
-/** A PDF of `pages`, each with one line of text, written by hand (offsets and all): a real document, made by the test. */
-function pdfOf(pages: string[]): Buffer {
-  const objects: string[] = [];
-  const pageIds = pages.map((_, i) => 4 + i * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
-  pages.forEach((text, i) => {
-    const stream = `BT /F1 36 Tf 72 700 Td (${text}) Tj ET`;
-    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
-    objects[pageIds[i]! + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
-  });
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = body.length;
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xref = body.length;
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
 /**
  * What is not an image previews too (issue 37): a video made by ffmpeg plays in the lightbox and
  * seeks to its middle by a Range request (nothing downloads the whole file), a sound plays, a PDF
  * pages through, and a CSV reads as a table; all from the transfer's own signed links.
  */
-test('the recipient plays a video and seeks in it, plays a sound, pages through a PDF and reads a CSV', async ({ page, browser }) => {
+test('the recipient sees posters, plays a video and seeks in it, plays a sound, pages through a PDF and reads a CSV', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-media-'));
   const clip = path.join(dir, 'clip.webm');
@@ -129,12 +106,21 @@ test('the recipient plays a video and seeks in it, plays a sound, pages through 
     });
     await recipient.goto(link);
     const grid = recipient.getByRole('region', { name: 'Previews' });
+    // The worker makes the video's poster, the sound's waveform and the PDF's first page within seconds of the upload.
+    const tiles = ['clip.webm', 'tone.mp3', 'two-pages.pdf'].map((name) => grid.getByRole('button', { name: `Open the preview of ${name}` }).locator('img'));
+    await expect(async () => {
+      await recipient.reload();
+      for (const tile of tiles) await expect(tile).toHaveCount(1, { timeout: 500 });
+    }).toPass({ timeout: 30_000 });
+    for (const tile of tiles) await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
     // The page is served rendered; once its session's links are there, it answers clicks.
     await expect(recipient.getByRole('link', { name: /Download all/ })).toBeVisible();
 
     await grid.getByRole('button', { name: 'Open the preview of clip.webm' }).click();
     const lightbox = recipient.getByRole('dialog', { name: 'Preview of clip.webm' });
     const video = lightbox.getByLabel('clip.webm');
+    // Its poster shows until it plays.
+    expect(await video.getAttribute('poster')).toMatch(/\/thumb\//);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
     expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(20);
     await video.evaluate(

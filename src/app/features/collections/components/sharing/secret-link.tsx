@@ -13,7 +13,7 @@ export function SecretLink({ collection }: { collection: Pick<Collection, 'url' 
   if (!collection.url) return <p className="text-sm text-zinc-600 dark:text-zinc-400">This collection has no link.</p>;
   return (
     <ShareLink
-      label={readableSlugProblem(collection.slug) === null ? 'Link' : 'Secret link'}
+      label={readableSlugProblem(collection.slug) === null ? 'Collection link' : 'Secret link'}
       url={collection.url}
       description={whoCanOpen[collection.visibility]}
       openLabel="Open the collection page"

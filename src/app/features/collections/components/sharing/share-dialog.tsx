@@ -32,7 +32,7 @@ export function ShareCollectionDialog({ collection, open, onClose }: ShareCollec
         <Section id="share-link-heading" title="Link">
           <div className="space-y-5">
             <SecretLink collection={collection} />
-            <ReadableLink key={collection.slug} collection={collection} />
+            <ReadableLink collection={collection} />
           </div>
         </Section>
         <Section id="share-custom-link-heading" title="Your own domain">
