@@ -257,7 +257,7 @@ export const DeleteCollectionFilesRequestSchema = z
   .openapi('DeleteCollectionFilesRequest');
 
 export const DeletedCountSchema = z
-  .object({ deleted: z.number().int().min(0).openapi({ description: 'How many of the ids named a file of this collection and were deleted.' }) })
+  .object({ deleted: z.number().int().min(0).openapi({ description: 'How many of the ids named a file of this collection and were deleted (moved to its trash).' }) })
   .openapi('DeletedCount');
 
 export const CollectionFileIdParamSchema = z.object({
@@ -300,6 +300,43 @@ export const FolderIdParamSchema = z.object({
   id: CollectionIdParamSchema.shape.id,
   folderId: resourceIdParam('folderId', 'fo', 'A folder id.', 'fo_5JkQ2mR8sT1vW3xY7zA0'),
 });
+
+// Trash
+
+export const TrashItemSchema = z
+  .object({
+    kind: z.enum(['file', 'folder']),
+    id: z.string().openapi({ description: 'The file’s or the folder’s id, as it was before it was deleted.', example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
+    name: z.string(),
+    path: z.string().openapi({ description: 'Where it was: the folder path and its name, `Shoot/Day 1` or `Shoot/photo.jpg`.' }),
+    mimeType: z.string().nullable().openapi({ description: 'A file’s type; null for a folder.' }),
+    fileCount: z.number().int().min(0).openapi({ description: 'Files it holds: 1 for a file, everything inside for a folder.' }),
+    sizeBytes: z.number().int().min(0),
+    trashedAt: z.iso.datetime(),
+    purgeAt: z.iso.datetime().openapi({ description: 'When the sweep deletes it for good with its bytes (`TRASH_RETENTION_DAYS`, 30 by default, after `trashedAt`).' }),
+  })
+  .openapi('TrashItem');
+export type TrashItem = z.infer<typeof TrashItemSchema>;
+
+export const TrashListSchema = z.object({ items: z.array(TrashItemSchema) }).openapi('TrashList', { description: 'Every item in the collection’s trash, the latest first.' });
+
+export const TrashItemParamSchema = z.object({
+  id: CollectionIdParamSchema.shape.id,
+  itemId: z
+    .string()
+    .regex(/^(fi|fo)_[0-9A-Za-z]{1,60}$/)
+    .openapi({ param: { name: 'itemId', in: 'path' }, description: 'The id of a file or a folder in the trash (`TrashItem.id`).', example: 'fo_5JkQ2mR8sT1vW3xY7zA0' }),
+});
+
+export const RestoredSchema = z
+  .object({
+    restored: z.object({
+      kind: z.enum(['file', 'folder']),
+      id: z.string(),
+      folderId: z.string().nullable().openapi({ description: 'The folder it is in now: where it was, or null (the top level) when that folder is gone or in the trash too.' }),
+    }),
+  })
+  .openapi('Restored');
 
 // Guests
 

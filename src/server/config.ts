@@ -75,6 +75,8 @@ const envSchema = z.object({
   PAID_MAX_MEMBERS: z.coerce.number().int().min(0).default(0),
   /** Days the activity log keeps an entry; older ones are swept every ten minutes. */
   ACTIVITY_RETENTION_DAYS: positiveInt(365),
+  /** Days a deleted collection file or folder stays in its collection's trash before the sweep purges it and its bytes. */
+  TRASH_RETENTION_DAYS: positiveInt(30),
   SIGNIN_ATTEMPTS_PER_15_MINUTES: positiveInt(10),
   /** When a workspace that signed up through another's link counts for it: once it has ever taken a paid plan, or at sign-up. */
   REFERRAL_EARNS_ON: z.enum(['paid', 'signup']).default('paid'),

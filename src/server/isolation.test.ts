@@ -148,6 +148,7 @@ function directories(): Map<string, Ref>[] {
     ['/api/v1/collections/:id/folders/:folderId', { a: A.collection.folderId, b: B.collection.folderId }],
     ['/api/v1/collections/:id/files/:fileId', { a: A.collection.fileId, b: B.collection.fileId }],
     ['/api/v1/collections/:id/guests/:guestId', { a: A.collection.guestId, b: B.collection.guestId }],
+    ['/api/v1/collections/:id/trash/:itemId', { a: A.collection.trashedFolderId, b: B.collection.trashedFolderId }],
     ['/api/v1/requests/:id', { a: A.request.id, b: B.request.id }],
     ['/api/v1/requests/:id/submissions/:submissionId', { a: A.request.submissionId, b: B.request.submissionId }],
     ['/api/v1/contacts/:id', { a: A.contact.id, b: B.contact.id }],

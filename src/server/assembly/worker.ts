@@ -5,6 +5,7 @@ import { sweepOldActivity } from '../activity/activity.js';
 import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import { retrySubmissionMails } from '../collections/requests/submission-mail.js';
 import { sweepUnsentSubmissions } from '../collections/requests/submissions.js';
+import { purgeExpiredTrash } from '../collections/trash.js';
 import { retryDeferredNotifications, sendSettledTransfers } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
@@ -49,11 +50,12 @@ export async function runMaintenanceSweep(services: Services): Promise<void> {
   const abandonedUploads = await sweepAbandonedUploads(services);
   const unsentSubmissions = await sweepUnsentSubmissions(services);
   const activityEntries = await sweepOldActivity(services);
+  const trashedItems = await purgeExpiredTrash(services);
   // Last: whatever the sweeps above (or a crash) left in storage without a row.
   const orphanedBytes = await sweepOrphanedBytes(services);
   services.log.info(
-    { swept, webhookDeliveries, abandonedUploads, unsentSubmissions, activityEntries, orphanedBytes },
-    'swept expired credentials, old webhook deliveries, abandoned uploads, unsent submissions, old activity and orphaned bytes',
+    { swept, webhookDeliveries, abandonedUploads, unsentSubmissions, activityEntries, trashedItems, orphanedBytes },
+    'swept expired credentials, old webhook deliveries, abandoned uploads, unsent submissions, old activity, old trash and orphaned bytes',
   );
 }
 

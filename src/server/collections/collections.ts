@@ -38,6 +38,7 @@ export const collectionUrl = (publicUrl: string, slug: string) => `${publicUrl}/
 const byId = (caller: Caller, id: string) => and(eq(collections.workspaceId, caller.workspaceId), eq(collections.id, id))!;
 
 const coverFiles = alias(files, 'cover_files');
+const notInTrash = sql`not exists (select 1 from ${collectionFiles} where ${collectionFiles.fileId} = ${files.id} and ${collectionFiles.trashedAt} is not null)`;
 
 /**
  * Collections with how many files each holds and their total size, in one grouped query (every
@@ -53,7 +54,8 @@ function collectionsWithStats(db: Pick<Database, 'select'>, where: SQL) {
       coverThumbnailState: coverFiles.thumbnailState,
     })
     .from(collections)
-    .leftJoin(files, and(eq(files.ownerKind, 'collection'), eq(files.ownerId, collections.id)))
+    // Files in the trash are not the collection's to count (their bytes still count in the workspace's storage).
+    .leftJoin(files, and(eq(files.ownerKind, 'collection'), eq(files.ownerId, collections.id), notInTrash))
     .leftJoin(coverFiles, and(eq(coverFiles.id, collections.coverFileId), eq(coverFiles.ownerKind, 'collection'), eq(coverFiles.ownerId, collections.id)))
     .where(where)
     .groupBy(collections.id, coverFiles.id);

@@ -47,10 +47,13 @@ export const collectionFileOwner: FileOwner = {
   // Nobody is mailed: the collection's page and the API show the file as failed, with its reason.
   async importFailed() {},
 
-  async assertViewable(services, collectionId) {
+  async assertViewable(services, collectionId, fileId) {
     const [c] = await services.db.select({ workspaceId: collections.workspaceId }).from(collections).where(eq(collections.id, collectionId));
     if (!c) throw notFound('Collection');
     if (!(await isWorkspaceActive(services.db, c.workspaceId))) throw linkUnavailable('suspended');
+    // A file in the trash is out of sight at once, its preview too.
+    const [live] = await filesOfCollection(services.db, collectionId, eq(files.id, fileId));
+    if (!live) throw notFound('File');
   },
 
   async openDownload(services, grant) {

@@ -124,7 +124,7 @@ describe('files of a collection', () => {
     expect(fieldOf(await errorOf(await api.call('POST', `/collections/${c.id}/files`, {}), 400))).toBe('files');
   });
 
-  it('renames and moves a file, deletes files (a deleted cover leaves none), and takes only images as covers', async () => {
+  it('renames and moves a file, deletes files to the trash (a deleted cover leaves none), and takes only images as covers', async () => {
     const { api } = await paidWorkspace();
     const c = await api.create();
     const png = Buffer.from(
@@ -163,6 +163,9 @@ describe('files of a collection', () => {
     expect(after).toMatchObject({ coverFileId: null, fileCount: 1 });
     const left = CollectionFilePageSchema.parse(await (await api.call('GET', `/collections/${c.id}/files`)).json()).files;
     expect(left.map((f) => f.id)).toEqual([third]);
+    // In the trash: out of sight, its bytes kept until it is deleted for good.
+    expect(await server.services.storage.size(image!)).not.toBeNull();
+    expect((await api.call('DELETE', `/collections/${c.id}/trash/${image}`)).status).toBe(200);
     expect(await server.services.storage.size(image!)).toBeNull();
 
     expect(fieldOf(await errorOf(await api.call('DELETE', `/collections/${c.id}/files`, { fileIds: [] }), 400))).toBe('fileIds');

@@ -17,7 +17,7 @@ import { renderEmail } from '../mail/html.js';
 import { mailWorkspace } from '../mail/workspace-mail.js';
 import { COLLECTION_LINK_TTL_MS } from './download-links.js';
 import { ensureFolderPaths, folderOfCollection } from './folders.js';
-import { sentToCollection, unsentFile } from './visibility.js';
+import { liveFile, sentToCollection, unsentFile } from './visibility.js';
 
 /**
  * A collection's files: the engine's stored file (`files`) with the collection's own part of it
@@ -57,7 +57,7 @@ const collectionFileColumns = {
 };
 
 /**
- * A collection's files (all, or those matching `where`), oldest first. The collection also owns
+ * A collection's files (all, or those matching `where`), oldest first, those in the trash left out. The collection also owns
  * each of its files in the engine's terms; saying so lets files_owner_idx (owner, seq) give them in
  * order, so a page reads its own rows and not every file of the collection.
  */
@@ -66,7 +66,7 @@ export function filesOfCollection(db: Pick<Database, 'select'>, collectionId: st
     .select(collectionFileColumns)
     .from(files)
     .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
-    .where(and(ownedBy('collection', collectionId), eq(collectionFiles.collectionId, collectionId), where))
+    .where(and(ownedBy('collection', collectionId), eq(collectionFiles.collectionId, collectionId), liveFile, where))
     .orderBy(asc(files.seq));
 }
 
@@ -193,25 +193,8 @@ export async function updateCollectionFile(services: Pick<Services, 'db' | 'cloc
   });
 }
 
-/** Deletes the named files of the collection (ids naming nothing here are skipped), rows first, then their bytes. */
-export async function deleteCollectionFiles(
-  services: Pick<Services, 'db' | 'clock' | 'storage' | 'log'>,
-  caller: Caller,
-  collectionId: string,
-  fileIds: string[],
-) {
-  const now = services.clock.now();
-  const removed = await services.db.transaction(async (tx) => {
-    const c = await lockOwnCollection(tx, caller, collectionId);
-    const ids = (await filesOfCollection(tx, c.id, inArray(files.id, [...new Set(fileIds)]))).map((f) => f.id);
-    return removeFromCollection(tx, c, ids, now);
-  });
-  await deleteStoredBytes(services, removed);
-  return { deleted: removed.length };
-}
-
 /** Deletes these files' rows (the collection is locked); the caller deletes their bytes once committed. */
-async function removeFromCollection(tx: Pick<Database, 'delete' | 'update'>, c: CollectionRow, ids: string[], now: Date) {
+export async function removeFromCollection(tx: Pick<Database, 'delete' | 'update'>, c: Pick<CollectionRow, 'id' | 'coverFileId'>, ids: string[], now: Date) {
   if (ids.length === 0) return [];
   const rows = await tx.delete(files).where(inArray(files.id, ids)).returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
   if (c.coverFileId !== null && ids.includes(c.coverFileId)) await tx.update(collections).set({ coverFileId: null }).where(eq(collections.id, c.id));
@@ -270,7 +253,7 @@ export async function announceCollectionFile(services: Pick<Services, 'db' | 'cl
     const [claimed] = await tx
       .update(collectionFiles)
       .set({ announcedAt: now })
-      .where(and(eq(collectionFiles.fileId, file.id), isNull(collectionFiles.announcedAt), sentToCollection))
+      .where(and(eq(collectionFiles.fileId, file.id), isNull(collectionFiles.announcedAt), sentToCollection, liveFile))
       .returning();
     if (!claimed) return;
     const [c] = await tx

@@ -280,7 +280,7 @@ describe('folders of a collection', () => {
     expect((await foldersOf(token, c)).find((f) => f.id === zedInner.id)).toEqual(zedInner);
   });
 
-  it('deletes a folder with everything inside: subfolders, files and their stored bytes, and a cover among them', async () => {
+  it('deletes a folder with everything inside to the trash, and for good from there: subfolders, files and their stored bytes, and a cover among them', async () => {
     const { ws, token } = await paidKey();
     const c = await newCollection(token);
     const keep = await mkdir(token, c, 'Keep');
@@ -298,6 +298,9 @@ describe('folders of a collection', () => {
 
     expect(await foldersOf(token, c)).toEqual([keep]);
     const { db, storage } = server.services;
+    // In the trash as one item, bytes and all, until deleted for good.
+    for (const id of removed) expect(await storage.size(id)).not.toBeNull();
+    expect((await call(token, 'DELETE', `/collections/${c}/trash/${gone.id}`)).status).toBe(200);
     const left = await db
       .select({ id: files.id })
       .from(files)

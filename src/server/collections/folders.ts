@@ -1,13 +1,13 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Folder } from '../../contract/collections.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { collectionFiles, collectionFolders, collections, files } from '../db/schema/index.js';
-import { deleteStoredBytes, ownedBy } from '../files/stored.js';
+import { ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
-import { lockOwnCollection, ownCollection, touchCollection } from './collections.js';
+import { lockOwnCollection, ownCollection, touchCollection, type CollectionRow } from './collections.js';
 import { visibleFolder } from './visibility.js';
 
 /**
@@ -44,11 +44,15 @@ export function subtreeCondition(folder: Pick<FolderRow, 'path'>): SQL {
   return or(eq(collectionFolders.path, folder.path), sql`${collectionFolders.path} LIKE ${`${likePrefix(folder.path)}/%`}`)!;
 }
 
+/** A folder that is not in the trash: every listing, lookup and subtree query of live folders takes it. */
+export const liveFolder: SQL = isNull(collectionFolders.trashedAt);
+
+/** A folder of the collection (not in the trash), or null. */
 export async function folderOfCollection(db: Pick<Database, 'select'>, collectionId: string, folderId: string, where?: SQL): Promise<FolderRow | null> {
   const [row] = await db
     .select()
     .from(collectionFolders)
-    .where(and(eq(collectionFolders.collectionId, collectionId), eq(collectionFolders.id, folderId), where));
+    .where(and(eq(collectionFolders.collectionId, collectionId), eq(collectionFolders.id, folderId), liveFolder, where));
   return row ?? null;
 }
 
@@ -63,12 +67,12 @@ export const sharedFolderOfCollection = (db: Pick<Database, 'select'>, collectio
  */
 const depthFirst = sql`string_to_array(lower(${collectionFolders.path}), '/') collate "C"`;
 
-/** Every folder of a collection, depth first by path. */
+/** Every folder of a collection (not in the trash), depth first by path. */
 export const foldersOf = (db: Pick<Database, 'select'>, collectionId: string, where?: SQL) =>
   db
     .select()
     .from(collectionFolders)
-    .where(and(eq(collectionFolders.collectionId, collectionId), where))
+    .where(and(eq(collectionFolders.collectionId, collectionId), liveFolder, where))
     .orderBy(depthFirst);
 
 /** The folders anyone but the owner may see (visibility.ts), depth first by path. */
@@ -92,7 +96,7 @@ function isPathTaken(err: unknown): boolean {
 }
 
 /** Runs `work`; the unique index, not a prior check, is what keeps sibling names apart, so its violation is the 409. */
-async function withUniqueNames<T>(work: () => Promise<T>): Promise<T> {
+export async function withUniqueNames<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -101,7 +105,7 @@ async function withUniqueNames<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const childPath = (parent: Pick<FolderRow, 'path'> | null, name: string) => (parent ? `${parent.path}/${name}` : name);
+export const childPath = (parent: Pick<FolderRow, 'path'> | null, name: string) => (parent ? `${parent.path}/${name}` : name);
 const tooLong = (path: string) => Buffer.byteLength(path) > MAX_PATH_BYTES;
 const TOO_LONG = `the folder's path would be longer than ${MAX_PATH_BYTES} bytes`;
 
@@ -133,6 +137,29 @@ export async function createFolder(
       return toFolder(row!);
     }),
   );
+}
+
+/**
+ * Gives `folder` a new name, path, parent and depth, and every folder under it the path and depth that follow: one
+ * UPDATE from the old prefix. For a rename or a move, and for the trash, which moves a subtree out of the live tree
+ * and back. The caller holds the collection's lock and has checked the destination.
+ */
+export async function moveSubtree(
+  tx: Pick<Database, 'update'>,
+  folder: Pick<FolderRow, 'id' | 'collectionId' | 'path' | 'depth'>,
+  to: { name: string; path: string; parentId: string | null; depth: number },
+): Promise<void> {
+  // Every path in the subtree starts with the old path; swap that prefix (counted in characters, by PostgreSQL).
+  const isFolder = sql`${collectionFolders.id} = ${folder.id}`;
+  await tx
+    .update(collectionFolders)
+    .set({
+      path: sql`${to.path} || substr(${collectionFolders.path}, char_length(${folder.path}) + 1)`,
+      depth: sql`${collectionFolders.depth} + ${to.depth - folder.depth}`,
+      name: sql`case when ${isFolder} then ${to.name} else ${collectionFolders.name} end`,
+      parentId: sql`case when ${isFolder} then ${to.parentId} else ${collectionFolders.parentId} end`,
+    })
+    .where(and(eq(collectionFolders.collectionId, folder.collectionId), subtreeCondition(folder)));
 }
 
 /**
@@ -170,17 +197,7 @@ export async function updateFolder(
         throw invalidField('body', input.name !== undefined ? 'name' : 'parentId', TOO_LONG);
       }
 
-      // Every path in the subtree starts with the old path; swap that prefix (counted in characters, by PostgreSQL).
-      const isFolder = sql`${collectionFolders.id} = ${folder.id}`;
-      await tx
-        .update(collectionFolders)
-        .set({
-          path: sql`${path} || substr(${collectionFolders.path}, char_length(${folder.path}) + 1)`,
-          depth: sql`${collectionFolders.depth} + ${depth - folder.depth}`,
-          name: sql`case when ${isFolder} then ${name} else ${collectionFolders.name} end`,
-          parentId: sql`case when ${isFolder} then ${parentId} else ${collectionFolders.parentId} end`,
-        })
-        .where(and(eq(collectionFolders.collectionId, collectionId), subtreeCondition(folder)));
+      await moveSubtree(tx, folder, { name, path, parentId, depth });
       await touchCollection(tx, collectionId, services.clock.now());
       return { id: folder.id, name, path, parentId, depth };
     }),
@@ -188,39 +205,26 @@ export async function updateFolder(
 }
 
 /**
- * Deletes a folder with its subfolders and every file in them, in one transaction: the files' rows
- * first (their collection rows go by cascade; collection_files.folder_id deliberately has none, so
- * a file is never left pointing nowhere), then the folder (subfolders go by cascade), then the
- * bytes once the rows are gone for good.
+ * Deletes a folder for good with its subfolders and every file in them (the trash's purge, collections/trash.ts):
+ * the files' rows first (their collection rows go by cascade; collection_files.folder_id deliberately has none, so a
+ * file is never left pointing nowhere), then the folder (subfolders go by cascade). Returns the files' stored keys,
+ * for the caller to delete once committed. The caller holds the collection's lock.
  */
-export async function deleteFolder(
-  services: Pick<Services, 'db' | 'storage' | 'log' | 'clock'>,
-  caller: Caller,
-  collectionId: string,
-  folderId: string,
-): Promise<{ deleted: true }> {
-  const removed = await services.db.transaction(async (tx) => {
-    const collection = await lockOwnCollection(tx, caller, collectionId);
-    const folder = await folderOfCollection(tx, collectionId, folderId);
-    if (!folder) throw notFound('Folder');
-    const filesInside = tx
-      .select({ id: collectionFiles.fileId })
-      .from(collectionFiles)
-      .innerJoin(collectionFolders, eq(collectionFiles.folderId, collectionFolders.id))
-      .where(and(eq(collectionFolders.collectionId, collectionId), subtreeCondition(folder)));
-    const rows = await tx
-      .delete(files)
-      .where(and(ownedBy('collection', collectionId), inArray(files.id, filesInside)))
-      .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
-    await tx.delete(collectionFolders).where(eq(collectionFolders.id, folder.id));
-    if (collection.coverFileId !== null && rows.some((r) => r.id === collection.coverFileId)) {
-      await tx.update(collections).set({ coverFileId: null }).where(eq(collections.id, collectionId));
-    }
-    await touchCollection(tx, collectionId, services.clock.now());
-    return rows;
-  });
-  await deleteStoredBytes(services, removed);
-  return { deleted: true };
+export async function removeFolderTree(tx: Pick<Database, 'select' | 'delete' | 'update'>, collection: Pick<CollectionRow, 'id' | 'coverFileId'>, folder: Pick<FolderRow, 'id' | 'path'>) {
+  const filesInside = tx
+    .select({ id: collectionFiles.fileId })
+    .from(collectionFiles)
+    .innerJoin(collectionFolders, eq(collectionFiles.folderId, collectionFolders.id))
+    .where(and(eq(collectionFolders.collectionId, collection.id), subtreeCondition(folder)));
+  const rows = await tx
+    .delete(files)
+    .where(and(ownedBy('collection', collection.id), inArray(files.id, filesInside)))
+    .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
+  await tx.delete(collectionFolders).where(eq(collectionFolders.id, folder.id));
+  if (collection.coverFileId !== null && rows.some((r) => r.id === collection.coverFileId)) {
+    await tx.update(collections).set({ coverFileId: null }).where(eq(collections.id, collection.id));
+  }
+  return rows;
 }
 
 /** A folder still to be found or made: one distinct prefix of the requested paths. */
@@ -403,7 +407,7 @@ export async function createFolderWithFreeName(
   const siblings = await tx
     .select({ name: sql<string>`lower(${collectionFolders.name})` })
     .from(collectionFolders)
-    .where(and(eq(collectionFolders.collectionId, collectionId), parent ? eq(collectionFolders.parentId, parent.id) : sql`${collectionFolders.parentId} is null`));
+    .where(and(eq(collectionFolders.collectionId, collectionId), liveFolder, parent ? eq(collectionFolders.parentId, parent.id) : sql`${collectionFolders.parentId} is null`));
   const taken = new Set(siblings.map((s) => s.name));
   let name = stem;
   for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${stem} (${n})`;

@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { collectionFiles, collectionFolders, requestSubmissions } from '../db/schema/index.js';
 import { downloadable } from '../files/stored.js';
 
@@ -17,8 +17,11 @@ export const sentToCollection: SQL = sql`(${collectionFiles.submissionId} is nul
 /** The owner's marker: the file belongs to a submission its uploader has not sent (yet). */
 export const unsentFile = sql<boolean>`(not ${sentToCollection})`.mapWith(Boolean);
 
-/** What may be listed, counted, zipped or linked for download: complete, not infected, and sent. */
-export const offeredFile: SQL = and(downloadable, sentToCollection)!;
+/** A `collection_files` row not in the trash (collections/trash.ts): the owner's listings take it too. */
+export const liveFile: SQL = isNull(collectionFiles.trashedAt);
+
+/** What may be listed, counted, zipped or linked for download: complete, not infected, sent, and not in the trash. */
+export const offeredFile: SQL = and(downloadable, sentToCollection, liveFile)!;
 
 /**
  * A `collection_folders` row anyone but the owner may see: not the folder of a submission that was

@@ -47,8 +47,8 @@ export function collectionsApi(server: TestServer, token: string) {
 }
 
 /**
- * Makes the collection's due previews and waits until every image was tried: the upload already
- * nudged the worker, which may hold some rows (skipped here) until it is done with them.
+ * Makes the collection's due previews and waits until every image was tried: a worker of another test may hold
+ * some rows under its lease (skipped here) until it is done with them.
  */
 export async function previewsSettled(server: TestServer, collectionId: string): Promise<void> {
   await makeDueThumbnails(server.services);

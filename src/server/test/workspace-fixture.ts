@@ -77,6 +77,8 @@ export interface WorkspaceFixture {
     guestId: string;
     guestEmail: string;
     guestSession: string;
+    /** A folder deleted into the collection's trash (restorable). */
+    trashedFolderId: string;
   };
   /** Open, into the collection, with one submission still uploading (its uploader's token, its file). */
   request: { id: string; slug: string; submissionId: string; submissionToken: string; submissionFileId: string; uploaderName: string; uploaderEmail: string };
@@ -220,6 +222,10 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
     ),
   );
   await tusUpload(randomBytes(5000), { endpoint: `${server.url}/files/`, token: added.files[0]!.uploadToken });
+  const trashed = FolderResponseSchema.parse(
+    await expectStatus(await v1('POST', `/collections/${collection.id}/folders`, { name: `${label} rejects` }), 201, 'create folder to trash'),
+  ).folder;
+  await expectStatus(await v1('DELETE', `/collections/${collection.id}/folders/${trashed.id}`), 200, 'trash folder');
   const guestEmail = `${lower}-guest@example.test`;
   await expectStatus(await v1('POST', `/collections/${collection.id}/guests`, { emails: [guestEmail] }), 200, 'invite guest');
   const guestId = GuestListSchema.parse(await expectStatus(await v1('GET', `/collections/${collection.id}/guests`), 200, 'guests')).guests[0]!.id;
@@ -359,6 +365,7 @@ export async function seedWorkspace(server: TestServer, label: string): Promise<
       guestId,
       guestEmail,
       guestSession,
+      trashedFolderId: trashed.id,
     },
     request: {
       id: request.id,

@@ -171,7 +171,7 @@ async function serveThumbnail(c: Context<AppEnv>, services: Services): Promise<R
     .where(and(eq(files.id, p.f), eq(files.ownerKind, ownerKind), eq(files.ownerId, p.t), eq(files.thumbnailState, 'ready')));
   if (!row?.key) throw notFound('Preview');
   // The owner's own rules, as for downloads; a preview is never a download, so nothing is counted.
-  await services.owners.of(ownerKind).assertViewable(services, p.t);
+  await services.owners.of(ownerKind).assertViewable(services, p.t, p.f);
   const size = await services.storage.size(row.key);
   if (size === null) throw notFound('Preview');
   const maxAge = Math.max(0, Math.floor((p.e - now.getTime()) / 1000));

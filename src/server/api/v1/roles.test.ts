@@ -61,7 +61,7 @@ afterAll(() => server?.stop());
 function pathOf(op: V1Operation, transfer: { id: string; fileId: string }): string {
   const refs: Record<string, Record<string, string>> = {
     transfers: { id: transfer.id, fileId: transfer.fileId },
-    collections: { id: team.collection.id, folderId: team.collection.folderId, fileId: team.collection.fileId, guestId: team.collection.guestId },
+    collections: { id: team.collection.id, folderId: team.collection.folderId, fileId: team.collection.fileId, guestId: team.collection.guestId, itemId: team.collection.trashedFolderId },
     requests: { id: team.request.id, submissionId: team.request.submissionId },
     contacts: { id: team.contact.id },
     webhooks: { id: team.webhook.id, deliveryId: team.webhook.deliveryId },

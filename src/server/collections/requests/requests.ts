@@ -57,11 +57,12 @@ function requestsWithStats(db: Pick<Database, 'select'>, where: SQL) {
       r: uploadRequests,
       submissionCount: sql<number>`(select count(*) from request_submissions s where ${ofRequest})`.mapWith(Number),
       lastSubmissionAt: sql<string | null>`(select max(s.created_at) from request_submissions s where ${ofRequest})`,
-      fileCount: sql<number>`(select count(*) from collection_files cf join request_submissions s on s.id = cf.submission_id where ${ofRequest})`.mapWith(
+      // The files still in the collection: not those in its trash.
+      fileCount: sql<number>`(select count(*) from collection_files cf join request_submissions s on s.id = cf.submission_id where cf.trashed_at is null and ${ofRequest})`.mapWith(
         Number,
       ),
       sizeBytes:
-        sql<number>`(select coalesce(sum(f.size_bytes), 0) from collection_files cf join files f on f.id = cf.file_id join request_submissions s on s.id = cf.submission_id where ${ofRequest})`.mapWith(
+        sql<number>`(select coalesce(sum(f.size_bytes), 0) from collection_files cf join files f on f.id = cf.file_id join request_submissions s on s.id = cf.submission_id where cf.trashed_at is null and ${ofRequest})`.mapWith(
           Number,
         ),
     })

@@ -81,8 +81,17 @@ export const collectionFolders = pgTable(
     path: text('path').notNull(),
     depth: integer('depth').notNull(),
     createdAt: ts('created_at').notNull(),
+    /** In the trash since then (collections/trash.ts): out of every listing; its path is moved out of the live tree. */
+    trashedAt: ts('trashed_at'),
+    /** What the owner deleted that took this folder along: the id of the folder at the top. */
+    trashBatch: text('trash_batch'),
+    /** The top of a trashed subtree only: the parent and the path it had, to go back to. */
+    trashedFromParentId: text('trashed_from_parent_id'),
+    trashedPath: text('trashed_path'),
   },
   (t) => [
+    index('collection_folders_trash_idx').on(t.collectionId, t.trashBatch).where(sql`${t.trashedAt} is not null`),
+    index('collection_folders_trashed_at_idx').on(t.trashedAt).where(sql`${t.trashedAt} is not null`),
     uniqueIndex('collection_folders_path_key').on(t.collectionId, sql`lower(${t.path})`),
     index('collection_folders_parent_idx').on(t.parentId),
     // Subtree lookups: `path` starting with a prefix, whatever the collation.
@@ -117,8 +126,16 @@ export const collectionFiles = pgTable(
     submissionId: text('submission_id').references((): AnyPgColumn => requestSubmissions.id, { onDelete: 'set null' }),
     /** When `collection.file_uploaded` was emitted for it: set once, so the event is never sent twice. */
     announcedAt: ts('announced_at'),
+    /** In the trash since then (collections/trash.ts): out of every listing, zip and link until restored or purged. */
+    trashedAt: ts('trashed_at'),
+    /** What the owner deleted that took this file along: its own id, or the id of the folder it was in. */
+    trashBatch: text('trash_batch'),
+    /** A file trashed on its own: the folder it was in (its `folderId` is cleared, so that folder may go for good). */
+    trashedFromFolderId: text('trashed_from_folder_id'),
   },
   (t) => [
+    index('collection_files_trash_idx').on(t.collectionId, t.trashBatch).where(sql`${t.trashedAt} is not null`),
+    index('collection_files_trashed_at_idx').on(t.trashedAt).where(sql`${t.trashedAt} is not null`),
     index('collection_files_collection_idx').on(t.collectionId),
     index('collection_files_folder_idx').on(t.folderId),
     index('collection_files_submission_idx').on(t.submissionId),

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { CollectionIdParamSchema, DeleteCollectionFilesRequestSchema, DeletedCountSchema } from '../../../../contract/collections.js';
-import { deleteCollectionFiles } from '../../../collections/files.js';
+import { trashCollectionFiles } from '../../../collections/trash.js';
 import type { AppEnv } from '../../../http/env.js';
 import { v1Route } from '../route.js';
 import { json, jsonBody } from '../transfers/params.js';
@@ -12,7 +12,7 @@ export const deleteCollectionFilesRoute = v1Route({
   tags: ['Collections'],
   summary: 'Delete files from a collection',
   description:
-    'Deletes the files named in `fileIds` (1 to 500) with their stored bytes and previews; ids that name no file of this collection are skipped, and `deleted` says how many went. A deleted cover leaves the collection without one. An upload still under way for a deleted file is refused from then on.',
+    'Deletes the files named in `fileIds` (1 to 500); ids that name no file of this collection are skipped, and `deleted` says how many went. Our design: they go to the collection’s trash (`GET /collections/{id}/trash`), each an item of its own, out of every listing, zip, download link and preview at once and restorable for `TRASH_RETENTION_DAYS` (30 by default), after which the sweep deletes their bytes and previews. A deleted cover leaves the collection without one.',
   scope: 'collections:write',
   paidOnly: true,
   request: { params: CollectionIdParamSchema, ...jsonBody(DeleteCollectionFilesRequestSchema) },
@@ -21,6 +21,6 @@ export const deleteCollectionFilesRoute = v1Route({
 
 export function registerDeleteCollectionFiles(app: OpenAPIHono<AppEnv>) {
   app.openapi(deleteCollectionFilesRoute, async (c) =>
-    c.json(await deleteCollectionFiles(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json').fileIds), 200),
+    c.json(await trashCollectionFiles(c.var.services, c.var.caller, c.req.valid('param').id, c.req.valid('json').fileIds), 200),
   );
 }

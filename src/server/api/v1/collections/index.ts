@@ -17,6 +17,7 @@ import { registerRemoveCollectionGuest } from './remove-guest.js';
 import { registerUpdateCollection } from './update.js';
 import { registerUpdateCollectionFile } from './update-file.js';
 import { registerUpdateCollectionFolder } from './update-folder.js';
+import { registerCollectionTrash } from './trash.js';
 
 /** The Collections resource (paid plan): named sets of files with folders, guests and a visibility. */
 export function registerCollections(app: OpenAPIHono<AppEnv>) {
@@ -36,6 +37,8 @@ export function registerCollections(app: OpenAPIHono<AppEnv>) {
   registerUpdateCollectionFile(app);
   registerDeleteCollectionFiles(app);
   registerGetCollectionDownloadLinks(app);
+  // The trash: what was deleted, restorable until the sweep purges it.
+  registerCollectionTrash(app);
   // Guests: list, invite, remove.
   registerListCollectionGuests(app);
   registerInviteCollectionGuests(app);

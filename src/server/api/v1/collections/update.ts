@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ErrorSchema } from '../../../../contract/errors.js';
 import { CollectionIdParamSchema, CollectionResponseSchema, UpdateCollectionRequestSchema } from '../../../../contract/collections.js';
 import { updateCollection } from '../../../collections/collections.js';
 import type { AppEnv } from '../../../http/env.js';
@@ -12,7 +13,7 @@ export const updateCollectionRoute = v1Route({
   tags: ['Collections'],
   summary: 'Change a collection',
   description:
-    'Changes only the fields given: `title`, `description` (`null` or "" clears it), `visibility`, `password`, `coverFileId` (a complete image file of this collection, `null` removes it; anything else is `400` naming `coverFileId`) and `customLink` (also serve it at `/<slug>` on the workspace’s own domain, `workspace.customDomain` in `GET /me`, once the operator has set one with `npm run admin -- domain set`). A change of visibility or password takes effect on the next request of every visitor, including download links already handed out. Visibility `password` needs a password, sent now or set before; a password with any other visibility is refused (our design: the spec does not show this operation).',
+    'Changes only the fields given: `title`, `description` (`null` or "" clears it), `visibility`, `password`, `coverFileId` (a complete image file of this collection, `null` removes it; anything else is `400` naming `coverFileId`) `slug` (a readable link name: `/c/spring-lookbook`; every former name keeps redirecting for the collection’s life) and `customLink` (also serve it at `/<slug>` on the workspace’s own domain, `workspace.customDomain` in `GET /me`, once the operator has set one with `npm run admin -- domain set`). A change of visibility or password takes effect on the next request of every visitor, including download links already handed out. Visibility `password` needs a password, sent now or set before; a password with any other visibility is refused (our design: the spec does not show this operation).',
   scope: 'collections:write',
   paidOnly: true,
   request: {
@@ -21,6 +22,10 @@ export const updateCollectionRoute = v1Route({
   },
   responses: {
     200: json(CollectionResponseSchema, 'The collection as changed'),
+    409: {
+      description: '`conflict` with `details.reason` `slug_taken`: another collection has or had the readable link name in `slug`.',
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
   },
 });
 
