@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { contents, createCollection, dropFile, optionNames, renameLink, secretLink, tool, uploadToCollection, writeImage } from './collection-support';
-import { makeFiles, makeWorkspacePaid, signUp } from './support';
-import { download, linkInMail, unzipAll } from './transfer-support';
+import { makeFiles, makeWorkspacePaid, screenshotsInBothThemes, signUp } from './support';
+import { download, expectNoSeriousA11yViolations, linkInMail, unzipAll } from './transfer-support';
 
 /**
  * Collections as their owner and the people they are shared with live them: an owner on a paid
@@ -246,5 +246,44 @@ test('a password collection opens with its password after a wrong one, and a pub
   } finally {
     cleanup();
     await visitorContext.close();
+  }
+});
+
+test('an owner deletes a file to the trash and restores it from there with its bytes intact', async ({ page }) => {
+  test.setTimeout(90_000);
+  const title = 'Client work';
+  const { files, cleanup } = makeFiles({ 'brief.pdf': 200 * 1024, 'notes.txt': 3_000 });
+  try {
+    await signUp(page);
+    await makeWorkspacePaid(page);
+    await createCollection(page, { title, visibility: 'Private' });
+    await uploadToCollection(page, { files: [files['brief.pdf']!.path, files['notes.txt']!.path] }, 2);
+    const top = contents(page, title);
+    await expect.poll(() => optionNames(top)).toEqual(['brief.pdf', 'notes.txt']);
+
+    await top.getByRole('option', { name: 'brief.pdf' }).click();
+    await tool(page, 'Delete').click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete “brief.pdf”?' });
+    await expect(confirm).toContainText('You can restore it from the trash for 30 days.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => optionNames(top)).toEqual(['notes.txt']);
+
+    await page.getByRole('button', { name: 'Trash', exact: true }).click();
+    const trash = page.getByRole('dialog', { name: 'Trash' });
+    await expect(trash.getByRole('listitem')).toHaveCount(1);
+    await expect(trash.getByRole('listitem')).toContainText(/^brief\.pdf205 KB · Deleted just now · Goes for good on /);
+    await expectNoSeriousA11yViolations(page, 'the trash, light');
+    await screenshotsInBothThemes(page, 'collection-trash', 'TRASH_SCREENSHOTS');
+    await trash.getByRole('button', { name: 'Restore brief.pdf' }).click();
+    await expect(trash.getByText('The trash is empty.')).toBeVisible();
+    await trash.getByRole('button', { name: 'Close' }).click();
+
+    await expect.poll(() => optionNames(top)).toEqual(['brief.pdf', 'notes.txt']);
+    await top.getByRole('option', { name: 'brief.pdf' }).click();
+    const restored = await download(page, tool(page, 'Download'));
+    expect(restored.download.suggestedFilename()).toBe('brief.pdf');
+    expect(restored.bytes.equals(files['brief.pdf']!.bytes)).toBe(true);
+  } finally {
+    cleanup();
   }
 });

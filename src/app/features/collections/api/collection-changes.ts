@@ -8,7 +8,7 @@ import { collectionKeys } from './query-keys';
  */
 export const collectionChangesKey = (id: string) => [...collectionKeys.all, 'changes', id] as const;
 
-/** Called as each change settles: the last one re-reads what changes touch (files, folders, the collection's counts, the grid). */
+/** Called as each change settles: the last one re-reads what changes touch (files, folders, the collection's counts, the grid, the trash). */
 export function settleCollectionChange(queryClient: QueryClient, id: string): Promise<unknown> | undefined {
   // The change settling is still counted.
   if (queryClient.isMutating({ mutationKey: collectionChangesKey(id) }) > 1) return undefined;
@@ -17,5 +17,6 @@ export function settleCollectionChange(queryClient: QueryClient, id: string): Pr
     queryClient.invalidateQueries({ queryKey: collectionKeys.folders(id) }),
     queryClient.invalidateQueries({ queryKey: collectionKeys.detail(id) }),
     queryClient.invalidateQueries({ queryKey: collectionKeys.list }),
+    queryClient.invalidateQueries({ queryKey: collectionKeys.trash(id) }),
   ]);
 }

@@ -7,7 +7,7 @@ import { collectionKeys } from './query-keys';
 /** The API takes up to this many ids per request. */
 const MAX_IDS_PER_REQUEST = 500;
 
-/** Deletes the files with their stored bytes and previews; ids of files already gone are skipped. */
+/** Moves the files to the collection's trash (restorable for 30 days); ids of files already gone are skipped. */
 export async function deleteFiles(id: string, fileIds: string[]): Promise<{ deleted: number }> {
   let deleted = 0;
   for (let i = 0; i < fileIds.length; i += MAX_IDS_PER_REQUEST) {

@@ -5,7 +5,7 @@ import { byPath, subtreeIds } from '../utils/folder-tree';
 import { collectionChangesKey, settleCollectionChange } from './collection-changes';
 import { collectionKeys } from './query-keys';
 
-/** Deletes a folder with its subfolders and all their files; nothing is kept for undo. */
+/** Moves a folder with its subfolders and all their files to the collection's trash (restorable for 30 days). */
 export function deleteFolder(id: string, folderId: string): Promise<{ deleted: true }> {
   return v1Fetch<{ deleted: true }>(`/collections/${encodeURIComponent(id)}/folders/${encodeURIComponent(folderId)}`, { method: 'DELETE' });
 }

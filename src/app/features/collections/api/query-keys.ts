@@ -8,5 +8,6 @@ export const collectionKeys = {
   files: (id: string) => [...userDataRoot, 'v1', 'collections', 'files', id] as const,
   folders: (id: string) => [...userDataRoot, 'v1', 'collections', 'folders', id] as const,
   guests: (id: string) => [...userDataRoot, 'v1', 'collections', 'guests', id] as const,
+  trash: (id: string) => [...userDataRoot, 'v1', 'collections', 'trash', id] as const,
   downloadLinks: (id: string, folderId: string | null) => [...userDataRoot, 'v1', 'collections', 'download-links', id, folderId ?? 'all'] as const,
 };

@@ -208,7 +208,7 @@ describe('collection browser', () => {
     expect(screen.getByText('Moved 2 items to “Misc”.')).toBeInTheDocument();
   });
 
-  it('deletes the selection once confirmed, and brings back what the server refused with its message', async () => {
+  it('deletes the selection to the trash once confirmed, and brings back what the server refused with its message', async () => {
     const network = collectionServer({
       extra: { 'DELETE /api/v1/collections/:id/folders/:folderId': apiError(404, 'not_found', 'Folder not found.') },
     });
@@ -221,7 +221,7 @@ describe('collection browser', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
     const confirm = screen.getByRole('alertdialog', { name: 'Delete 3 items?' });
-    expect(confirm).toHaveAccessibleDescription(/Folders are deleted with everything inside them/);
+    expect(confirm).toHaveAccessibleDescription(/Folders go to the trash with everything inside them/);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(network.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
     expect(selectedNames()).toEqual(['Misc', 'Shoot', 'a.jpg']);
@@ -243,6 +243,57 @@ describe('collection browser', () => {
       ).toEqual(['Misc', 'Shoot', 'b.pdf', 'c.txt']),
     );
     expect(option('Misc')).toHaveAccessibleDescription(expect.stringContaining('Not deleted: Folder not found.'));
+  });
+
+  it('lists the trash, restores an item where it was, and deletes another forever only once confirmed', async () => {
+    const trashed = (id: string, name: string, kind: 'file' | 'folder', path = name) => ({
+      kind,
+      id,
+      name,
+      path,
+      mimeType: kind === 'file' ? 'image/jpeg' : null,
+      fileCount: kind === 'file' ? 1 : 3,
+      sizeBytes: 2048,
+      trashedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      purgeAt: '2027-01-01T12:00:00.000Z',
+    });
+    let items = [trashed('fi_old', 'old.jpg', 'file', 'Shoot/old.jpg'), trashed('fo_rejects', 'Rejects', 'folder')];
+    const network = collectionServer({
+      extra: {
+        'GET /api/v1/collections/:id/trash': () => json({ items }),
+        'POST /api/v1/collections/:id/trash/:itemId/restore': ({ params }) => {
+          items = items.filter((i) => i.id !== params.itemId);
+          return json({ restored: { kind: 'file', id: params.itemId, folderId: 'fo_shoot' } });
+        },
+        'DELETE /api/v1/collections/:id/trash/:itemId': ({ params }) => {
+          items = items.filter((i) => i.id !== params.itemId);
+          return json({ deleted: true });
+        },
+      },
+    });
+    const { user } = await openCollection();
+    expect(network.requestsTo('GET /api/v1/collections/col_1/trash')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Trash' }));
+    const trash = await screen.findByRole('dialog', { name: 'Trash' });
+    const listed = await within(trash).findByRole('list', { name: 'Deleted items' });
+    expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^old\.jpgFrom Shoot · 2 KB · Deleted .+ · Goes for good on /),
+      expect.stringMatching(/^Rejects3 files · 2 KB · Deleted /),
+    ]);
+
+    await user.click(within(trash).getByRole('button', { name: 'Restore old.jpg' }));
+    await waitFor(() => expect(network.requestsTo('POST /api/v1/collections/col_1/trash/fi_old/restore')).toHaveLength(1));
+    expect(await screen.findByText('“old.jpg” is back where it was.')).toBeInTheDocument();
+
+    await user.click(await within(trash).findByRole('button', { name: 'Delete forever Rejects' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete “Rejects” forever?' });
+    expect(confirm).toHaveAccessibleDescription(/The folder and its 3 files are deleted now, with their bytes\. This cannot be undone\./);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(network.requestsTo('DELETE /api/v1/collections/col_1/trash/fo_rejects')).toHaveLength(0);
+    await user.click(within(trash).getByRole('button', { name: 'Delete forever Rejects' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete “Rejects” forever?' })).getByRole('button', { name: 'Delete forever' }));
+    await waitFor(() => expect(network.requestsTo('DELETE /api/v1/collections/col_1/trash/fo_rejects')).toHaveLength(1));
+    expect(await within(trash).findByText('The trash is empty.')).toBeInTheDocument();
   });
 
   it('sets an image as the cover', async () => {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../../components/button';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { TrashDialog } from './trash-dialog';
 import { FormError } from '../../../../components/form-error';
 import { PageHeader } from '../../../../components/page-header';
 import type { FileUploaderHandle } from '../../../../components/uploader/file-uploader';
@@ -41,6 +42,7 @@ type OpenDialog =
   | { kind: 'rename'; item: BrowserItem }
   | { kind: 'move'; items: BrowserItem[] }
   | { kind: 'delete'; items: BrowserItem[] }
+  | { kind: 'trash' }
   | null;
 
 interface CollectionBrowserProps {
@@ -162,6 +164,10 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
             </Button>
             <UploadButtons onFiles={addToUploads} />
             <AddFromUrlButton onClick={() => setDialog({ kind: 'add-from-url' })} />
+            <Button variant="ghost" onClick={() => setDialog({ kind: 'trash' })}>
+              {icons.delete}
+              Trash
+            </Button>
           </div>
         }
       />
@@ -283,10 +289,11 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
           }}
         >
           {dialog.items.some((item) => item.kind === 'folder')
-            ? 'Folders are deleted with everything inside them. Guests and visitors can no longer download any of it. This cannot be undone.'
-            : 'Guests and visitors can no longer download it. This cannot be undone.'}
+            ? 'Folders go to the trash with everything inside them. Guests and visitors can no longer see or download any of it. You can restore it from the trash for 30 days.'
+            : 'It goes to the trash: guests and visitors can no longer see or download it. You can restore it from the trash for 30 days.'}
         </ConfirmDialog>
       ) : null}
+      {dialog?.kind === 'trash' ? <TrashDialog collectionId={collectionId} onClose={() => setDialog(null)} onRestored={announce} /> : null}
       {previewIndex >= 0 ? (
         <Lightbox
           files={previewable}

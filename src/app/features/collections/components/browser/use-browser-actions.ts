@@ -85,7 +85,7 @@ export function useBrowserActions({ collectionId, folders, announce }: { collect
         deleteFiles(files.map((item) => item.id)).catch((error: unknown) => files.forEach((item) => failed(item, 'Not deleted')(error)));
       }
       for (const item of items) if (item.kind === 'folder') deleteFolder(item.id).catch(failed(item, 'Not deleted'));
-      announce(`Deleted ${plural(items.length)}.`);
+      announce(`Moved ${plural(items.length)} to the trash.`);
     },
     [announce, clearErrors, deleteFiles, deleteFolder, failed],
   );
