@@ -166,13 +166,13 @@ const folderIdField = z.string({ error: 'folderId must be a string or null' }).m
 
 export const fileStates = ['uploading', 'importing', 'complete', 'failed'] as const;
 
-/** Who added a collection file: a member of the workspace, an API key, or an upload request's uploader (whose name is untrusted text they typed). */
+/** Who added a collection file: a member of the workspace, an API key, a contributor guest, or an upload request's uploader (whose name is untrusted text they typed). */
 export const FileAdderSchema = z
   .object({
-    kind: z.enum(['member', 'key', 'uploader']),
-    id: z.string().nullable().openapi({ description: 'The member\'s (`usr_…`) or key\'s (`key_…`) id; null for an uploader.' }),
+    kind: z.enum(['member', 'key', 'guest', 'uploader']),
+    id: z.string().nullable().openapi({ description: 'The member\'s (`usr_…`), key\'s (`key_…`) or guest\'s (`gu_…`, null once removed) id; null for an uploader.' }),
     name: z.string().nullable().openapi({ description: 'The member\'s or key\'s name, or the name the uploader typed (untrusted text).' }),
-    email: z.string().nullable().openapi({ description: 'The member\'s or uploader\'s address; null for a key.' }),
+    email: z.string().nullable().openapi({ description: 'The member\'s, guest\'s or uploader\'s address; null for a key.' }),
   })
   .openapi('FileAdder');
 export type FileAdder = z.infer<typeof FileAdderSchema>;
@@ -340,10 +340,23 @@ export const RestoredSchema = z
 
 // Guests
 
+export const guestRoles = ['viewer', 'contributor'] as const;
+const guestRole = z.enum(guestRoles, { error: 'role must be one of: viewer, contributor' }).openapi({
+  description: 'Our design: a `viewer` opens and downloads; a `contributor` may also upload, into `uploadFolderId` and what is under it, or anywhere in the collection when it is null.',
+});
+const uploadFolderId = z
+  .string({ error: 'uploadFolderId must be a string or null' })
+  .min(1)
+  .max(100)
+  .nullable()
+  .openapi({ description: 'A contributor’s one folder (a folder of this collection); null for anywhere. Refused (`400`) for a viewer.' });
+
 export const GuestSchema = z
   .object({
     id: z.string().openapi({ example: 'gu_2aB4cD6eF8gH0iJ2kL4m' }),
     email: z.string(),
+    role: z.enum(guestRoles),
+    uploadFolderId: z.string().nullable().openapi({ description: 'A contributor’s folder; null for anywhere, and for a viewer. A folder since deleted leaves the contributor nowhere to upload.' }),
     invitedAt: z.iso.datetime(),
     lastVisitAt: z.iso.datetime().nullable().openapi({ description: 'When the guest last signed in; null before their first visit.' }),
   })
@@ -355,8 +368,22 @@ export const InviteGuestsRequestSchema = z
       .array(EmailSchema, { error: 'emails must be an array of addresses' })
       .min(1, { error: 'emails must have at least 1 item' })
       .max(25, { error: 'emails must have at most 25 items' }),
+    role: guestRole.default('viewer'),
+    uploadFolderId: uploadFolderId.optional(),
   })
-  .openapi('InviteGuestsRequest');
+  .superRefine((input, ctx) => {
+    if (input.role === 'viewer' && input.uploadFolderId) ctx.addIssue({ code: 'custom', path: ['uploadFolderId'], message: 'uploadFolderId is only for a contributor' });
+  })
+  .openapi('InviteGuestsRequest', { description: 'Addresses invited before keep their row: their role and folder become the ones given here.' });
+
+export const UpdateGuestRequestSchema = z
+  .object({ role: guestRole, uploadFolderId: uploadFolderId.optional() })
+  .superRefine((input, ctx) => {
+    if (input.role === 'viewer' && input.uploadFolderId) ctx.addIssue({ code: 'custom', path: ['uploadFolderId'], message: 'uploadFolderId is only for a contributor' });
+  })
+  .openapi('UpdateGuestRequest');
+
+export const GuestResponseSchema = z.object({ guest: GuestSchema }).openapi('GuestResponse');
 
 export const InvitedGuestsSchema = z
   .object({ invited: z.array(z.string()).openapi({ description: 'The addresses invited (each mailed an invite), lower-cased and deduplicated.' }) })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CollectionFileSchema, FolderSchema, collectionVisibilities } from './collections.js';
+import { FileToUploadSchema } from './transfers.js';
 import { EmailSchema } from './dashboard.js';
 import { cursorParam, limitParam } from './pagination.js';
 import { UnlockRequestSchema, UnlockResponseSchema } from './public.js';
@@ -33,6 +34,9 @@ import { UnlockRequestSchema, UnlockResponseSchema } from './public.js';
  *   a guest (nothing is learnt from it); at most 5 mails per address and collection in 15 minutes.
  * - `POST {slug}/guest-session` `{ token }` → GuestSession, and sets the guest cookie.
  * - `DELETE {slug}/guest-session` → `204`, and clears the guest cookie.
+ * - `POST {slug}/files` GuestUploadRequest → the v1 AddFiles answer (tus endpoint, upload tokens): a contributor
+ *   guest's files, into their folder (or anywhere when they have none); `403 forbidden` for any other visitor, and
+ *   for a folder outside theirs.
  *
  * Errors use the shared Error shape:
  * - 400 `invalid_request` naming the field (`email`, `token`, `password`, `limit`, `cursor`, `folderId`).
@@ -77,10 +81,24 @@ export const PublicCollectionSchema = z.object({
   access: z.enum(collectionAccessKinds),
   /** The signed-in guest's address with `access` `guest`; null otherwise. */
   guestEmail: z.string().nullable(),
+  /**
+   * A contributor guest may upload (`POST {slug}/files`): anywhere (`folderId` null), or into one folder and what
+   * is under it. Null for everyone else, and for a contributor whose folder is gone.
+   */
+  upload: z.object({ folderId: z.string().nullable() }).nullable(),
+});
+
+/** What a contributor guest registers to upload: the owner's `files` (names cleaned alike), into a folder. */
+export const GuestUploadRequestSchema = z.object({
+  files: z.array(FileToUploadSchema).min(1, { error: 'files must have at least 1 item' }).max(500, { error: 'at most 500 files per call' }),
+  /** Where the files go (null: the top level); within the guest's folder when they have one, which is where they go when absent. */
+  folderId: z.string({ error: 'folderId must be a string or null' }).min(1).max(100).nullable().optional(),
 });
 
 /** Visitors see only files that were sent (see `unsent` on CollectionFile), so the marker is not theirs. */
 export const PublicCollectionFileSchema = CollectionFileSchema.omit({ unsent: true, addedBy: true }).extend({
+  /** Added by a guest who contributes: `you` (the signed-in guest), or `guest` (another one, unnamed); null for the owner's. */
+  contributedBy: z.enum(['you', 'guest']).nullable(),
   /** A preview of an image (WebP, at most 480 px) at a signed URL valid an hour; null when there is none (yet). */
   thumbnailUrl: z.url().nullable(),
   /** The file is still being checked for viruses: its download answers 503 with Retry-After until the scan is done. */

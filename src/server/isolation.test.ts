@@ -33,6 +33,7 @@ import {
 import {
   CollectionUnlockRequestSchema,
   GuestSessionRequestSchema,
+  GuestUploadRequestSchema,
   GuestSignInRequestSchema,
   PublicCollectionDownloadLinksQuerySchema,
   PublicCollectionFilesQuerySchema,
@@ -205,6 +206,7 @@ function fieldRefs(path: string): Record<string, Ref & { many?: boolean }> {
   return {
     folderId: { a: A.collection.folderId, b: B.collection.folderId },
     parentId: { a: A.collection.folderId, b: B.collection.folderId },
+    uploadFolderId: { a: A.collection.folderId, b: B.collection.folderId },
     coverFileId: { a: A.collection.fileId, b: B.collection.fileId },
     fileIds: { a: A.collection.fileId, b: B.collection.fileId, many: true },
     collectionId: { a: A.collection.id, b: B.collection.id },
@@ -282,6 +284,7 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['POST /api/public/collections/:slug/unlock', { body: CollectionUnlockRequestSchema }],
   ['POST /api/public/collections/:slug/guest-sign-in', { body: GuestSignInRequestSchema }],
   ['POST /api/public/collections/:slug/guest-session', { body: GuestSessionRequestSchema }],
+  ['POST /api/public/collections/:slug/files', { body: GuestUploadRequestSchema }],
   ['POST /api/public/requests/:slug/submissions', { body: StartSubmissionRequestSchema }],
   ['POST /api/public/requests/:slug/submissions/:id/files', { body: AddSubmissionFilesRequestSchema }],
   ['POST /api/public/transfers/:slug/unlock', { body: UnlockRequestSchema }],
@@ -295,6 +298,10 @@ const knownBodies = new Map<string, unknown>([
   ['POST /api/v1/transfers/:id/files', { files: [{ name: 'probe.bin', size: 1 }] }],
   ['POST /api/v1/collections/:id/files', { files: [{ name: 'probe.bin', size: 1 }] }],
   ['POST /api/public/requests/:slug/submissions/:id/files', { files: [{ name: 'probe.bin', size: 1 }] }],
+  ['POST /api/public/collections/:slug/files', { files: [{ name: 'probe.bin', size: 1 }] }],
+  // A folder goes only with a contributor; its id is A's (filled in below).
+  ['POST /api/v1/collections/:id/guests', { emails: ['probe@example.test'], role: 'contributor', uploadFolderId: 'fo_probe' }],
+  ['PATCH /api/v1/collections/:id/guests/:guestId', { role: 'contributor', uploadFolderId: 'fo_probe' }],
   ['POST /oauth/consent/:uid', { approve: true, scopes: ['transfers:read'] }],
 ]);
 

@@ -31,6 +31,8 @@ export type CollectionFileRow = FileRecord & {
   origin: CollectionFileSource;
   uploaderName: string | null;
   uploaderEmail: string | null;
+  /** The contributor guest who added it (null once removed, and for everyone else's). */
+  addedByGuest: string | null;
   addedBy: FileAdder | null;
   /** Brought by an upload request whose uploader has not sent it yet: the owner's alone (see visibility.ts). */
   unsent: boolean;
@@ -43,6 +45,7 @@ export type CollectionFileRow = FileRecord & {
 const fileAdder = sql<FileAdder | null>`case
   when "collection_files"."added_by" is not null then (select json_build_object('kind', 'member', 'id', u.id, 'name', u.name, 'email', u.email) from ${users} u where u.id = "collection_files"."added_by")
   when "collection_files"."added_by_key" is not null then (select json_build_object('kind', 'key', 'id', k.id, 'name', k.name, 'email', null) from ${apiKeys} k where k.id = "collection_files"."added_by_key")
+  when "collection_files"."added_by_guest_email" is not null then json_build_object('kind', 'guest', 'id', "collection_files"."added_by_guest", 'name', null, 'email', "collection_files"."added_by_guest_email")
   when "collection_files"."source" = 'file_request' then json_build_object('kind', 'uploader', 'id', null, 'name', "collection_files"."uploader_name", 'email', "collection_files"."uploader_email")
 end`;
 
@@ -52,6 +55,7 @@ const collectionFileColumns = {
   origin: collectionFiles.source,
   uploaderName: collectionFiles.uploaderName,
   uploaderEmail: collectionFiles.uploaderEmail,
+  addedByGuest: collectionFiles.addedByGuest,
   addedBy: fileAdder,
   unsent: unsentFile,
 };

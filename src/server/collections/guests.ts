@@ -1,9 +1,11 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Guest } from '../../contract/collections.js';
 import type { Caller } from '../core/caller.js';
-import { ApiError, notFound } from '../core/errors.js';
+import { ApiError, invalidField, notFound } from '../core/errors.js';
+import type { Database } from '../db/connection.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
-import { collectionGuests, guestSignIns } from '../db/schema/index.js';
+import { collectionGuests, guestSignIns, type GuestRole } from '../db/schema/index.js';
+import { folderOfCollection } from './folders.js';
 import { renderEmail } from '../mail/html.js';
 import type { OutgoingMessage } from '../mail/message.js';
 import type { Services } from '../services.js';
@@ -31,6 +33,8 @@ const LAST_VISIT_RESOLUTION_MS = 60 * 1000;
 const toGuest = (row: GuestRow): Guest => ({
   id: row.id,
   email: row.email,
+  role: row.role,
+  uploadFolderId: row.role === 'contributor' ? row.uploadFolderId : null,
   invitedAt: row.invitedAt.toISOString(),
   lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
 });
@@ -58,16 +62,19 @@ export async function inviteGuests(
   caller: Caller,
   collectionId: string,
   emails: string[],
+  grant: { role: GuestRole; uploadFolderId?: string | null | undefined } = { role: 'viewer' },
 ): Promise<{ invited: string[] }> {
   const invited = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const now = services.clock.now();
   const c = await services.db.transaction(async (tx) => {
     // The lock keeps a concurrent delete of the collection from leaving guests of nothing.
     const row = await lockOwnCollection(tx, caller, collectionId);
+    const role = await checkedRole(tx, row.id, grant);
     await tx
       .insert(collectionGuests)
-      .values(invited.map((email) => ({ id: newId('gu'), collectionId: row.id, email, invitedAt: now })))
-      .onConflictDoNothing({ target: [collectionGuests.collectionId, collectionGuests.email] });
+      .values(invited.map((email) => ({ id: newId('gu'), collectionId: row.id, email, invitedAt: now, ...role })))
+      // Invited again: the role given now is theirs.
+      .onConflictDoUpdate({ target: [collectionGuests.collectionId, collectionGuests.email], set: role });
     return row;
   });
 
@@ -96,6 +103,33 @@ export async function inviteGuests(
     );
   }
   return { invited };
+}
+
+/** A role to store: a contributor's folder must be a live folder of the collection (400 naming `uploadFolderId`); a viewer has none. */
+async function checkedRole(tx: Pick<Database, 'select'>, collectionId: string, grant: { role: GuestRole; uploadFolderId?: string | null | undefined }) {
+  const folderId = grant.role === 'contributor' ? (grant.uploadFolderId ?? null) : null;
+  if (folderId !== null && !(await folderOfCollection(tx, collectionId, folderId))) throw invalidField('body', 'uploadFolderId', 'no such folder in this collection');
+  return { role: grant.role, uploadFolderId: folderId };
+}
+
+/** Changes what a guest of the caller's collection may do: view, or also contribute (anywhere, or into one folder). */
+export async function updateGuest(
+  services: Pick<Services, 'db'>,
+  caller: Caller,
+  collectionId: string,
+  guestId: string,
+  grant: { role: GuestRole; uploadFolderId?: string | null | undefined },
+): Promise<Guest> {
+  return services.db.transaction(async (tx) => {
+    const c = await lockOwnCollection(tx, caller, collectionId);
+    const [changed] = await tx
+      .update(collectionGuests)
+      .set(await checkedRole(tx, c.id, grant))
+      .where(and(eq(collectionGuests.collectionId, c.id), eq(collectionGuests.id, guestId)))
+      .returning();
+    if (!changed) throw notFound('Guest');
+    return toGuest(changed);
+  });
 }
 
 /** The guests of the caller's collection, in the order they were invited (those invited together by address). */

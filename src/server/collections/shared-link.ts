@@ -18,6 +18,7 @@ import { sharedFolderOfCollection, sharedFoldersOf, toFolder, type FolderRow } f
 import { offeredFile } from './visibility.js';
 import { recordGuestVisit, type SharedCollection } from './guests.js';
 import { collectionOfFormerSlug } from './readable-links.js';
+import { contributorScope } from './contributions.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
 
 /**
@@ -88,6 +89,7 @@ export async function describeSharedCollection(
   // A cover that is not (or no longer) a complete file of the collection is not shown.
   const coverFile = c.coverFileId === null ? undefined : content.files.find((p) => p.file.id === c.coverFileId)?.file;
   const guestEmail = access.kind === 'guest' ? await recordGuestVisit(services, access.guestId) : null;
+  const contributor = await contributorScope(services.db, c, access);
   return {
     title: c.title,
     description: c.description,
@@ -102,6 +104,7 @@ export async function describeSharedCollection(
     zip: { name: zip.name, sizeBytes: zip.layout.size },
     access: access.kind === 'owner' ? 'public' : access.kind,
     guestEmail,
+    upload: contributor ? { folderId: contributor.folder?.id ?? null } : null,
   };
 }
 
@@ -121,6 +124,7 @@ export async function pageOfSharedFiles(
   c: CollectionRow,
   query: { folderId?: string; limit: number; cursor?: string },
   origin: string,
+  access: CollectionAccess,
 ): Promise<PublicCollectionFilePage> {
   let inFolder;
   if (query.folderId === ROOT_FOLDER) inFolder = isNull(collectionFiles.folderId);
@@ -130,9 +134,11 @@ export async function pageOfSharedFiles(
   const previews = thumbnailUrls(services, collectionPreviewOwner(services, c), page.files, origin);
   return {
     files: page.files.map((f) => {
-      // Neither what is not sent yet nor who of the workspace added it is the visitor's business.
+      // Neither what is not sent yet nor who of the workspace added it is the visitor's business; a contributor's file
+      // says it was a guest's (which one only to that guest).
       const { unsent: _, addedBy: __, ...file } = toCollectionFile(f);
-      return { ...file, thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) };
+      const contributedBy = f.addedBy?.kind !== 'guest' ? null : access.kind === 'guest' && f.addedByGuest === access.guestId ? ('you' as const) : ('guest' as const);
+      return { ...file, contributedBy, thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) };
     }),
     nextCursor: page.nextCursor,
   };

@@ -8,6 +8,7 @@ import {
   GuestSessionSchema,
   GuestSignInRequestSchema,
   GuestSignInSentSchema,
+  GuestUploadRequestSchema,
   PublicCollectionDownloadLinksQuerySchema,
   PublicCollectionFilePageSchema,
   PublicCollectionFilesQuerySchema,
@@ -29,7 +30,8 @@ import { notFound } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { clientAddress, hostnameOf, requestHost, requestOrigin } from '../http/headers.js';
 import type { Services } from '../services.js';
-import { DownloadLinksSchema } from '../../contract/transfers.js';
+import { AddFilesResponseSchema, DownloadLinksSchema } from '../../contract/transfers.js';
+import { addGuestFiles } from '../collections/contributions.js';
 import type { PublicSurface } from './transfers.js';
 
 /**
@@ -93,8 +95,7 @@ export function publicCollectionRoutes(surface: PublicSurface, services: Service
       },
       async (c, { params, query }) => {
         const { site, shared } = await open(c, params.slug);
-        await accessOf(c, shared);
-        return c.json(await pageOfSharedFiles(c.var.services, shared.c, query, site.origin));
+        return c.json(await pageOfSharedFiles(c.var.services, shared.c, query, site.origin, await accessOf(c, shared)));
       },
     )
     .route(
@@ -110,6 +111,20 @@ export function publicCollectionRoutes(surface: PublicSurface, services: Service
         const { site, shared } = await open(c, params.slug);
         const access = await accessOf(c, shared);
         return c.json(await sharedDownloadLinks(c.var.services, shared.c, query.folderId, access, site.origin));
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:slug/files',
+        auth: 'link',
+        summary: "A contributor guest's files to upload (tus endpoint and upload tokens)",
+        body: GuestUploadRequestSchema,
+        success: { status: 201, schema: AddFilesResponseSchema },
+      },
+      async (c, { params, body }) => {
+        const { shared } = await open(c, params.slug);
+        return c.json(await addGuestFiles(c.var.services, shared.c, await accessOf(c, shared), body), 201);
       },
     )
     .route(

@@ -54,7 +54,7 @@ export async function publicPageData(services: Services, c: Context<AppEnv>, pag
     const origin = services.config.PUBLIC_URL;
     const [collection, files] = await Promise.all([
       describeSharedCollection(services, shared, access, origin),
-      pageOfSharedFiles(services, shared.c, { folderId: folderId ?? ROOT_FOLDER, limit: COLLECTION_FILES_PAGE_SIZE }, origin),
+      pageOfSharedFiles(services, shared.c, { folderId: folderId ?? ROOT_FOLDER, limit: COLLECTION_FILES_PAGE_SIZE }, origin, access),
     ]);
     return { page: 'collection', slug, folderId, collection, files };
   } catch {

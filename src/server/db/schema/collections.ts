@@ -122,6 +122,9 @@ export const collectionFiles = pgTable(
     /** The member who added it, or the API key (teams); null for an uploader's and for files from before. */
     addedBy: text('added_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     addedByKey: text('added_by_key').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
+    /** The guest who contributed it, and their address then (kept if the guest is removed). */
+    addedByGuest: text('added_by_guest').references((): AnyPgColumn => collectionGuests.id, { onDelete: 'set null' }),
+    addedByGuestEmail: text('added_by_guest_email'),
     /** The upload request's submission that brought it; null otherwise. */
     submissionId: text('submission_id').references((): AnyPgColumn => requestSubmissions.id, { onDelete: 'set null' }),
     /** When `collection.file_uploaded` was emitted for it: set once, so the event is never sent twice. */
@@ -142,6 +145,9 @@ export const collectionFiles = pgTable(
   ],
 );
 
+export const GUEST_ROLES = ['viewer', 'contributor'] as const;
+export type GuestRole = (typeof GUEST_ROLES)[number];
+
 /** People invited to one collection. Not workspace members; free on every plan. */
 export const collectionGuests = pgTable(
   'collection_guests',
@@ -152,6 +158,10 @@ export const collectionGuests = pgTable(
       .references(() => collections.id, { onDelete: 'cascade' }),
     /** Lower-cased. */
     email: text('email').notNull(),
+    /** A viewer opens and downloads; a contributor may also upload (collections/contributions.ts). */
+    role: text('role', { enum: GUEST_ROLES }).notNull().default('viewer'),
+    /** A contributor's one folder (and what is under it); null: anywhere. No foreign key: a folder gone means nowhere. */
+    uploadFolderId: text('upload_folder_id'),
     invitedAt: ts('invited_at').notNull(),
     lastVisitAt: ts('last_visit_at'),
   },

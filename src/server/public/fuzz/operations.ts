@@ -9,6 +9,7 @@ import {
   COLLECTION_UNLOCK_HEADER,
   CollectionUnlockRequestSchema,
   GuestSessionRequestSchema,
+  GuestUploadRequestSchema,
   GuestSignInRequestSchema,
   PublicCollectionDownloadLinksQuerySchema,
   PublicCollectionFilesQuerySchema,
@@ -120,6 +121,7 @@ export const publicOperations: PublicOperation[] = [
   operation('POST', '/api/public/collections/:slug/guest-sign-in', { live: onCollection, body: GuestSignInRequestSchema, valid: { email: 'fuzz-guest@example.test' } }),
   operation('POST', '/api/public/collections/:slug/guest-session', { live: onCollection, body: GuestSessionRequestSchema }),
   operation('DELETE', '/api/public/collections/:slug/guest-session', { live: onCollection }),
+  operation('POST', '/api/public/collections/:slug/files', { live: onCollection, body: GuestUploadRequestSchema, valid: { files: [{ name: 'fuzz.bin', size: 1 }] } }),
 
   operation('GET', '/api/public/requests/:slug', { live: onRequest }),
   operation('POST', '/api/public/requests/:slug/submissions', {

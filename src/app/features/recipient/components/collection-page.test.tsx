@@ -22,6 +22,7 @@ function collection(overrides: Partial<PublicCollection> = {}): PublicCollection
     zip: { name: 'Spring lookbook.zip', sizeBytes: 7_401_000 },
     access: 'public',
     guestEmail: null,
+    upload: null,
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ function file(id: string, name: string, folderId: string | null, mimeType: strin
     createdAt: '2026-03-01T10:00:00.000Z',
     thumbnailUrl: thumbnail ? `http://localhost:8080/thumb/${id}` : null,
     scanPending: false,
+    contributedBy: null,
   };
 }
 

@@ -14,6 +14,7 @@ import { registerListCollectionFiles } from './list-files.js';
 import { registerListCollectionFolders } from './list-folders.js';
 import { registerListCollectionGuests } from './list-guests.js';
 import { registerRemoveCollectionGuest } from './remove-guest.js';
+import { registerUpdateCollectionGuest } from './update-guest.js';
 import { registerUpdateCollection } from './update.js';
 import { registerUpdateCollectionFile } from './update-file.js';
 import { registerUpdateCollectionFolder } from './update-folder.js';
@@ -39,8 +40,9 @@ export function registerCollections(app: OpenAPIHono<AppEnv>) {
   registerGetCollectionDownloadLinks(app);
   // The trash: what was deleted, restorable until the sweep purges it.
   registerCollectionTrash(app);
-  // Guests: list, invite, remove.
+  // Guests: list, invite, change what one may do, remove.
   registerListCollectionGuests(app);
   registerInviteCollectionGuests(app);
+  registerUpdateCollectionGuest(app);
   registerRemoveCollectionGuest(app);
 }
