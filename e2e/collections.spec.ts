@@ -287,3 +287,70 @@ test('an owner deletes a file to the trash and restores it from there with its b
     cleanup();
   }
 });
+
+test('a guest invited to contribute adds files to the folder the owner picked, and only there; the owner sees who added them', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const title = 'Client portal';
+  const guest = 'client@example.test';
+  const guestContext = await browser.newContext();
+  const brief = randomBytes(150 * 1024);
+  try {
+    await signUp(page);
+    await makeWorkspacePaid(page);
+    await createCollection(page, { title, visibility: 'Private' });
+    const top = contents(page, title);
+    for (const name of ['From the client', 'Final cut']) {
+      await tool(page, 'New folder').click();
+      const dialog = page.getByRole('dialog', { name: `New folder in “${title}”` });
+      await dialog.getByLabel('Folder name').fill(name);
+      await dialog.getByRole('button', { name: 'Create folder' }).click();
+      await expect(top.getByRole('option', { name })).toBeVisible();
+    }
+
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const share = page.getByRole('dialog', { name: `Share “${title}”` });
+    const guests = share.getByRole('region', { name: 'Guests' });
+    await guests.getByLabel('Invite guests').fill(guest);
+    await guests.getByRole('combobox', { name: 'They can' }).selectOption({ label: 'Can also add files to From the client' });
+    await guests.getByRole('button', { name: 'Send invites' }).click();
+    await expect(guests.getByRole('status').filter({ hasText: 'Invited' })).toHaveText(`Invited ${guest}.`);
+    await expect(guests.getByRole('combobox', { name: `What ${guest} can do` })).toHaveValue(/^contributor:fo_/);
+    await share.getByRole('button', { name: 'Close' }).click();
+    const link = await linkInMail(page, 'collection.guest_invited', guest, collectionLink);
+
+    const guestPage = await guestContext.newPage();
+    await guestPage.goto(link);
+    await guestPage.getByLabel('Email address').fill(guest);
+    await guestPage.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await guestPage.goto(await linkInMail(page, 'collection.guest_sign_in', guest, signInLink));
+    await expect(guestPage.getByText(`Signed in as ${guest}`)).toBeVisible();
+    const contribute = guestPage.getByRole('region', { name: 'Add files' });
+    // At the top, and in the other folder: where they may add files, and no picker.
+    await expect(contribute).toContainText('You can add files to “From the client” and the folders in it. Open “From the client” to add files there.');
+    await expect(contribute.getByRole('button', { name: 'Upload files' })).toHaveCount(0);
+    await guestPage.getByRole('link', { name: 'Final cut', exact: true }).click();
+    await expect(guestPage.getByRole('heading', { name: 'Final cut', level: 2 })).toBeVisible();
+    await expect(contribute.getByRole('button', { name: 'Upload files' })).toHaveCount(0);
+
+    await guestPage.goto(link);
+    await guestPage.getByRole('link', { name: 'From the client', exact: true }).click();
+    await expect(guestPage.getByRole('heading', { name: 'From the client', level: 2 })).toBeVisible();
+    await expect(contribute.getByRole('button', { name: 'Upload files' })).toBeVisible();
+    await guestPage.getByTestId('upload-files-input').setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: brief });
+    await expect(guestPage.getByTestId('upload-status')).toHaveText(/^The file is uploaded/);
+    await expect(guestPage.getByRole('list').getByText(/PDF document · 154 KB · Added by you/)).toBeVisible();
+    await expectNoSeriousA11yViolations(guestPage, 'a contributor guest’s page, light');
+    await screenshotsInBothThemes(guestPage, 'collection-contributor', 'PORTAL_SCREENSHOTS');
+
+    // The owner finds it in that folder, added by the guest, with its bytes.
+    await page.reload();
+    await top.getByRole('option', { name: 'From the client' }).dblclick();
+    const inbox = contents(page, 'From the client');
+    await expect(inbox.getByRole('option', { name: 'brief.pdf' })).toContainText(`added by ${guest} (guest)`);
+    await inbox.getByRole('option', { name: 'brief.pdf' }).click();
+    const got = await download(page, tool(page, 'Download'));
+    expect(got.bytes.equals(brief)).toBe(true);
+  } finally {
+    await guestContext.close();
+  }
+});

@@ -8,7 +8,6 @@ export { FileDropOverlay } from './components/browser/file-drop-overlay';
 export { ItemListbox, ListColumns } from './components/browser/item-listbox';
 export { MoveDialog } from './components/browser/move-dialog';
 export { NameDialog, RenameDialog } from './components/browser/name-dialog';
-export { UploadButtons } from './components/browser/upload-buttons';
 export { useBrowserState } from './components/browser/use-browser-state';
 export { usePageFileDrop } from './components/browser/use-page-file-drop';
 export { UpgradeNotice, isUpgradeRequired, type PaidFeature } from './components/upgrade-notice';

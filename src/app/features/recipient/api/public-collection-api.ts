@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UnlockResponse } from '../../../../contract/public';
 import { COLLECTION_FILES_PAGE_SIZE } from '../../../../contract/public-page';
 import type { GuestSession, PublicCollection, PublicCollectionFilePage } from '../../../../contract/public-collections';
-import type { DownloadLinksSchema } from '../../../../contract/transfers';
+import type { DownloadLinksSchema, UploadTarget } from '../../../../contract/transfers';
 import { takePublicPageData } from '../../../lib/public-page-data';
 import { publicRequest, SCAN_POLL_MS, type PublicRequestInit } from './public-api';
 
@@ -54,6 +54,11 @@ export const collectionKeys = {
 
 /** Where a query key says what it asks for: `detail`, `files`, `download-links`, or `mutation`. */
 export const KEY_KIND_INDEX = 4;
+
+/** A contributor guest's files to upload into `folderId` (their folder when null and they have one): tus targets. */
+export function addGuestFiles(slug: string, files: { name: string; size: number; mimeType?: string; path: string | null }[], folderId: string | null): Promise<{ files: UploadTarget[] }> {
+  return collectionRequest<{ files: UploadTarget[] }>(slug, '/files', null, { method: 'POST', json: { files, folderId } });
+}
 
 export function getPublicCollection(slug: string, unlockToken: string | null): Promise<PublicCollection> {
   return collectionRequest<PublicCollection>(slug, '', unlockToken);

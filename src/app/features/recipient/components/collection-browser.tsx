@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Folder } from '../../../../contract/collections';
 import type { PublicCollection, PublicCollectionFile } from '../../../../contract/public-collections';
 import { Button, buttonClass } from '../../../components/button';
@@ -17,6 +17,9 @@ import { previewKind } from '../utils/file-kind';
 import { DownloadGlyph, FileItems, FolderItems, type CollectionView } from './collection-items';
 import { Lightbox } from './previews';
 import { tooManyAttemptsMessage } from './status-pages';
+
+// The uploader (Uppy) is for guests invited to contribute only: loaded for them, never with anyone else's page.
+const GuestContributions = lazy(() => import('./guest-contributions'));
 
 /** List or grid, remembered on this device (a visitor who likes thumbnails keeps them). */
 function useCollectionView() {
@@ -78,6 +81,12 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
       ) : null}
 
       <CollectionHeader collection={collection} onDownloadAll={() => void downloads.downloadZip(undefined)} preparing={downloads.preparing === 'all'} />
+
+      {collection.upload && trail !== null ? (
+        <Suspense fallback={null}>
+          <GuestContributions slug={slug} collection={collection} folderId={current?.id ?? null} />
+        </Suspense>
+      ) : null}
 
       {downloads.error ? (
         <div

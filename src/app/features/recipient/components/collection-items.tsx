@@ -142,7 +142,8 @@ interface FileItemProps {
 
 /** One file; memoised, so starting a download or loading the next page does not redraw thousands of rows. */
 const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDownload }: FileItemProps) {
-  const details = `${fileTypeLabel(file.mimeType, file.name)} · ${formatBytes(file.sizeBytes)}${file.scanPending ? ' · Checking for viruses…' : ''}`;
+  const contributed = file.contributedBy === 'you' ? ' · Added by you' : file.contributedBy === 'guest' ? ' · Added by a guest' : '';
+  const details = `${fileTypeLabel(file.mimeType, file.name)} · ${formatBytes(file.sizeBytes)}${contributed}${file.scanPending ? ' · Checking for viruses…' : ''}`;
   // A file being checked for viruses cannot be downloaded yet (the server refuses until it is clean); the page asks again every few seconds.
   const download = (extra: string) => (
     <Button

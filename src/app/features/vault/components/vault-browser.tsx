@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { PageHeader } from '../../../components/page-header';
 import { inputClass } from '../../../components/text-field';
+import { UploadButtons } from '../../../components/uploader/upload-buttons';
 import type { FileUploaderHandle } from '../../../components/uploader/file-uploader';
 import { formatBytes, plural } from '../../../lib/format';
 import {
@@ -20,7 +21,6 @@ import {
   FileDropOverlay,
   NameDialog,
   RenameDialog,
-  UploadButtons,
   useBrowserState,
   usePageFileDrop,
   folderKey,

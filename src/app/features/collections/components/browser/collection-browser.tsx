@@ -31,7 +31,7 @@ import { MoveDialog } from './move-dialog';
 import { FileDropOverlay } from './file-drop-overlay';
 import { NameDialog, RenameDialog } from './name-dialog';
 import { startDownload } from './start-download';
-import { UploadButtons } from './upload-buttons';
+import { UploadButtons } from '../../../../components/uploader/upload-buttons';
 import { useBrowserActions } from './use-browser-actions';
 import { useBrowserState } from './use-browser-state';
 import { usePageFileDrop } from './use-page-file-drop';

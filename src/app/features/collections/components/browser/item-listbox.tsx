@@ -63,6 +63,7 @@ const fileStateLabels: Partial<Record<ListedCollectionFile['state'], string>> = 
 function adderName(adder: NonNullable<ListedCollectionFile['addedBy']>): string {
   if (adder.kind === 'key') return `API key “${adder.name ?? adder.id}”`;
   if (adder.kind === 'uploader') return `${adder.name ?? adder.email ?? 'an uploader'} (upload request)`;
+  if (adder.kind === 'guest') return `${adder.email ?? 'a guest'} (guest)`;
   return adder.name ?? adder.email ?? 'a former member';
 }
 

@@ -6,6 +6,8 @@ import { FormError } from '../../../../components/form-error';
 import { RelativeTime } from '../../../../components/relative-time';
 import { useGuests } from '../../api/get-guests';
 import { useRemoveGuest } from '../../api/remove-guest';
+import { useUpdateGuest } from '../../api/invite-guests';
+import { GuestAccessSelect } from './guest-access';
 
 /**
  * Everyone invited, with when they were invited and last came, each removable after a
@@ -17,6 +19,7 @@ export function GuestList({ collectionId, onRemoved }: { collectionId: string; o
   const { data: guests } = useGuests(collectionId);
   const [confirming, setConfirming] = useState<Guest | null>(null);
   const [removals, setRemovals] = useState(0);
+  const update = useUpdateGuest(collectionId);
   const remove = useRemoveGuest(collectionId, {
     onRemoved: () => {
       setConfirming(null);
@@ -41,6 +44,14 @@ export function GuestList({ collectionId, onRemoved }: { collectionId: string; o
                   Invited <RelativeTime iso={guest.invitedAt} /> · Last visit <RelativeTime iso={guest.lastVisitAt} fallback="never" />
                 </p>
               </div>
+              <GuestAccessSelect
+                collectionId={collectionId}
+                label={`What ${guest.email} can do`}
+                value={{ role: guest.role, uploadFolderId: guest.uploadFolderId }}
+                disabled={update.isPending}
+                onChange={(access) => update.mutate({ guestId: guest.id, access })}
+                className="w-full sm:w-64 [&>label]:sr-only"
+              />
               <Button
                 variant="ghost"
                 className="px-2.5 py-1 text-xs"
@@ -56,6 +67,7 @@ export function GuestList({ collectionId, onRemoved }: { collectionId: string; o
           ))}
         </ul>
       )}
+      {update.error ? <FormError error={update.error} className="mt-2" /> : null}
       {confirming ? (
         <ConfirmDialog
           title={`Remove ${confirming.email}?`}

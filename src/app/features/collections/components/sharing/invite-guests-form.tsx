@@ -7,7 +7,8 @@ import { FormError } from '../../../../components/form-error';
 import { plural } from '../../../../lib/format';
 import { serverFieldErrors } from '../../../../lib/form-errors';
 import { guestsQueryOptions } from '../../api/get-guests';
-import { useInviteGuests } from '../../api/invite-guests';
+import { useInviteGuests, type GuestAccess } from '../../api/invite-guests';
+import { GuestAccessSelect } from './guest-access';
 import { guestAddressesProblem, MAX_INVITES } from './guest-addresses';
 import { DeliberateForm } from '../../../../components/deliberate-form';
 
@@ -25,6 +26,7 @@ export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
   const [typing, setTyping] = useState(true);
   const [attempted, setAttempted] = useState(false);
   const [invited, setInvited] = useState<string[]>([]);
+  const [access, setAccess] = useState<GuestAccess>({ role: 'viewer', uploadFolderId: null });
   const field = useRef<HTMLInputElement>(null);
 
   const addresses = parseAddressList(text, { typing });
@@ -45,7 +47,7 @@ export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
       field.current?.focus();
       return;
     }
-    invite.mutate(final.valid, {
+    invite.mutate({ emails: final.valid, access }, {
       onSuccess: (addresses) => {
         setInvited(addresses);
         setText('');
@@ -80,6 +82,8 @@ export function InviteGuestsForm({ collectionId }: { collectionId: string }) {
           {addresses.duplicates > 0 ? `, ${plural(addresses.duplicates, 'repeat', 'repeats')} left out` : ''}.
         </p>
       ) : null}
+
+      <GuestAccessSelect collectionId={collectionId} label="They can" value={access} onChange={setAccess} className="max-w-md" />
 
       {invite.error && !serverProblem ? <FormError error={invite.error} /> : null}
       <div className="flex flex-wrap items-center gap-3">

@@ -38,6 +38,16 @@ function sharingServer({
       return json({ collection: stored });
     },
     'GET /api/v1/collections/:id/guests': () => json({ guests: storedGuests }),
+    'GET /api/v1/collections/:id/folders': json({
+      folders: [
+        { id: 'fo_inbox', name: 'Inbox', path: 'Inbox', parentId: null, depth: 0 },
+        { id: 'fo_final', name: 'Final', path: 'Final', parentId: null, depth: 0 },
+      ],
+    }),
+    'PATCH /api/v1/collections/:id/guests/:guestId': ({ params, body }) => {
+      storedGuests = storedGuests.map((g) => (g.id === params.guestId ? { ...g, ...(body as Partial<Guest>), uploadFolderId: (body as Partial<Guest>).uploadFolderId ?? null } : g));
+      return json({ guest: storedGuests.find((g) => g.id === params.guestId) });
+    },
     // The guests field suggests from the address book.
     'GET /api/v1/contacts': json({ contacts: [] }),
     'POST /api/v1/collections/:id/guests': ({ body }) => {
@@ -194,6 +204,25 @@ describe('share dialog', () => {
     expect(field).toHaveValue('');
     const guests = await within(dialog).findByRole('list', { name: 'Guests' });
     expect(within(guests).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('invites a guest who may add files to one folder, and changes what another may do', async () => {
+    const network = sharingServer({ guests: [guestFixture()] });
+    const { user, dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText('Invite guests'), 'grace@example.org ');
+    const can = within(dialog).getByRole('combobox', { name: 'They can' });
+    expect(await within(can).findByRole('option', { name: 'Can also add files to Inbox' })).toBeInTheDocument();
+    await user.selectOptions(can, 'Can also add files to Inbox');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invites' }));
+    expect(await within(dialog).findByText('Invited grace@example.org.')).toBeInTheDocument();
+    expect(network.requestsTo('POST /api/v1/collections/col_1/guests')[0]?.body).toEqual({ emails: ['grace@example.org'], role: 'contributor', uploadFolderId: 'fo_inbox' });
+
+    const ada = within(dialog).getByRole('combobox', { name: 'What ada@example.com can do' });
+    expect(ada).toHaveValue('viewer');
+    await user.selectOptions(ada, 'Can also add files, anywhere');
+    await waitFor(() => expect(network.requestsTo('PATCH /api/v1/collections/col_1/guests/gu_1')).toHaveLength(1));
+    expect(network.requestsTo('PATCH /api/v1/collections/col_1/guests/gu_1')[0]!.body).toEqual({ role: 'contributor', uploadFolderId: null });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'What ada@example.com can do' })).toHaveValue('contributor:'));
   });
 
   it('invites nobody on Enter: Enter finishes the typed address into a chip, and only Send invites sends', async () => {
