@@ -134,12 +134,24 @@ const READ_AHEAD = 256 * 1024;
 const PRESIGNED_TTL_SECONDS = 300;
 
 /**
+ * A preview's read inside a page: a `<video>` or `<audio>` playing the file, or a script's bounded Range request
+ * (the text preview's first 256 KB, pdf.js's ranges), as the browser's `Sec-Fetch-Dest` says. The page's policy
+ * lets it load media and fetch from its own origin only, so these are answered here, never redirected to a bucket.
+ */
+function inPagePreview(c: Context<AppEnv>): boolean {
+  const dest = c.req.header('sec-fetch-dest');
+  if (dest === 'video' || dest === 'audio') return true;
+  return dest === 'empty' && /^bytes=\d+-\d+$/.test(c.req.header('range') ?? '');
+}
+
+/**
  * With S3_PRESIGNED_DOWNLOADS, a whole file (not a zip) is handed off to the bucket once the owner
  * has checked and counted the request: 302 to a presigned GetObject URL carrying the same
- * Content-Disposition and type. The bucket then answers Range requests itself.
+ * Content-Disposition and type. The bucket then answers Range requests itself. A preview inside a page is
+ * served here instead (inPagePreview).
  */
-async function presignedRedirect(services: Services, target: OpenedDownload['target'], rep: Representation): Promise<Response | null> {
-  if (!services.config.S3_PRESIGNED_DOWNLOADS || target.kind !== 'file' || !services.storage.presignedUrl) return null;
+async function presignedRedirect(services: Services, target: OpenedDownload['target'], rep: Representation, preview: boolean): Promise<Response | null> {
+  if (!services.config.S3_PRESIGNED_DOWNLOADS || preview || target.kind !== 'file' || !services.storage.presignedUrl) return null;
   const url = await services.storage.presignedUrl(target.file.storageKey, {
     contentDisposition: contentDisposition(rep.fileName),
     contentType: rep.contentType,
@@ -187,7 +199,7 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
   }
 
   const finished = await opened.begin();
-  const presigned = await presignedRedirect(services, opened.target, rep);
+  const presigned = await presignedRedirect(services, opened.target, rep, inPagePreview(c));
   if (presigned) return presigned;
 
   const res = c.env.outgoing;
