@@ -12,7 +12,7 @@
  *    process serving that build): performance and accessibility on the sign-in page, the transfers
  *    list (signed in: the session cookie from a sign-in POST, sent as an extra header) and the three
  *    public pages people outside a workspace open: a recipient page (the public link of a sent
- *    transfer of eight photos with their previews and a document), a public collection's link and
+ *    transfer of eight photos with their previews, a PDF and a video with theirs), a public collection's link and
  *    an upload request's page; mobile and desktop.
  *
  *   BENCH_LH_RUNS          Lighthouse runs per page and form factor (median shown), default 3
@@ -31,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { createKey, machineLine, printServerErrors, repoRoot, type ServerProcess, signIn, signUp, startServerProcess } from './server-process.js';
 import { apiClient, cleanupOnExit, median, positiveIntEnv, runMain, tusCreate } from './support.js';
+import { pdfOf, testVideo } from '../src/server/test/media-files.js';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const lighthouseDir = path.join(repoRoot, '.cache/lighthouse');
@@ -266,7 +267,7 @@ async function benchPhoto(seed: number): Promise<Buffer> {
 }
 
 /** Waits until the worker has made every photo's preview, as the recipient and collection pages will show them. */
-async function waitForPreviews(recipientUrl: string, collectionUrl: string, photos: number): Promise<void> {
+async function waitForPreviews(recipientUrl: string, collectionUrl: string, photos: number, recipientPreviews: number = photos): Promise<void> {
   const previews = async (url: string): Promise<number> => {
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
@@ -279,7 +280,7 @@ async function waitForPreviews(recipientUrl: string, collectionUrl: string, phot
     return `${u.origin}/api/public/${kind}/${slug}${kind === 'collections' ? '/files' : ''}`;
   };
   for (const deadline = Date.now() + 120_000; ; ) {
-    if ((await previews(api(recipientUrl, 'transfers'))) >= photos && (await previews(api(collectionUrl, 'collections'))) >= photos) return;
+    if ((await previews(api(recipientUrl, 'transfers'))) >= recipientPreviews && (await previews(api(collectionUrl, 'collections'))) >= photos) return;
     if (Date.now() > deadline) throw new Error('the previews were not made within 120 s');
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -354,17 +355,21 @@ async function main() {
       const sent = await api<{ url?: string }>('POST', `/api/v1/transfers/${t.id}/finalize`, {});
       if (typeof sent.url !== 'string') throw new Error('finalize answered without the transfer\'s url');
     }
-    // The recipient page people open most: photos with previews (the server makes them), and a document.
+    // The recipient page people open most: photos with previews (the server makes them), a PDF (its first page is
+    // its preview) and a video (its poster), whose player and viewer load only when opened.
     const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => benchPhoto(i)));
+    const report = pdfOf(['Site report', 'Findings']);
+    const clip = await testVideo('mp4', 4, '640x360');
     const recipient = await api<{ id: string; tusEndpoint: string; files: { uploadToken: string }[] }>('POST', '/api/v1/transfers', {
       title: 'Site visit photos',
       message: 'The photos from Tuesday, and the report. Have a look before Friday.',
       files: [
         ...photos.map((p, i) => ({ name: `site-visit-${String(i + 1).padStart(2, '0')}.jpg`, size: p.length, mimeType: 'image/jpeg' })),
-        { name: 'Site report.pdf', size: 4096, mimeType: 'application/pdf' },
+        { name: 'Site report.pdf', size: report.length, mimeType: 'application/pdf' },
+        { name: 'Walkthrough.mp4', size: clip.length, mimeType: 'video/mp4' },
       ],
     });
-    await uploadAll(recipient, [...photos, randomBytes(4096)]);
+    await uploadAll(recipient, [...photos, report, clip]);
     const recipientUrl = (await api<{ url: string }>('POST', `/api/v1/transfers/${recipient.id}/finalize`, {})).url;
     // A public collection (the guest link people open) with photos and documents, and an upload request into it.
     const collection = await api<{ collection: { id: string; url: string } }>('POST', '/api/v1/collections', {
@@ -386,7 +391,7 @@ async function main() {
       collectionId: collection.collection.id,
     });
     const requestUrl = request.request.url;
-    await waitForPreviews(recipientUrl, collectionUrl, photos.length);
+    await waitForPreviews(recipientUrl, collectionUrl, photos.length, photos.length + 2);
     const sessionCookie = await signIn(running.url, email, password);
 
     const pages = [

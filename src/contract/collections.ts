@@ -14,6 +14,9 @@ import { readableSlugProblem } from './readable-slugs.js';
 export const collectionVisibilities = ['private', 'public', 'password'] as const;
 export type CollectionVisibility = (typeof collectionVisibilities)[number];
 
+export const reviewStates = ['approved', 'changes_requested'] as const;
+export const reviewMailChoices = ['daily', 'each', 'off'] as const;
+
 /** C0/C1 control characters, and the bidirectional overrides and isolates that can disguise text. */
 const FORBIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
@@ -94,6 +97,9 @@ export const UpdateCollectionRequestSchema = z
       description:
         'Also serve the collection at `/<slug>` on the workspace’s own domain (`workspace.customDomain` in `GET /me`), once the operator has set one.',
     }),
+    reviewMail: z.enum(reviewMailChoices, { error: 'reviewMail must be one of: daily, each, off' }).optional().openapi({
+      description: 'How the workspace is mailed about guests’ comments and reviews: `daily` digest, `each` one, or `off`.',
+    }),
     slug: z
       .string({ error: 'slug must be a string' })
       .superRefine((value, ctx) => {
@@ -142,6 +148,9 @@ export const CollectionSchema = z
     customLink: z.boolean().openapi({
       description: 'Whether the collection is also served at `/<slug>` on the workspace’s own domain.',
     }),
+    reviewMail: z.enum(reviewMailChoices).openapi({
+      description: 'Our addition: how the workspace is mailed about its guests’ comments and reviews: `daily` (a digest, the default), `each` (a mail per comment or decision), or `off`.',
+    }),
     fileCount: z.number().int().min(0).optional().openapi({ description: 'Present on the single-collection read.' }),
     expiresAt: z.iso.datetime().nullable().openapi({
       description:
@@ -177,6 +186,24 @@ export const FileAdderSchema = z
   .openapi('FileAdder');
 export type FileAdder = z.infer<typeof FileAdderSchema>;
 
+/** Who wrote a comment or decided a review (their address and name as they were then). */
+export const ReviewerSchema = z
+  .object({
+    kind: z.enum(['member', 'key', 'guest']),
+    id: z.string().nullable().openapi({ description: 'The member’s (`usr_…`), key’s (`key_…`) or guest’s (`gu_…`) id.' }),
+    email: z.string().nullable().openapi({ description: 'A member’s or guest’s address; null for a key.' }),
+    name: z.string().nullable().openapi({ description: 'A member’s or key’s name; null for a guest.' }),
+  })
+  .openapi('Reviewer');
+
+export const ReviewSchema = z
+  .object({
+    state: z.enum(reviewStates),
+    by: ReviewerSchema.omit({ id: true, name: true }).openapi({ description: 'Who decided it: their kind and address.' }),
+    at: z.iso.datetime(),
+  })
+  .openapi('Review', { description: 'The latest review decision on a file: `approved` or `changes_requested`.' });
+
 export const CollectionFileSchema = z
   .object({
     id: z.string().openapi({ example: 'fi_8sK2mQ0vX1tB7nRw3LzP' }),
@@ -196,6 +223,8 @@ export const CollectionFileSchema = z
         'Our addition: `true` for a file an uploader added through an upload request and has not sent yet (they have not pressed Send, and the owner has not published the submission). Such a file is listed to the owner only, marked by this field: it is in no visitor’s or guest’s page, count, zip or download link (the owner’s `download-links` included) until it is sent. The owner publishes or discards the submission (`POST /requests/{id}/submissions/{submissionId}/publish`, `DELETE /requests/{id}/submissions/{submissionId}`); one nobody acted on is discarded a week after it was started.',
     }),
     addedBy: FileAdderSchema.nullable().openapi({ description: 'Our addition: who added it; null for a file added before teams. Never shown on the collection’s own page.' }),
+    review: ReviewSchema.nullable().openapi({ description: 'Our addition: the latest review decision of a guest or member; null until one.' }),
+    commentCount: z.number().int().min(0).openapi({ description: 'Our addition: comments on the file (`GET /collections/{id}/files/{fileId}/comments`).' }),
     createdAt: z.iso.datetime(),
   })
   .openapi('CollectionFile');
@@ -213,7 +242,50 @@ export const CollectionFilesQuerySchema = z.object({
       enum: ['true', 'false'],
       description: 'Our addition: `true` adds each file’s `thumbnailUrl`, for showing image previews.',
     }),
+  review: z
+    .enum(['approved', 'changes_requested', 'none'], { error: 'review must be one of: approved, changes_requested, none' })
+    .optional()
+    .openapi({
+      param: { name: 'review', in: 'query' },
+      description: 'Our addition: only the files whose latest review is `approved` or `changes_requested`, or that have `none` yet.',
+    }),
 });
+
+// Review: comments threaded by file, and a review state per file.
+
+const commentBody = z
+  .string({ error: 'body must be a string' })
+  .trim()
+  .min(1, { error: 'body must not be empty' })
+  .max(5000, { error: 'body must be at most 5000 characters' })
+  .refine((v) => !/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(v.replace(/\r?\n/g, '')), {
+    error: 'body must not contain control characters other than line breaks',
+  });
+
+export const CommentSchema = z
+  .object({
+    id: z.string().openapi({ example: 'cm_4hG7kL2mN9pQ1rS3tU5v' }),
+    fileId: z.string(),
+    author: ReviewerSchema,
+    body: z.string().openapi({ description: 'Plain text (line breaks kept); untrusted, never markup.' }),
+    createdAt: z.iso.datetime(),
+  })
+  .openapi('Comment');
+export type Comment = z.infer<typeof CommentSchema>;
+
+export const CommentListSchema = z.object({ comments: z.array(CommentSchema).openapi({ description: 'Oldest first.' }) }).openapi('CommentList');
+export const CommentResponseSchema = z.object({ comment: CommentSchema }).openapi('CommentResponse');
+export const CreateCommentRequestSchema = z.object({ body: commentBody }).openapi('CreateCommentRequest');
+
+export const SetReviewRequestSchema = z
+  .object({
+    state: z
+      .enum(reviewStates, { error: 'state must be one of: approved, changes_requested, or null' })
+      .nullable()
+      .openapi({ description: '`approved`, `changes_requested`, or null to clear the decision.' }),
+  })
+  .openapi('SetReviewRequest');
+export const ReviewResponseSchema = z.object({ review: ReviewSchema.nullable() }).openapi('ReviewResponse');
 
 export const ListedCollectionFileSchema = CollectionFileSchema.extend({
   thumbnailUrl: z.url().nullable().optional().openapi({

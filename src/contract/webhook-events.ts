@@ -9,6 +9,7 @@ export const webhookEventTypes = [
   'transfer.expiring',
   'transfer.expired',
   'collection.file_uploaded',
+  'collection.file_reviewed',
   'request.submitted',
   'webhook.test',
 ] as const;
@@ -16,7 +17,7 @@ export const webhookEventTypes = [
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** Delivered only while the workspace is on a paid plan; a free workspace cannot subscribe to them. */
-export const paidWebhookEventTypes: readonly WebhookEventType[] = ['collection.file_uploaded', 'request.submitted'];
+export const paidWebhookEventTypes: readonly WebhookEventType[] = ['collection.file_uploaded', 'collection.file_reviewed', 'request.submitted'];
 
 export const isPaidWebhookEvent = (type: string) => (paidWebhookEventTypes as readonly string[]).includes(type);
 
@@ -26,6 +27,7 @@ export const webhookEventDescriptions: Record<WebhookEventType, string> = {
   'transfer.expiring': 'A sent transfer expires within 24 hours.',
   'transfer.expired': 'A transfer expired or was revoked and its files are gone.',
   'collection.file_uploaded': 'A file finished uploading into a collection.',
+  'collection.file_reviewed': 'A guest or member approved a file of a collection, asked for changes, or cleared their decision.',
   'request.submitted': 'Someone sent files through an upload request and all have arrived.',
   'webhook.test': 'A test was requested (sent whatever the endpoint subscribes to).',
 };

@@ -226,6 +226,15 @@ export const webhookEventDataSchemas = {
     source: uploadSource,
     uploader: UploaderSchema.optional().openapi({ description: 'Present when an upload request brought the file. Untrusted text.' }),
   }),
+  'collection.file_reviewed': z.object({
+    collection: z.object({ id: z.string(), title: z.string() }),
+    file: CollectionFileRefSchema,
+    review: z.object({
+      state: z.enum(['approved', 'changes_requested']).nullable().openapi({ description: 'The decision; null when it was cleared.' }),
+      by: z.object({ kind: z.enum(['member', 'key', 'guest']), email: z.string().nullable() }),
+      at: z.iso.datetime(),
+    }),
+  }),
   'request.submitted': z.object({
     request: z.object({ id: z.string(), title: z.string(), collectionId: z.string() }),
     submission: z.object({

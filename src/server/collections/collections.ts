@@ -70,6 +70,7 @@ function toCollection(row: CollectionRow, publicUrl: string, stats: { fileCount:
     visibility: row.visibility,
     url: collectionUrl(publicUrl, row.slug),
     customLink: row.customLink,
+    reviewMail: row.reviewMail,
     sizeBytes: stats.sizeBytes,
     fileCount: stats.fileCount,
     coverFileId: row.coverFileId,
@@ -206,6 +207,7 @@ export async function updateCollection(
         ...(passwordHash ? { passwordHash } : {}),
         ...(input.coverFileId !== undefined ? { coverFileId: input.coverFileId } : {}),
         ...(input.customLink !== undefined ? { customLink: input.customLink } : {}),
+        ...(input.reviewMail !== undefined ? { reviewMail: input.reviewMail } : {}),
         updatedAt: services.clock.now(),
       })
       .where(byId(caller, id));

@@ -4,7 +4,7 @@ import type { AddCollectionFilesRequestSchema, CollectionFile, FileAdder, Update
 import type { Caller } from '../core/caller.js';
 import { invalidField, notFound } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
-import { apiKeys, collectionFiles, collectionFolders, collections, files, users, type CollectionFileSource, type FileRecord } from '../db/schema/index.js';
+import { apiKeys, collectionComments, collectionFiles, collectionFolders, collections, files, users, type CollectionFileSource, type FileRecord, type ReviewState } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import { decodeCursor, encodeCursor } from '../core/cursor.js';
@@ -36,6 +36,11 @@ export type CollectionFileRow = FileRecord & {
   addedBy: FileAdder | null;
   /** Brought by an upload request whose uploader has not sent it yet: the owner's alone (see visibility.ts). */
   unsent: boolean;
+  reviewState: ReviewState | null;
+  reviewedByKind: 'member' | 'key' | 'guest' | null;
+  reviewedByEmail: string | null;
+  reviewedAt: Date | null;
+  commentCount: number;
 };
 
 /**
@@ -58,6 +63,11 @@ const collectionFileColumns = {
   addedByGuest: collectionFiles.addedByGuest,
   addedBy: fileAdder,
   unsent: unsentFile,
+  reviewState: collectionFiles.reviewState,
+  reviewedByKind: collectionFiles.reviewedByKind,
+  reviewedByEmail: collectionFiles.reviewedByEmail,
+  reviewedAt: collectionFiles.reviewedAt,
+  commentCount: sql<number>`(select count(*) from ${collectionComments} where ${collectionComments.fileId} = "files"."id")`.mapWith(Number),
 };
 
 /**
@@ -88,6 +98,8 @@ export function toCollectionFile(f: CollectionFileRow): CollectionFile {
     scanResult: f.scanResult,
     unsent: f.unsent,
     addedBy: f.addedBy,
+    review: f.reviewState && f.reviewedByKind && f.reviewedAt ? { state: f.reviewState, by: { kind: f.reviewedByKind, email: f.reviewedByEmail }, at: f.reviewedAt.toISOString() } : null,
+    commentCount: f.commentCount,
     createdAt: f.createdAt.toISOString(),
   };
 }

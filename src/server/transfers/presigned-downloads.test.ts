@@ -85,17 +85,15 @@ it('serves a preview inside a page itself (a player, a bounded range a script as
   const unlimited = await seedTransfer(server, { files: [{ name: 'notes.txt', data: notes, mimeType: 'text/plain' }] });
   const visit = await startSession(server, unlimited.transfer.slug);
   const url = visit.files[0]!.url;
-  for (const headers of [
-    { 'sec-fetch-dest': 'video', range: 'bytes=0-' },
-    { 'sec-fetch-dest': 'audio' },
-    { 'sec-fetch-dest': 'empty', range: 'bytes=0-5' },
-  ]) {
+  const asked: Record<string, string>[] = [{ 'sec-fetch-dest': 'video', range: 'bytes=0-' }, { 'sec-fetch-dest': 'audio' }, { 'sec-fetch-dest': 'empty', range: 'bytes=0-5' }];
+  for (const headers of asked) {
     const { res, body } = await download(server, url, { redirect: 'manual', headers });
     expect([JSON.stringify(headers), res.status]).toEqual([JSON.stringify(headers), headers.range ? 206 : 200]);
     expect(body.equals(headers.range === 'bytes=0-5' ? notes.subarray(0, 6) : notes)).toBe(true);
   }
   // A download by a page's script reading to the end, or by the browser itself, still goes to the bucket.
-  for (const headers of [{ 'sec-fetch-dest': 'empty', range: 'bytes=0-' }, { 'sec-fetch-dest': 'document' }]) {
+  const downloads: Record<string, string>[] = [{ 'sec-fetch-dest': 'empty', range: 'bytes=0-' }, { 'sec-fetch-dest': 'document' }];
+  for (const headers of downloads) {
     expect((await download(server, url, { redirect: 'manual', headers })).res.status).toBe(302);
   }
 });

@@ -7,6 +7,12 @@ import { requestSubmissions } from './requests.js';
 
 // Collections: named sets of files with folders, guests and a visibility (paid plan).
 
+export const REVIEW_MAIL_CHOICES = ['daily', 'each', 'off'] as const;
+export const REVIEW_STATES = ['approved', 'changes_requested'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+/** Who wrote a comment or decided a review: a member of the workspace, an API key, or a guest of the collection. */
+export const REVIEWER_KINDS = ['member', 'key', 'guest'] as const;
+
 export const collections = pgTable(
   'collections',
   {
@@ -26,6 +32,10 @@ export const collections = pgTable(
     /** Also served at `/<slug>` on the workspace's own domain. */
     customLink: boolean('custom_link').notNull().default(false),
     coverFileId: text('cover_file_id'),
+    /** How the workspace hears of its guests' comments and reviews: a daily digest, each one, or not by mail. */
+    reviewMail: text('review_mail', { enum: REVIEW_MAIL_CHOICES }).notNull().default('daily'),
+    /** When the last digest went (what happened after is the next one's). */
+    reviewDigestAt: ts('review_digest_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -129,6 +139,11 @@ export const collectionFiles = pgTable(
     submissionId: text('submission_id').references((): AnyPgColumn => requestSubmissions.id, { onDelete: 'set null' }),
     /** When `collection.file_uploaded` was emitted for it: set once, so the event is never sent twice. */
     announcedAt: ts('announced_at'),
+    /** The latest review decision on the file (collections/review.ts), by whom and when; null until one. */
+    reviewState: text('review_state', { enum: REVIEW_STATES }),
+    reviewedByKind: text('reviewed_by_kind', { enum: REVIEWER_KINDS }),
+    reviewedByEmail: text('reviewed_by_email'),
+    reviewedAt: ts('reviewed_at'),
     /** In the trash since then (collections/trash.ts): out of every listing, zip and link until restored or purged. */
     trashedAt: ts('trashed_at'),
     /** What the owner deleted that took this file along: its own id, or the id of the folder it was in. */
@@ -180,4 +195,27 @@ export const guestSignIns = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [index('guest_sign_ins_guest_idx').on(t.guestId), index('guest_sign_ins_expires_idx').on(t.expiresAt)],
+);
+
+/** Comments on a collection's files, threaded by file: plain text from guests and the workspace's members and keys. */
+export const collectionComments = pgTable(
+  'collection_comments',
+  {
+    id: text('id').primaryKey(),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    authorKind: text('author_kind', { enum: REVIEWER_KINDS }).notNull(),
+    /** The member's, key's or guest's id; kept as it was when they are gone (no foreign key), with the address and name of then. */
+    authorId: text('author_id'),
+    authorEmail: text('author_email'),
+    authorName: text('author_name'),
+    /** Untrusted text: shown as text, never markup. */
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('collection_comments_file_idx').on(t.fileId, t.createdAt), index('collection_comments_collection_idx').on(t.collectionId, t.createdAt)],
 );

@@ -13,6 +13,7 @@ export function collectionFixture(overrides: Partial<Collection> = {}): Collecti
     visibility: 'private',
     url: 'http://localhost:8080/c/Sp7kQ2mR8sT1vW3xY7zA0b',
     customLink: false,
+    reviewMail: 'daily',
     sizeBytes: 48_200_000,
     fileCount: 12,
     coverFileId: null,

@@ -43,6 +43,8 @@ function file(id: string, name: string, folderId: string | null, mimeType: strin
     thumbnailUrl: thumbnail ? `http://localhost:8080/thumb/${id}` : null,
     scanPending: false,
     contributedBy: null,
+    review: null,
+    commentCount: 0,
   };
 }
 

@@ -116,6 +116,8 @@ export async function openContents(cache: OpenedCache, contents: VaultContents):
         scanResult: null,
         // A vault has no upload requests.
         unsent: false,
+            review: null,
+            commentCount: 0,
         createdAt: item.createdAt,
       };
       return { item, meta, listed };
