@@ -18,6 +18,7 @@ import {
 } from '../contract/dashboard.js';
 import { ActivityFilterSchema, ActivityQuerySchema } from '../contract/activity.js';
 import { ConfirmIdentityRequestSchema, EnableTwoStepRequestSchema, PasskeySignInRequestSchema, RegisterPasskeyRequestSchema, SecondStepRequestSchema, SingleSignOnRequirementSchema, SingleSignOnStartQuerySchema, TieSignInDomainRequestSchema } from '../contract/security.js';
+import { CreateCommentRequestSchema, SetReviewRequestSchema } from '../contract/collections.js';
 import { ImportContactsRequestSchema } from '../contract/contacts.js';
 import { ErrorSchema } from '../contract/errors.js';
 import { ConsentDecisionSchema } from '../contract/oauth.js';
@@ -173,6 +174,7 @@ function directories(): Map<string, Ref>[] {
     // A's links are locked (a password; invited guests only): B's unlock token or guest session must not open them.
     ['/api/public/transfers/:slug', { a: A.transfer.slug, b: B.transfer.slug, capability: true }],
     ['/api/public/collections/:slug', { a: A.collection.slug, b: B.collection.slug, capability: true }],
+    ['/api/public/collections/:slug/files/:fileId', { a: A.collection.fileId, b: B.collection.fileId }],
     // An open upload request's link is for anyone by design; A's submissions and files behind B's own link are the crossing.
     ['/api/public/requests/:slug', { b: B.request.slug }],
     ['/api/public/requests/:slug/submissions/:id', { a: A.request.submissionId, b: B.request.submissionId }],
@@ -285,6 +287,8 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['POST /api/public/collections/:slug/guest-sign-in', { body: GuestSignInRequestSchema }],
   ['POST /api/public/collections/:slug/guest-session', { body: GuestSessionRequestSchema }],
   ['POST /api/public/collections/:slug/files', { body: GuestUploadRequestSchema }],
+  ['POST /api/public/collections/:slug/files/:fileId/comments', { body: CreateCommentRequestSchema }],
+  ['PUT /api/public/collections/:slug/files/:fileId/review', { body: SetReviewRequestSchema }],
   ['POST /api/public/requests/:slug/submissions', { body: StartSubmissionRequestSchema }],
   ['POST /api/public/requests/:slug/submissions/:id/files', { body: AddSubmissionFilesRequestSchema }],
   ['POST /api/public/transfers/:slug/unlock', { body: UnlockRequestSchema }],

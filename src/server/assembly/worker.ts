@@ -6,6 +6,7 @@ import { sweepExpiredCredentials } from '../jobs/maintenance.js';
 import { retrySubmissionMails } from '../collections/requests/submission-mail.js';
 import { sweepUnsentSubmissions } from '../collections/requests/submissions.js';
 import { purgeExpiredTrash } from '../collections/trash.js';
+import { sendReviewDigests } from '../collections/review.js';
 import { retryDeferredNotifications, sendSettledTransfers } from '../transfers/send.js';
 import { sweepTransfers } from '../transfers/end.js';
 import { remindUnseenBeforeExpiry, retryDownloadNotifications } from '../transfers/sender-mail.js';
@@ -51,11 +52,12 @@ export async function runMaintenanceSweep(services: Services): Promise<void> {
   const unsentSubmissions = await sweepUnsentSubmissions(services);
   const activityEntries = await sweepOldActivity(services);
   const trashedItems = await purgeExpiredTrash(services);
+  const reviewDigests = await sendReviewDigests(services);
   // Last: whatever the sweeps above (or a crash) left in storage without a row.
   const orphanedBytes = await sweepOrphanedBytes(services);
   services.log.info(
-    { swept, webhookDeliveries, abandonedUploads, unsentSubmissions, activityEntries, trashedItems, orphanedBytes },
-    'swept expired credentials, old webhook deliveries, abandoned uploads, unsent submissions, old activity, old trash and orphaned bytes',
+    { swept, webhookDeliveries, abandonedUploads, unsentSubmissions, activityEntries, trashedItems, reviewDigests, orphanedBytes },
+    'swept expired credentials, old webhook deliveries, abandoned uploads, unsent submissions, old activity, old trash and orphaned bytes; sent review digests',
   );
 }
 

@@ -135,15 +135,21 @@ export const collectionPreviewOwner = (services: Pick<Services, 'clock'>, c: { i
   expiresAt: new Date(services.clock.now().getTime() + COLLECTION_LINK_TTL_MS),
 });
 
+/** The listing filter of `?review=`: files whose latest decision is this one, or `none` yet. */
+export function reviewFilter(review: 'approved' | 'changes_requested' | 'none' | undefined): SQL | undefined {
+  if (review === undefined) return undefined;
+  return review === 'none' ? isNull(collectionFiles.reviewState) : eq(collectionFiles.reviewState, review);
+}
+
 /** The owner's listing; with `thumbnails`, each file carries its preview's signed URL (null without one), as visitors' pages do. */
 export async function listCollectionFiles(
   services: Pick<Services, 'db' | 'cursorKey' | 'config' | 'clock'>,
   caller: Caller,
   collectionId: string,
-  query: { limit?: number; cursor?: string; thumbnails?: boolean },
+  query: { limit?: number; cursor?: string; thumbnails?: boolean; review?: 'approved' | 'changes_requested' | 'none' },
 ) {
   const c = await ownCollection(services, caller, collectionId);
-  const page = await pageOfCollectionFiles(services, { workspaceId: caller.workspaceId, collectionId: c.id }, query);
+  const page = await pageOfCollectionFiles(services, { workspaceId: caller.workspaceId, collectionId: c.id }, query, reviewFilter(query.review));
   if (!query.thumbnails) return { files: page.files.map(toCollectionFile), nextCursor: page.nextCursor };
   const previews = thumbnailUrls(services, collectionPreviewOwner(services, c), page.files);
   return { files: page.files.map((f) => ({ ...toCollectionFile(f), thumbnailUrl: previews.get(f.id) ?? null })), nextCursor: page.nextCursor };

@@ -138,7 +138,9 @@ export async function pageOfSharedFiles(
       // says it was a guest's (which one only to that guest).
       const { unsent: _, addedBy: __, ...file } = toCollectionFile(f);
       const contributedBy = f.addedBy?.kind !== 'guest' ? null : access.kind === 'guest' && f.addedByGuest === access.guestId ? ('you' as const) : ('guest' as const);
-      return { ...file, contributedBy, thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) };
+      // Comments and decisions are the guests' and the workspace's: other visitors see none.
+      const review = access.kind === 'guest' ? { review: file.review, commentCount: file.commentCount } : { review: null, commentCount: 0 };
+      return { ...file, ...review, contributedBy, thumbnailUrl: previews.get(f.id) ?? null, scanPending: awaitingScan(services.config, f) };
     }),
     nextCursor: page.nextCursor,
   };

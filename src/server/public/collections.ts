@@ -26,12 +26,14 @@ import {
   sharedDownloadLinks,
   unlockSharedCollection,
 } from '../collections/shared-link.js';
-import { notFound } from '../core/errors.js';
+import { ApiError, notFound } from '../core/errors.js';
 import type { AppEnv } from '../http/env.js';
 import { clientAddress, hostnameOf, requestHost, requestOrigin } from '../http/headers.js';
 import type { Services } from '../services.js';
 import { AddFilesResponseSchema, DownloadLinksSchema } from '../../contract/transfers.js';
 import { addGuestFiles } from '../collections/contributions.js';
+import { addComment, commentsOf, reviewerOfVisitor, setReview } from '../collections/review.js';
+import { CommentListSchema, CommentResponseSchema, CreateCommentRequestSchema, ReviewResponseSchema, SetReviewRequestSchema } from '../../contract/collections.js';
 import type { PublicSurface } from './transfers.js';
 
 /**
@@ -78,6 +80,13 @@ export function publicCollectionRoutes(surface: PublicSurface, services: Service
   };
   const accessOf = (c: Context<AppEnv>, shared: SharedCollection) =>
     visitorAccess(c.var.services, shared.c, { guestSession: getCookie(c, GUEST_COOKIE), unlockToken: c.req.header(COLLECTION_UNLOCK_HEADER) });
+  /** The signed-in guest who comments and decides; any other visitor is refused: a review needs someone to stand by it. */
+  const asReviewer = async (c: Context<AppEnv>, slug: string) => {
+    const { shared } = await open(c, slug);
+    const reviewer = await reviewerOfVisitor(c.var.services.db, shared.c, await accessOf(c, shared));
+    if (!reviewer) throw new ApiError('forbidden', 'Only guests invited to this collection can read and leave comments and reviews.', { reason: 'not_a_guest' });
+    return { shared, reviewer };
+  };
 
   surface
     .route({ method: 'get', path: '/:slug', auth: 'link', summary: 'A shared collection, as its page shows it', success: { status: 200, schema: PublicCollectionSchema } }, async (c, { params }) => {
@@ -125,6 +134,41 @@ export function publicCollectionRoutes(surface: PublicSurface, services: Service
       async (c, { params, body }) => {
         const { shared } = await open(c, params.slug);
         return c.json(await addGuestFiles(c.var.services, shared.c, await accessOf(c, shared), body), 201);
+      },
+    )
+    .route(
+      { method: 'get', path: '/:slug/files/:fileId/comments', auth: 'link', summary: "A file's comments, for a guest", success: { status: 200, schema: CommentListSchema } },
+      async (c, { params }) => {
+        const { shared, reviewer } = await asReviewer(c, params.slug);
+        return c.json({ comments: await commentsOf(c.var.services, shared.c, params.fileId!, reviewer) });
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:slug/files/:fileId/comments',
+        auth: 'link',
+        summary: 'A guest comments on a file',
+        body: CreateCommentRequestSchema,
+        success: { status: 201, schema: CommentResponseSchema },
+      },
+      async (c, { params, body }) => {
+        const { shared, reviewer } = await asReviewer(c, params.slug);
+        return c.json({ comment: await addComment(c.var.services, shared.c, params.fileId!, reviewer, body.body) }, 201);
+      },
+    )
+    .route(
+      {
+        method: 'put',
+        path: '/:slug/files/:fileId/review',
+        auth: 'link',
+        summary: 'A guest approves a file, asks for changes, or clears their decision',
+        body: SetReviewRequestSchema,
+        success: { status: 200, schema: ReviewResponseSchema },
+      },
+      async (c, { params, body }) => {
+        const { shared, reviewer } = await asReviewer(c, params.slug);
+        return c.json({ review: await setReview(c.var.services, shared.c, params.fileId!, reviewer, body.state) });
       },
     )
     .route(

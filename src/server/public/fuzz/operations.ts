@@ -1,5 +1,6 @@
 import { zodToOpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { CreateCommentRequestSchema, SetReviewRequestSchema } from '../../../contract/collections.js';
 import {
   AddSubmissionFilesRequestSchema,
   SUBMISSION_TOKEN_HEADER,
@@ -122,6 +123,9 @@ export const publicOperations: PublicOperation[] = [
   operation('POST', '/api/public/collections/:slug/guest-session', { live: onCollection, body: GuestSessionRequestSchema }),
   operation('DELETE', '/api/public/collections/:slug/guest-session', { live: onCollection }),
   operation('POST', '/api/public/collections/:slug/files', { live: onCollection, body: GuestUploadRequestSchema, valid: { files: [{ name: 'fuzz.bin', size: 1 }] } }),
+  operation('GET', '/api/public/collections/:slug/files/:fileId/comments', { live: onCollection }),
+  operation('POST', '/api/public/collections/:slug/files/:fileId/comments', { live: onCollection, body: CreateCommentRequestSchema, valid: { body: 'Looks good.' } }),
+  operation('PUT', '/api/public/collections/:slug/files/:fileId/review', { live: onCollection, body: SetReviewRequestSchema, valid: { state: 'approved' } }),
 
   operation('GET', '/api/public/requests/:slug', { live: onRequest }),
   operation('POST', '/api/public/requests/:slug/submissions', {

@@ -3,7 +3,7 @@ import type { BrowserSort, SortOrder } from './browser-search';
 
 /** One row or card of the browser: a folder or a file, keyed so the two never clash. */
 export type BrowserItem =
-  | { kind: 'folder'; key: string; id: string; name: string; folder: Folder; sizeBytes: number; fileCount: number }
+  | { kind: 'folder'; key: string; id: string; name: string; folder: Folder; sizeBytes: number; fileCount: number; approved?: number; changesRequested?: number }
   | { kind: 'file'; key: string; id: string; name: string; file: ListedCollectionFile; sizeBytes: number };
 
 export const folderKey = (id: string) => `folder:${id}`;
@@ -12,9 +12,12 @@ export const fileKey = (id: string) => `file:${id}`;
 const nameOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Bytes and entries under each folder, its subfolders included: what a folder's row shows as its size. */
-export function folderTotals(folders: readonly Folder[], files: readonly ListedCollectionFile[]): Map<string, { sizeBytes: number; fileCount: number }> {
+export function folderTotals(
+  folders: readonly Folder[],
+  files: readonly ListedCollectionFile[],
+): Map<string, { sizeBytes: number; fileCount: number; approved: number; changesRequested: number }> {
   const parentOf = new Map(folders.map((f) => [f.id, f.parentId]));
-  const totals = new Map(folders.map((f) => [f.id, { sizeBytes: 0, fileCount: 0 }]));
+  const totals = new Map(folders.map((f) => [f.id, { sizeBytes: 0, fileCount: 0, approved: 0, changesRequested: 0 }]));
   for (const file of files) {
     // Bounded by the number of folders, whatever the data says.
     for (let id = file.folderId, steps = 0; id !== null && steps <= folders.length; id = parentOf.get(id) ?? null, steps += 1) {
@@ -22,6 +25,9 @@ export function folderTotals(folders: readonly Folder[], files: readonly ListedC
       if (!total) break;
       total.sizeBytes += file.sizeBytes;
       total.fileCount += 1;
+      // The review state of everything under a folder, for its row.
+      if (file.review?.state === 'approved') total.approved += 1;
+      if (file.review?.state === 'changes_requested') total.changesRequested += 1;
     }
   }
   return totals;

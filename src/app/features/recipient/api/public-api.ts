@@ -16,7 +16,7 @@ const UNLOCK_HEADER = 'x-transfer-unlock';
 const VISIT_HEADER = 'x-download-session';
 
 export interface PublicRequestInit {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
   headers?: Record<string, string>;
   /** `omit` unless the endpoint reads a cookie of its own (a collection's guest session). */

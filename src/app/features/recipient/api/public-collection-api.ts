@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { UnlockResponse } from '../../../../contract/public';
 import { COLLECTION_FILES_PAGE_SIZE } from '../../../../contract/public-page';
+import type { Comment } from '../../../../contract/collections';
 import type { GuestSession, PublicCollection, PublicCollectionFilePage } from '../../../../contract/public-collections';
 import type { DownloadLinksSchema, UploadTarget } from '../../../../contract/transfers';
 import { takePublicPageData } from '../../../lib/public-page-data';
@@ -58,6 +59,17 @@ export const KEY_KIND_INDEX = 4;
 /** A contributor guest's files to upload into `folderId` (their folder when null and they have one): tus targets. */
 export function addGuestFiles(slug: string, files: { name: string; size: number; mimeType?: string; path: string | null }[], folderId: string | null): Promise<{ files: UploadTarget[] }> {
   return collectionRequest<{ files: UploadTarget[] }>(slug, '/files', null, { method: 'POST', json: { files, folderId } });
+}
+
+/** A guest's review of a file: its comments, theirs to add, and the decision. */
+export function getFileComments(slug: string, fileId: string): Promise<{ comments: Comment[] }> {
+  return collectionRequest<{ comments: Comment[] }>(slug, `/files/${encodeURIComponent(fileId)}/comments`, null);
+}
+export function postFileComment(slug: string, fileId: string, body: string): Promise<{ comment: Comment }> {
+  return collectionRequest<{ comment: Comment }>(slug, `/files/${encodeURIComponent(fileId)}/comments`, null, { method: 'POST', json: { body } });
+}
+export function setFileReview(slug: string, fileId: string, state: 'approved' | 'changes_requested' | null): Promise<unknown> {
+  return collectionRequest<unknown>(slug, `/files/${encodeURIComponent(fileId)}/review`, null, { method: 'PUT', json: { state } });
 }
 
 export function getPublicCollection(slug: string, unlockToken: string | null): Promise<PublicCollection> {

@@ -20,6 +20,8 @@ import { tooManyAttemptsMessage } from './status-pages';
 
 // The uploader (Uppy) is for guests invited to contribute only: loaded for them, never with anyone else's page.
 const GuestContributions = lazy(() => import('./guest-contributions'));
+// A guest's review of a file (comments and decision): loaded when they open one.
+const GuestReview = lazy(() => import('./guest-review'));
 
 /** List or grid, remembered on this device (a visitor who likes thumbnails keeps them). */
 function useCollectionView() {
@@ -142,6 +144,7 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
             folders={subfoldersOf(collection.folders, current?.id ?? null)}
             view={view}
             downloads={downloads}
+            canReview={collection.access === 'guest'}
           />
         )}
       </section>
@@ -242,10 +245,12 @@ interface FolderContentsProps {
   folders: Folder[];
   view: CollectionView;
   downloads: ReturnType<typeof useCollectionDownloads>;
+  /** A signed-in guest: each file opens its comments and decision. */
+  canReview: boolean;
 }
 
 /** Folders first, then files a page at a time: the next page loads as the end of the list comes near (or on a button). */
-function FolderContents({ slug, unlockToken, folderId, folders, view, downloads }: FolderContentsProps) {
+function FolderContents({ slug, unlockToken, folderId, folders, view, downloads, canReview }: FolderContentsProps) {
   const files = useInfiniteQuery(collectionFilesQueryOptions(slug, unlockToken, folderId));
   const pages = files.data?.pages;
   const loaded = useMemo(() => pages?.flatMap((page) => page.files) ?? [], [pages]);
@@ -257,6 +262,9 @@ function FolderContents({ slug, unlockToken, folderId, folders, view, downloads 
   const { downloadFile, downloadZip, preparing, fileLink } = downloads;
   const onPreview = useCallback((file: PublicCollectionFile) => setPreviewing(file.id), []);
   const onDownloadFile = useCallback((file: PublicCollectionFile) => void downloadFile(file), [downloadFile]);
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const onReview = useCallback((file: PublicCollectionFile) => setReviewing(file.id), []);
+  const reviewed = reviewing === null ? undefined : loaded.find((f) => f.id === reviewing);
   const end = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -306,7 +314,12 @@ function FolderContents({ slug, unlockToken, folderId, folders, view, downloads 
       {loaded.length > 0 ? (
         <div className="space-y-2">
           <h3 className={heading}>Files</h3>
-          <FileItems files={loaded} view={view} onPreview={onPreview} onDownload={onDownloadFile} preparing={preparing} />
+          <FileItems files={loaded} view={view} onPreview={onPreview} onDownload={onDownloadFile} onReview={canReview ? onReview : undefined} preparing={preparing} />
+          {reviewed ? (
+            <Suspense fallback={null}>
+              <GuestReview slug={slug} file={reviewed} onClose={() => setReviewing(null)} />
+            </Suspense>
+          ) : null}
           <div ref={end} />
           {hasNextPage ? (
             <div className="flex justify-center pt-2">

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { Folder } from '../../../../contract/collections';
 import type { PublicCollectionFile } from '../../../../contract/public-collections';
 import { Button } from '../../../components/button';
-import { formatBytes } from '../../../lib/format';
+import { formatBytes, plural } from '../../../lib/format';
 import { fileKind, fileTypeLabel, previewKind } from '../utils/file-kind';
 import { ThumbnailImage } from './thumbnail-image';
 import { FileIcon } from './file-icon';
@@ -118,15 +118,17 @@ interface FileItemsProps {
   view: CollectionView;
   onPreview: (file: PublicCollectionFile) => void;
   onDownload: (file: PublicCollectionFile) => void;
+  /** A guest's: opens a file's comments and decision. */
+  onReview?: ((file: PublicCollectionFile) => void) | undefined;
   preparing: string | null;
 }
 
 /** The files directly in the folder being viewed: type and size, a preview for images, and a download each. */
-export function FileItems({ files, view, onPreview, onDownload, preparing }: FileItemsProps) {
+export function FileItems({ files, view, onPreview, onDownload, onReview, preparing }: FileItemsProps) {
   return (
     <ul aria-label="Files" className={view === 'grid' ? gridClass : listClass}>
       {files.map((file) => (
-        <FileItem key={file.id} file={file} view={view} preparing={preparing === file.id} onPreview={onPreview} onDownload={onDownload} />
+        <FileItem key={file.id} file={file} view={view} preparing={preparing === file.id} onPreview={onPreview} onDownload={onDownload} onReview={onReview} />
       ))}
     </ul>
   );
@@ -138,12 +140,21 @@ interface FileItemProps {
   preparing: boolean;
   onPreview: (file: PublicCollectionFile) => void;
   onDownload: (file: PublicCollectionFile) => void;
+  onReview?: ((file: PublicCollectionFile) => void) | undefined;
 }
 
 /** One file; memoised, so starting a download or loading the next page does not redraw thousands of rows. */
-const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDownload }: FileItemProps) {
+const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDownload, onReview }: FileItemProps) {
   const contributed = file.contributedBy === 'you' ? ' · Added by you' : file.contributedBy === 'guest' ? ' · Added by a guest' : '';
-  const details = `${fileTypeLabel(file.mimeType, file.name)} · ${formatBytes(file.sizeBytes)}${contributed}${file.scanPending ? ' · Checking for viruses…' : ''}`;
+  const reviewed = file.review ? (file.review.state === 'approved' ? ' · Approved' : ' · Changes requested') : '';
+  const comments = file.commentCount > 0 ? ` · ${plural(file.commentCount, 'comment', 'comments')}` : '';
+  const details = `${fileTypeLabel(file.mimeType, file.name)} · ${formatBytes(file.sizeBytes)}${contributed}${reviewed}${comments}${file.scanPending ? ' · Checking for viruses…' : ''}`;
+  const review = (extra: string) =>
+    onReview ? (
+      <Button variant="ghost" onClick={() => onReview(file)} className={`min-h-11 ${extra}`}>
+        Review<span className="sr-only"> {file.name}</span>
+      </Button>
+    ) : null;
   // A file being checked for viruses cannot be downloaded yet (the server refuses until it is clean); the page asks again every few seconds.
   const download = (extra: string) => (
     <Button
@@ -187,6 +198,7 @@ const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDo
             </p>
             <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{details}</p>
           </div>
+          {review('w-full')}
           {download('w-full')}
         </div>
       </li>
@@ -201,6 +213,7 @@ const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDo
         <p className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{file.name}</p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{details}</p>
       </div>
+      {review('shrink-0')}
       {download('shrink-0')}
     </li>
   );

@@ -19,6 +19,7 @@ import { registerUpdateCollection } from './update.js';
 import { registerUpdateCollectionFile } from './update-file.js';
 import { registerUpdateCollectionFolder } from './update-folder.js';
 import { registerCollectionTrash } from './trash.js';
+import { registerCollectionReview } from './review.js';
 
 /** The Collections resource (paid plan): named sets of files with folders, guests and a visibility. */
 export function registerCollections(app: OpenAPIHono<AppEnv>) {
@@ -40,6 +41,8 @@ export function registerCollections(app: OpenAPIHono<AppEnv>) {
   registerGetCollectionDownloadLinks(app);
   // The trash: what was deleted, restorable until the sweep purges it.
   registerCollectionTrash(app);
+  // Review: comments by file, and a decision per file.
+  registerCollectionReview(app);
   // Guests: list, invite, change what one may do, remove.
   registerListCollectionGuests(app);
   registerInviteCollectionGuests(app);

@@ -50,6 +50,9 @@ export interface SelectionActions {
   onSend?: () => void;
   /** Whether the browser can send at all (the vault): the button stays in place, disabled when nothing sendable is selected. */
   canSend?: boolean;
+  /** A collection's "Review": the selected file's comments and decision; absent where there is no review (the vault). */
+  onReview?: () => void;
+  hasReview?: boolean;
   onDownload?: () => void;
   downloadLabel: string;
   downloading: boolean;
@@ -95,6 +98,7 @@ export function BrowserToolbar({
           disabled={!actions.onDownload || actions.downloading}
         />
         {actions.canSend ? <ToolButton icon={icons.send} label="Send" onClick={() => actions.onSend?.()} disabled={!actions.onSend} /> : null}
+        {actions.hasReview ? <ToolButton icon={icons.review} label="Review" onClick={() => actions.onReview?.()} disabled={!actions.onReview} /> : null}
       </div>
       <p aria-live="polite" className="px-2 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
         {selectedCount > 0 ? `${formatInteger(selectedCount)} selected` : ''}

@@ -4,6 +4,8 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../../components/button';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { TrashDialog } from './trash-dialog';
+import { OwnerReview } from './owner-review';
+import { inputClass } from '../../../../components/text-field';
 import { FormError } from '../../../../components/form-error';
 import { PageHeader } from '../../../../components/page-header';
 import type { FileUploaderHandle } from '../../../../components/uploader/file-uploader';
@@ -43,7 +45,11 @@ type OpenDialog =
   | { kind: 'move'; items: BrowserItem[] }
   | { kind: 'delete'; items: BrowserItem[] }
   | { kind: 'trash' }
+  | { kind: 'review'; item: BrowserItem }
   | null;
+
+type ReviewFilter = 'all' | 'approved' | 'changes_requested' | 'none';
+const reviewMatches = (state: 'approved' | 'changes_requested' | null, shown: Exclude<ReviewFilter, 'all'>) => (shown === 'none' ? state === null : state === shown);
 
 interface CollectionBrowserProps {
   collectionId: string;
@@ -66,7 +72,12 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
   const ancestry = useMemo(() => ancestryOf(folders, folderId), [folders, folderId]);
   const folderGone = folderId !== null && ancestry.length === 0;
   const here = ancestry.at(-1)?.name ?? collection.title;
-  const items = useMemo(() => itemsIn(folders, files, folderId, search.sort, search.order), [folders, files, folderId, search.sort, search.order]);
+  // Files by their review (the folders stay, counting what is under them).
+  const [shown, setShown] = useState<ReviewFilter>('all');
+  const items = useMemo(() => {
+    const all = itemsIn(folders, files, folderId, search.sort, search.order);
+    return shown === 'all' ? all : all.filter((item) => item.kind === 'folder' || reviewMatches(item.file.review?.state ?? null, shown));
+  }, [folders, files, folderId, search.sort, search.order, shown]);
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((text: string) => setAnnouncement(text), []);
   const actions = useBrowserActions({ collectionId, folders, announce });
@@ -136,6 +147,8 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
     onRename: only ? () => setDialog({ kind: 'rename', item: only }) : undefined,
     onMove: selected.length > 0 ? () => setDialog({ kind: 'move', items: selected }) : undefined,
     onDelete: selected.length > 0 ? () => setDialog({ kind: 'delete', items: selected }) : undefined,
+    hasReview: true,
+    onReview: only?.kind === 'file' && isComplete(only.file) ? () => setDialog({ kind: 'review', item: only }) : undefined,
     onSetCover:
       only?.kind === 'file' && isImage(only.file) && isComplete(only.file) && collection.coverFileId !== only.id ? () => actions.setCover(only) : undefined,
     onDownload: selected.length > 1 || (only?.kind === 'file' && !isComplete(only.file)) ? undefined : () => void downloadItem(only),
@@ -202,6 +215,17 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
             onOrderChange={(order) => onSearchChange({ order }, { replace: true })}
             onViewChange={(view) => onSearchChange({ view }, { replace: true })}
           />
+          <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+            <label htmlFor="review-filter" className="text-zinc-700 dark:text-zinc-300">
+              Show
+            </label>
+            <select id="review-filter" value={shown} onChange={(event) => setShown(event.target.value as ReviewFilter)} className={`${inputClass} w-auto py-1`}>
+              <option value="all">All files</option>
+              <option value="approved">Approved</option>
+              <option value="changes_requested">Changes requested</option>
+              <option value="none">Not reviewed</option>
+            </select>
+          </div>
           {download.error ? <FormError error={download.error} className="m-2" /> : null}
           {search.view === 'list' && items.length > 0 ? <ListColumns /> : null}
           <ItemListbox
@@ -292,6 +316,9 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
             ? 'Folders go to the trash with everything inside them. Guests and visitors can no longer see or download any of it. You can restore it from the trash for 30 days.'
             : 'It goes to the trash: guests and visitors can no longer see or download it. You can restore it from the trash for 30 days.'}
         </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'review' && dialog.item.kind === 'file' ? (
+        <OwnerReview collectionId={collectionId} file={files.find((f) => f.id === dialog.item.id) ?? dialog.item.file} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'trash' ? <TrashDialog collectionId={collectionId} onClose={() => setDialog(null)} onRestored={announce} /> : null}
       {previewIndex >= 0 ? (

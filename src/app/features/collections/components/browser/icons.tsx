@@ -65,6 +65,11 @@ export const icons = {
       <path d="M10 13.5V4M6 7.5l4-4 4 4M3.5 16.5h13" />
     </Glyph>
   ),
+  review: (
+    <Glyph>
+      <path d="M4 4.5h12v8H9l-3.5 3v-3H4z" />
+    </Glyph>
+  ),
   share: (
     <Glyph>
       <circle cx="14.5" cy="4.75" r="2" />

@@ -68,13 +68,18 @@ function adderName(adder: NonNullable<ListedCollectionFile['addedBy']>): string 
 }
 
 function describe(item: BrowserItem, isCover: boolean): string {
-  if (item.kind === 'folder') return `Folder · ${plural(item.fileCount, 'file', 'files')} · ${formatBytes(item.sizeBytes)}`;
+  if (item.kind === 'folder') {
+    const reviewed = [item.approved ? `${item.approved} approved` : '', item.changesRequested ? `${item.changesRequested} with changes requested` : ''].filter(Boolean);
+    return [`Folder · ${plural(item.fileCount, 'file', 'files')} · ${formatBytes(item.sizeBytes)}`, ...reviewed].join(' · ');
+  }
   const { file } = item;
   // A file still imported has no size yet, and a failed one never will: its state leads instead (all a phone's one line may show).
   const lead =
     file.state === 'importing' ? 'Importing from a URL' : file.state === 'failed' ? (file.error ? `Import failed: ${file.error}` : 'Failed') : formatBytes(file.sizeBytes);
   const parts = [lead, fileTypeLabel(file.mimeType, file.name), formatDate(file.createdAt)];
   if (file.addedBy) parts.push(`added by ${adderName(file.addedBy)}`);
+  if (file.review) parts.push(file.review.state === 'approved' ? 'approved' : 'changes requested');
+  if (file.commentCount > 0) parts.push(plural(file.commentCount, 'comment', 'comments'));
   if (file.state === 'uploading') parts.push('uploading');
   if (file.unsent) parts.push('not sent yet: only you see it');
   if (isCover) parts.push('cover');

@@ -1,0 +1,198 @@
+import { and, asc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Comment } from '../../contract/collections.js';
+import type { Caller } from '../core/caller.js';
+import { notFound } from '../core/errors.js';
+import { resourceIdPattern } from '../../contract/ids.js';
+import { newId } from '../core/secrets.js';
+import type { Database } from '../db/connection.js';
+import { collectionComments, collectionFiles, collectionGuests, collections, files, type ReviewState } from '../db/schema/index.js';
+import { emitEvent } from '../events/emit.js';
+import { renderEmail } from '../mail/html.js';
+import { mailWorkspace } from '../mail/workspace-mail.js';
+import type { Services } from '../services.js';
+import type { CollectionAccess } from './access.js';
+import { lockOwnCollection, ownCollection, type CollectionRow } from './collections.js';
+import { filesOfCollection, type CollectionFileRow } from './files.js';
+import { offeredFile } from './visibility.js';
+
+/**
+ * Review: on each file of a collection, its guests and the workspace's members (and keys) leave comments (plain
+ * text, threaded by file) and decide a review state, `approved` or `changes_requested`; the latest decision is the
+ * file's. Every decision emits `collection.file_reviewed`. The workspace hears of its guests' comments and decisions
+ * by mail as the collection says (`reviewMail`): a daily digest (the default), each one, or not at all.
+ *
+ * Guests review what they can see (a complete, sent file not in the trash); visitors who are not guests (a public
+ * link, a password) read neither comments nor decisions, and cannot make them: a review needs a name to stand by it.
+ */
+
+export interface Reviewer {
+  kind: 'member' | 'key' | 'guest';
+  id: string | null;
+  email: string | null;
+  name: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The member or key acting through the API or the dashboard. */
+export function reviewerOfCaller(caller: Caller): Reviewer {
+  if (caller.member) return { kind: 'member', id: caller.member.userId, email: caller.member.email, name: caller.member.name };
+  return { kind: 'key', id: caller.credentialId, email: null, name: caller.credentialName };
+}
+
+/** The guest a visitor's access names, or null for any other visitor (who may not review). */
+export async function reviewerOfVisitor(db: Pick<Database, 'select'>, c: Pick<CollectionRow, 'id'>, access: CollectionAccess): Promise<Reviewer | null> {
+  if (access.kind !== 'guest') return null;
+  const [guest] = await db.select({ id: collectionGuests.id, email: collectionGuests.email }).from(collectionGuests).where(and(eq(collectionGuests.id, access.guestId), eq(collectionGuests.collectionId, c.id)));
+  return guest ? { kind: 'guest', id: guest.id, email: guest.email, name: null } : null;
+}
+
+const toComment = (row: typeof collectionComments.$inferSelect): Comment => ({
+  id: row.id,
+  fileId: row.fileId,
+  author: { kind: row.authorKind, id: row.authorId, email: row.authorEmail, name: row.authorName },
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The file as the reviewer may see it: any live file for the workspace, an offered one for a guest; else 404. */
+async function reviewedFile(db: Pick<Database, 'select'>, c: Pick<CollectionRow, 'id'>, fileId: string, by: Reviewer): Promise<CollectionFileRow> {
+  // What cannot be a file id (a slug, a NUL) names no file, without a query.
+  if (!resourceIdPattern('fi').test(fileId)) throw notFound('File');
+  const [file] = await filesOfCollection(db, c.id, and(eq(files.id, fileId), by.kind === 'guest' ? offeredFile : undefined));
+  if (!file) throw notFound('File');
+  return file;
+}
+
+/** A file's comments, oldest first. */
+export async function commentsOf(services: Pick<Services, 'db'>, c: Pick<CollectionRow, 'id'>, fileId: string, by: Reviewer): Promise<Comment[]> {
+  await reviewedFile(services.db, c, fileId, by);
+  const rows = await services.db.select().from(collectionComments).where(eq(collectionComments.fileId, fileId)).orderBy(asc(collectionComments.createdAt), asc(collectionComments.id));
+  return rows.map(toComment);
+}
+
+type ReviewServices = Pick<Services, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
+
+/** Adds a comment to a file; a guest's is mailed to the workspace at once when the collection says `each`. */
+export async function addComment(services: ReviewServices, c: CollectionRow, fileId: string, by: Reviewer, body: string): Promise<Comment> {
+  const file = await reviewedFile(services.db, c, fileId, by);
+  const [row] = await services.db
+    .insert(collectionComments)
+    .values({ id: newId('cm'), collectionId: c.id, fileId, authorKind: by.kind, authorId: by.id, authorEmail: by.email, authorName: by.name, body, createdAt: services.clock.now() })
+    .returning();
+  if (by.kind === 'guest' && c.reviewMail === 'each') {
+    await mailNow(services, c, `${by.email ?? 'A guest'} commented on “${file.name}”`, [`${by.email ?? 'A guest'} wrote about “${file.name}” in “${c.title}”:`, body]);
+  }
+  return toComment(row!);
+}
+
+const stateWords: Record<ReviewState, string> = { approved: 'approved', changes_requested: 'asked for changes to' };
+
+/**
+ * Records a decision on a file (or clears it with null), emits `collection.file_reviewed`, and mails a guest's
+ * decision at once when the collection says `each`. Returns the file's review as it now is.
+ */
+export async function setReview(services: ReviewServices, c: CollectionRow, fileId: string, by: Reviewer, state: ReviewState | null) {
+  const file = await reviewedFile(services.db, c, fileId, by);
+  const now = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(collectionFiles)
+      .set(state === null ? { reviewState: null, reviewedByKind: null, reviewedByEmail: null, reviewedAt: null } : { reviewState: state, reviewedByKind: by.kind, reviewedByEmail: by.email, reviewedAt: now })
+      .where(eq(collectionFiles.fileId, fileId));
+    await emitEvent(tx, {
+      workspaceId: c.workspaceId,
+      type: 'collection.file_reviewed',
+      subject: { kind: 'collection', id: c.id },
+      now,
+      billing: services.config,
+      data: {
+        collection: { id: c.id, title: c.title },
+        file: { id: file.id, name: file.name, size: file.sizeBytes, folderId: file.folderId },
+        review: { state, by: { kind: by.kind, email: by.email }, at: now.toISOString() },
+      },
+    });
+  });
+  if (by.kind === 'guest' && state !== null && c.reviewMail === 'each') {
+    await mailNow(services, c, `${by.email ?? 'A guest'} ${stateWords[state]} “${file.name}”`, [`${by.email ?? 'A guest'} ${stateWords[state]} “${file.name}” in “${c.title}”.`]);
+  }
+  return state === null ? null : { state, by: { kind: by.kind, email: by.email }, at: now.toISOString() };
+}
+
+async function mailNow(services: ReviewServices, c: CollectionRow, subject: string, paragraphs: string[]) {
+  const content = renderEmail({ heading: subject, paragraphs, action: { label: 'Open the collection', url: `${services.config.PUBLIC_URL}/collections/${encodeURIComponent(c.id)}` } });
+  await mailWorkspace(services, c.workspaceId, { subject: subject.slice(0, 200).replace(/[\r\n]+/g, ' '), text: content.text, html: content.html, tag: 'collection.review' }).catch((err: unknown) =>
+    services.log.error({ err, collectionId: c.id }, 'review mail failed'),
+  );
+}
+
+/** The workspace's own reading, by collection id: a file's comments. */
+export async function listFileComments(services: Pick<Services, 'db'>, caller: Caller, collectionId: string, fileId: string) {
+  const c = await ownCollection(services, caller, collectionId);
+  return commentsOf(services, c, fileId, reviewerOfCaller(caller));
+}
+
+export async function commentAsCaller(services: ReviewServices, caller: Caller, collectionId: string, fileId: string, body: string) {
+  const c = await services.db.transaction((tx) => lockOwnCollection(tx, caller, collectionId));
+  return addComment(services, c, fileId, reviewerOfCaller(caller), body);
+}
+
+export async function reviewAsCaller(services: ReviewServices, caller: Caller, collectionId: string, fileId: string, state: ReviewState | null) {
+  const c = await ownCollection(services, caller, collectionId);
+  return setReview(services, c, fileId, reviewerOfCaller(caller), state);
+}
+
+/**
+ * The daily digest, from the maintenance sweep: every collection set to `daily` whose guests commented or decided
+ * since its last digest, and whose last digest is a day old (or that never had one), gets one mail listing what
+ * happened, by file. Returns how many digests went.
+ */
+export async function sendReviewDigests(services: ReviewServices): Promise<number> {
+  const now = services.clock.now();
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const since = sql`coalesce(${collections.reviewDigestAt}, ${collections.createdAt})`;
+  const due = await services.db
+    .select()
+    .from(collections)
+    .where(
+      and(
+        eq(collections.reviewMail, 'daily'),
+        or(sql`${collections.reviewDigestAt} is null`, lt(collections.reviewDigestAt, dayAgo)),
+        or(
+          sql`exists (select 1 from ${collectionComments} where ${collectionComments.collectionId} = ${collections.id} and ${collectionComments.authorKind} = 'guest' and ${collectionComments.createdAt} >= ${since})`,
+          sql`exists (select 1 from ${collectionFiles} where ${collectionFiles.collectionId} = ${collections.id} and ${collectionFiles.reviewedByKind} = 'guest' and ${collectionFiles.reviewedAt} >= ${since})`,
+        ),
+      ),
+    )
+    .limit(200);
+  let sent = 0;
+  for (const c of due) {
+    const from = c.reviewDigestAt ?? c.createdAt;
+    const comments = await services.db
+      .select({ fileName: files.name, email: collectionComments.authorEmail, body: collectionComments.body })
+      .from(collectionComments)
+      .innerJoin(files, eq(files.id, collectionComments.fileId))
+      .where(and(eq(collectionComments.collectionId, c.id), eq(collectionComments.authorKind, 'guest'), gte(collectionComments.createdAt, from)))
+      .orderBy(asc(collectionComments.createdAt));
+    const decisions = await services.db
+      .select({ fileName: files.name, email: collectionFiles.reviewedByEmail, state: collectionFiles.reviewState })
+      .from(collectionFiles)
+      .innerJoin(files, eq(files.id, collectionFiles.fileId))
+      .where(and(eq(collectionFiles.collectionId, c.id), eq(collectionFiles.reviewedByKind, 'guest'), isNotNull(collectionFiles.reviewState), gte(collectionFiles.reviewedAt, from)));
+    const lines = [
+      ...decisions.map((d) => `${d.email ?? 'A guest'} ${stateWords[d.state!]} “${d.fileName}”.`),
+      ...comments.map((m) => `${m.email ?? 'A guest'} on “${m.fileName}”: ${m.body.length > 300 ? `${m.body.slice(0, 300)}…` : m.body}`),
+    ];
+    // Claimed first, so two workers never send the same digest.
+    const [claimed] = await services.db
+      .update(collections)
+      .set({ reviewDigestAt: now })
+      .where(and(eq(collections.id, c.id), c.reviewDigestAt === null ? sql`${collections.reviewDigestAt} is null` : eq(collections.reviewDigestAt, c.reviewDigestAt)))
+      .returning({ id: collections.id });
+    if (!claimed || lines.length === 0) continue;
+    const subject = `Reviews of “${c.title}”: ${decisions.length} decision${decisions.length === 1 ? '' : 's'}, ${comments.length} comment${comments.length === 1 ? '' : 's'}`;
+    await mailNow(services, c, subject, [`What your guests said about “${c.title}” since the last digest:`, ...lines]);
+    sent++;
+  }
+  return sent;
+}
