@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { contents, createCollection, dropFile, optionNames, renameLink, secretLink, tool, uploadToCollection, writeImage } from './collection-support';
-import { makeFiles, makeWorkspacePaid, screenshotsInBothThemes, signUp } from './support';
+import { makeFiles, makeWorkspacePaid, readmePicture, screenshotsInBothThemes, signUp } from './support';
 import { download, expectNoSeriousA11yViolations, linkInMail, unzipAll } from './transfer-support';
 
 /**
@@ -288,7 +288,7 @@ test('an owner deletes a file to the trash and restores it from there with its b
   }
 });
 
-test('a guest invited to contribute adds files to the folder the owner picked, and only there; the owner sees who added them', async ({ page, browser }) => {
+test('a guest invited to contribute adds files to the folder the owner picked, and only there, then comments and approves; the owner sees who added them, the review and the comment', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const title = 'Client portal';
   const guest = 'client@example.test';
@@ -342,12 +342,50 @@ test('a guest invited to contribute adds files to the folder the owner picked, a
     await expectNoSeriousA11yViolations(guestPage, 'a contributor guest’s page, light');
     await screenshotsInBothThemes(guestPage, 'collection-contributor', 'PORTAL_SCREENSHOTS');
 
-    // The owner finds it in that folder, added by the guest, with its bytes.
+    // The guest reviews it: a comment (Enter is a new line, only the button posts), then an approval.
+    await guestPage.getByRole('button', { name: 'Review brief.pdf', exact: true }).click();
+    const review = guestPage.getByRole('dialog', { name: 'Review of brief.pdf' });
+    await expect(review.getByText('No comments yet.')).toBeVisible();
+    const box = review.getByLabel('Add a comment');
+    await box.fill('Final version attached.');
+    await box.press('Enter');
+    await box.pressSequentially('<b>Page 3</b> has the new prices.');
+    await expect(review.getByText('No comments yet.')).toBeVisible();
+    await review.getByRole('button', { name: 'Post comment' }).click();
+    await expect(review.getByRole('list', { name: 'Comments on brief.pdf' }).getByRole('listitem')).toContainText(['Final version attached.\n<b>Page 3</b> has the new prices.']);
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await expect(review.getByRole('button', { name: 'Approve' })).toHaveAttribute('aria-pressed', 'true');
+    await expectNoSeriousA11yViolations(guestPage, 'a guest’s review of a file, light');
+    await screenshotsInBothThemes(guestPage, 'collection-review-guest', 'PORTAL_SCREENSHOTS');
+    await review.getByRole('button', { name: 'Close' }).click();
+    await expect(guestPage.getByRole('list').getByText(/Added by you · Approved · 1 comment/)).toBeVisible();
+
+    // The owner finds it in that folder, added by the guest, approved, with the comment and its bytes.
     await page.reload();
-    await top.getByRole('option', { name: 'From the client' }).dblclick();
+    await expect(top.getByRole('option', { name: 'From the client' })).toContainText('1 approved');
+    await page.getByLabel('Show').selectOption({ label: 'Changes requested' });
+    await expect(top.getByRole('option', { name: 'From the client' })).toBeVisible();
+    await page.getByLabel('Show').selectOption({ label: 'All files' });
+    await expect.poll(() => optionNames(top)).toEqual(['Final cut', 'From the client']);
+    await top.getByRole('option', { name: 'From the client' }).click();
+    await expect(top.getByRole('option', { name: 'From the client' })).toHaveAttribute('aria-selected', 'true');
+    await top.press('Enter');
     const inbox = contents(page, 'From the client');
-    await expect(inbox.getByRole('option', { name: 'brief.pdf' })).toContainText(`added by ${guest} (guest)`);
-    await inbox.getByRole('option', { name: 'brief.pdf' }).click();
+    const file = inbox.getByRole('option', { name: 'brief.pdf' });
+    await expect(file).toContainText(`added by ${guest} (guest) · approved · 1 comment`);
+    await page.getByLabel('Show').selectOption({ label: 'Not reviewed' });
+    await expect(file).toHaveCount(0);
+    await page.getByLabel('Show').selectOption({ label: 'Approved' });
+    await file.click();
+    await tool(page, 'Review').click();
+    const ownerReview = page.getByRole('dialog', { name: 'Review of brief.pdf' });
+    await expect(ownerReview.getByRole('listitem')).toContainText([`${guest} (guest)`]);
+    await expect(ownerReview.getByText(`Approved by ${guest}`)).toBeVisible();
+    await ownerReview.getByLabel('Add a comment').fill('Thanks, all good.');
+    await ownerReview.getByRole('button', { name: 'Post comment' }).click();
+    await expect(ownerReview.getByRole('listitem')).toHaveCount(2);
+    await readmePicture(page, 'collection-review');
+    await ownerReview.getByRole('button', { name: 'Close' }).click();
     const got = await download(page, tool(page, 'Download'));
     expect(got.bytes.equals(brief)).toBe(true);
   } finally {
