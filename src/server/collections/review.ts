@@ -67,7 +67,7 @@ async function reviewedFile(db: Pick<Database, 'select'>, c: Pick<CollectionRow,
 /** A file's comments, oldest first. */
 export async function commentsOf(services: Pick<Services, 'db'>, c: Pick<CollectionRow, 'id'>, fileId: string, by: Reviewer): Promise<Comment[]> {
   await reviewedFile(services.db, c, fileId, by);
-  const rows = await services.db.select().from(collectionComments).where(eq(collectionComments.fileId, fileId)).orderBy(asc(collectionComments.createdAt), asc(collectionComments.id));
+  const rows = await services.db.select().from(collectionComments).where(eq(collectionComments.fileId, fileId)).orderBy(asc(collectionComments.seq));
   return rows.map(toComment);
 }
 
@@ -173,7 +173,7 @@ export async function sendReviewDigests(services: ReviewServices): Promise<numbe
       .from(collectionComments)
       .innerJoin(files, eq(files.id, collectionComments.fileId))
       .where(and(eq(collectionComments.collectionId, c.id), eq(collectionComments.authorKind, 'guest'), gte(collectionComments.createdAt, from)))
-      .orderBy(asc(collectionComments.createdAt));
+      .orderBy(asc(collectionComments.seq));
     const decisions = await services.db
       .select({ fileName: files.name, email: collectionFiles.reviewedByEmail, state: collectionFiles.reviewState })
       .from(collectionFiles)

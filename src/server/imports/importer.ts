@@ -3,7 +3,7 @@ import { Upload } from '@tus/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { files, type FileRecord } from '../db/schema/index.js';
 import type { Services } from '../services.js';
-import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
+import { claimLeasedFiles, runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import { CrcDataStore } from '../uploads/crc.js';
 import { isWorkspaceActive, WORKSPACE_DISABLED_MESSAGE } from '../workspaces/active.js';
 import { nameFromUrl } from '../files/names.js';
@@ -27,18 +27,17 @@ type ImporterServices = Services;
 export async function claimDueImports(services: Pick<Services, 'db' | 'clock' | 'config'>, limit: number): Promise<string[]> {
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + services.config.IMPORT_LEASE_SECONDS * 1000);
-  const result = await services.db.execute<{ id: string }>(sql`
-    UPDATE files AS f SET import_lease_until = ${leaseUntil}, import_lease_holder = gen_random_uuid()::text, import_attempts = f.import_attempts + 1
-    FROM (
-      SELECT id FROM files
-      WHERE state = 'importing' AND (import_lease_until IS NULL OR import_lease_until <= ${now})
-      ORDER BY seq
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ) AS due
-    WHERE f.id = due.id
-    RETURNING f.id`);
-  return result.rows.map((r) => r.id);
+  return claimLeasedFiles(services.db, {
+    lease: 'import_lease_until',
+    attempts: 'import_attempts',
+    // A fresh holder token per claim: a worker that froze past its lease finds the import taken (stillHeld).
+    also: sql`import_lease_holder = gen_random_uuid()::text`,
+    due: sql`state = 'importing'`,
+    order: sql`seq`,
+    now,
+    until: leaseUntil,
+    limit,
+  });
 }
 
 /** The import is still this claim's: it is importing and nobody claimed it since (after this worker froze past its lease). */

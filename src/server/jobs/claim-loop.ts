@@ -1,4 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/connection.js';
 import type { Services } from '../services.js';
+
+/**
+ * Claims up to `limit` stored files that `due` selects and nobody holds (no lease, or one that ran out), oldest by
+ * `order` first: each gets `lease` set to `until` and one more try counted in `attempts` (and `also`, a holder
+ * token, say). FOR UPDATE SKIP LOCKED, so any number of workers share the queue without taking a file twice.
+ */
+export async function claimLeasedFiles(
+  db: Pick<Database, 'execute'>,
+  claim: { lease: string; attempts: string; due: SQL; order: SQL; now: Date; until: Date; limit: number; also?: SQL },
+): Promise<string[]> {
+  const lease = sql.identifier(claim.lease);
+  const attempts = sql.identifier(claim.attempts);
+  const result = await db.execute<{ id: string }>(sql`
+    UPDATE files AS f SET ${lease} = ${claim.until}, ${attempts} = f.${attempts} + 1${claim.also ? sql`, ${claim.also}` : sql``}
+    FROM (
+      SELECT id FROM files
+      WHERE ${claim.due} AND (${lease} IS NULL OR ${lease} <= ${claim.now})
+      ORDER BY ${claim.order}
+      LIMIT ${claim.limit}
+      FOR UPDATE SKIP LOCKED
+    ) AS due
+    WHERE f.id = due.id
+    RETURNING f.id`);
+  return result.rows.map((r) => r.id);
+}
 
 /**
  * A worker loop over rows held by leases (URL imports, virus scans): claims up to `concurrency`

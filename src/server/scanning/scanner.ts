@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { files, type FileRecord } from '../db/schema/index.js';
-import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
+import { claimLeasedFiles, runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import type { Services } from '../services.js';
 import { ClamdError, clamdVersion, parseClamdUrl, scanStream, type ClamdAddress } from './clamd.js';
 
@@ -39,18 +39,7 @@ const awaitingVerdict = sql`files.state = 'complete' AND files.scan_result IS NU
 export async function claimDueScans(services: Pick<Services, 'db' | 'clock' | 'config'>, limit: number): Promise<string[]> {
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + services.config.SCAN_LEASE_SECONDS * 1000);
-  const result = await services.db.execute<{ id: string }>(sql`
-    UPDATE files AS f SET scan_lease_until = ${leaseUntil}, scan_attempts = f.scan_attempts + 1
-    FROM (
-      SELECT id FROM files
-      WHERE ${awaitingVerdict} AND (scan_lease_until IS NULL OR scan_lease_until <= ${now})
-      ORDER BY completed_at, seq
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ) AS due
-    WHERE f.id = due.id
-    RETURNING f.id`);
-  return result.rows.map((r) => r.id);
+  return claimLeasedFiles(services.db, { lease: 'scan_lease_until', attempts: 'scan_attempts', due: awaitingVerdict, order: sql`completed_at, seq`, now, until: leaseUntil, limit });
 }
 
 /** Scans one claimed file to a verdict, or leaves it for a later try. Never throws. */

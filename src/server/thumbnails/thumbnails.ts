@@ -11,7 +11,7 @@ import { ApiError, notFound } from '../core/errors.js';
 import type { Services } from '../services.js';
 import type { FileStorage } from '../storage/storage.js';
 import { bareType, mediaKind, type MediaKind } from '../../contract/media-types.js';
-import { runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
+import { claimLeasedFiles, runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import { withLoopbackBytes } from './loopback-bytes.js';
 import { ffmpegCommand, renderMediaPreview } from './media-previews.js';
 
@@ -71,18 +71,15 @@ type ThumbnailServices = Pick<Services, 'db' | 'storage' | 'log' | 'owners' | 'c
 export async function claimDueThumbnails(services: Pick<Services, 'db' | 'clock'>, limit: number): Promise<string[]> {
   const now = services.clock.now();
   const leaseUntil = new Date(now.getTime() + LEASE_SECONDS * 1000);
-  const result = await services.db.execute<{ id: string }>(sql`
-    UPDATE files AS f SET thumbnail_lease_until = ${leaseUntil}, thumbnail_attempts = f.thumbnail_attempts + 1
-    FROM (
-      SELECT id FROM files
-      WHERE thumbnail_state IS NULL AND state = 'complete' AND (thumbnail_lease_until IS NULL OR thumbnail_lease_until <= ${now})
-      ORDER BY completed_at, seq
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ) AS due
-    WHERE f.id = due.id
-    RETURNING f.id`);
-  return result.rows.map((r) => r.id);
+  return claimLeasedFiles(services.db, {
+    lease: 'thumbnail_lease_until',
+    attempts: 'thumbnail_attempts',
+    due: sql`thumbnail_state IS NULL AND state = 'complete'`,
+    order: sql`completed_at, seq`,
+    now,
+    until: leaseUntil,
+    limit,
+  });
 }
 
 /**

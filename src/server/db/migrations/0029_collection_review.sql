@@ -3,6 +3,7 @@
 -- (a daily digest by default, each event, or not at all), per collection.
 CREATE TABLE "collection_comments" (
   "id" text PRIMARY KEY,
+  "seq" bigserial NOT NULL,
   "collection_id" text NOT NULL REFERENCES "collections"("id") ON DELETE CASCADE,
   "file_id" text NOT NULL REFERENCES "files"("id") ON DELETE CASCADE,
   "author_kind" text NOT NULL,

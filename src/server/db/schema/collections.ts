@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { apiKeys, users, workspaces } from './accounts.js';
 import { ts } from './columns.js';
 import { files } from './files.js';
@@ -202,6 +202,8 @@ export const collectionComments = pgTable(
   'collection_comments',
   {
     id: text('id').primaryKey(),
+    /** Writing order: a thread reads in it, whatever the clock said (two comments may share an instant). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     collectionId: text('collection_id')
       .notNull()
       .references(() => collections.id, { onDelete: 'cascade' }),
