@@ -100,7 +100,8 @@ export function BrowserToolbar({
         {actions.canSend ? <ToolButton icon={icons.send} label="Send" onClick={() => actions.onSend?.()} disabled={!actions.onSend} /> : null}
         {actions.hasReview ? <ToolButton icon={icons.review} label="Review" onClick={() => actions.onReview?.()} disabled={!actions.onReview} /> : null}
       </div>
-      <p aria-live="polite" className="px-2 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+      {/* Its room is kept while nothing is selected: the count appearing must not wrap the bar and move the list under the pointer (a double click's second click would land on another row). */}
+      <p aria-live="polite" className="min-w-28 px-2 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
         {selectedCount > 0 ? `${formatInteger(selectedCount)} selected` : ''}
       </p>
       <div className="ml-auto flex items-center gap-1">
