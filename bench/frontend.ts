@@ -281,7 +281,9 @@ async function waitForPreviews(recipientUrl: string, collectionUrl: string, phot
   };
   for (const deadline = Date.now() + 120_000; ; ) {
     if ((await previews(api(recipientUrl, 'transfers'))) >= recipientPreviews && (await previews(api(collectionUrl, 'collections'))) >= photos) return;
-    if (Date.now() > deadline) throw new Error('the previews were not made within 120 s');
+    if (Date.now() > deadline) {
+      throw new Error(`the previews were not made within 120 s: ${await previews(api(recipientUrl, 'transfers'))} of ${recipientPreviews} on the recipient page, ${await previews(api(collectionUrl, 'collections'))} of ${photos} in the collection`);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -302,7 +304,8 @@ async function main() {
   let server: ServerProcess | null = null;
   const cleanup = cleanupOnExit(async () => {
     await server?.stop().catch((err: unknown) => console.error('could not stop the server:', err));
-    for (const dir of [workDir, dataDir]) await fsp.rm(dir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dir}:`, err));
+    if (process.env.BENCH_KEEP_DATA) console.log(`kept ${dataDir}`);
+    else for (const dir of [workDir, dataDir]) await fsp.rm(dir, { recursive: true, force: true }).catch((err: unknown) => console.error(`could not remove ${dir}:`, err));
   });
 
   try {

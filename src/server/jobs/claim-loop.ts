@@ -53,24 +53,43 @@ export async function runDueOnce(work: ClaimedWork, limit: number): Promise<numb
 export function startClaimLoop(services: Pick<Services, 'log'>, options: ClaimedWork & { name: string; concurrency: number; pollMs: number }): ClaimLoop {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  // One pass at a time: a run ending during a pass asks for another right after it, rather than a second pass at once.
+  let passing = false;
+  let again = false;
   const running = new Set<Promise<void>>();
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void tick(), ms);
+  };
   const tick = async () => {
     timer = null;
     if (stopped) return;
+    if (passing) {
+      again = true;
+      return;
+    }
+    passing = true;
     try {
       const free = options.concurrency - running.size;
       const ids = free > 0 ? await options.claim(free) : [];
       for (const id of ids) {
         const run = options.run(id).finally(() => {
           running.delete(run);
-          if (!stopped && !timer) timer = setTimeout(() => void tick(), 0);
+          // A slot came free: look again now, not at the next poll (a queue of quick items drains at their own pace).
+          if (!stopped) schedule(0);
         });
         running.add(run);
       }
     } catch (err) {
       services.log.error({ err }, `${options.name} pass failed`);
+    } finally {
+      passing = false;
     }
-    if (!stopped && !timer) timer = setTimeout(() => void tick(), options.pollMs);
+    if (stopped) return;
+    if (again) {
+      again = false;
+      schedule(0);
+    } else if (!timer) schedule(options.pollMs);
   };
   timer = setTimeout(() => void tick(), 0);
   return {

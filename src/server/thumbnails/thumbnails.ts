@@ -61,8 +61,18 @@ export async function makeThumbnail(storage: FileStorage, source: { key: string;
     return storage.write(targetKey, original.pipe(resize));
   }
   const kind = source.kind;
+  // A file named `.pdf` that does not start like one (its header may follow up to 1 KB of anything) is no PDF: no
+  // renderer is started for it. What is left after this check, the renderer itself refuses.
+  if (kind === 'pdf' && !(await startsWith(storage, source.key, '%PDF-', 1024))) throw new Error('not a PDF');
   const png = await withLoopbackBytes(storage, source.key, source.sizeBytes, (url) => renderMediaPreview(kind, url, source.sizeBytes, THUMBNAIL_MAX_PX));
   return storage.write(targetKey, Readable.from([png]).pipe(toWebp()));
+}
+
+/** Whether `marker` is in the first `within` bytes of the stored file. */
+async function startsWith(storage: FileStorage, key: string, marker: string, within: number): Promise<boolean> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key, { start: 0, end: within - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).includes(marker, 0, 'latin1');
 }
 
 type ThumbnailServices = Pick<Services, 'db' | 'storage' | 'log' | 'owners' | 'clock'>;
