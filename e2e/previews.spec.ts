@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { pdfOf } from '../src/server/test/media-files';
 import { readmePicture, screenshotsInBothThemes, signUp } from './support';
@@ -77,14 +77,16 @@ test('the recipient sees image thumbnails and pages through them in a lightbox',
 });
 
 /**
- * What is not an image previews too (issue 37): a video made by ffmpeg plays in the lightbox and
- * seeks to its middle by a Range request (nothing downloads the whole file), a sound plays, a PDF
- * pages through, and a CSV reads as a table; all from the transfer's own signed links.
+ * What is not an image previews too (issue 37): videos made by ffmpeg (WebM, and an H.264 MP4 whose index is at
+ * its end) play in the lightbox and seek to their middle by Range requests (nothing downloads the whole file), a
+ * sound plays, a PDF pages through, and a CSV reads as a table; all from the transfer's own signed links. The
+ * sender's page previews the same files from the owner's own links.
  */
-test('the recipient sees posters, plays a video and seeks in it, plays a sound, pages through a PDF and reads a CSV', async ({ page, browser }) => {
+test('the recipient sees posters, plays videos and seeks in them, plays a sound, pages through a PDF and reads a CSV; so does the sender', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-media-'));
   const clip = path.join(dir, 'clip.webm');
+  const movie = path.join(dir, 'movie.mp4');
   const tone = path.join(dir, 'tone.mp3');
   const doc = path.join(dir, 'two-pages.pdf');
   const table = path.join(dir, 'prices.csv');
@@ -92,13 +94,15 @@ test('the recipient sees posters, plays a video and seeks in it, plays a sound, 
   // player loads only the start, and asks for the later part when it seeks there.
   const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
   ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=20:size=640x360:rate=25,noise=alls=60:allf=t', '-c:v', 'libvpx', '-b:v', '6M', '-minrate', '6M', '-maxrate', '6M', '-deadline', 'realtime', '-cpu-used', '8', clip);
+  // As a camera or an editor writes it by default: H.264, its index (moov) after the pictures, so the player asks for the end first.
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=4:size=320x240:rate=25', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', movie);
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'libmp3lame', '-b:a', '64k', tone);
   fs.writeFileSync(doc, pdfOf(['First page', 'Second page']));
   fs.writeFileSync(table, 'item,price\n"Tea, green",3.50\n<b>Coffee</b>,2.80\n');
   const recipientContext = await browser.newContext();
   try {
     await signUp(page);
-    const link = await sendTransfer(page, { files: [clip, tone, doc, table], title: 'Media' });
+    const link = await sendTransfer(page, { files: [clip, movie, tone, doc, table], title: 'Media' });
     const recipient = await recipientContext.newPage();
     const ranges: string[] = [];
     recipient.on('request', (request) => {
@@ -107,7 +111,7 @@ test('the recipient sees posters, plays a video and seeks in it, plays a sound, 
     await recipient.goto(link);
     const grid = recipient.getByRole('region', { name: 'Previews' });
     // The worker makes the video's poster, the sound's waveform and the PDF's first page within seconds of the upload.
-    const tiles = ['clip.webm', 'tone.mp3', 'two-pages.pdf'].map((name) => grid.getByRole('button', { name: `Open the preview of ${name}` }).locator('img'));
+    const tiles = ['clip.webm', 'movie.mp4', 'tone.mp3', 'two-pages.pdf'].map((name) => grid.getByRole('button', { name: `Open the preview of ${name}` }).locator('img'));
     await expect(async () => {
       await recipient.reload();
       for (const tile of tiles) await expect(tile).toHaveCount(1, { timeout: 500 });
@@ -138,6 +142,12 @@ test('the recipient sees posters, plays a video and seeks in it, plays a sound, 
     await screenshotsInBothThemes(recipient, 'preview-video', 'PREVIEW_SCREENSHOTS');
     await readmePicture(recipient, 'preview-video');
 
+    // The next file, by the arrow key once the player lets go of focus: the H.264 MP4, its middle by a Range request too.
+    await lightbox.getByRole('button', { name: 'Next file' }).click();
+    const mp4 = recipient.getByRole('dialog', { name: 'Preview of movie.mp4' }).getByLabel('movie.mp4');
+    await playFromTheMiddle(mp4, 4);
+    expect(ranges.filter((r) => /^bytes=[1-9]\d*-/.test(r)).length, ranges.join(' ')).toBeGreaterThanOrEqual(2);
+
     await recipient.keyboard.press('Escape');
     await grid.getByRole('button', { name: 'Open the preview of tone.mp3' }).click();
     const audio = recipient.getByRole('dialog', { name: 'Preview of tone.mp3' }).getByLabel('tone.mp3');
@@ -166,8 +176,41 @@ test('the recipient sees posters, plays a video and seeks in it, plays a sound, 
     await expect(csv.getByRole('columnheader')).toHaveText(['item', 'price']);
     await expect(csv.getByRole('cell')).toHaveText(['Tea, green', '3.50', '<b>Coffee</b>', '2.80']);
     await screenshotsInBothThemes(recipient, 'preview-csv', 'PREVIEW_SCREENSHOTS');
+
+    // The sender's own page: each file's thumbnail opens the same lightbox, from the owner's links (no receipt).
+    await page.goto('/transfers');
+    await page.getByRole('link', { name: 'Media' }).first().click();
+    const files = page.getByRole('group', { name: 'Files (scrolls sideways)' });
+    const poster = files.getByRole('button', { name: 'Preview movie.mp4' }).locator('img');
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await expect(files.getByRole('button', { name: /^Preview / })).toHaveCount(5);
+    await files.getByRole('button', { name: 'Preview movie.mp4' }).click();
+    const owners = page.getByRole('dialog', { name: 'Preview of movie.mp4' });
+    await expect(owners.getByText('2 of 5')).toBeVisible();
+    await playFromTheMiddle(owners.getByLabel('movie.mp4'), 4);
+    await expectNoSeriousA11yViolations(page, 'the sender’s lightbox playing a video');
+    await screenshotsInBothThemes(page, 'transfer-page-preview', 'PREVIEW_SCREENSHOTS');
+    await page.keyboard.press('Escape');
+    await expect(owners).toBeHidden();
+    await screenshotsInBothThemes(page, 'transfer-page-files', 'PREVIEW_SCREENSHOTS');
   } finally {
     await recipientContext.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Waits for the player to know the video (`seconds` long), seeks to its middle and plays on from there. */
+async function playFromTheMiddle(video: Locator, seconds: number) {
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(seconds);
+  await video.evaluate(
+    (v: HTMLVideoElement, middle) =>
+      new Promise((resolve) => {
+        v.addEventListener('seeked', resolve, { once: true });
+        v.currentTime = middle;
+      }),
+    seconds / 2,
+  );
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(seconds / 2);
+}

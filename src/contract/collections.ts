@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { EmailSchema } from './dashboard.js';
 import { resourceIdParam } from './ids.js';
 import { NextCursorSchema, cursorParam, limitParam } from './pagination.js';
-import { fileErrorField, fileNameField, filesField, importsField, scanResultField } from './transfers.js';
+import { fileErrorField, fileNameField, filesField, importsField, scanResultField, thumbnailsParam, thumbnailUrlField } from './transfers.js';
 import { readableSlugProblem } from './readable-slugs.js';
 
 /**
@@ -232,16 +232,7 @@ export const CollectionFileSchema = z
 export const CollectionFilesQuerySchema = z.object({
   limit: limitParam(1000, undefined),
   cursor: cursorParam,
-  thumbnails: z
-    .enum(['true', 'false'], { error: 'thumbnails must be true or false' })
-    .optional()
-    .transform((v) => v === 'true')
-    .openapi({
-      param: { name: 'thumbnails', in: 'query' },
-      type: 'string',
-      enum: ['true', 'false'],
-      description: 'Our addition: `true` adds each file’s `thumbnailUrl`, for showing image previews.',
-    }),
+  thumbnails: thumbnailsParam,
   review: z
     .enum(['approved', 'changes_requested', 'none'], { error: 'review must be one of: approved, changes_requested, none' })
     .optional()
@@ -288,10 +279,7 @@ export const SetReviewRequestSchema = z
 export const ReviewResponseSchema = z.object({ review: ReviewSchema.nullable() }).openapi('ReviewResponse');
 
 export const ListedCollectionFileSchema = CollectionFileSchema.extend({
-  thumbnailUrl: z.url().nullable().optional().openapi({
-    description:
-      'Only with `thumbnails=true`: the image preview (WebP, at most 480 px) at a signed URL valid an hour, or null when there is none (yet). Ask again for fresh URLs.',
-  }),
+  thumbnailUrl: thumbnailUrlField(),
 }).openapi('ListedCollectionFile');
 
 export const CollectionFilePageSchema = z

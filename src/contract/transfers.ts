@@ -315,6 +315,30 @@ export const fileErrorField = z.string().nullable().openapi({
     'Our addition: why the file failed when `state` is `failed` (a URL import that could not be fetched: the same reason as `error` on `GET /imports/{fileId}`); null otherwise.',
 });
 
+/** `?thumbnails=true` on an owner's read: each file also carries `thumbnailUrl`, its preview's signed URL. */
+export const thumbnailsParam = z
+  .enum(['true', 'false'], { error: 'thumbnails must be true or false' })
+  .optional()
+  .transform((v) => v === 'true')
+  .openapi({
+    param: { name: 'thumbnails', in: 'query' },
+    type: 'string',
+    enum: ['true', 'false'],
+    description: 'Our addition: `true` adds each file’s `thumbnailUrl`, for showing previews.',
+  });
+
+/** A file's preview as an owner's read gives it with `thumbnails=true`; `unless` says when it is null besides having none. */
+export const thumbnailUrlField = (unless = '') =>
+  z
+    .url()
+    .nullable()
+    .optional()
+    .openapi({
+      description: `Only with \`thumbnails=true\`: the file's preview (WebP, at most 480 px: an image's, a video's poster, a PDF's first page or an audio file's waveform) at a signed URL valid an hour, the same \`/thumb/\` link visitors get; null when it has none (yet)${unless}. Ask again for fresh URLs.`,
+    });
+
+export const TransferQuerySchema = z.object({ thumbnails: thumbnailsParam });
+
 export const TransferFileSchema = z
   .object({
     id: z.string(),
@@ -331,6 +355,9 @@ export const TransferFileSchema = z
     state: z.enum(['uploading', 'importing', 'complete', 'failed']).openapi({ description: 'Upload state (an addition to the spec\'s fields).' }),
     error: fileErrorField,
     createdAt: z.iso.datetime(),
+    thumbnailUrl: thumbnailUrlField(
+      ', for an end-to-end encrypted transfer (its previews are sealed: only a browser with the key opens them), and for a member reading a teammate’s transfer (who may not download it either)',
+    ),
   })
   .openapi('TransferFile');
 

@@ -31,8 +31,12 @@ export interface FileOwner {
    * owner tells whom it must and goes on without the file.
    */
   importFailed(services: Services, file: FileRecord): Promise<void>;
-  /** Refuses (410 `link_unavailable`, or 404) unless a link holder may see this owner's file `fileId` now. */
-  assertViewable(services: Services, ownerId: string, fileId: string): Promise<void>;
+  /**
+   * Refuses (410 `link_unavailable`, or 404) unless a link holder may see this owner's file `fileId` now;
+   * `byManager` for a preview signed for the workspace's own page (the dashboard), which the owner's rules
+   * for visitors (a download limit) do not hold back.
+   */
+  assertViewable(services: Services, ownerId: string, fileId: string, byManager: boolean): Promise<void>;
   /** What a signed download link serves and what its request records; see downloads/serve.ts. */
   openDownload(services: Services, grant: DownloadGrant): Promise<OpenedDownload>;
 }

@@ -147,10 +147,11 @@ const linkKey = (services: LinkServices) => purposeKey(services.cursorKey, 'thum
 /**
  * Signed preview URLs for the files that have one, valid an hour (never past the owner's end), on `origin`: PUBLIC_URL,
  * or the workspace's own domain its visitor is on (the page's CSP and the previews' CORP take only its own origin).
+ * `byManager` signs them for the workspace's own pages, which the rules for visitors (a download limit) do not hold back.
  */
 export function thumbnailUrls(
   services: LinkServices,
-  owner: { kind: FileOwnerKind; id: string; expiresAt: Date },
+  owner: { kind: FileOwnerKind; id: string; expiresAt: Date; byManager?: boolean },
   withPreviews: { id: string; thumbnailState: string | null }[],
   origin: string = services.config.PUBLIC_URL,
 ): Map<string, string> {
@@ -159,7 +160,7 @@ export function thumbnailUrls(
   for (const f of withPreviews) {
     if (f.thumbnailState !== 'ready') continue;
     // `k` is left out for transfers, as in download links.
-    const claims = { ...(owner.kind === 'transfer' ? {} : { k: owner.kind }), t: owner.id, f: f.id, e: expiresAt };
+    const claims = { ...(owner.kind === 'transfer' ? {} : { k: owner.kind }), t: owner.id, f: f.id, e: expiresAt, ...(owner.byManager ? { m: 1 } : {}) };
     urls.set(f.id, `${origin}/thumb/${signToken(linkKey(services), claims)}`);
   }
   return urls;
@@ -167,7 +168,7 @@ export function thumbnailUrls(
 
 async function serveThumbnail(c: Context<AppEnv>, services: Services): Promise<Response> {
   const now = services.clock.now();
-  const p = verifyToken(linkKey(services), c.req.param('token')) as { k?: unknown; t?: unknown; f?: unknown; e?: unknown } | null;
+  const p = verifyToken(linkKey(services), c.req.param('token')) as { k?: unknown; t?: unknown; f?: unknown; e?: unknown; m?: unknown } | null;
   const kind = p?.k ?? 'transfer';
   if (!p || !(FILE_OWNER_KINDS as readonly unknown[]).includes(kind) || typeof p.t !== 'string' || typeof p.f !== 'string' || typeof p.e !== 'number') throw notFound('Preview');
   if (p.e <= now.getTime()) throw new ApiError('link_unavailable', 'This preview link has expired; open the page again.', { reason: 'expired' });
@@ -178,7 +179,7 @@ async function serveThumbnail(c: Context<AppEnv>, services: Services): Promise<R
     .where(and(eq(files.id, p.f), eq(files.ownerKind, ownerKind), eq(files.ownerId, p.t), eq(files.thumbnailState, 'ready')));
   if (!row?.key) throw notFound('Preview');
   // The owner's own rules, as for downloads; a preview is never a download, so nothing is counted.
-  await services.owners.of(ownerKind).assertViewable(services, p.t, p.f);
+  await services.owners.of(ownerKind).assertViewable(services, p.t, p.f, p.m === 1);
   const size = await services.storage.size(row.key);
   if (size === null) throw notFound('Preview');
   const maxAge = Math.max(0, Math.floor((p.e - now.getTime()) / 1000));

@@ -93,11 +93,12 @@ export const transferFileOwner: FileOwner = {
     await whenImportsSettle(services, file.ownerId);
   },
 
-  async assertViewable(services, transferId) {
+  // The owner's own previews, like the owner's download links, ignore the download limit.
+  async assertViewable(services, transferId, _fileId, byManager) {
     const [t] = await services.db.select().from(transfers).where(eq(transfers.id, transferId));
     if (!t) throw notFound('Transfer');
     if (!(await isWorkspaceActive(services.db, t.workspaceId))) throw linkUnavailable('suspended');
-    assertAvailable(t, services.clock.now(), { countLimit: true });
+    assertAvailable(t, services.clock.now(), { countLimit: !byManager });
   },
 
   async openDownload(services, grant) {

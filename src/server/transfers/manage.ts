@@ -7,14 +7,17 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { likeContains } from '../core/like.js';
-import { downloads, transferFileNames, transferFiles, transferSizeBytes, transferRecipients, transfers } from '../db/schema/index.js';
+import { downloads, files, transferFileNames, transferFiles, transferSizeBytes, transferRecipients, transfers } from '../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../core/cursor.js';
 import type { Services } from '../services.js';
 import type { DownloadLinks } from '../downloads/links.js';
 import { createOwnerDownloadLinks } from './download-links.js';
+import { ownedBy } from '../files/stored.js';
+import { unavailableReason } from './availability.js';
+import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { addRecipients, resolveExpiry } from './drafts.js';
 import { endTransfer } from './end.js';
-import { assertMayManage, findTransfer, loadOwnTransfer, loadTransfer, lockOwnTransfer, senderKnownTo, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
+import { assertMayManage, findTransfer, loadOwnTransfer, mayManage, loadTransfer, lockOwnTransfer, senderKnownTo, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -36,8 +39,23 @@ export async function ownTransfer(services: Pick<Services, 'db'>, caller: Caller
   return t;
 }
 
-export async function getTransfer(services: Pick<Services, 'db' | 'config'>, caller: Caller, id: string): Promise<Transfer> {
-  return loadOwnTransfer(services.db, services.config.PUBLIC_URL, caller.workspaceId, id);
+/**
+ * The transfer; with `thumbnails`, each file with its preview's URL, signed for the workspace's own page, where
+ * the caller may download it while its files are there: never an end-to-end encrypted transfer's (sealed) nor a teammate's for a member.
+ */
+export async function getTransfer(
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'cursorKey'>,
+  caller: Caller,
+  id: string,
+  query: { thumbnails?: boolean } = {},
+): Promise<Transfer> {
+  const transfer = await loadOwnTransfer(services.db, services.config.PUBLIC_URL, caller.workspaceId, id);
+  if (!query.thumbnails) return transfer;
+  const t = (await findTransfer(services.db, caller.workspaceId, id))!;
+  const previewable = !t.e2ee && mayManage(caller, t) && unavailableReason(t, services.clock.now(), { countLimit: false }) === null;
+  const withPreviews = previewable ? await services.db.select({ id: files.id, thumbnailState: files.thumbnailState }).from(files).where(ownedBy('transfer', t.id)) : [];
+  const previews = thumbnailUrls(services, { kind: 'transfer', id: t.id, expiresAt: t.expiresAt, byManager: true }, withPreviews);
+  return { ...transfer, files: transfer.files.map((f) => ({ ...f, thumbnailUrl: previews.get(f.id) ?? null })) };
 }
 
 /**
@@ -157,7 +175,7 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
 export async function revokeTransfer(services: Pick<Services, 'db' | 'clock' | 'config' | 'storage' | 'log'>, caller: Caller, id: string): Promise<Transfer> {
   const t = await ownTransfer(services, caller, id);
   await endTransfer(services, t.id, 'revoked', callerActor(caller));
-  return getTransfer(services, caller, id);
+  return loadOwnTransfer(services.db, services.config.PUBLIC_URL, caller.workspaceId, id);
 }
 
 /** Who downloaded what: the latest receipts (200 at most), the recipients and their state, and the total. */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp, { type Stats } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicTransferSchema } from '../../contract/public.js';
+import { TransferSchema } from '../../contract/transfers.js';
 import { downloads, files as storedFiles, transfers } from '../db/schema/index.js';
 import { download, pathOf, reloadTransfer, seedTransfer } from '../test/transfers.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -99,6 +100,48 @@ describe('image previews', () => {
     const url = pathOf((await publicFiles(t.transfer.slug))[0]!.thumbnailUrl!);
     await server.services.db.update(transfers).set({ downloadCount: 1 }).where(eq(transfers.id, t.transfer.id));
     expect((await server.fetch(url)).status).toBe(410);
+  });
+});
+
+describe('the workspace’s own previews', () => {
+  it('come with the transfer’s read when asked with thumbnails=true, past the download limit too, never for an encrypted transfer', async () => {
+    const ws = await server.createWorkspace();
+    const key = await ws.createKey(['transfers:read']);
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a37' } }).png().toBuffer();
+    const t = await seedTransfer(server, {
+      workspaceId: ws.id,
+      maxDownloads: 1,
+      files: [
+        { name: 'a.png', data: png, mimeType: 'image/png' },
+        { name: 'notes.txt', data: Buffer.from('notes'), mimeType: 'text/plain' },
+      ],
+    });
+    await makeDueThumbnails(server.services);
+    const read = async (id: string, query: string) => {
+      const res = await server.fetch(`/api/v1/transfers/${id}${query}`, { token: key });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return TransferSchema.parse(await res.json()).files;
+    };
+    expect((await read(t.transfer.id, '')).every((f) => !('thumbnailUrl' in f))).toBe(true);
+    const [image, text] = await read(t.transfer.id, '?thumbnails=true');
+    expect(text!.thumbnailUrl).toBeNull();
+    const visitors = pathOf((await publicFiles(t.transfer.slug))[0]!.thumbnailUrl!);
+    await server.services.db.update(transfers).set({ downloadCount: 1 }).where(eq(transfers.id, t.transfer.id));
+    // The visitors' preview stops at the limit; the workspace's does not, as its download links do not.
+    expect((await server.fetch(visitors)).status).toBe(410);
+    const res = await server.fetch(pathOf(image!.thumbnailUrl!));
+    expect(res.status).toBe(200);
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(480);
+    expect((await reloadTransfer(server, t.transfer.id)).downloadCount).toBe(1);
+
+    await endTransfer(server.services, t.transfer.id, 'revoked');
+    expect((await read(t.transfer.id, '?thumbnails=true')).map((f) => f.thumbnailUrl)).toEqual([null, null]);
+
+    const sealed = await seedTransfer(server, { workspaceId: ws.id, e2ee: true, files: [{ name: 'x.bin', data: png, mimeType: 'application/octet-stream' }] });
+    await server.services.db.update(storedFiles).set({ thumbnailState: 'ready', thumbnailKey: 'sealed-preview' }).where(eq(storedFiles.ownerId, sealed.transfer.id));
+    expect((await read(sealed.transfer.id, '?thumbnails=true')).map((f) => f.thumbnailUrl)).toEqual([null]);
+    const bad = await server.fetch(`/api/v1/transfers/${t.transfer.id}?thumbnails=yes`, { token: key });
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -214,13 +214,16 @@ export function toTransferSummary(publicUrl: string, t: TransferSummaryRow): Tra
 /** Who may change a transfer: its workspace, and the acting member's role (docs/teams.md). */
 export type TransferManager = Pick<Caller, 'workspaceId' | 'role' | 'userId'>;
 
+export const mayManage = (caller: TransferManager, t: Pick<TransferRow, 'createdBy'>): boolean =>
+  caller.role !== 'member' || (t.createdBy !== null && t.createdBy === caller.userId);
+
 /**
  * Every member sees the workspace's transfers, but a member changes, sends, revokes, downloads
  * and reads the receipts of their own only (403 `forbidden`, reason `not_your_transfer`); the
  * owner, the admins and API keys (which act as the owner) manage every one.
  */
 export function assertMayManage(caller: TransferManager, t: Pick<TransferRow, 'createdBy'>): void {
-  if (caller.role !== 'member' || (t.createdBy !== null && t.createdBy === caller.userId)) return;
+  if (mayManage(caller, t)) return;
   throw new ApiError('forbidden', 'Only the member who sent this transfer, the owner or an admin can do this', { reason: 'not_your_transfer' });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionFilePageSchema, CollectionResponseSchema } from '../../contract/collections.js';
 import { ApiKeyListSchema, SessionSchema } from '../../contract/dashboard.js';
@@ -8,6 +9,7 @@ import { CreateTransferResponseSchema, TransferListSchema, TransferSchema } from
 import type { OutgoingMessage } from '../mail/message.js';
 import { download, seedTransfer, startSession } from '../test/transfers.js';
 import { tusUpload } from '../test/uploads.js';
+import { makeDueThumbnails } from '../thumbnails/thumbnails.js';
 import { expectError, sessionCookieOf, signIn, recordMail, startTestServer, type TestServer, type TestWorkspace } from '../test/harness.js';
 
 /**
@@ -231,6 +233,19 @@ describe('roles', () => {
     expect(byAdmin.status).toBe(200);
     // Still Alice's: an admin's change does not make it theirs.
     expect(TransferSchema.parse(await byAdmin.json()).sentBy).toEqual(alicesSender);
+  });
+
+  it('show a member the previews of their own transfers only, as they may download only those', async () => {
+    const alice = await newMember('member');
+    const bob = await newMember('member');
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const t = await seedTransfer(server, { workspaceId: team.id, createdBy: alice.session.user.id, files: [{ name: 'a.png', data: png, mimeType: 'image/png' }] });
+    await makeDueThumbnails(server.services);
+    const previewOf = async (token: string) =>
+      TransferSchema.parse(await (await server.fetch(`/api/v1/transfers/${t.transfer.id}?thumbnails=true`, { token })).json()).files[0]!.thumbnailUrl;
+    expect(await previewOf(await tokenOf(alice.cookie))).toMatch(/\/thumb\//);
+    expect(await previewOf(await tokenOf(bob.cookie))).toBeNull();
+    expect(await previewOf(await team.createKey(['transfers:read']))).toMatch(/\/thumb\//);
   });
 
   it('say who sent each transfer, a member or an API key, and list one sender’s alone', async () => {

@@ -4,8 +4,15 @@ import { useScanningEnabled } from '../../../lib/me';
 import { v1Fetch } from '../../../lib/v1-client';
 import { transferKeys } from './query-keys';
 
+/** With each file's preview (`thumbnailUrl`, signed for an hour), which the owner's page shows. */
 export function getTransfer(id: string, signal?: AbortSignal): Promise<Transfer> {
-  return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(id)}`, { signal });
+  return v1Fetch<Transfer>(`/transfers/${encodeURIComponent(id)}?thumbnails=true`, { signal });
+}
+
+/** A transfer a change answered with, keeping the previews of the one read before (a change's answer has none). */
+export function keepingPreviews(fresh: Transfer, before: Transfer | undefined): Transfer {
+  const previews = new Map(before?.files.map((f) => [f.id, f.thumbnailUrl]));
+  return { ...fresh, files: fresh.files.map((f) => ({ ...f, thumbnailUrl: previews.get(f.id) ?? null })) };
 }
 
 export function transferQueryOptions(id: string) {

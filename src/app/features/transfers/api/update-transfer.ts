@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transfer } from '../../../../contract/transfers';
 import { v1Fetch } from '../../../lib/v1-client';
+import { keepingPreviews } from './get-transfer';
 import { transferKeys } from './query-keys';
 
 export interface UpdateTransferInput {
@@ -19,7 +20,7 @@ export function useUpdateTransfer(id: string) {
   return useMutation({
     mutationFn: (input: UpdateTransferInput) => updateTransfer(id, input),
     onSuccess: (transfer) => {
-      queryClient.setQueryData(transferKeys.detail(id), transfer);
+      queryClient.setQueryData<Transfer>(transferKeys.detail(id), (before) => keepingPreviews(transfer, before));
       return queryClient.invalidateQueries({ queryKey: transferKeys.lists });
     },
   });

@@ -115,4 +115,67 @@ describe('transfer files table', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(scanCell('report.pdf')).toHaveTextContent('Not scanned (scanning is off)');
   });
+
+  describe('previews', () => {
+    const previewed = () =>
+      transferFixture({
+        files: [
+          transferFile({ id: 'fi_1', name: 'photo.jpg', mimeType: 'image/jpeg', thumbnailUrl: 'http://localhost:8080/thumb/p' }),
+          transferFile({ id: 'fi_2', name: 'notes.txt', mimeType: 'text/plain', thumbnailUrl: null }),
+          transferFile({ id: 'fi_3', name: 'data.bin', mimeType: 'application/octet-stream', thumbnailUrl: null }),
+        ],
+      });
+    const links = downloadLinks({
+      files: [
+        { fileId: 'fi_1', name: 'photo.jpg', path: null, sizeBytes: 10, crc32: null, url: 'http://localhost:8080/dl/f/fi_1' },
+        { fileId: 'fi_2', name: 'notes.txt', path: null, sizeBytes: 10, crc32: null, url: 'http://localhost:8080/dl/f/fi_2' },
+      ],
+    });
+
+    it('open from a file’s thumbnail: the image, then a text read from the owner’s own link, as text', async () => {
+      const network = stubFetch({
+        ...signedIn('free'),
+        'GET /api/v1/me': json(account()),
+        'GET /api/v1/transfers/:id': json(previewed()),
+        'GET /api/v1/transfers/:id/downloads': json(transferDownloads()),
+        'GET /api/v1/transfers/:id/download-links': json(links),
+        'GET /dl/f/fi_2': () => ({ status: 206, body: 'hello <b>owner</b>', headers: { 'content-type': 'text/plain' } }),
+      });
+      const { user } = renderApp('/transfers/tr_1');
+      await screen.findByRole('heading', { level: 1 });
+      expect(network.requestsTo('GET /api/v1/transfers/tr_1')[0]!.url.search).toBe('?thumbnails=true');
+      expect(within(fileRow('photo.jpg')).getByRole('rowheader').querySelector('img')).toHaveAttribute('src', 'http://localhost:8080/thumb/p');
+      expect(screen.queryByRole('button', { name: 'Preview data.bin' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Preview photo.jpg' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Preview of photo.jpg' });
+      expect(within(dialog).getByText('1 of 2')).toBeInTheDocument();
+      expect(within(dialog).getByRole('img', { name: 'photo.jpg' })).toHaveAttribute('src', 'http://localhost:8080/thumb/p');
+      await user.keyboard('{ArrowRight}');
+      const text = await screen.findByRole('dialog', { name: 'Preview of notes.txt' });
+      expect(await within(text).findByLabelText('Text of notes.txt')).toHaveTextContent('hello <b>owner</b>');
+      expect(text.querySelector('b')).toBeNull();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('show a member a teammate’s transfer by its thumbnails alone, never asking for links they may not have', async () => {
+      const teammates = { ...previewed(), sentBy: { kind: 'member' as const, id: 'usr_2', name: 'Grace', email: 'grace@example.com' } };
+      const network = stubFetch({
+        ...signedIn('free'),
+        'GET /api/v1/me': json(account({ role: 'member' })),
+        'GET /api/v1/transfers/:id': json(teammates),
+        'GET /api/v1/transfers/:id/downloads': json(transferDownloads()),
+        'GET /api/v1/transfers/:id/download-links': json(links),
+      });
+      const { user } = renderApp('/transfers/tr_1');
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('button', { name: 'Preview notes.txt' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Preview photo.jpg' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Preview of photo.jpg' });
+      expect(within(dialog).getByText('1 of 1')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
+      expect(network.requestsTo('GET /api/v1/transfers/tr_1/download-links')).toHaveLength(0);
+    });
+  });
 });

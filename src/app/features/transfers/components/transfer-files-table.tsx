@@ -1,10 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TransferFile } from '../../../../contract/transfers';
+import { Button } from '../../../components/button';
+import { startDownload } from '../../../lib/start-download';
+import { FileIcon, fileKind, Lightbox, previewKind, ThumbnailImage } from '../../recipient';
+import { downloadLinksQueryOptions } from '../api/get-download-links';
 import { formatBytes, plural } from '../../../lib/format';
 import { userDataRoot } from '../../../lib/query-keys';
 import { stackedTable } from '../../../components/stacked-table';
 import { Section } from '../../../components/section';
+import { FormError } from '../../../components/form-error';
 import { useImportStatuses, type ImportStatusResult, ImportProgressBar, receivedText } from '../../imports';
 import { transferKeys } from '../api/query-keys';
 import { useScanningEnabled } from '../../../lib/me';
@@ -63,12 +68,24 @@ function useRefreshWhenImportsLand(importing: TransferFile[], statuses: Readonly
  * URL shows how far it is; one whose import failed says why, so the owner knows which one did not
  * arrive (the transfer went out without it).
  */
-export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sent: boolean }) {
+export function TransferFilesTable({
+  files,
+  sent,
+  transferId,
+  streamable,
+}: {
+  files: TransferFile[];
+  sent: boolean;
+  transferId: string;
+  /** The caller may download the files (not a teammate's transfer, nor an encrypted one): players, PDFs and texts preview from their links. */
+  streamable: boolean;
+}) {
   const importing = files.filter((file) => file.state === 'importing');
   const failed = files.filter((file) => file.state === 'failed');
   const statuses = useImportStatuses(importing.map((file) => file.id));
   const scanning = useScanningEnabled();
   useRefreshWhenImportsLand(importing, statuses);
+  const previews = usePreviews(transferId, files, streamable);
 
   const description =
     importing.length > 0
@@ -83,7 +100,7 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
         <p className="text-sm text-zinc-600 dark:text-zinc-400">This transfer has no files.</p>
       ) : (
         <div className={stackedTable.wrapper} tabIndex={0} role="group" aria-label="Files (scrolls sideways)">
-          <table className={stackedTable.table('sm:min-w-[44rem]')}>
+          <table className={stackedTable.table('sm:min-w-[48rem]')}>
             <thead className={stackedTable.head}>
               <tr>
                 <th scope="col" className={`${th} pl-5`}>Name</th>
@@ -98,8 +115,11 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
             <tbody className={stackedTable.body}>
               {files.map((file) => (
                 <tr key={file.id} className={stackedTable.row}>
-                  <th scope="row" className={stackedTable.rowHeader}>
-                    {file.name}
+                  <th scope="row" className={`${stackedTable.rowHeader} sm:min-w-52`}>
+                    <span className="flex items-center gap-3">
+                      <FileVisual file={file} onOpen={previews.canOpen(file) ? () => previews.open(file.id) : undefined} />
+                      <span className="min-w-0">{file.name}</span>
+                    </span>
                   </th>
                   <td data-label="Path" className={`${td} break-all text-zinc-600 dark:text-zinc-400`}>
                     {file.path ?? '—'}
@@ -125,7 +145,85 @@ export function TransferFilesTable({ files, sent }: { files: TransferFile[]; sen
           </table>
         </div>
       )}
+      {previews.lightbox}
     </Section>
+  );
+}
+
+/**
+ * The lightbox of the recipient's page over the transfer's files that have a preview: an image's, a poster, a PDF's
+ * first page, and with `streamable` a player, the PDF viewer or a text, read from the owner's own signed links
+ * (fetched when a file is opened, as they expire; an owner's download creates no receipt and counts nothing).
+ */
+function usePreviews(transferId: string, files: TransferFile[], streamable: boolean) {
+  const queryClient = useQueryClient();
+  const previewable = useMemo(
+    () =>
+      files
+        .filter((f) => f.state === 'complete' && f.scanResult !== 'infected')
+        .map((f) => ({ ...f, thumbnailUrl: f.thumbnailUrl ?? null }))
+        .filter((f) => previewKind(f, streamable) !== null),
+    [files, streamable],
+  );
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  const index = previewing === null ? -1 : previewable.findIndex((f) => f.id === previewing);
+  const linkOf = useCallback(
+    async (file: { id: string }) => {
+      const links = await queryClient.fetchQuery(downloadLinksQueryOptions(transferId));
+      const url = links.files.find((f) => f.fileId === file.id)?.url;
+      if (!url) throw new Error('This file cannot be downloaded now.');
+      return url;
+    },
+    [queryClient, transferId],
+  );
+  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const lightbox =
+    index >= 0 ? (
+      <Lightbox
+        files={previewable}
+        index={index}
+        onIndex={(i) => {
+          setDownloadError(null);
+          setPreviewing(previewable[i]?.id ?? null);
+        }}
+        onClose={() => setPreviewing(null)}
+        sourceOf={streamable ? linkOf : undefined}
+        action={
+          streamable
+            ? (file) => (
+                <span className="flex flex-col items-end gap-1">
+                  <Button onClick={() => void linkOf(file).then(startDownload, setDownloadError)}>
+                    Download<span className="sr-only"> {file.name}</span>
+                  </Button>
+                  <FormError error={downloadError} />
+                </span>
+              )
+            : undefined
+        }
+      />
+    ) : null;
+  return { canOpen: (file: TransferFile) => previewable.some((f) => f.id === file.id), open: setPreviewing, lightbox };
+}
+
+/** A file's thumbnail (opening its preview) or its kind's icon; decorative beside the name, which the button's label repeats. */
+function FileVisual({ file, onOpen }: { file: TransferFile; onOpen: (() => void) | undefined }) {
+  const visual = file.thumbnailUrl ? (
+    <ThumbnailImage file={file} className="size-10 shrink-0 rounded-md ring-1 ring-zinc-200 dark:ring-zinc-700" />
+  ) : (
+    <span className="flex size-10 shrink-0 items-center justify-center [&>span]:size-10">
+      <FileIcon kind={fileKind(file.mimeType, file.name)} />
+    </span>
+  );
+  if (!onOpen) return visual;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`Preview ${file.name}`}
+      className="shrink-0 rounded-md hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      {visual}
+    </button>
   );
 }
 

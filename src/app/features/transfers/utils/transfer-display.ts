@@ -1,3 +1,4 @@
+import type { Me } from '../../../../contract/me';
 import type { TransferSummary } from '../../../../contract/transfers';
 import { formatInteger, formatRelativeTime } from '../../../lib/format';
 
@@ -68,4 +69,13 @@ export function describeExpiry(expiresAt: string, now: number = Date.now()): str
 export function describeDownloads(transfer: Pick<Shown, 'downloadCount' | 'maxDownloads'>): string {
   const count = formatInteger(transfer.downloadCount);
   return transfer.maxDownloads === null ? count : `${count} / ${formatInteger(transfer.maxDownloads)}`;
+}
+
+/**
+ * The caller may download the transfer's files from the server: not an end-to-end encrypted one (only the link's key
+ * opens it), nor, for a member, a teammate's (the server's rule, docs/teams.md; it refuses with 403 anyway).
+ */
+export function mayDownload(transfer: Pick<TransferSummary, 'e2ee' | 'sentBy'>, me: Pick<Me, 'role' | 'member'>): boolean {
+  if (transfer.e2ee) return false;
+  return me.role !== 'member' || (transfer.sentBy?.kind === 'member' && transfer.sentBy.id === me.member?.id);
 }

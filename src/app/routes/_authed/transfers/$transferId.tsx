@@ -21,7 +21,7 @@ import { TransferNotifications } from '../../../features/transfers/components/tr
 import { TransferOverview } from '../../../features/transfers/components/transfer-overview';
 import { TransferRecipients } from '../../../features/transfers/components/transfer-recipients';
 import { TransferStatusBadges } from '../../../features/transfers/components/transfer-status-badges';
-import { filesAreGone, isLive, linkState, transferName } from '../../../features/transfers/utils/transfer-display';
+import { filesAreGone, isLive, linkState, mayDownload, transferName } from '../../../features/transfers/utils/transfer-display';
 
 interface TransferSearch {
   /** Set when the dashboard has just sent this transfer: the page says so. */
@@ -74,7 +74,7 @@ function TransferPage() {
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
           <TransferOverview transfer={transfer} />
-          <TransferFilesTable files={transfer.files} sent={transfer.sendRequestedAt !== null} />
+          <TransferFilesTable files={transfer.files} sent={transfer.sendRequestedAt !== null} transferId={transfer.id} streamable={mayDownload(transfer, me)} />
           <TransferRecipients recipients={downloads.recipients} />
           <DownloadReceipts downloads={downloads.downloads} totalDownloads={downloads.totalDownloads} />
         </div>

@@ -32,7 +32,7 @@ import { ItemListbox, ListColumns } from './item-listbox';
 import { MoveDialog } from './move-dialog';
 import { FileDropOverlay } from './file-drop-overlay';
 import { NameDialog, RenameDialog } from './name-dialog';
-import { startDownload } from './start-download';
+import { startDownload } from '../../../../lib/start-download';
 import { UploadButtons } from '../../../../components/uploader/upload-buttons';
 import { useBrowserActions } from './use-browser-actions';
 import { useBrowserState } from './use-browser-state';
