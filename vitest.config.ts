@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'app',
           // Uppy is run through Vite (not loaded by Node as is), so it gets the same size formatter as in the browser.
           server: { deps: { inline: [/@uppy\//] } },
-          include: ['src/app/**/*.test.{ts,tsx}', 'src/crypto/**/*.test.ts', 'src/contract/**/*.test.ts'],
+          include: ['src/app/**/*.test.{ts,tsx}', 'src/crypto/**/*.test.ts', 'src/contract/**/*.test.ts', 'src/locales/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['src/app/test/setup.ts'],
           // Projects with their own worker counts run one after the other (Vitest groups them by this order).

@@ -2,8 +2,9 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { RouterServer } from '@tanstack/react-router/ssr/server';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PublicPageData, RenderedPage } from '../contract/public-page';
-import { locale } from './lib/format';
+import type { PageLanguage, PublicPageData, RenderedPage } from '../contract/public-page';
+import { RawIntlProvider } from 'react-intl';
+import { applyLocale, loadMessages } from './lib/intl';
 import { renderWithPublicPageData } from './lib/public-page-data';
 import { createQueryClient } from './lib/query-client';
 import { ServerRenderProvider, type ServerRender } from './lib/server-render';
@@ -25,22 +26,27 @@ import { createAppRouter } from './router';
 const PUBLIC_ROUTES = new Set(['/t/$slug', '/c/$slug', '/r/$slug']);
 
 /** The page at `url` (path and search) rendered with its `data`; null when it should be left to the browser. */
-export async function renderPublicPage(url: string, data: PublicPageData): Promise<RenderedPage | null> {
+export async function renderPublicPage(url: string, data: PublicPageData, language: PageLanguage): Promise<RenderedPage | null> {
   // An end-to-end encrypted transfer is decrypted in the browser with the key in the address's fragment, which the server never sees.
   if (data.page === 'transfer' && data.transfer.e2ee) return null;
+  const messages = await loadMessages(language.locale);
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [url] }), server: true });
   await router.load();
   const leaf = router.state.matches.at(-1);
   if (!leaf || leaf.status !== 'success' || !PUBLIC_ROUTES.has(leaf.routeId)) return null;
-  const server: ServerRender = { renderedAt: Date.now(), locale };
+  // The language is the process's while it renders: set after the last wait, for a render that runs to its end at once.
+  const intl = applyLocale(language.locale, messages, language.languages);
+  const server: ServerRender = { renderedAt: Date.now(), locale: intl.locale };
   try {
     const html = renderWithPublicPageData(data, () =>
       renderToString(
         <StrictMode>
-          <ServerRenderProvider value={server}>
-            <RouterServer router={router} />
-          </ServerRenderProvider>
+          <RawIntlProvider value={intl}>
+            <ServerRenderProvider value={server}>
+              <RouterServer router={router} />
+            </ServerRenderProvider>
+          </RawIntlProvider>
         </StrictMode>,
       ),
     );

@@ -1,6 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RawIntlProvider } from 'react-intl';
+import { currentIntl, startLocale } from './lib/intl';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -15,20 +17,27 @@ const container: HTMLElement = root;
 function render() {
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <RawIntlProvider value={currentIntl()}>
+        <RouterProvider router={router} />
+      </RawIntlProvider>
     </StrictMode>,
   );
 }
 
-if (container.dataset.ssrAt) {
-  // A public page the server rendered (src/app/entry-server.tsx): hydrated by code of its own, which no other page loads.
-  import('./lib/hydrate')
-    .then(({ hydratePage }) => hydratePage(container, router, render))
-    .catch((error: unknown) => {
-      console.warn('The page is rendered in the browser: its hydration could not be loaded', error);
-      container.replaceChildren();
-      render();
-    });
-} else {
-  render();
+function start() {
+  if (container.dataset.ssrAt) {
+    // A public page the server rendered (src/app/entry-server.tsx): hydrated by code of its own, which no other page loads.
+    import('./lib/hydrate')
+      .then(({ hydratePage }) => hydratePage(container, router, render))
+      .catch((error: unknown) => {
+        console.warn('The page is rendered in the browser: its hydration could not be loaded', error);
+        container.replaceChildren();
+        render();
+      });
+  } else {
+    render();
+  }
 }
+
+// The page's language first (its catalog, for a language other than English), then the page in it.
+void startLocale().then(start);

@@ -1,3 +1,4 @@
+import type { Locale } from './locales.js';
 import type { PublicTransfer } from './public.js';
 import type { PublicCollection, PublicCollectionFilePage } from './public-collections.js';
 import type { PublicUploadRequest } from './public-requests.js';
@@ -51,6 +52,12 @@ export type PublicPageData =
  * into `#root`, and what the browser's hydration must render with to match it (the moment and the
  * locale of its dates).
  */
+/** The language a page is served in (the server's choice: contract/locales), and the reader's languages, for their variant of its formats. */
+export interface PageLanguage {
+  locale: Locale;
+  languages: readonly string[];
+}
+
 export interface RenderedPage {
   html: string;
   renderedAt: number;

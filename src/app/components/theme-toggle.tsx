@@ -1,6 +1,8 @@
+import { useIntl } from '../lib/intl';
 import { useTheme } from '../lib/theme';
 
 export function ThemeToggle() {
+  const intl = useIntl();
   const { theme, toggle } = useTheme();
   const dark = theme === 'dark';
   return (
@@ -8,10 +10,14 @@ export function ThemeToggle() {
       type="button"
       onClick={toggle}
       aria-pressed={dark}
-      title={dark ? 'Dark mode is on' : 'Dark mode is off'}
+      title={
+        dark
+          ? intl.formatMessage({ id: 'theme.on', defaultMessage: 'Dark mode is on' })
+          : intl.formatMessage({ id: 'theme.off', defaultMessage: 'Dark mode is off' })
+      }
       className="inline-flex size-9 items-center justify-center rounded-md text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
     >
-      <span className="sr-only">Dark mode</span>
+      <span className="sr-only">{intl.formatMessage({ id: 'theme.label', defaultMessage: 'Dark mode' })}</span>
       {dark ? (
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
           <path strokeLinecap="round" strokeLinejoin="round" d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />

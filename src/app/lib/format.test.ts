@@ -1,18 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { interfaceLocale } from './format';
-
-describe('interfaceLocale', () => {
-  it.each([
-    [['de-DE'], 'en'],
-    [['de-DE', 'en-GB'], 'en-GB'],
-    [['en-US', 'de'], 'en-US'],
-    [['fr', 'EN'], 'EN'],
-    [['eno'], 'en'],
-    [[], 'en'],
-  ])('%j → %s', (languages, expected) => {
-    expect(interfaceLocale(languages)).toBe(expected);
-  });
-});
 
 describe('formatting under a German browser', () => {
   const saved = { DateTimeFormat: Intl.DateTimeFormat, RelativeTimeFormat: Intl.RelativeTimeFormat, NumberFormat: Intl.NumberFormat, toLocaleString: Number.prototype.toLocaleString };
@@ -50,7 +36,7 @@ describe('formatting under a German browser', () => {
     };
   }
 
-  it('writes relative times, dates and numbers in the English of the interface', async () => {
+  it('writes relative times, dates and numbers in the English of an English page, not in the browser’s language', async () => {
     browseInGerman();
     vi.resetModules();
     const { formatRelativeTime, formatDate, formatInteger, formatMonth, formatBytes } = await import('./format');
@@ -61,5 +47,28 @@ describe('formatting under a German browser', () => {
     expect(formatMonth('2026-03')).toBe('March 2026');
     expect(formatInteger(1234567)).toBe('1,234,567');
     expect(formatBytes(2_500_000)).toBe('2.5 MB');
+  });
+});
+
+describe('formatting in the page’s language', () => {
+  afterEach(() => vi.resetModules());
+
+  it('writes dates, relative times, numbers and sizes as a German or French reader reads them', async () => {
+    vi.resetModules();
+    const { applyLocale } = await import('./intl');
+    const { formatRelativeTime, formatMonth, formatInteger, formatBytes } = await import('./format');
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    applyLocale('de', {}, ['de-DE']);
+    expect([formatRelativeTime('2026-12-06T12:00:00Z', now), formatMonth('2026-03'), formatInteger(1234567), formatBytes(2_500_000), formatBytes(919)]).toEqual([
+      'in 2 Wochen',
+      'März 2026',
+      '1.234.567',
+      '2,5 MB',
+      '919 Byte',
+    ]);
+    applyLocale('fr', {}, ['fr-FR']);
+    expect(formatBytes(2_500_000)).toBe('2,5\u202fMo');
+    applyLocale('en', {}, ['de-DE', 'en-GB']);
+    expect([formatRelativeTime('2026-11-20T12:00:00Z', now), formatBytes(2_500_000)]).toEqual(['2 days ago', '2.5 MB']);
   });
 });

@@ -1,29 +1,49 @@
 import { formatBytes as formatBytesIn } from '../../contract/units';
 
 /**
- * The interface is in English, so dates, relative times and numbers are too ("in 2 weeks", never
- * "in 2 Wochen" beside English words), in the reader's English variant when the browser lists one
- * (en-GB writes 22 Nov 2026, en-US Nov 22, 2026).
+ * The locale this page writes dates, relative times and numbers in: its language's (src/app/lib/i18n.tsx sets it
+ * before the first render and when the reader picks another), so a German page never shows an English date, nor an
+ * English page a German one. A server render writes it on the page (src/app/lib/server-render.tsx).
  */
-export function interfaceLocale(languages: readonly string[]): string {
-  return languages.find((l) => /^en(-|$)/i.test(l)) ?? 'en';
+export let locale = 'en';
+
+interface Formats {
+  date: Intl.DateTimeFormat;
+  dateTime: Intl.DateTimeFormat;
+  relative: Intl.RelativeTimeFormat;
+  integer: Intl.NumberFormat;
+  euro: Intl.NumberFormat;
+  month: Intl.DateTimeFormat;
+}
+const formatsByLocale = new Map<string, Formats>();
+
+function formats(): Formats {
+  let made = formatsByLocale.get(locale);
+  if (!made) {
+    made = {
+      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+      integer: new Intl.NumberFormat(locale),
+      euro: new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }),
+      month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    };
+    formatsByLocale.set(locale, made);
+  }
+  return made;
 }
 
-/** The locale this page formats in (a server render writes it on the page: src/app/lib/server-render.tsx). */
-export const locale = interfaceLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
-const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-const integerFormat = new Intl.NumberFormat(locale);
-const euroFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** Writes from now on in `tag` (a BCP 47 tag: the page's language, in the reader's variant of it). */
+export function setFormatLocale(tag: string): void {
+  locale = tag;
+}
 
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formats().date.format(new Date(iso));
 }
 
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return formats().dateTime.format(new Date(iso));
 }
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -40,13 +60,13 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return formats().relative.format(Math.round(seconds / size), unit);
   }
-  return relativeFormat.format(Math.round(seconds / 60), 'minute');
+  return formats().relative.format(Math.round(seconds / 60), 'minute');
 }
 
 export function formatInteger(value: number): string {
-  return integerFormat.format(value);
+  return formats().integer.format(value);
 }
 
 /** "1 file", "1,024 files". */
@@ -55,7 +75,7 @@ export function plural(count: number, one: string, many: string): string {
 }
 
 export function formatEuros(value: number): string {
-  return euroFormat.format(value);
+  return formats().euro.format(value);
 }
 
 /** Decimal units, as storage is sold: 1 GB = 1,000,000,000 bytes (one convention, see contract/units). */
@@ -67,5 +87,5 @@ export function formatBytes(bytes: number): string {
 export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
   if (!year || !monthNumber) return month;
-  return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+  return formats().month.format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }

@@ -2,6 +2,8 @@ import type { AnyRouter } from '@tanstack/react-router';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { RawIntlProvider } from 'react-intl';
+import { currentIntl } from './intl';
 import { storedCollectionView } from '../features/recipient/utils/collection-view';
 import { rememberedUnlock } from '../features/recipient/utils/unlock-store';
 import { submissionStorageKey } from '../features/uploader-page/utils/submission-store';
@@ -75,9 +77,11 @@ export async function hydratePage(container: HTMLElement, router: AnyRouter, ren
   hydrateRoot(
     container,
     <StrictMode>
-      <ServerRenderProvider value={server}>
-        <RouterProvider router={router} />
-      </ServerRenderProvider>
+      <RawIntlProvider value={currentIntl()}>
+        <ServerRenderProvider value={server}>
+          <RouterProvider router={router} />
+        </ServerRenderProvider>
+      </RawIntlProvider>
     </StrictMode>,
     {
       // Named, so that it is not mistaken for anything else (the production build's React errors are bare numbers).

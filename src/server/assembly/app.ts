@@ -25,6 +25,8 @@ import { customDomainPage } from '../collections/custom-link.js';
 import { collectionOfFormerSlug } from '../collections/readable-links.js';
 import { isSlugShaped } from '../collections/shared-link.js';
 import { publicPageOf } from '../../contract/public-page.js';
+import { acceptedLanguages, LOCALE_COOKIE, negotiateLocale, textDirection, type Locale } from '../../contract/locales.js';
+import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/connection.js';
 import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from '../http/env.js';
@@ -197,6 +199,11 @@ export function createApp(services: Services, options: AppOptions) {
       const renamed = await renamedCollectionPage(services.db, pagePath, null);
       if (renamed) return redirectTo(c, renamed);
     }
+    // Every page in its reader's language: their choice from a page's menu (a cookie), else their browser's.
+    const languages = acceptedLanguages(c.req.header('accept-language'));
+    const language = { locale: negotiateLocale(getCookie(c, LOCALE_COOKIE), languages), languages };
+    c.header('Vary', 'Accept-Language, Cookie');
+    html = inLanguage(html, language.locale);
     // A transfer's, collection's or request's link carries its first view's data (only on the service's own host).
     const pageData = found && (host === null || host === ownHost) ? await publicPageData(services, c, pagePath) : null;
     if (pageData) {
@@ -205,7 +212,7 @@ export function createApp(services: Services, options: AppOptions) {
       routeChunks ??= readRouteChunks(path.join(staticDir, 'route-chunks.json'));
       // Its first view rendered too, so it paints before its scripts have loaded (or served without it, as the browser renders it).
       const url = new URL(c.req.url);
-      const rendered = await renderPublicPage(`${url.pathname}${url.search}`, pageData);
+      const rendered = await renderPublicPage(`${url.pathname}${url.search}`, pageData, language);
       return c.html(withPublicPageData(html, pageData, routeChunks, rendered), 200);
     }
     c.header('Cache-Control', 'no-cache');
@@ -216,6 +223,11 @@ export function createApp(services: Services, options: AppOptions) {
 }
 
 const isIndexPath = (p: string) => p === '/' || p === '/index.html';
+
+/** The page's `<html>` in its language and that language's direction (index.html is written `<html lang="en">`). */
+function inLanguage(html: string, locale: Locale): string {
+  return html.replace(/<html[^>]*>/, () => `<html lang="${locale}" dir="${textDirection(locale)}">`);
+}
 
 /**
  * The current address of a collection page opened at a name its owner renamed: `/c/<former>` on the service's host,

@@ -47,6 +47,25 @@ async function rootOf(pathname: string): Promise<{ html: string; root: string }>
   return { html, root: match?.[1] ?? '' };
 }
 
+describe('a public page’s language', () => {
+  it('follows the browser’s Accept-Language, then the reader’s choice from the menu, rendered in it on the server', async () => {
+    const { transfer } = await seedTransfer(server, { title: 'Site visit', files: [{ name: 'report.pdf', data: Buffer.alloc(2_500_000) }] });
+    const de = JSON.parse(fs.readFileSync(new URL('../../locales/app/de.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const german = await server.fetch(`/t/${transfer.slug}`, { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' } });
+    expect(german.headers.get('vary')).toMatch(/Accept-Language/);
+    const html = await german.text();
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    expect(html).toContain(de['transfer.totalSize']);
+    expect(html).toContain('2,5 MB');
+    expect(html).toMatch(/data-ssr-locale="de-DE"/);
+
+    const chosen = await (await server.fetch(`/t/${transfer.slug}`, { headers: { 'accept-language': 'de-DE', cookie: 'parcel_lang=ar' } })).text();
+    expect(chosen).toContain('<html lang="ar" dir="rtl">');
+    const nobody = await (await server.fetch('/login', { headers: { 'accept-language': 'sv-SE' } })).text();
+    expect(nobody).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
 describe("a public link's first view is rendered on the server", () => {
   it("renders a transfer's title and files as text, a hostile name escaped", async () => {
     const hostile = '<img src=x onerror=alert(1)>';

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { PublicPageData, RenderedPage } from '../../contract/public-page.js';
+import type { PageLanguage, PublicPageData, RenderedPage } from '../../contract/public-page.js';
 import type { Logger } from '../logger.js';
 
 
 /** What the server render's bundle exports (src/app/entry-server.tsx, built by `vite build` into dist/ssr). */
 interface ServerRenderModule {
-  renderPublicPage(url: string, data: PublicPageData): Promise<RenderedPage | null>;
+  renderPublicPage(url: string, data: PublicPageData, language: PageLanguage): Promise<RenderedPage | null>;
 }
 
 /** A render that has not finished by then is not waited for: the page is served for the browser to render, as without a server render. */
@@ -17,7 +17,7 @@ export const SERVER_RENDER_TIMEOUT_MS = 1_000;
  */
 const LOAD_TIMEOUT_MS = 5_000;
 
-export type PublicPageRenderer = (url: string, data: PublicPageData) => Promise<RenderedPage | null>;
+export type PublicPageRenderer = (url: string, data: PublicPageData, language: PageLanguage) => Promise<RenderedPage | null>;
 
 class TimedOut extends Error {}
 
@@ -48,12 +48,12 @@ export function publicPageRenderer(entryFile: string, log: Logger): PublicPageRe
   };
   // Loaded in the background from the start (it takes a second or more), so the first visitor does not wait for it.
   setImmediate(() => void load()?.catch(() => {}));
-  return async (url, data) => {
+  return async (url, data, language) => {
     const loaded = load();
     if (!loaded) return null;
     try {
       const module = await within(loaded, LOAD_TIMEOUT_MS);
-      const page = await within(module.renderPublicPage(url, data), rendered.has(data.page) ? SERVER_RENDER_TIMEOUT_MS : LOAD_TIMEOUT_MS);
+      const page = await within(module.renderPublicPage(url, data, language), rendered.has(data.page) ? SERVER_RENDER_TIMEOUT_MS : LOAD_TIMEOUT_MS);
       rendered.add(data.page);
       return page;
     } catch (err) {

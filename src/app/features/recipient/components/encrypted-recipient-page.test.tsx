@@ -87,9 +87,9 @@ describe('Recipient page of an end-to-end encrypted transfer', () => {
     expect(screen.getByText(/here they are/)).toBeInTheDocument();
     expect(screen.getByText(/End-to-end encrypted/)).toBeInTheDocument();
     const rows = within(screen.getByRole('region', { name: 'Files' })).getAllByRole('listitem');
-    expect(within(rows[0]!).getByText('ceremony.jpg', { selector: 'p' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('ceremony.jpg', { selector: 'p > bdi' })).toBeInTheDocument();
     expect(within(rows[0]!).getByText('JPG image · 2.5 MB')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('notes.pdf', { selector: 'p' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('notes.pdf', { selector: 'p > bdi' })).toBeInTheDocument();
     expect(within(rows[1]!).getByText('docs/2026/')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('PDF document · 1.2 KB')).toBeInTheDocument();
     expect(screen.queryByText('file-fil_1')).not.toBeInTheDocument();

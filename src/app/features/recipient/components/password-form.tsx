@@ -2,18 +2,22 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { inputClass } from '../../../components/text-field';
+import type { IntlShape } from 'react-intl';
 import { isApiRequestError } from '../../../lib/api-error';
+import { useIntl } from '../../../lib/intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { UnlockResponse } from '../../../../contract/public';
 import { tooManyAttemptsMessage } from './status-pages';
 
-function unlockMessage(error: unknown): string {
+const enterPassword = (intl: IntlShape) => intl.formatMessage({ id: 'password.missing', defaultMessage: 'Enter the password.' });
+
+function unlockMessage(error: unknown, intl: IntlShape): string {
   if (isApiRequestError(error)) {
-    if (error.code === 'wrong_password') return "That password isn't right. Check it and try again.";
-    if (error.status === 429) return tooManyAttemptsMessage(error);
-    if (error.status === 400) return 'Enter the password.';
+    if (error.code === 'wrong_password') return intl.formatMessage({ id: 'password.wrong', defaultMessage: "That password isn't right. Check it and try again." });
+    if (error.status === 429) return tooManyAttemptsMessage(error, intl);
+    if (error.status === 400) return enterPassword(intl);
   }
-  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+  return error instanceof Error ? error.message : intl.formatMessage({ id: 'status.somethingWrong', defaultMessage: 'Something went wrong. Try again.' });
 }
 
 interface PasswordFormProps {
@@ -29,7 +33,8 @@ interface PasswordFormProps {
 
 /** Asks for a shared link's password; hands the unlock token and its expiry up. */
 export function PasswordForm({ heading, lead, unlock: unlockWith, onUnlocked, mutationKey }: PasswordFormProps) {
-  useDocumentTitle('Password required');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'password.pageTitle', defaultMessage: 'Password required' }));
   const id = useId();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -39,7 +44,7 @@ export function PasswordForm({ heading, lead, unlock: unlockWith, onUnlocked, mu
     onSuccess: (result) => onUnlocked(result),
   });
 
-  const error = missing ? 'Enter the password.' : unlock.error ? unlockMessage(unlock.error) : undefined;
+  const error = missing ? enterPassword(intl) : unlock.error ? unlockMessage(unlock.error, intl) : undefined;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,7 +65,7 @@ export function PasswordForm({ heading, lead, unlock: unlockWith, onUnlocked, mu
       <form noValidate onSubmit={submit} className="mt-6 space-y-4">
         <div>
           <label htmlFor={`${id}-password`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Password
+            {intl.formatMessage({ id: 'password.label', defaultMessage: 'Password' })}
           </label>
           <input
             id={`${id}-password`}
@@ -82,7 +87,9 @@ export function PasswordForm({ heading, lead, unlock: unlockWith, onUnlocked, mu
           ) : null}
         </div>
         <Button type="submit" disabled={unlock.isPending} className="min-h-11 w-full text-base sm:w-auto sm:px-6">
-          {unlock.isPending ? 'Checking…' : 'Unlock'}
+          {unlock.isPending
+            ? intl.formatMessage({ id: 'password.checking', defaultMessage: 'Checking…' })
+            : intl.formatMessage({ id: 'password.unlock', defaultMessage: 'Unlock' })}
         </Button>
       </form>
     </section>

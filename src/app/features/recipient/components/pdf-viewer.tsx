@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { Glyph } from "../../../components/glyphs";
 import { Button } from "../../../components/button";
+import { useIntl } from "../../../lib/intl";
 import {
   getDocument,
   SAFE_PDF_OPTIONS,
@@ -23,6 +25,7 @@ export default function PdfViewer({
   url: string;
   name: string;
 }) {
+  const intl = useIntl();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
@@ -84,7 +87,14 @@ export default function PdfViewer({
   if (failed)
     return (
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        {name} cannot be shown here. Download it to open it on your device.
+        {intl.formatMessage(
+          {
+            id: "pdf.failed",
+            defaultMessage:
+              "{name} cannot be shown here. Download it to open it on your device.",
+          },
+          { name },
+        )}
       </p>
     );
   const pages = pdf?.numPages ?? 0;
@@ -96,22 +106,39 @@ export default function PdfViewer({
             variant="secondary"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
-            aria-label="Previous page"
+            aria-label={intl.formatMessage({
+              id: "pdf.previousPage",
+              defaultMessage: "Previous page",
+            })}
             className="min-h-11 min-w-11"
           >
-            ‹
+            <Glyph sign="previousPage" />
           </Button>
           <span className="text-sm tabular-nums" aria-live="polite">
-            {pdf ? `Page ${page} of ${pages}` : "Opening…"}
+            {pdf
+              ? intl.formatMessage(
+                  {
+                    id: "pdf.position",
+                    defaultMessage: "Page {page, number} of {pages, number}",
+                  },
+                  { page, pages },
+                )
+              : intl.formatMessage({
+                  id: "pdf.opening",
+                  defaultMessage: "Opening…",
+                })}
           </span>
           <Button
             variant="secondary"
             disabled={page >= pages}
             onClick={() => setPage(page + 1)}
-            aria-label="Next page"
+            aria-label={intl.formatMessage({
+              id: "pdf.nextPage",
+              defaultMessage: "Next page",
+            })}
             className="min-h-11 min-w-11"
           >
-            ›
+            <Glyph sign="nextPage" />
           </Button>
         </div>
         <div className="flex items-center gap-2">
@@ -119,22 +146,28 @@ export default function PdfViewer({
             variant="secondary"
             disabled={zoom === 0}
             onClick={() => setZoom(zoom - 1)}
-            aria-label="Zoom out"
+            aria-label={intl.formatMessage({
+              id: "pdf.zoomOut",
+              defaultMessage: "Zoom out",
+            })}
             className="min-h-11 min-w-11"
           >
-            −
+            <Glyph sign="less" />
           </Button>
           <span className="w-12 text-center text-sm tabular-nums">
-            {Math.round(ZOOMS[zoom]! * 100)}%
+            {intl.formatNumber(ZOOMS[zoom]!, { style: "percent" })}
           </span>
           <Button
             variant="secondary"
             disabled={zoom === ZOOMS.length - 1}
             onClick={() => setZoom(zoom + 1)}
-            aria-label="Zoom in"
+            aria-label={intl.formatMessage({
+              id: "pdf.zoomIn",
+              defaultMessage: "Zoom in",
+            })}
             className="min-h-11 min-w-11"
           >
-            +
+            <Glyph sign="more" />
           </Button>
         </div>
       </div>
@@ -142,7 +175,10 @@ export default function PdfViewer({
         className="mt-2 max-h-[60vh] overflow-auto rounded-md border border-zinc-200 bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-800"
         tabIndex={0}
         role="region"
-        aria-label={`Page ${page} of ${name}`}
+        aria-label={intl.formatMessage(
+          { id: "pdf.page", defaultMessage: "Page {page, number} of {name}" },
+          { page, name },
+        )}
       >
         <canvas ref={canvas} className="mx-auto block bg-white" />
       </div>

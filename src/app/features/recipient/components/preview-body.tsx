@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { formatBytes } from "../../../lib/format";
+import { useIntl } from "../../../lib/intl";
 import type { PreviewKind } from "../utils/file-kind";
 import { parseCsv } from "../utils/csv";
 
@@ -31,6 +32,7 @@ export function PreviewBody({
   /** A video's poster frame, shown until it plays. */
   poster?: string | null;
 }) {
+  const intl = useIntl();
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -49,10 +51,22 @@ export function PreviewBody({
   if (failed)
     return (
       <p className={note}>
-        This preview cannot be shown now. Download the file instead.
+        {intl.formatMessage({
+          id: "preview.unavailable",
+          defaultMessage:
+            "This preview cannot be shown now. Download the file instead.",
+        })}
       </p>
     );
-  if (!url) return <p className={note}>Loading the preview…</p>;
+  if (!url)
+    return (
+      <p className={note}>
+        {intl.formatMessage({
+          id: "preview.loading",
+          defaultMessage: "Loading the preview…",
+        })}
+      </p>
+    );
   switch (kind) {
     case "video":
       return <MediaPlayer kind="video" url={url} name={name} poster={poster} />;
@@ -60,7 +74,16 @@ export function PreviewBody({
       return <MediaPlayer kind="audio" url={url} name={name} />;
     case "pdf":
       return (
-        <Suspense fallback={<p className={note}>Loading the PDF viewer…</p>}>
+        <Suspense
+          fallback={
+            <p className={note}>
+              {intl.formatMessage({
+                id: "preview.loadingPdfViewer",
+                defaultMessage: "Loading the PDF viewer…",
+              })}
+            </p>
+          }
+        >
           <PdfViewer url={url} name={name} />
         </Suspense>
       );
@@ -88,11 +111,19 @@ function MediaPlayer({
   name: string;
   poster?: string | null;
 }) {
+  const intl = useIntl();
   const [unplayable, setUnplayable] = useState(false);
   if (unplayable)
     return (
       <p className={note}>
-        This browser cannot play {name}. Download it to play it on your device.
+        {intl.formatMessage(
+          {
+            id: "preview.unplayable",
+            defaultMessage:
+              "This browser cannot play {name}. Download it to play it on your device.",
+          },
+          { name },
+        )}
       </p>
     );
   return kind === "video" ? (
@@ -130,6 +161,7 @@ function TextPreview({
   name: string;
   sizeBytes: number;
 }) {
+  const intl = useIntl();
   const [text, setText] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -143,14 +175,36 @@ function TextPreview({
 
   if (failed)
     return (
-      <p className={note}>{name} could not be read. Download it instead.</p>
+      <p className={note}>
+        {intl.formatMessage(
+          {
+            id: "preview.unreadable",
+            defaultMessage: "{name} could not be read. Download it instead.",
+          },
+          { name },
+        )}
+      </p>
     );
-  if (text === null) return <p className={note}>Loading the preview…</p>;
+  if (text === null)
+    return (
+      <p className={note}>
+        {intl.formatMessage({
+          id: "preview.loading",
+          defaultMessage: "Loading the preview…",
+        })}
+      </p>
+    );
   const cut = sizeBytes > TEXT_PREVIEW_BYTES;
   const shown = cut ? (
     <p className={note}>
-      The first {formatBytes(TEXT_PREVIEW_BYTES)} of {formatBytes(sizeBytes)}:
-      download the file for the rest.
+      {intl.formatMessage(
+        {
+          id: "preview.textCut",
+          defaultMessage:
+            "The first {shown} of {size}: download the file for the rest.",
+        },
+        { shown: formatBytes(TEXT_PREVIEW_BYTES), size: formatBytes(sizeBytes) },
+      )}
     </p>
   ) : null;
   if (asTable) {
@@ -163,7 +217,10 @@ function TextPreview({
           className="mt-3 max-h-[60vh] overflow-auto rounded-md border border-zinc-200 dark:border-zinc-700"
           tabIndex={0}
           role="region"
-          aria-label={`Table of ${name}`}
+          aria-label={intl.formatMessage(
+            { id: "preview.table", defaultMessage: "Table of {name}" },
+            { name },
+          )}
         >
           <table className="min-w-full text-left text-sm">
             {header ? (
@@ -196,7 +253,14 @@ function TextPreview({
         </div>
         {body.length > CSV_PREVIEW_ROWS ? (
           <p className={note}>
-            The first {CSV_PREVIEW_ROWS} rows: download the file for the rest.
+            {intl.formatMessage(
+              {
+                id: "preview.rowsCut",
+                defaultMessage:
+                  "The first {rows, plural, one {# row} other {# rows}}: download the file for the rest.",
+              },
+              { rows: CSV_PREVIEW_ROWS },
+            )}
           </p>
         ) : (
           shown
@@ -208,7 +272,10 @@ function TextPreview({
     <>
       <pre
         tabIndex={0}
-        aria-label={`Text of ${name}`}
+        aria-label={intl.formatMessage(
+          { id: "preview.text", defaultMessage: "Text of {name}" },
+          { name },
+        )}
         className="mt-3 max-h-[60vh] overflow-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 text-xs leading-relaxed break-words whitespace-pre-wrap dark:border-zinc-700 dark:bg-zinc-950"
       >
         {text}

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Glyph } from '../../../components/glyphs';
 import { Button } from '../../../components/button';
+import { useIntl } from '../../../lib/intl';
 import { fileKind, previewKind } from '../utils/file-kind';
 import { ThumbnailImage } from './thumbnail-image';
 import { FileIcon } from './file-icon';
@@ -15,6 +17,7 @@ export const EAGER_PREVIEWS = 6;
  * lightbox, where `action` is what the visitor can do with the file shown (download it).
  */
 export function PreviewGrid<T extends Previewable>({ files, action, sourceOf }: { files: T[]; action: (file: T) => ReactNode; sourceOf?: (file: T) => Promise<string> }) {
+  const intl = useIntl();
   const previews = files.filter((f) => previewKind(f, sourceOf !== undefined) !== null);
   const [open, setOpen] = useState<number | null>(null);
   if (previews.length === 0) return null;
@@ -22,7 +25,7 @@ export function PreviewGrid<T extends Previewable>({ files, action, sourceOf }: 
   return (
     <section aria-labelledby="previews-title">
       <h2 id="previews-title" className="px-1 text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-        Previews
+        {intl.formatMessage({ id: 'preview.title', defaultMessage: 'Previews' })}
       </h2>
       <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5">
         {previews.map((file, index) => (
@@ -30,7 +33,7 @@ export function PreviewGrid<T extends Previewable>({ files, action, sourceOf }: 
             <button
               type="button"
               onClick={() => setOpen(index)}
-              aria-label={`Open the preview of ${file.name}`}
+              aria-label={intl.formatMessage({ id: 'preview.open', defaultMessage: 'Open the preview of {name}' }, { name: file.name })}
               className="block aspect-square w-full overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 hover:opacity-90 dark:border-zinc-800 dark:bg-zinc-800"
             >
               {file.thumbnailUrl ? (
@@ -83,6 +86,7 @@ export function Lightbox<T extends Previewable>({
   action?: (file: T) => ReactNode;
   sourceOf?: (file: T) => Promise<string>;
 }) {
+  const intl = useIntl();
   const dialog = useRef<HTMLDialogElement>(null);
   // Read while rendering, before the close button takes focus: the control that opened the lightbox.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
@@ -115,8 +119,8 @@ export function Lightbox<T extends Previewable>({
         onClose();
       } else if (isPlayerKey(event)) {
         // The arrow keys of a player (seeking) or of a scrolled text are theirs.
-      } else if (event.key === 'ArrowRight' && index < last) onIndex(index + 1);
-      else if (event.key === 'ArrowLeft' && index > 0) onIndex(index - 1);
+      } else if (event.key === forwardKey() && index < last) onIndex(index + 1);
+      else if (event.key === backwardKey() && index > 0) onIndex(index - 1);
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -125,7 +129,7 @@ export function Lightbox<T extends Previewable>({
   return (
     <dialog
       ref={dialog}
-      aria-label={`Preview of ${file.name}`}
+      aria-label={intl.formatMessage({ id: 'preview.dialog', defaultMessage: 'Preview of {name}' }, { name: file.name })}
       onCancel={(event) => {
         // Esc: closed by React state, so focus goes back to the opener.
         event.preventDefault();
@@ -142,7 +146,8 @@ export function Lightbox<T extends Previewable>({
         const from = swipeFrom.current;
         swipeFrom.current = null;
         if (from === null) return;
-        const moved = event.clientX - from;
+        // Reading right to left, the next file lies to the left: a swipe to the right brings it.
+        const moved = (event.clientX - from) * (rightToLeft() ? -1 : 1);
         if (moved < -60 && index < last) onIndex(index + 1);
         else if (moved > 60 && index > 0) onIndex(index - 1);
       }}
@@ -151,8 +156,14 @@ export function Lightbox<T extends Previewable>({
       <div className="flex items-start justify-between gap-3">
         <p className="min-w-0 font-medium break-all">{file.name}</p>
         {/* Focus starts inside, so the arrow keys work at once (browsers do this for showModal; not every environment does). */}
-        <Button variant="ghost" onClick={onClose} className="min-h-11 min-w-11 shrink-0" aria-label="Close the preview" autoFocus>
-          ✕
+        <Button
+          variant="ghost"
+          onClick={onClose}
+          className="min-h-11 min-w-11 shrink-0"
+          aria-label={intl.formatMessage({ id: 'preview.close', defaultMessage: 'Close the preview' })}
+          autoFocus
+        >
+          <Glyph sign="close" />
         </Button>
       </div>
       {kind === 'image' ? (
@@ -162,14 +173,26 @@ export function Lightbox<T extends Previewable>({
       ) : null}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
-          <Button variant="secondary" disabled={index === 0} onClick={() => onIndex(index - 1)} aria-label="Previous file" className="min-h-11 min-w-11">
-            ←
+          <Button
+            variant="secondary"
+            disabled={index === 0}
+            onClick={() => onIndex(index - 1)}
+            aria-label={intl.formatMessage({ id: 'preview.previous', defaultMessage: 'Previous file' })}
+            className="min-h-11 min-w-11"
+          >
+            <Glyph sign="previous" />
           </Button>
           <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
-            {index + 1} of {files.length}
+            {intl.formatMessage({ id: 'preview.position', defaultMessage: '{index, number} of {count, number}' }, { index: index + 1, count: files.length })}
           </span>
-          <Button variant="secondary" disabled={index === last} onClick={() => onIndex(index + 1)} aria-label="Next file" className="min-h-11 min-w-11">
-            →
+          <Button
+            variant="secondary"
+            disabled={index === last}
+            onClick={() => onIndex(index + 1)}
+            aria-label={intl.formatMessage({ id: 'preview.next', defaultMessage: 'Next file' })}
+            className="min-h-11 min-w-11"
+          >
+            <Glyph sign="next" />
           </Button>
         </div>
         {action?.(file)}
@@ -183,3 +206,8 @@ function isPlayerKey(event: globalThis.KeyboardEvent): boolean {
   const target = event.target;
   return target instanceof HTMLMediaElement || (target instanceof HTMLElement && target.closest('pre, [role="region"], canvas') !== null);
 }
+
+/** The page reads right to left (Arabic): "next" lies to the left. */
+const rightToLeft = () => typeof document !== 'undefined' && document.documentElement.dir === 'rtl';
+const forwardKey = () => (rightToLeft() ? 'ArrowLeft' : 'ArrowRight');
+const backwardKey = () => (rightToLeft() ? 'ArrowRight' : 'ArrowLeft');

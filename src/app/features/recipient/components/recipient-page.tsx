@@ -6,6 +6,7 @@ import type { DownloadSession, PublicTransfer, PublicTransferFile } from '../../
 import { Button, buttonClass } from '../../../components/button';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { publicTransferQueryOptions, unlockTransfer } from '../api/public-api';
 import { sessionExpired, useDownloadSession } from '../api/use-download-session';
 import { triggerDownload } from '../utils/trigger-download';
@@ -18,8 +19,16 @@ const EncryptedRecipientPage = lazy(() => import('./encrypted-recipient-page'));
 
 const isPasswordRequired = (error: unknown) => isApiRequestError(error) && error.status === 401 && error.code !== 'wrong_password';
 
+/** The lighter part of a download button: its size. */
+const muted = (chunks: ReactNode[]) => (
+  <span key="muted" className="font-normal opacity-90">
+    {chunks}
+  </span>
+);
+
 /** The recipient's page of a shared transfer link. */
 export function RecipientPage({ slug, recipientToken }: { slug: string; recipientToken: string | undefined }) {
+  const intl = useIntl();
   // The unlock lasts for the browser session: a reload or another tab of this link keeps it.
   const [unlockToken, setUnlockToken] = useState<string | null>(() => rememberedUnlock(slug));
   const visit = useRef<string | undefined>(undefined);
@@ -39,13 +48,13 @@ export function RecipientPage({ slug, recipientToken }: { slug: string; recipien
     }
   }, [downloads.error, slug]);
 
-  if (transfer.isPending) return <SkeletonCard label="Loading transfer" />;
+  if (transfer.isPending) return <SkeletonCard label={intl.formatMessage({ id: 'recipient.loading', defaultMessage: 'Loading transfer' })} />;
   if (transfer.isError) {
     if (isPasswordRequired(transfer.error)) {
       return (
         <PasswordForm
-          heading="This transfer is protected"
-          lead="Enter the password the sender gave you to see the files."
+          heading={intl.formatMessage({ id: 'recipient.protected', defaultMessage: 'This transfer is protected' })}
+          lead={intl.formatMessage({ id: 'recipient.protectedLead', defaultMessage: 'Enter the password the sender gave you to see the files.' })}
           unlock={(password) => unlockTransfer(slug, password)}
           onUnlocked={({ unlockToken: token, expiresAt }) => {
             rememberUnlock(slug, token, expiresAt);
@@ -59,7 +68,7 @@ export function RecipientPage({ slug, recipientToken }: { slug: string; recipien
   const t = transfer.data;
   if (t.e2ee) {
     return (
-      <Suspense fallback={<SkeletonCard label="Opening the encrypted transfer" />}>
+      <Suspense fallback={<SkeletonCard label={intl.formatMessage({ id: 'recipient.openingEncrypted', defaultMessage: 'Opening the encrypted transfer' })} />}>
         <EncryptedRecipientPage slug={slug} transfer={t} recipientToken={recipientToken} />
       </Suspense>
     );
@@ -93,12 +102,15 @@ function PlainTransferView({
   onRetry: () => void;
   fresh: () => Promise<DownloadSession>;
 }) {
+  const intl = useIntl();
   const count = transfer.files.length;
   // A file still being checked for viruses has no link yet: its download would be refused until then.
   const checking = transfer.files.filter((f) => f.scanPending).length;
   const pendingIds = new Set(transfer.files.filter((f) => f.scanPending).map((f) => f.id));
   const fileUrls = new Map(session?.files.filter((f) => !pendingIds.has(f.id)).map((f) => [f.id, f.url]) ?? []);
   const only = count === 1 ? transfer.files[0] : undefined;
+  const checkingLabel = intl.formatMessage({ id: 'recipient.checking', defaultMessage: 'Checking for viruses…' });
+  const downloadLabel = intl.formatMessage({ id: 'recipient.download', defaultMessage: 'Download' });
 
   /** Plain links do the downloading; only an expired session needs a new one first. */
   function onDownload(event: MouseEvent<HTMLAnchorElement>, pick: (s: DownloadSession) => string | undefined) {
@@ -118,9 +130,9 @@ function PlainTransferView({
     <>
       {sessionError ? (
         <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200">
-          <p>{sessionErrorMessage(sessionError)}</p>
+          <p>{sessionErrorMessage(sessionError, intl)}</p>
           <Button variant="secondary" onClick={onRetry} className="mt-2 min-h-11">
-            Try again
+            {intl.formatMessage({ id: 'status.tryAgain', defaultMessage: 'Try again' })}
           </Button>
         </div>
       ) : null}
@@ -128,8 +140,22 @@ function PlainTransferView({
         <p role="status" className="mb-4 flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
           <span aria-hidden="true" className="size-3 shrink-0 animate-pulse rounded-full bg-amber-500" />
           {checking === count
-            ? `Checking ${count === 1 ? 'the file' : 'the files'} for viruses. ${count === 1 ? 'It' : 'They'} can be downloaded in a few seconds.`
-            : `Checking ${checking} of the files for viruses. ${checking === 1 ? 'It' : 'They'} can be downloaded in a few seconds.`}
+            ? intl.formatMessage(
+                {
+                  id: 'recipient.scanningAll',
+                  defaultMessage:
+                    '{count, plural, one {Checking the file for viruses. It can be downloaded in a few seconds.} other {Checking the files for viruses. They can be downloaded in a few seconds.}}',
+                },
+                { count },
+              )
+            : intl.formatMessage(
+                {
+                  id: 'recipient.scanningSome',
+                  defaultMessage:
+                    '{checking, plural, one {Checking # of the files for viruses. It can be downloaded in a few seconds.} other {Checking # of the files for viruses. They can be downloaded in a few seconds.}}',
+                },
+                { checking },
+              )}
         </p>
       ) : null}
     </>
@@ -148,12 +174,14 @@ function PlainTransferView({
           className={buttonClass('primary', 'min-h-12 w-full px-6 text-base break-all sm:w-auto')}
         >
           <DownloadGlyph />
-          Download {only.name}
-          <span className="font-normal opacity-90">({formatBytes(only.sizeBytes)})</span>
+          {intl.formatMessage(
+            { id: 'recipient.downloadOne', defaultMessage: 'Download {name}<muted>({size})</muted>' },
+            { name: <bdi key="name">{only.name}</bdi>, size: formatBytes(only.sizeBytes), muted },
+          )}
         </a>
       ) : (
         <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
-          {checking > 0 ? 'Checking for viruses…' : pending ? 'Preparing download…' : 'Download'}
+          {checking > 0 ? checkingLabel : pending ? intl.formatMessage({ id: 'recipient.preparingOne', defaultMessage: 'Preparing download…' }) : downloadLabel}
         </Button>
       )
     ) : transfer.zip ? (
@@ -167,12 +195,18 @@ function PlainTransferView({
           className={buttonClass('primary', 'min-h-12 w-full px-6 text-base sm:w-auto')}
         >
           <DownloadGlyph />
-          Download all
-          <span className="font-normal opacity-90">({formatBytes(transfer.zip.sizeBytes)} zip)</span>
+          {intl.formatMessage(
+            { id: 'recipient.downloadAllZip', defaultMessage: 'Download all<muted>({size} zip)</muted>' },
+            { size: formatBytes(transfer.zip.sizeBytes), muted },
+          )}
         </a>
       ) : (
         <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
-          {checking > 0 ? 'Checking for viruses…' : pending ? 'Preparing downloads…' : 'Download all'}
+          {checking > 0
+            ? checkingLabel
+            : pending
+              ? intl.formatMessage({ id: 'recipient.preparingAll', defaultMessage: 'Preparing downloads…' })
+              : intl.formatMessage({ id: 'recipient.downloadAll', defaultMessage: 'Download all' })}
         </Button>
       )
     ) : null;
@@ -189,7 +223,8 @@ function PlainTransferView({
         className={className}
       >
         {place === 'row' ? <DownloadGlyph /> : null}
-        Download<span className="sr-only"> {file.name}</span>
+        {downloadLabel}
+        <span className="sr-only"> {file.name}</span>
       </a>
     );
     if (place === 'preview') return url ? link(buttonClass('primary')) : null;
@@ -197,7 +232,7 @@ function PlainTransferView({
       link(buttonClass('secondary', 'min-h-11 w-full sm:w-auto'))
     ) : (
       <Button variant="secondary" disabled className="min-h-11 w-full sm:w-auto">
-        {file.scanPending ? 'Checking for viruses…' : 'Download'}
+        {file.scanPending ? checkingLabel : downloadLabel}
         <span className="sr-only"> {file.name}</span>
       </Button>
     );
@@ -206,7 +241,7 @@ function PlainTransferView({
   /** The file's signed link from the page's download session (a fresh one once it has expired), for the lightbox's players. */
   async function sourceOf(file: PublicTransferFile): Promise<string> {
     const url = (await fresh()).files.find((f) => f.id === file.id)?.url;
-    if (!url || pendingIds.has(file.id)) throw new Error('This file cannot be opened yet.');
+    if (!url || pendingIds.has(file.id)) throw new Error(intl.formatMessage({ id: 'recipient.notOpenableYet', defaultMessage: 'This file cannot be opened yet.' }));
     return url;
   }
 

@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
+import { SEPARATOR } from '../../../components/glyphs';
 import { formatBytes } from '../../../lib/format';
+
+const SPACE = ' ';
+const folderPath = (path: string) => `${path}/`;
+import { useIntl } from '../../../lib/intl';
 import { DateTimeText, RelativeTimeText } from '../../../lib/server-render';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fileKind, fileTypeLabel } from '../utils/file-kind';
@@ -54,16 +59,29 @@ export function TransferView<F extends ShownFile>({
   /** A line under the facts (e.g. that the files are decrypted here). */
   note?: ReactNode;
 }) {
+  const intl = useIntl();
   const count = transfer.files.length;
-  const countLabel = `${count} ${count === 1 ? 'file' : 'files'}`;
-  const heading = transfer.title?.trim() || `${countLabel} from ${transfer.workspaceName}`;
+  const countLabel = intl.formatMessage({ id: 'transfer.fileCount', defaultMessage: '{count, plural, one {# file} other {# files}}' }, { count });
+  const heading =
+    transfer.title?.trim() ||
+    intl.formatMessage({ id: 'transfer.untitledHeading', defaultMessage: '{count, plural, one {# file} other {# files}} from {sender}' }, { count, sender: transfer.workspaceName });
   useDocumentTitle(heading);
 
   return (
     <div className="space-y-6">
       <section aria-labelledby="transfer-title" className="rounded-xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-8 dark:border-zinc-800 dark:bg-zinc-900">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          <span className="font-semibold text-zinc-900 dark:text-zinc-100">{transfer.workspaceName}</span> sent you {countLabel}
+          {intl.formatMessage(
+            { id: 'transfer.sentYou', defaultMessage: '{sender} sent you {count, plural, one {# file} other {# files}}' },
+            {
+              count,
+              sender: (
+                <bdi key="sender" className="font-semibold text-zinc-900 dark:text-zinc-100">
+                  {transfer.workspaceName}
+                </bdi>
+              ),
+            },
+          )}
         </p>
         <h1 id="transfer-title" className="mt-2 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">
           {heading}
@@ -71,16 +89,19 @@ export function TransferView<F extends ShownFile>({
         {transfer.message ? <p className="mt-4 whitespace-pre-line break-words text-zinc-800 dark:text-zinc-200">{transfer.message}</p> : null}
         <dl className="mt-6 grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
           <div>
-            <dt className="text-zinc-600 dark:text-zinc-400">Total size</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'transfer.totalSize', defaultMessage: 'Total size' })}</dt>
             <dd className="font-medium text-zinc-900 dark:text-zinc-100">{formatBytes(transfer.totalBytes)}</dd>
           </div>
           <div>
-            <dt className="text-zinc-600 dark:text-zinc-400">Available until</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'transfer.availableUntil', defaultMessage: 'Available until' })}</dt>
             <dd className="font-medium text-zinc-900 dark:text-zinc-100">
               <time dateTime={transfer.expiresAt}>
                 <DateTimeText iso={transfer.expiresAt} />
-              </time>{' '}
-              <span className="font-normal text-zinc-600 dark:text-zinc-400">(expires <RelativeTimeText iso={transfer.expiresAt} />)</span>
+              </time>
+              {SPACE}
+              <span className="font-normal text-zinc-600 dark:text-zinc-400">
+                {intl.formatMessage({ id: 'transfer.expiresIn', defaultMessage: '(expires {when})' }, { when: <RelativeTimeText key="when" iso={transfer.expiresAt} /> })}
+              </span>
             </dd>
           </div>
         </dl>
@@ -88,7 +109,13 @@ export function TransferView<F extends ShownFile>({
 
         <div className="mt-6">
           {notices}
-          {count === 0 ? <p className="text-zinc-700 dark:text-zinc-300">There are no files to download in this transfer yet.</p> : mainAction}
+          {count === 0 ? (
+            <p className="text-zinc-700 dark:text-zinc-300">
+              {intl.formatMessage({ id: 'transfer.noFilesYet', defaultMessage: 'There are no files to download in this transfer yet.' })}
+            </p>
+          ) : (
+            mainAction
+          )}
         </div>
       </section>
 
@@ -98,10 +125,12 @@ export function TransferView<F extends ShownFile>({
         <section aria-labelledby="files-title">
           <div className="flex flex-wrap items-baseline justify-between gap-2 px-1">
             <h2 id="files-title" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-              Files
+              {intl.formatMessage({ id: 'transfer.files', defaultMessage: 'Files' })}
             </h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {countLabel} · {formatBytes(transfer.totalBytes)}
+              {countLabel}
+              {SEPARATOR}
+              {formatBytes(transfer.totalBytes)}
             </p>
           </div>
           <ul className="mt-3 divide-y divide-zinc-200 overflow-hidden rounded-xl border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
@@ -116,20 +145,25 @@ export function TransferView<F extends ShownFile>({
 }
 
 export function FileRow({ file, action }: { file: ShownFile; action: ReactNode }) {
+  const intl = useIntl();
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <FileIcon kind={fileKind(file.mimeType, file.name)} />
         <div className="min-w-0">
-          <p className="font-medium break-all text-zinc-900 dark:text-zinc-100">{file.name}</p>
+          <p className="font-medium break-all text-zinc-900 dark:text-zinc-100">
+            <bdi>{file.name}</bdi>
+          </p>
           {file.path ? (
             <p className="text-sm break-all text-zinc-600 dark:text-zinc-400">
-              <span className="sr-only">Folder: </span>
-              {file.path}/
+              <span className="sr-only">{intl.formatMessage({ id: 'transfer.folderPrefix', defaultMessage: 'Folder:' })} </span>
+              <bdi>{folderPath(file.path)}</bdi>
             </p>
           ) : null}
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {fileTypeLabel(file.mimeType, file.name)} · {formatBytes(file.sizeBytes)}
+            {fileTypeLabel(file.mimeType, file.name, intl)}
+            {SEPARATOR}
+            {formatBytes(file.sizeBytes)}
           </p>
         </div>
       </div>

@@ -1,4 +1,6 @@
+import type { IntlShape } from 'react-intl';
 import { bareType, extensionOf, mediaKind } from '../../../../contract/media-types';
+import { currentIntl } from '../../../lib/intl';
 
 export type FileKind = 'image' | 'video' | 'audio' | 'pdf' | 'archive' | 'other';
 
@@ -30,23 +32,28 @@ export function fileKind(mimeType: string, name: string): FileKind {
   return 'other';
 }
 
-const nouns: Record<FileKind, string> = {
-  image: 'image',
-  video: 'video',
-  audio: 'audio',
-  pdf: 'document',
-  archive: 'archive',
-  other: 'file',
-};
-
-/** "PNG image", "PDF document", "ZIP archive", "File". */
-export function fileTypeLabel(mimeType: string, name: string): string {
+/**
+ * "PNG image", "PDF document", "ZIP archive", "File": in the page's language (`intl`, from `useIntl()` in a component;
+ * the page's own when left out).
+ */
+export function fileTypeLabel(mimeType: string, name: string, intl: IntlShape = currentIntl()): string {
   const kind = fileKind(mimeType, name);
   const ext = extensionOf(name);
-  if (ext && ext.length <= 5) return `${ext.toUpperCase()} ${nouns[kind]}`;
-  if (kind === 'pdf') return 'PDF document';
-  const noun = nouns[kind];
-  return noun.charAt(0).toUpperCase() + noun.slice(1);
+  if (ext && ext.length <= 5)
+    return intl.formatMessage(
+      {
+        id: 'fileKind.typed',
+        defaultMessage: '{kind, select, image {{ext} image} video {{ext} video} audio {{ext} audio} pdf {{ext} document} archive {{ext} archive} other {{ext} file}}',
+      },
+      { kind, ext: ext.toUpperCase() },
+    );
+  return intl.formatMessage(
+    {
+      id: 'fileKind.untyped',
+      defaultMessage: '{kind, select, image {Image} video {Video} audio {Audio} pdf {PDF document} archive {Archive} other {File}}',
+    },
+    { kind },
+  );
 }
 
 /** How the lightbox shows a file: its image, a player, the PDF viewer, or its text (a CSV as a table). */

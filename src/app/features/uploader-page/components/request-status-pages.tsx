@@ -23,7 +23,7 @@ export function refusalOfError(error: unknown): Refusal | null {
 export function RequestErrorPage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isApiRequestError(error)) {
     if (error.status === 404) return <LinkNotFoundPage />;
-    if (error.status === 410) return <SuspendedLinkPage what="upload link" />;
+    if (error.status === 410) return <SuspendedLinkPage what="upload page" />;
   }
   return <LoadFailedPage what="upload page" error={error} onRetry={onRetry} />;
 }

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser } from '@playwright/test';
+import { LOCALES, textDirection } from '../src/contract/locales';
+import { signUp } from './support';
+import { expectNoSeriousA11yViolations, sendTransfer } from './transfer-support';
+
+/**
+ * The recipient's page in its reader's language (issue 38): the browser's `Accept-Language` picks it, the page's
+ * menu changes it for good (a cookie), and Arabic reads right to left; each language axe-clean and within a phone's
+ * width. `LANGUAGE_SCREENSHOTS=1` keeps a picture of each, phone and desktop, in the temporary directory.
+ */
+
+const catalog = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join('src/locales/app', `${locale}.json`), 'utf8'));
+
+let link: string;
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-languages-'));
+  try {
+    const report = path.join(dir, 'report.pdf');
+    const data = path.join(dir, 'data.bin');
+    fs.writeFileSync(report, Buffer.alloc(2_500_000, 7));
+    fs.writeFileSync(data, Buffer.alloc(1_200, 1));
+    await signUp(page);
+    link = await sendTransfer(page, { files: [report, data], title: 'Q3' });
+  } finally {
+    await page.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+async function readerIn(browser: Browser, locale: string, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ locale, viewport });
+  return { context, page: await context.newPage() };
+}
+
+test('a German browser gets the page in German, sizes and dates too, and the menu switches it to Japanese for good', async ({ browser }) => {
+  const de = catalog('de');
+  const ja = catalog('ja');
+  const { context, page } = await readerIn(browser, 'de-DE');
+  try {
+    await page.goto(link);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByText(de['transfer.totalSize']!, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Q3', level: 1 })).toBeVisible();
+    // 2,500,000 bytes and a week, as a German reader writes them.
+    await expect(page.getByText('2,5 MB').first()).toBeVisible();
+    await expect(page.getByText(/in 7 Tagen/)).toBeVisible();
+    await expect(page.getByText(/Total size|Available until|Download all/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'the recipient page in German');
+
+    await page.getByLabel(de['language.label']!).selectOption('ja');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByText(ja['transfer.totalSize']!, { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByText(ja['transfer.totalSize']!, { exact: true })).toBeVisible();
+    await expect(page.getByLabel(ja['language.label']!)).toHaveValue('ja');
+  } finally {
+    await context.close();
+  }
+});
+
+test('every language reads well on a phone and a desktop, Arabic right to left, each axe-clean', async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const locale of LOCALES) {
+    const messages = locale === 'en' ? null : catalog(locale);
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const { context, page } = await readerIn(browser, locale, viewport);
+      try {
+        await page.goto(link);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expect(page.locator('html')).toHaveAttribute('dir', textDirection(locale));
+        if (messages) await expect(page.getByText(messages['transfer.totalSize']!, { exact: true })).toBeVisible();
+        // The page's scripts have taken over (the button is a link once its visit is there).
+        await expect(page.locator('a[download]').first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${locale} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        if (viewport.width < 500) await expectNoSeriousA11yViolations(page, `the recipient page in ${locale}`);
+        if (process.env.LANGUAGE_SCREENSHOTS) await page.screenshot({ path: `${os.tmpdir()}/recipient-${locale}-${viewport.width}.png`, fullPage: true });
+      } finally {
+        await context.close();
+      }
+    }
+  }
+});
+
+test('an Arabic reader’s file list runs right to left', async ({ browser }) => {
+  const { context, page } = await readerIn(browser, 'ar');
+  try {
+    await page.goto(link);
+    const start = await page.locator('main').evaluate((main) => getComputedStyle(main).direction);
+    expect(start).toBe('rtl');
+    // The file list's name column starts on the right: the first file's name is right of its icon.
+    const row = page.locator('section[aria-labelledby="files-title"] li').filter({ hasText: 'report.pdf' });
+    const name = await row.locator('bdi', { hasText: 'report.pdf' }).boundingBox();
+    const icon = await row.locator('svg').first().boundingBox();
+    expect(name!.x + name!.width).toBeLessThanOrEqual(icon!.x + 1);
+  } finally {
+    await context.close();
+  }
+});
