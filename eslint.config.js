@@ -39,15 +39,18 @@ const OWNERS = ['transfers', 'collections', 'vault', 'contacts', 'webhooks'];
 const SURFACES = ['api', 'public', 'dashboard', 'mcp', 'oauth', 'assembly'];
 const folder = (name) => `**/${name}/**`;
 /**
- * The files whose words are all messages (react-intl, src/locales/): the recipient's transfer page and what it shows.
- * Each page joins this list as it is translated, until it is every file of the app.
+ * The files whose words are all messages (react-intl, src/locales/): the public pages (a transfer's, a collection's with
+ * its guests, an upload request's) and the parts they share. Each page joins this list as it is translated, until it
+ * is every file of the app.
  */
 const TRANSLATED = [
-  'src/app/components/language-menu.tsx',
-  'src/app/components/theme-toggle.tsx',
+  'src/app/components/{language-menu,theme-toggle,form-error,relative-time,review-thread,glyphs}.tsx',
   'src/app/components/layout/skip-link.tsx',
-  'src/app/features/recipient/components/{recipient-page,recipient-shell,transfer-view,status-pages,password-form,previews,preview-body,pdf-viewer}.tsx',
+  'src/app/components/uploader/{file-uploader,upload-status}.tsx',
+  'src/app/features/recipient/components/*.tsx',
   'src/app/features/recipient/utils/file-kind.ts',
+  'src/app/features/uploader-page/**/*.{ts,tsx}',
+  'src/app/lib/uploads/upload-eta.ts',
 ];
 
 export default tseslint.config(

@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { LOCALES, textDirection } from '../src/contract/locales';
-import { signUp } from './support';
-import { expectNoSeriousA11yViolations, sendTransfer } from './transfer-support';
+import { createCollection, tool } from './collection-support';
+import { createRequest } from './request-support';
+import { makeWorkspacePaid, signUp } from './support';
+import { expectNoSeriousA11yViolations, mailText, sendTransfer } from './transfer-support';
 
 /**
  * The recipient's page in its reader's language (issue 38): the browser's `Accept-Language` picks it, the page's
@@ -64,16 +66,18 @@ test('a German browser gets the page in German, sizes and dates too, and the men
   }
 });
 
-test('every language reads well on a phone and a desktop, Arabic right to left, each axe-clean', async ({ browser }) => {
+test('every language reads well on a phone, Arabic right to left, each axe-clean', async ({ browser }) => {
   test.setTimeout(120_000);
-  for (const locale of LOCALES) {
-    const messages = locale === 'en' ? null : catalog(locale);
-    for (const viewport of [
-      { width: 390, height: 844 },
-      { width: 1280, height: 900 },
-    ]) {
-      const { context, page } = await readerIn(browser, locale, viewport);
-      try {
+  // A desktop picture of each too, to look at, with LANGUAGE_SCREENSHOTS=1.
+  const viewports = [{ width: 390, height: 844 }, ...(process.env.LANGUAGE_SCREENSHOTS ? [{ width: 1280, height: 900 }] : [])];
+  const { context, page } = await readerIn(browser, 'en', viewports[0]);
+  try {
+    for (const locale of LOCALES) {
+      const messages = locale === 'en' ? null : catalog(locale);
+      // The reader's pick from the menu, as a cookie: the browser's own language is the test above's.
+      await context.addCookies([{ name: 'parcel_lang', value: locale, url: link }]);
+      for (const viewport of viewports) {
+        await page.setViewportSize(viewport);
         await page.goto(link);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page.locator('html')).toHaveAttribute('dir', textDirection(locale));
@@ -84,10 +88,10 @@ test('every language reads well on a phone and a desktop, Arabic right to left, 
         expect(overflow, `${locale} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
         if (viewport.width < 500) await expectNoSeriousA11yViolations(page, `the recipient page in ${locale}`);
         if (process.env.LANGUAGE_SCREENSHOTS) await page.screenshot({ path: `${os.tmpdir()}/recipient-${locale}-${viewport.width}.png`, fullPage: true });
-      } finally {
-        await context.close();
       }
     }
+  } finally {
+    await context.close();
   }
 });
 
@@ -104,5 +108,47 @@ test('an Arabic reader’s file list runs right to left', async ({ browser }) =>
     expect(name!.x + name!.width).toBeLessThanOrEqual(icon!.x + 1);
   } finally {
     await context.close();
+  }
+});
+
+test('an uploader in French answers a request in French, Uppy’s words too, and the owner is mailed in the owner’s language', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const fr = catalog('fr');
+  const owner = await signUp(page, 'Northwind');
+  await makeWorkspacePaid(page);
+  await createCollection(page, { title: 'Clients', visibility: 'Private' });
+  await tool(page, 'New folder').click();
+  const newFolder = page.getByRole('dialog', { name: 'New folder in “Clients”' });
+  await newFolder.getByLabel('Folder name').fill('Incoming');
+  await newFolder.getByRole('button', { name: 'Create folder' }).click();
+  await expect(newFolder).toHaveCount(0);
+  const link = await createRequest(page, { title: 'Contrat signé', message: 'Merci de déposer le contrat.', collection: 'Clients', folder: 'Incoming' });
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-languages-'));
+  const { context, page: uploader } = await readerIn(browser, 'fr-FR', { width: 390, height: 844 });
+  try {
+    const contract = path.join(dir, 'contrat.pdf');
+    fs.writeFileSync(contract, Buffer.alloc(120_000, 3));
+    await uploader.goto(link);
+    await expect(uploader.locator('html')).toHaveAttribute('lang', 'fr');
+    await uploader.getByLabel(fr['upload.details.name']!, { exact: true }).fill('Amélie Durand');
+    await uploader.getByRole('button', { name: fr['upload.details.continue']! }).click();
+    // Uppy's own drop zone, from its French translation.
+    await expect(uploader.locator('.uppy-Dashboard-AddFiles-title')).toContainText('Déposer');
+    await uploader.locator('.uppy-Dashboard-input:not([webkitdirectory])').first().setInputFiles([contract]);
+    await expect(uploader.getByTestId('upload-status')).toHaveText(/^Le fichier/, { timeout: 30_000 });
+    await expectNoSeriousA11yViolations(uploader, 'the upload page in French');
+    const overflow = await uploader.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await uploader.getByRole('button', { name: /^Transmettre 1 fichier$/ }).click();
+    await expect(uploader.getByRole('heading', { name: /^Merci/ })).toHaveText(fr['upload.thanks.heading']!);
+    await expect(uploader.locator('html')).toHaveAttribute('lang', 'fr');
+
+    // The owner chose no other language: their mail about it is in English, whatever the uploader's was.
+    const mail = await mailText(page, 'request.submitted', owner.email);
+    expect(mail).toContain('Amélie Durand sent 1 file');
+  } finally {
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

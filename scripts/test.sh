@@ -28,20 +28,25 @@ export CHROMIUM_PATH="$(chromium_path)"
 # Debian packages some suites use as real peers, installed when missing (as root, as CI runs):
 # Info-ZIP's unzip checks archives as recipients' tools would; clamd scans files in the scanning tests;
 # ffmpeg makes the video and the sound the preview tests play. Recommended packages are not needed.
-need_package() { # need_package <command> <package> <why>
-  command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ] && return 0
+install_package() { # install_package <package> <why>
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's $2 ($3)…"
-    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$2" >/dev/null 2>&1 ||
-      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$2" >/dev/null; }; } ||
-      { echo "apt-get could not install $2"; exit 1; }
+    echo "Installing Debian's $1 ($2)…"
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$1" >/dev/null 2>&1 ||
+      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$1" >/dev/null; }; } ||
+      { echo "apt-get could not install $1"; exit 1; }
   else
-    echo "$3 need $2. Install it with: sudo apt-get install $2" >&2; exit 1
+    echo "$2 need $1. Install it with: sudo apt-get install $1" >&2; exit 1
   fi
+}
+need_package() { # need_package <command> <package> <why>
+  command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ] || install_package "$2" "$3"
 }
 need_package unzip unzip "the zip tests"
 need_package clamd clamav-daemon "the virus-scanning tests"
 need_package ffmpeg ffmpeg "the media preview tests"
+# A Japanese font (3.5 MB), so the pages in Japanese are laid out with real glyphs, as their readers see them.
+# Without it (and not root) the tests still pass; screenshots of those pages then show boxes.
+if [ ! -f /usr/share/fonts/opentype/ipafont-gothic/ipag.ttf ] && [ "$(id -u)" = "0" ]; then install_package fonts-ipafont-gothic "the pages in Japanese"; fi
 
 # TEST_REPORTS_DIR keeps the JSON reports (per-file times for docs/testing.md); otherwise they are temporary.
 if [ -n "${TEST_REPORTS_DIR:-}" ]; then

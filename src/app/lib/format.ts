@@ -1,4 +1,5 @@
 import { formatBytes as formatBytesIn } from '../../contract/units';
+import { currentIntl } from './intl';
 
 /**
  * The locale this page writes dates, relative times and numbers in: its language's (src/app/lib/i18n.tsx sets it
@@ -58,7 +59,7 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "3 days ago", "in 2 hours", "just now". */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
+  if (Math.abs(seconds) < 45) return currentIntl().formatMessage({ id: 'time.justNow', defaultMessage: 'just now' });
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return formats().relative.format(Math.round(seconds / size), unit);
   }

@@ -25,7 +25,7 @@ import { customDomainPage } from '../collections/custom-link.js';
 import { collectionOfFormerSlug } from '../collections/readable-links.js';
 import { isSlugShaped } from '../collections/shared-link.js';
 import { publicPageOf } from '../../contract/public-page.js';
-import { acceptedLanguages, LOCALE_COOKIE, negotiateLocale, textDirection, type Locale } from '../../contract/locales.js';
+import { acceptedLanguages, DEFAULT_LOCALE, LOCALE_COOKIE, negotiateLocale, textDirection, type Locale } from '../../contract/locales.js';
 import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/connection.js';
 import { appRouteMatcher } from './app-routes.js';
@@ -199,9 +199,11 @@ export function createApp(services: Services, options: AppOptions) {
       const renamed = await renamedCollectionPage(services.db, pagePath, null);
       if (renamed) return redirectTo(c, renamed);
     }
-    // Every page in its reader's language: their choice from a page's menu (a cookie), else their browser's.
+    // A shared link's page in its reader's language: their choice from its menu (a cookie), else their browser's.
+    // The dashboard speaks English until it is translated too: one language per page.
     const languages = acceptedLanguages(c.req.header('accept-language'));
-    const language = { locale: negotiateLocale(getCookie(c, LOCALE_COOKIE), languages), languages };
+    const speaksReaders = publicPageOf(pagePath) !== null || html === customDomainIndexHtml;
+    const language = { locale: speaksReaders ? negotiateLocale(getCookie(c, LOCALE_COOKIE), languages) : DEFAULT_LOCALE, languages };
     c.header('Vary', 'Accept-Language, Cookie');
     html = inLanguage(html, language.locale);
     // A transfer's, collection's or request's link carries its first view's data (only on the service's own host).

@@ -2,7 +2,10 @@ import Uppy, { type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import Tus, { type TusDetailedError } from '@uppy/tus';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { plural } from '../../lib/format';
+import type { Locale as UppyLocale } from '@uppy/core/utils';
+import { DEFAULT_LOCALE, localeOfTag } from '../../../contract/locales';
+import { useIntl } from '../../lib/intl';
+import { uppyLocale } from './uppy-locale';
 import { currentTheme, subscribeToTheme } from '../../lib/theme';
 import { RETRY_DELAYS, shouldRetryUpload } from '../../lib/uploads/upload-retry';
 import type { FileToUpload, UploadSession } from '../../lib/uploads/upload-session';
@@ -143,7 +146,7 @@ export function FileUploader({
   allowedTypes,
   allowedTypesLabel,
   height = 420,
-  note = 'Files and whole folders; uploading starts at once.',
+  note,
   destination,
   keepsUploadedFiles = false,
   clearWhenDone = keepsUploadedFiles,
@@ -152,8 +155,30 @@ export function FileUploader({
   onFileUploaded,
   ref,
 }: FileUploaderProps) {
+  const intl = useIntl();
   const target = useRef<HTMLDivElement>(null);
   const uppyRef = useRef<Uppy<Meta, Body>>(null);
+  const pageLocale = localeOfTag(intl.locale) ?? DEFAULT_LOCALE;
+  const [uppyWords, setUppyWords] = useState<UppyLocale | null>(null);
+  useEffect(() => {
+    let current = true;
+    void uppyLocale(pageLocale).then((words) => {
+      if (current) setUppyWords(words);
+    });
+    return () => {
+      current = false;
+    };
+  }, [pageLocale]);
+  const shownNote = note ?? intl.formatMessage({ id: 'uploader.note', defaultMessage: 'Files and whole folders; uploading starts at once.' });
+  const texts = useRef({ unnamed: '', alreadyListed: (name: string | undefined) => name ?? '', files: '' });
+  texts.current = {
+    unnamed: intl.formatMessage({ id: 'uploader.unnamed', defaultMessage: 'unnamed' }),
+    alreadyListed: (name) =>
+      name === undefined
+        ? intl.formatMessage({ id: 'uploader.alreadyListedUnnamed', defaultMessage: 'This file is already in the list.' })
+        : intl.formatMessage({ id: 'uploader.alreadyListed', defaultMessage: '“{name}” is already in the list.' }, { name }),
+    files: intl.formatMessage({ id: 'uploader.files', defaultMessage: 'Files' }),
+  };
   const latest = useRef({ onChange, onRegistrationError, onFileUploaded, destination, maxFiles });
   useEffect(() => {
     latest.current = { onChange, onRegistrationError, onFileUploaded, destination, maxFiles };
@@ -185,7 +210,7 @@ export function FileUploader({
           overLimit = [];
         });
       }
-      overLimit.push(file.name ?? 'unnamed');
+      overLimit.push(file.name ?? texts.current.unnamed);
       return false;
     };
 
@@ -196,7 +221,7 @@ export function FileUploader({
         if (where === undefined) return !Object.hasOwn(files, file.id) && fits(file, files);
         const id = `${file.id}@${where}`;
         if (Object.hasOwn(files, id)) {
-          uppy.info(`“${file.name ?? 'This file'}” is already in the list.`, 'info', 4000);
+          uppy.info(texts.current.alreadyListed(file.name), 'info', 4000);
           return false;
         }
         if (!fits(file, files)) return false;
@@ -222,7 +247,7 @@ export function FileUploader({
       // A draft's "done" is sending it (its default would clear the uploader, and so the draft's files);
       // a collection has its files already, so Done just clears the list.
       doneButtonHandler: clearWhenDone ? () => uppy.cancelAll() : null,
-      note,
+      note: shownNote,
     } as never);
     uppy.use(Tus, {
       endpoint: '/files/',
@@ -296,7 +321,7 @@ export function FileUploader({
       for (const files of element.querySelectorAll('.uppy-Dashboard-files')) {
         if (!files.hasAttribute('role')) files.setAttribute('role', 'list');
         if (!files.hasAttribute('tabindex')) files.setAttribute('tabindex', '0');
-        if (!files.hasAttribute('aria-label')) files.setAttribute('aria-label', 'Files');
+        if (!files.hasAttribute('aria-label')) files.setAttribute('aria-label', texts.current.files);
       }
     };
     const listObserver = new MutationObserver(giveListRole);
@@ -318,7 +343,7 @@ export function FileUploader({
       window.clearInterval(timer);
       uppy.destroy();
     };
-  }, [session, height, note, keepsUploadedFiles, clearWhenDone]);
+  }, [session, height, shownNote, keepsUploadedFiles, clearWhenDone]);
 
   // Limits change without starting over: the files held stay, and the next ones added are checked against the new limits.
   const types = allowedTypes && allowedTypes.length > 0 ? allowedTypes.join(',') : null;
@@ -328,9 +353,18 @@ export function FileUploader({
     uppy.setOptions({
       // maxFiles is applied file by file in onBeforeFileAdded: Uppy's own check refuses a whole batch that does not fit.
       restrictions: { maxTotalFileSize: maxTotalBytes ?? null, allowedFileTypes: types === null ? null : types.split(',') },
-      ...(types !== null && allowedTypesLabel ? { locale: { strings: { youCanOnlyUploadFileTypes: `Only ${allowedTypesLabel} can be added here.` } } } : {}),
+      // Uppy's words in the page's language, and ours for the types a request takes.
+      locale: {
+        ...(uppyWords ?? {}),
+        strings: {
+          ...uppyWords?.strings,
+          ...(types !== null && allowedTypesLabel
+            ? { youCanOnlyUploadFileTypes: intl.formatMessage({ id: 'uploader.onlyTypes', defaultMessage: 'Only {types} can be added here.' }, { types: allowedTypesLabel }) }
+            : {}),
+        },
+      } as UppyLocale,
     });
-  }, [session, height, note, keepsUploadedFiles, clearWhenDone, maxTotalBytes, types, allowedTypesLabel]);
+  }, [session, height, note, keepsUploadedFiles, clearWhenDone, maxTotalBytes, types, allowedTypesLabel, uppyWords, intl]);
 
   // The space Uppy will take, held before it mounts; on a phone the empty drop zone is shorter (uppy-theme.css).
   return (
@@ -338,7 +372,14 @@ export function FileUploader({
       <div ref={target} style={{ minHeight: height }} className="max-sm:min-h-44!" aria-label={label} role="region" />
       <p role="status" className={leftOut ? 'mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100' : 'sr-only'}>
         {leftOut
-          ? `Only ${plural(leftOut.limit, 'file', 'files')} can be added here, so ${plural(leftOut.names.length, 'file was', 'files were')} left out: ${leftOut.names.map((n) => `“${n}”`).join(', ')}.`
+          ? intl.formatMessage(
+              {
+                id: 'uploader.leftOut',
+                defaultMessage:
+                  'Only {limit, plural, one {# file} other {# files}} can be added here, so {count, plural, one {# file was} other {# files were}} left out: {names}.',
+              },
+              { limit: leftOut.limit, count: leftOut.names.length, names: intl.formatList(leftOut.names.map((n) => `“${n}”`), { type: 'unit' }) },
+            )
           : ''}
       </p>
     </div>

@@ -1,12 +1,13 @@
 import { useRef } from 'react';
 import { formatBytes } from '../../lib/format';
+import { useIntl } from '../../lib/intl';
 import { describeTimeLeft, UploadEta } from '../../lib/uploads/upload-eta';
+import { SEPARATOR } from '../glyphs';
 import type { UploaderState } from './file-uploader';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** One line under the uploader: files and bytes done, and a smoothed time left (see upload-eta.ts). */
 export function UploadStatus({ state, now = Date.now }: { state: UploaderState; now?: () => number }) {
+  const intl = useIntl();
   const eta = useRef<UploadEta>(null);
   eta.current ??= new UploadEta();
   if (state.fileCount === 0) return null;
@@ -20,15 +21,26 @@ export function UploadStatus({ state, now = Date.now }: { state: UploaderState; 
   // Files the server refused never upload: once only they are left, there is no time left to tell.
   const settled = !state.allUploaded && state.refusedCount > 0 && state.uploadedCount + state.refusedCount === state.fileCount;
 
+  const { fileCount: count, uploadedCount: uploaded, refusedCount: refused } = state;
   const text = state.allUploaded
-    ? `${state.fileCount === 1 ? 'The file is' : `All ${state.fileCount} files are`} uploaded (${formatBytes(state.totalBytes)}).`
+    ? intl.formatMessage(
+        { id: 'uploader.allUploaded', defaultMessage: '{count, plural, one {The file is uploaded ({size}).} other {All # files are uploaded ({size}).}}' },
+        { count, size: formatBytes(state.totalBytes) },
+      )
     : settled
-      ? `${state.uploadedCount} of ${plural(state.fileCount, 'file', 'files')} uploaded · ${state.refusedCount} not accepted.`
+      ? intl.formatMessage(
+          { id: 'uploader.settled', defaultMessage: '{uploaded, number} of {count, plural, one {# file} other {# files}} uploaded · {refused, number} not accepted.' },
+          { uploaded, count, refused },
+        )
       : [
-          `${state.uploadedCount} of ${plural(state.fileCount, 'file', 'files')} uploaded`,
-          `${formatBytes(state.uploadedBytes)} of ${formatBytes(state.totalBytes)}`,
-          state.paused ? 'paused' : left === null ? 'estimating time left…' : describeTimeLeft(left),
-        ].join(' · ');
+          intl.formatMessage({ id: 'uploader.progressFiles', defaultMessage: '{uploaded, number} of {count, plural, one {# file} other {# files}} uploaded' }, { uploaded, count }),
+          intl.formatMessage({ id: 'uploader.progressBytes', defaultMessage: '{done} of {total}' }, { done: formatBytes(state.uploadedBytes), total: formatBytes(state.totalBytes) }),
+          state.paused
+            ? intl.formatMessage({ id: 'uploader.paused', defaultMessage: 'paused' })
+            : left === null
+              ? intl.formatMessage({ id: 'uploader.estimating', defaultMessage: 'estimating time left…' })
+              : describeTimeLeft(left, intl),
+        ].join(SEPARATOR);
   return (
     <>
       <p className="text-sm text-zinc-700 tabular-nums dark:text-zinc-300" data-testid="upload-status">

@@ -1,3 +1,5 @@
+import type { IntlShape } from 'react-intl';
+import { currentIntl } from '../intl';
 /**
  * Time left for the uploads, from a smoothed rate over the whole remaining size.
  *
@@ -62,12 +64,19 @@ export class UploadEta {
   }
 }
 
-/** "a few seconds left", "about 15 seconds left", "about 3 minutes left", "about 2 hours left". */
-export function describeTimeLeft(seconds: number): string {
-  if (seconds < 10) return 'a few seconds left';
-  if (seconds < 60) return `about ${Math.round(seconds / 5) * 5} seconds left`;
+/** "a few seconds left", "about 15 seconds left", "about 3 minutes left", "about 2 hours left", in the page's language. */
+export function describeTimeLeft(seconds: number, intl: IntlShape = currentIntl()): string {
+  if (seconds < 10) return intl.formatMessage({ id: 'upload.eta.seconds', defaultMessage: 'a few seconds left' });
+  if (seconds < 60) {
+    return intl.formatMessage(
+      { id: 'upload.eta.aboutSeconds', defaultMessage: 'about {seconds, plural, one {# second} other {# seconds}} left' },
+      { seconds: Math.round(seconds / 5) * 5 },
+    );
+  }
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? 'about a minute left' : `about ${minutes} minutes left`;
+  if (minutes < 60) {
+    return intl.formatMessage({ id: 'upload.eta.aboutMinutes', defaultMessage: 'about {minutes, plural, one {a minute} other {# minutes}} left' }, { minutes });
+  }
   const hours = Math.round(seconds / 360) / 10;
-  return hours === 1 ? 'about an hour left' : `about ${hours.toLocaleString('en')} hours left`;
+  return intl.formatMessage({ id: 'upload.eta.aboutHours', defaultMessage: 'about {hours, plural, one {an hour} other {# hours}} left' }, { hours });
 }

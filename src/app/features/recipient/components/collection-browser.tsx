@@ -1,12 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { IntlShape } from 'react-intl';
 import type { Folder } from '../../../../contract/collections';
 import type { PublicCollection, PublicCollectionFile } from '../../../../contract/public-collections';
 import { Button, buttonClass } from '../../../components/button';
+import { SEPARATOR } from '../../../components/glyphs';
 import { SkeletonList } from '../../../components/skeleton';
 import { isApiRequestError } from '../../../lib/api-error';
-import { formatBytes, plural } from '../../../lib/format';
+import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { collectionFilesQueryOptions } from '../api/public-collection-api';
 import { useCollectionDownloads } from '../api/use-collection-downloads';
@@ -14,7 +17,7 @@ import { endsAccess } from '../api/use-collection-refusal';
 import { COLLECTION_VIEW_KEY, storedCollectionView } from '../utils/collection-view';
 import { folderTrail, subfoldersOf } from '../utils/folder-tree';
 import { previewKind } from '../utils/file-kind';
-import { DownloadGlyph, FileItems, FolderItems, type CollectionView } from './collection-items';
+import { DownloadFileLabel, DownloadGlyph, FileItems, FolderItems, type CollectionView } from './collection-items';
 import { Lightbox } from './previews';
 import { tooManyAttemptsMessage } from './status-pages';
 
@@ -37,10 +40,27 @@ function useCollectionView() {
   return [view, choose] as const;
 }
 
-function problemMessage(error: unknown): string {
-  if (isApiRequestError(error) && error.status === 429) return tooManyAttemptsMessage(error);
-  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+function problemMessage(error: unknown, intl: IntlShape): string {
+  if (isApiRequestError(error) && error.status === 429) return tooManyAttemptsMessage(error, intl);
+  return error instanceof Error ? error.message : intl.formatMessage({ id: 'status.somethingWrong', defaultMessage: 'Something went wrong. Try again.' });
 }
+
+/** Between the crumbs of the breadcrumb trail. */
+const CRUMB_SEPARATOR = '/';
+
+/** The part of a button's words only screen readers hear (the name of what it acts on). */
+const hidden = (chunks: ReactNode[]) => (
+  <span key="hidden" className="sr-only">
+    {chunks}
+  </span>
+);
+
+/** The lighter part of the download button: the zip's size. */
+const muted = (chunks: ReactNode[]) => (
+  <span key="muted" className="font-normal opacity-90">
+    {chunks}
+  </span>
+);
 
 interface CollectionBrowserProps {
   slug: string;
@@ -53,9 +73,10 @@ interface CollectionBrowserProps {
 
 /** A read-only file browser of the collection: its header, where the visitor is, and the folder's contents. */
 export function CollectionBrowser({ slug, collection, unlockToken, folderId, onSignOut, signingOut }: CollectionBrowserProps) {
+  const intl = useIntl();
   const trail = folderTrail(collection.folders, folderId);
   const current = trail?.at(-1);
-  useDocumentTitle(current ? `${current.name} · ${collection.title}` : collection.title);
+  useDocumentTitle(current ? `${current.name}${SEPARATOR}${collection.title}` : collection.title);
   const downloads = useCollectionDownloads(slug, unlockToken);
   const [view, setView] = useCollectionView();
 
@@ -74,10 +95,21 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
       {collection.access === 'guest' && collection.guestEmail ? (
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-lg border border-zinc-200 bg-white px-4 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900">
           <p className="min-w-0 text-zinc-700 dark:text-zinc-300">
-            Signed in as <span className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{collection.guestEmail}</span>
+            {intl.formatMessage(
+              { id: 'collection.signedInAs', defaultMessage: 'Signed in as {email}' },
+              {
+                email: (
+                  <bdi key="email" className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">
+                    {collection.guestEmail}
+                  </bdi>
+                ),
+              },
+            )}
           </p>
           <Button variant="ghost" onClick={onSignOut} disabled={signingOut} className="min-h-11">
-            {signingOut ? 'Signing out…' : 'Sign out'}
+            {signingOut
+              ? intl.formatMessage({ id: 'collection.signingOut', defaultMessage: 'Signing out…' })
+              : intl.formatMessage({ id: 'collection.signOut', defaultMessage: 'Sign out' })}
           </Button>
         </div>
       ) : null}
@@ -95,7 +127,10 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200"
         >
-          The download could not be started. {problemMessage(downloads.error)}
+          {intl.formatMessage(
+            { id: 'collection.downloadNotStarted', defaultMessage: 'The download could not be started. {problem}' },
+            { problem: problemMessage(downloads.error, intl) },
+          )}
         </div>
       ) : null}
 
@@ -108,7 +143,9 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
             tabIndex={-1}
             className="min-w-0 text-xl font-semibold wrap-anywhere text-zinc-900 focus:outline-none dark:text-zinc-50"
           >
-            {trail === null ? 'Folder not found' : (current?.name ?? 'Files and folders')}
+            {trail === null
+              ? intl.formatMessage({ id: 'collection.folderNotFound', defaultMessage: 'Folder not found' })
+              : (current?.name ?? intl.formatMessage({ id: 'collection.filesAndFolders', defaultMessage: 'Files and folders' }))}
           </h2>
           <div className="flex flex-wrap items-center gap-2">
             {current ? (
@@ -120,8 +157,15 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
                 className="min-h-11"
               >
                 <DownloadGlyph />
-                {downloads.preparing === current.id ? 'Preparing…' : 'Download folder'}
-                <span className="sr-only"> {current.name}</span>
+                {downloads.preparing === current.id
+                  ? intl.formatMessage(
+                      { id: 'collection.preparingFolder', defaultMessage: 'Preparing…<hidden> {name}</hidden>' },
+                      { name: <bdi key="name">{current.name}</bdi>, hidden },
+                    )
+                  : intl.formatMessage(
+                      { id: 'collection.downloadFolder', defaultMessage: 'Download folder<hidden> {name}</hidden>' },
+                      { name: <bdi key="name">{current.name}</bdi>, hidden },
+                    )}
               </Button>
             ) : null}
             <ViewSwitch view={view} onChange={setView} />
@@ -129,9 +173,14 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
         </div>
         {trail === null ? (
           <div className="rounded-xl border border-zinc-200 bg-white p-6 text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300">
-            <p>This folder is not in the collection any more. It may have been moved or deleted.</p>
+            <p>
+              {intl.formatMessage({
+                id: 'collection.folderGone',
+                defaultMessage: 'This folder is not in the collection any more. It may have been moved or deleted.',
+              })}
+            </p>
             <Link to="." search={{}} className={buttonClass('secondary', 'mt-4 min-h-11')}>
-              Back to {collection.title}
+              {intl.formatMessage({ id: 'collection.backTo', defaultMessage: 'Back to {title}' }, { title: <bdi key="title">{collection.title}</bdi> })}
             </Link>
           </div>
         ) : (
@@ -153,8 +202,14 @@ export function CollectionBrowser({ slug, collection, unlockToken, folderId, onS
 }
 
 function CollectionHeader({ collection, onDownloadAll, preparing }: { collection: PublicCollection; onDownloadAll: () => void; preparing: boolean }) {
-  const facts = [plural(collection.fileCount, 'file', 'files'), formatBytes(collection.totalBytes)];
-  if (collection.folders.length > 0) facts.push(plural(collection.folders.length, 'folder', 'folders'));
+  const intl = useIntl();
+  const facts = [
+    intl.formatMessage({ id: 'transfer.fileCount', defaultMessage: '{count, plural, one {# file} other {# files}}' }, { count: collection.fileCount }),
+    formatBytes(collection.totalBytes),
+  ];
+  if (collection.folders.length > 0)
+    facts.push(intl.formatMessage({ id: 'collection.folderCount', defaultMessage: '{count, plural, one {# folder} other {# folders}}' }, { count: collection.folders.length }));
+  const zip = { size: formatBytes(collection.zip.sizeBytes), muted };
   return (
     <section
       aria-labelledby="collection-title"
@@ -166,23 +221,36 @@ function CollectionHeader({ collection, onDownloadAll, preparing }: { collection
       ) : null}
       <div className="min-w-0 flex-1 p-5 sm:p-8">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          Shared by <span className="font-semibold break-words text-zinc-900 dark:text-zinc-100">{collection.workspaceName}</span>
+          {intl.formatMessage(
+            { id: 'collection.sharedBy', defaultMessage: 'Shared by {workspace}' },
+            {
+              workspace: (
+                <bdi key="workspace" className="font-semibold break-words text-zinc-900 dark:text-zinc-100">
+                  {collection.workspaceName}
+                </bdi>
+              ),
+            },
+          )}
         </p>
         <h1 id="collection-title" className="mt-2 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">
           {collection.title}
         </h1>
         {collection.description ? <p className="mt-4 break-words whitespace-pre-line text-zinc-800 dark:text-zinc-200">{collection.description}</p> : null}
-        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{facts.join(' · ')}</p>
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{facts.join(SEPARATOR)}</p>
         {collection.fileCount > 0 ? (
           // One button: pinned to the bottom of a phone's screen, in place from the small breakpoint up.
           <div className="fixed inset-x-0 bottom-0 z-10 border-t border-zinc-200 bg-white/95 p-3 backdrop-blur sm:static sm:z-auto sm:mt-6 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none dark:border-zinc-800 dark:bg-zinc-900/95 sm:dark:bg-transparent">
             <Button onClick={onDownloadAll} disabled={preparing} aria-busy={preparing} className="min-h-12 w-full px-6 text-base sm:w-auto">
               <DownloadGlyph />
-              {preparing ? 'Preparing…' : 'Download all'} <span className="font-normal opacity-90">({formatBytes(collection.zip.sizeBytes)} zip)</span>
+              {preparing
+                ? intl.formatMessage({ id: 'collection.preparingAll', defaultMessage: 'Preparing… <muted>({size} zip)</muted>' }, zip)
+                : intl.formatMessage({ id: 'collection.downloadAll', defaultMessage: 'Download all <muted>({size} zip)</muted>' }, zip)}
             </Button>
           </div>
         ) : (
-          <p className="mt-6 text-zinc-700 dark:text-zinc-300">There are no files in this collection yet.</p>
+          <p className="mt-6 text-zinc-700 dark:text-zinc-300">
+            {intl.formatMessage({ id: 'collection.noFilesYet', defaultMessage: 'There are no files in this collection yet.' })}
+          </p>
         )}
       </div>
     </section>
@@ -190,9 +258,10 @@ function CollectionHeader({ collection, onDownloadAll, preparing }: { collection
 }
 
 function Breadcrumbs({ title, trail }: { title: string; trail: Folder[] }) {
+  const intl = useIntl();
   const crumb = 'inline-flex min-h-11 items-center rounded-md px-1 wrap-anywhere';
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={intl.formatMessage({ id: 'collection.breadcrumb', defaultMessage: 'Breadcrumb' })}>
       <ol className="flex flex-wrap items-center gap-x-1 text-sm text-zinc-600 dark:text-zinc-400">
         <li className="flex items-center">
           {/* Exact: Link would otherwise mark itself the current page (its empty search is a subset of every folder's). */}
@@ -202,7 +271,7 @@ function Breadcrumbs({ title, trail }: { title: string; trail: Folder[] }) {
         </li>
         {trail.map((folder, i) => (
           <li key={folder.id} className="flex items-center gap-x-1">
-            <span aria-hidden="true">/</span>
+            <span aria-hidden="true">{CRUMB_SEPARATOR}</span>
             {i === trail.length - 1 ? (
               <span aria-current="page" className={`${crumb} font-medium text-zinc-900 dark:text-zinc-100`}>
                 {folder.name}
@@ -220,6 +289,7 @@ function Breadcrumbs({ title, trail }: { title: string; trail: Folder[] }) {
 }
 
 function ViewSwitch({ view, onChange }: { view: CollectionView; onChange: (view: CollectionView) => void }) {
+  const intl = useIntl();
   const option = (value: CollectionView, label: string) => (
     <button
       type="button"
@@ -231,9 +301,13 @@ function ViewSwitch({ view, onChange }: { view: CollectionView; onChange: (view:
     </button>
   );
   return (
-    <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-zinc-300 dark:border-zinc-700">
-      {option('list', 'List')}
-      {option('grid', 'Grid')}
+    <div
+      role="group"
+      aria-label={intl.formatMessage({ id: 'collection.view', defaultMessage: 'View' })}
+      className="inline-flex overflow-hidden rounded-md border border-zinc-300 dark:border-zinc-700"
+    >
+      {option('list', intl.formatMessage({ id: 'collection.viewList', defaultMessage: 'List' }))}
+      {option('grid', intl.formatMessage({ id: 'collection.viewGrid', defaultMessage: 'Grid' }))}
     </div>
   );
 }
@@ -251,6 +325,7 @@ interface FolderContentsProps {
 
 /** Folders first, then files a page at a time: the next page loads as the end of the list comes near (or on a button). */
 function FolderContents({ slug, unlockToken, folderId, folders, view, downloads, canReview }: FolderContentsProps) {
+  const intl = useIntl();
   const files = useInfiniteQuery(collectionFilesQueryOptions(slug, unlockToken, folderId));
   const pages = files.data?.pages;
   const loaded = useMemo(() => pages?.flatMap((page) => page.files) ?? [], [pages]);
@@ -288,32 +363,39 @@ function FolderContents({ slug, unlockToken, folderId, folders, view, downloads,
     <div className="space-y-6">
       {folders.length > 0 ? (
         <div className="space-y-2">
-          <h3 className={heading}>Folders</h3>
+          <h3 className={heading}>{intl.formatMessage({ id: 'collection.folders', defaultMessage: 'Folders' })}</h3>
           <FolderItems folders={folders} view={view} onDownload={(folder) => void downloadZip(folder.id)} preparing={preparing} />
         </div>
       ) : null}
 
-      {files.isPending ? <SkeletonList label="Loading files" rows={3} /> : null}
+      {files.isPending ? <SkeletonList label={intl.formatMessage({ id: 'collection.loadingFiles', defaultMessage: 'Loading files' })} rows={3} /> : null}
       {files.isError && !refused && loaded.length === 0 ? (
         <div
           role="alert"
           className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200"
         >
-          <p>The files could not be loaded. {problemMessage(files.error)}</p>
+          <p>
+            {intl.formatMessage(
+              { id: 'collection.filesNotLoaded', defaultMessage: 'The files could not be loaded. {problem}' },
+              { problem: problemMessage(files.error, intl) },
+            )}
+          </p>
           <Button variant="secondary" onClick={() => void files.refetch()} className="mt-2 min-h-11">
-            Try again
+            {intl.formatMessage({ id: 'status.tryAgain', defaultMessage: 'Try again' })}
           </Button>
         </div>
       ) : null}
       {empty ? (
         <p className="rounded-xl border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-          {folderId ? 'This folder is empty.' : 'This collection is empty.'}
+          {folderId
+            ? intl.formatMessage({ id: 'collection.folderEmpty', defaultMessage: 'This folder is empty.' })
+            : intl.formatMessage({ id: 'collection.collectionEmpty', defaultMessage: 'This collection is empty.' })}
         </p>
       ) : null}
 
       {loaded.length > 0 ? (
         <div className="space-y-2">
-          <h3 className={heading}>Files</h3>
+          <h3 className={heading}>{intl.formatMessage({ id: 'transfer.files', defaultMessage: 'Files' })}</h3>
           <FileItems files={loaded} view={view} onPreview={onPreview} onDownload={onDownloadFile} onReview={canReview ? onReview : undefined} preparing={preparing} />
           {reviewed ? (
             <Suspense fallback={null}>
@@ -324,13 +406,18 @@ function FolderContents({ slug, unlockToken, folderId, folders, view, downloads,
           {hasNextPage ? (
             <div className="flex justify-center pt-2">
               <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} className="min-h-11 px-5">
-                {isFetchingNextPage ? 'Loading more files…' : 'Load more files'}
+                {isFetchingNextPage
+                  ? intl.formatMessage({ id: 'collection.loadingMoreFiles', defaultMessage: 'Loading more files…' })
+                  : intl.formatMessage({ id: 'collection.loadMoreFiles', defaultMessage: 'Load more files' })}
               </Button>
             </div>
           ) : null}
           {files.isFetchNextPageError && !refused ? (
             <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
-              More files could not be loaded. {problemMessage(files.error)}
+              {intl.formatMessage(
+                { id: 'collection.moreFilesNotLoaded', defaultMessage: 'More files could not be loaded. {problem}' },
+                { problem: problemMessage(files.error, intl) },
+              )}
             </p>
           ) : null}
         </div>
@@ -346,7 +433,7 @@ function FolderContents({ slug, unlockToken, folderId, folders, view, downloads,
           action={(file: PublicCollectionFile) => (
             <Button onClick={() => onDownloadFile(file)} disabled={preparing === file.id} className="min-h-11">
               <DownloadGlyph />
-              Download<span className="sr-only"> {file.name}</span>
+              <DownloadFileLabel name={file.name} />
             </Button>
           )}
         />

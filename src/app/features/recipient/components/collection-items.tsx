@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Folder } from '../../../../contract/collections';
 import type { PublicCollectionFile } from '../../../../contract/public-collections';
 import { Button } from '../../../components/button';
-import { formatBytes, plural } from '../../../lib/format';
+import { SEPARATOR } from '../../../components/glyphs';
+import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { fileKind, fileTypeLabel, previewKind } from '../utils/file-kind';
 import { ThumbnailImage } from './thumbnail-image';
 import { FileIcon } from './file-icon';
@@ -52,6 +54,33 @@ export function DownloadGlyph() {
   );
 }
 
+/** The part of a download button's words only screen readers hear (the name of what it downloads). */
+const hidden = (chunks: ReactNode[]) => (
+  <span key="hidden" className="sr-only">
+    {chunks}
+  </span>
+);
+
+/**
+ * "Download" and, for screen readers, the file's name. `compact`: on a phone's list the icon alone leaves the name
+ * room; the label is still read.
+ */
+export function DownloadFileLabel({ name, compact = false }: { name: string; compact?: boolean }) {
+  const intl = useIntl();
+  return intl.formatMessage(
+    { id: 'collection.downloadFile', defaultMessage: '<label>Download</label><hidden> {name}</hidden>' },
+    {
+      name: <bdi key="name">{name}</bdi>,
+      label: (chunks) => (
+        <span key="label" className={compact ? 'sr-only sm:not-sr-only' : undefined}>
+          {chunks}
+        </span>
+      ),
+      hidden,
+    },
+  );
+}
+
 interface FolderItemsProps {
   folders: Folder[];
   view: CollectionView;
@@ -61,6 +90,7 @@ interface FolderItemsProps {
 
 /** The folders inside the one being viewed: each opens as a link (so back and forward work) and downloads as a zip. */
 export function FolderItems({ folders, view, onDownload, preparing }: FolderItemsProps) {
+  const intl = useIntl();
   const download = (folder: Folder, extra: string) => (
     <Button
       variant="secondary"
@@ -71,13 +101,24 @@ export function FolderItems({ folders, view, onDownload, preparing }: FolderItem
     >
       <DownloadGlyph />
       {/* On a phone's list the icon alone leaves the name room; the label is still read. */}
-      <span className={view === 'list' ? 'sr-only sm:not-sr-only' : ''}>Download</span>
-      <span className="sr-only"> folder {folder.name}</span>
+      {intl.formatMessage(
+        { id: 'collection.downloadFolderItem', defaultMessage: '<label>Download</label><hidden> folder {name}</hidden>' },
+        {
+          name: <bdi key="name">{folder.name}</bdi>,
+          label: (chunks) => (
+            <span key="label" className={view === 'list' ? 'sr-only sm:not-sr-only' : undefined}>
+              {chunks}
+            </span>
+          ),
+          hidden,
+        },
+      )}
     </Button>
   );
+  const label = intl.formatMessage({ id: 'collection.folders', defaultMessage: 'Folders' });
   if (view === 'grid') {
     return (
-      <ul aria-label="Folders" className={gridClass}>
+      <ul aria-label={label} className={gridClass}>
         {folders.map((folder) => (
           <li key={folder.id} className={tileClass}>
             <Link
@@ -95,7 +136,7 @@ export function FolderItems({ folders, view, onDownload, preparing }: FolderItem
     );
   }
   return (
-    <ul aria-label="Folders" className={listClass}>
+    <ul aria-label={label} className={listClass}>
       {folders.map((folder) => (
         <li key={folder.id} className="flex items-center gap-2 p-2 sm:gap-3 sm:p-3">
           <Link
@@ -125,8 +166,9 @@ interface FileItemsProps {
 
 /** The files directly in the folder being viewed: type and size, a preview for images, and a download each. */
 export function FileItems({ files, view, onPreview, onDownload, onReview, preparing }: FileItemsProps) {
+  const intl = useIntl();
   return (
-    <ul aria-label="Files" className={view === 'grid' ? gridClass : listClass}>
+    <ul aria-label={intl.formatMessage({ id: 'transfer.files', defaultMessage: 'Files' })} className={view === 'grid' ? gridClass : listClass}>
       {files.map((file) => (
         <FileItem key={file.id} file={file} view={view} preparing={preparing === file.id} onPreview={onPreview} onDownload={onDownload} onReview={onReview} />
       ))}
@@ -145,14 +187,22 @@ interface FileItemProps {
 
 /** One file; memoised, so starting a download or loading the next page does not redraw thousands of rows. */
 const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDownload, onReview }: FileItemProps) {
-  const contributed = file.contributedBy === 'you' ? ' · Added by you' : file.contributedBy === 'guest' ? ' · Added by a guest' : '';
-  const reviewed = file.review ? (file.review.state === 'approved' ? ' · Approved' : ' · Changes requested') : '';
-  const comments = file.commentCount > 0 ? ` · ${plural(file.commentCount, 'comment', 'comments')}` : '';
-  const details = `${fileTypeLabel(file.mimeType, file.name)} · ${formatBytes(file.sizeBytes)}${contributed}${reviewed}${comments}${file.scanPending ? ' · Checking for viruses…' : ''}`;
+  const intl = useIntl();
+  const facts = [fileTypeLabel(file.mimeType, file.name, intl), formatBytes(file.sizeBytes)];
+  if (file.contributedBy)
+    facts.push(intl.formatMessage({ id: 'collection.addedBy', defaultMessage: '{by, select, you {Added by you} other {Added by a guest}}' }, { by: file.contributedBy }));
+  if (file.review)
+    facts.push(
+      intl.formatMessage({ id: 'collection.reviewState', defaultMessage: '{state, select, approved {Approved} other {Changes requested}}' }, { state: file.review.state }),
+    );
+  if (file.commentCount > 0)
+    facts.push(intl.formatMessage({ id: 'collection.commentCount', defaultMessage: '{count, plural, one {# comment} other {# comments}}' }, { count: file.commentCount }));
+  if (file.scanPending) facts.push(intl.formatMessage({ id: 'recipient.checking', defaultMessage: 'Checking for viruses…' }));
+  const details = facts.join(SEPARATOR);
   const review = (extra: string) =>
     onReview ? (
       <Button variant="ghost" onClick={() => onReview(file)} className={`min-h-11 ${extra}`}>
-        Review<span className="sr-only"> {file.name}</span>
+        {intl.formatMessage({ id: 'collection.review', defaultMessage: 'Review<hidden> {name}</hidden>' }, { name: <bdi key="name">{file.name}</bdi>, hidden })}
       </Button>
     ) : null;
   // A file being checked for viruses cannot be downloaded yet (the server refuses until it is clean); the page asks again every few seconds.
@@ -165,14 +215,13 @@ const FileItem = memo(function FileItem({ file, view, preparing, onPreview, onDo
       className={`min-h-11 min-w-11 ${extra}`}
     >
       <DownloadGlyph />
-      <span className={view === 'list' ? 'sr-only sm:not-sr-only' : ''}>Download</span>
-      <span className="sr-only"> {file.name}</span>
+      <DownloadFileLabel name={file.name} compact={view === 'list'} />
     </Button>
   );
   // By its thumbnail (an image's, a video's poster, a PDF's first page, a sound's waveform), else its type's icon; opening the same lightbox.
   const preview = (className: string) =>
     previewKind(file, true) !== null ? (
-      <button type="button" onClick={() => onPreview(file)} aria-label={`Preview ${file.name}`} className={className}>
+      <button type="button" onClick={() => onPreview(file)} aria-label={intl.formatMessage({ id: 'collection.preview', defaultMessage: 'Preview {name}' }, { name: file.name })} className={className}>
         {file.thumbnailUrl ? (
           <ThumbnailImage file={file} />
         ) : (

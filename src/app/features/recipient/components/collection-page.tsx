@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SkeletonCard } from '../../../components/skeleton';
 import { isApiRequestError } from '../../../lib/api-error';
+import { useIntl } from '../../../lib/intl';
 import { collectionKeys, endGuestSession, publicCollectionQueryOptions, startGuestSession, unlockCollection } from '../api/public-collection-api';
 import { useCollectionRefusal } from '../api/use-collection-refusal';
 import { forgetUnlock, rememberedUnlock, rememberUnlock } from '../utils/unlock-store';
@@ -29,6 +30,7 @@ export interface CollectionPageProps {
  * here (useCollectionRefusal) and replaces the browser with the page that says what to do.
  */
 export function CollectionPage({ slug, pagePath, folderId, guestToken, onGuestTokenUsed }: CollectionPageProps) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   // The unlock lasts for the browser session: a reload or another tab of this link keeps it.
   const [unlockToken, setUnlockToken] = useState<string | null>(() => rememberedUnlock(slug));
@@ -57,7 +59,8 @@ export function CollectionPage({ slug, pagePath, folderId, guestToken, onGuestTo
     }
   }, [refusal, unlockToken, slug, pagePath, clear]);
 
-  if (signIn.pending) return <SkeletonCard label="Signing you in" />;
+  const loadingLabel = intl.formatMessage({ id: 'collection.loading', defaultMessage: 'Loading collection' });
+  if (signIn.pending) return <SkeletonCard label={intl.formatMessage({ id: 'collection.signingIn', defaultMessage: 'Signing you in' })} />;
   if (signIn.error) {
     if (isApiRequestError(signIn.error) && signIn.error.status === 410 && signIn.error.details.reason === 'expired')
       return <GuestLinkExpiredPage slug={slug} />;
@@ -67,11 +70,11 @@ export function CollectionPage({ slug, pagePath, folderId, guestToken, onGuestTo
   const error = refusal ?? collection.error;
   if (error) {
     if (isPasswordRequired(error)) {
-      if (unlockToken !== null) return <SkeletonCard label="Loading collection" />;
+      if (unlockToken !== null) return <SkeletonCard label={loadingLabel} />;
       return (
         <PasswordForm
-          heading="This collection is protected"
-          lead="Enter the password you were given to see its files."
+          heading={intl.formatMessage({ id: 'collection.protected', defaultMessage: 'This collection is protected' })}
+          lead={intl.formatMessage({ id: 'collection.protectedLead', defaultMessage: 'Enter the password you were given to see its files.' })}
           unlock={(password) => unlockCollection(slug, password)}
           mutationKey={collectionKeys.mutation(slug, 'unlock')}
           onUnlocked={({ unlockToken: token, expiresAt }) => {
@@ -86,7 +89,7 @@ export function CollectionPage({ slug, pagePath, folderId, guestToken, onGuestTo
       <>
         {signedOut ? (
           <p role="status" className="mb-2 text-center text-sm text-zinc-700 dark:text-zinc-300">
-            You signed out.
+            {intl.formatMessage({ id: 'collection.signedOut', defaultMessage: 'You signed out.' })}
           </p>
         ) : null}
         <CollectionErrorPage
@@ -100,7 +103,7 @@ export function CollectionPage({ slug, pagePath, folderId, guestToken, onGuestTo
       </>
     );
   }
-  if (!collection.data) return <SkeletonCard label="Loading collection" />;
+  if (!collection.data) return <SkeletonCard label={loadingLabel} />;
 
   return (
     <CollectionBrowser

@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { IntlShape } from 'react-intl';
 import type { PublicTransfer } from '../../../../contract/public';
 import { E2eeError, type LinkKeys } from '../../../../crypto';
 import { Button } from '../../../components/button';
 import { SkeletonCard } from '../../../components/skeleton';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { useDownloadSession } from '../api/use-download-session';
-import { decryptedFile, decryptedZip, zipSize } from '../e2ee/decrypted-downloads';
+import { decryptedFile, decryptedZip, NoFileSent, zipSize } from '../e2ee/decrypted-downloads';
 import { openEncryptedTransfer, type FileListMismatch, type OpenedFile, type OpenedTransfer } from '../e2ee/open-transfer';
 import { MEMORY_SAVE_LIMIT, SaveCancelled, TooBigForMemory, chooseSaveTarget, saveWay, type SaveRequest } from '../e2ee/save-file';
-import { downloadWorker } from '../e2ee/service-worker-save';
+import { downloadWorker, WorkerSaveFailed } from '../e2ee/service-worker-save';
 import { isGone, sessionErrorMessage, StatusPage, TransferErrorPage } from './status-pages';
 import { DownloadGlyph, TransferView, type FileActionPlace, type ShownFile } from './transfer-view';
 
@@ -21,6 +23,7 @@ import { DownloadGlyph, TransferView, type FileActionPlace, type ShownFile } fro
  * refuses their downloads. Each download fetches the ciphertext and decrypts it as it streams to disk.
  */
 export default function EncryptedRecipientPage({ slug, transfer, recipientToken }: { slug: string; transfer: PublicTransfer; recipientToken: string | undefined }) {
+  const intl = useIntl();
   const [fragment] = useState(() => window.location.hash);
   const [opened, setOpened] = useState<OpenedTransfer | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -41,18 +44,36 @@ export default function EncryptedRecipientPage({ slug, transfer, recipientToken 
 
   if (failure) {
     return (
-      <StatusPage title="This transfer couldn't be opened">
-        <p role="alert">This browser could not decrypt it ({failure instanceof Error ? failure.message : 'unknown error'}). Try a current version of Chrome, Edge, Firefox or Safari.</p>
+      <StatusPage title={intl.formatMessage({ id: 'e2ee.openFailed', defaultMessage: "This transfer couldn't be opened" })}>
+        <p role="alert">
+          {failure instanceof Error
+            ? intl.formatMessage(
+                {
+                  id: 'e2ee.openFailedHelp',
+                  defaultMessage: 'This browser could not decrypt it ({reason}). Try a current version of Chrome, Edge, Firefox or Safari.',
+                },
+                { reason: <bdi key="reason">{failure.message}</bdi> },
+              )
+            : intl.formatMessage({
+                id: 'e2ee.openFailedUnknownHelp',
+                defaultMessage: 'This browser could not decrypt it (unknown error). Try a current version of Chrome, Edge, Firefox or Safari.',
+              })}
+        </p>
       </StatusPage>
     );
   }
-  if (!opened) return <SkeletonCard label="Decrypting the transfer" />;
+  if (!opened) return <SkeletonCard label={intl.formatMessage({ id: 'e2ee.decrypting', defaultMessage: 'Decrypting the transfer' })} />;
   if (opened.kind === 'bad_key') return <BadKeyPage reason={opened.reason} />;
   if (opened.kind === 'unreadable') {
     return (
-      <StatusPage title="This transfer can't be opened safely">
-        <p>Its encrypted details were changed after the sender sent it, so its files can't be checked. Nothing has been downloaded.</p>
-        <p className="mt-2">Ask the sender to send the files again.</p>
+      <StatusPage title={intl.formatMessage({ id: 'e2ee.unreadable', defaultMessage: "This transfer can't be opened safely" })}>
+        <p>
+          {intl.formatMessage({
+            id: 'e2ee.unreadableHelp',
+            defaultMessage: "Its encrypted details were changed after the sender sent it, so its files can't be checked. Nothing has been downloaded.",
+          })}
+        </p>
+        <p className="mt-2">{intl.formatMessage({ id: 'e2ee.askToSendFilesAgain', defaultMessage: 'Ask the sender to send the files again.' })}</p>
       </StatusPage>
     );
   }
@@ -75,18 +96,34 @@ export default function EncryptedRecipientPage({ slug, transfer, recipientToken 
 
 /** A link without its key, with a damaged one, or with one that does not open this transfer. */
 export function BadKeyPage({ reason }: { reason: 'missing' | 'damaged' | 'wrong' }) {
+  const intl = useIntl();
+  const copyAgain = (
+    <p className="mt-2">
+      {intl.formatMessage({ id: 'e2ee.copyLinkAgain', defaultMessage: 'Copy the whole link again, or ask the sender for it. Nothing has been downloaded.' })}
+    </p>
+  );
   if (reason === 'missing') {
     return (
-      <StatusPage title="This link is incomplete">
-        <p>The files are end-to-end encrypted, and the key that opens them is missing: it is the part of the link after “#”.</p>
-        <p className="mt-2">Copy the whole link again, or ask the sender for it. Nothing has been downloaded.</p>
+      <StatusPage title={intl.formatMessage({ id: 'e2ee.keyMissing', defaultMessage: 'This link is incomplete' })}>
+        <p>
+          {intl.formatMessage({
+            id: 'e2ee.keyMissingHelp',
+            defaultMessage: 'The files are end-to-end encrypted, and the key that opens them is missing: it is the part of the link after “#”.',
+          })}
+        </p>
+        {copyAgain}
       </StatusPage>
     );
   }
   return (
-    <StatusPage title="This link's key is wrong">
-      <p>The files are end-to-end encrypted, and the key in this link does not open them: part of it was probably changed or cut off when it was copied.</p>
-      <p className="mt-2">Copy the whole link again, or ask the sender for it. Nothing has been downloaded.</p>
+    <StatusPage title={intl.formatMessage({ id: 'e2ee.keyWrong', defaultMessage: "This link's key is wrong" })}>
+      <p>
+        {intl.formatMessage({
+          id: 'e2ee.keyWrongHelp',
+          defaultMessage: 'The files are end-to-end encrypted, and the key in this link does not open them: part of it was probably changed or cut off when it was copied.',
+        })}
+      </p>
+      {copyAgain}
     </StatusPage>
   );
 }
@@ -102,7 +139,25 @@ interface Saving {
   total: number;
 }
 
-type Outcome = { kind: 'saved'; text: string } | { kind: 'failed'; text: string };
+type Outcome = { kind: 'saved'; text: ReactNode } | { kind: 'failed'; text: ReactNode };
+
+/** The lighter part of a download button: its size. */
+const muted = (chunks: ReactNode[]) => (
+  <span key="muted" className="font-normal opacity-90">
+    {chunks}
+  </span>
+);
+
+/** A file in the zip had no link in the download session. */
+class NoDownloadLink extends Error {
+  override readonly name = 'NoDownloadLink';
+  readonly fileName: string;
+
+  constructor(fileName: string) {
+    super(`${fileName} has no download link.`);
+    this.fileName = fileName;
+  }
+}
 
 /** Object URLs of the decrypted thumbnails, made once and revoked when the page goes. */
 function useThumbnailUrls(files: readonly OpenedFile[]): Map<string, string> {
@@ -120,32 +175,77 @@ function useThumbnailUrls(files: readonly OpenedFile[]): Map<string, string> {
   return urls;
 }
 
-/** A file name fit for a save dialog or a zip, from the transfer's title. */
-function zipName(title: string | null): string {
+/** A file name fit for a save dialog or a zip, from the transfer's title (or the page's word for "files"). */
+function zipName(title: string | null, intl: IntlShape): string {
   // eslint-disable-next-line no-control-regex
-  const safe = (title ?? '').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').trim().slice(0, 100);
-  return `${safe || 'files'}.zip`;
+  const unsafe = /[\u0000-\u001f\u007f/\\:*?"<>|]+/g;
+  const safe = (title ?? '').replace(unsafe, ' ').trim().slice(0, 100);
+  const fallback = intl.formatMessage({ id: 'e2ee.zipDefaultName', defaultMessage: 'files' }).replace(unsafe, ' ').trim();
+  return `${safe || fallback || 'files'}.zip`;
 }
 
-function listMismatchText(m: FileListMismatch): string {
+/** What differs between the server's list and the sender's ("1 file added, 2 files missing"), as a list in the page's language. */
+function listMismatchText(m: FileListMismatch, intl: IntlShape): string {
   const parts = [
-    m.added ? `${m.added} ${m.added === 1 ? 'file' : 'files'} added` : '',
-    m.dropped ? `${m.dropped} ${m.dropped === 1 ? 'file' : 'files'} missing` : '',
-    m.changed ? `${m.changed} ${m.changed === 1 ? 'file' : 'files'} changed` : '',
+    m.added ? intl.formatMessage({ id: 'e2ee.filesAdded', defaultMessage: '{count, plural, one {# file added} other {# files added}}' }, { count: m.added }) : '',
+    m.dropped ? intl.formatMessage({ id: 'e2ee.filesMissing', defaultMessage: '{count, plural, one {# file missing} other {# files missing}}' }, { count: m.dropped }) : '',
+    m.changed ? intl.formatMessage({ id: 'e2ee.filesChanged', defaultMessage: '{count, plural, one {# file changed} other {# files changed}}' }, { count: m.changed }) : '',
   ].filter(Boolean);
-  return parts.join(', ');
+  return intl.formatList(parts, { type: 'unit', style: 'short' });
 }
 
-function failureText(error: unknown, what: string): string {
+/** Why saving `name` failed, in the reader's words. */
+function failureText(error: unknown, name: string, intl: IntlShape): ReactNode {
+  const what = <bdi key="what">{name}</bdi>;
   if (error instanceof TooBigForMemory) {
-    return `${what} is too big for this browser to decrypt: it can save at most ${formatBytes(MEMORY_SAVE_LIMIT)} from an encrypted transfer. Open the link in a current Chrome, Edge, Firefox or Safari, which save straight to disk.`;
+    return intl.formatMessage(
+      {
+        id: 'e2ee.tooBigForMemory',
+        defaultMessage:
+          '{what} is too big for this browser to decrypt: it can save at most {limit} from an encrypted transfer. Open the link in a current Chrome, Edge, Firefox or Safari, which save straight to disk.',
+      },
+      { what, limit: formatBytes(MEMORY_SAVE_LIMIT) },
+    );
   }
   if (error instanceof E2eeError) {
-    return `${what} could not be decrypted: the bytes the server sent are not the ones the sender encrypted (changed or cut short). Nothing was saved. Try again, or ask the sender to send it again.`;
+    return intl.formatMessage(
+      {
+        id: 'e2ee.decryptFailed',
+        defaultMessage:
+          '{what} could not be decrypted: the bytes the server sent are not the ones the sender encrypted (changed or cut short). Nothing was saved. Try again, or ask the sender to send it again.',
+      },
+      { what },
+    );
   }
-  if (isApiRequestError(error)) return `${what} could not be downloaded: ${error.message}`;
-  if (error instanceof TypeError) return `The connection dropped while ${what} was downloading. Nothing was saved; try again.`;
-  return `${what} could not be saved${error instanceof Error && error.message ? `: ${error.message}` : ''}. Nothing was saved.`;
+  if (isApiRequestError(error)) {
+    return intl.formatMessage({ id: 'e2ee.downloadFailed', defaultMessage: '{what} could not be downloaded: {reason}' }, { what, reason: <bdi key="reason">{error.message}</bdi> });
+  }
+  if (error instanceof TypeError) {
+    return intl.formatMessage({ id: 'e2ee.connectionDropped', defaultMessage: 'The connection dropped while {what} was downloading. Nothing was saved; try again.' }, { what });
+  }
+  if (error instanceof NoFileSent) {
+    return intl.formatMessage({ id: 'e2ee.noFileSent', defaultMessage: '{what} could not be saved: the server sent no file. Nothing was saved.' }, { what });
+  }
+  if (error instanceof NoDownloadLink) {
+    return intl.formatMessage(
+      { id: 'e2ee.noDownloadLink', defaultMessage: '{what} could not be saved: {file} has no download link. Nothing was saved.' },
+      { what, file: <bdi key="file">{error.fileName}</bdi> },
+    );
+  }
+  if (error instanceof WorkerSaveFailed) {
+    return intl.formatMessage(
+      {
+        id: 'e2ee.workerSaveFailed',
+        defaultMessage:
+          '{reason, select, helper_not_started {{what} could not be saved: the download helper could not be started. Nothing was saved.} download_not_started {{what} could not be saved: the browser did not start the download. Nothing was saved; try again.} other {{what} could not be saved: the download was cancelled. Nothing was saved.}}',
+      },
+      { what, reason: error.reason },
+    );
+  }
+  if (error instanceof Error && error.message) {
+    return intl.formatMessage({ id: 'e2ee.saveFailed', defaultMessage: '{what} could not be saved: {reason}. Nothing was saved.' }, { what, reason: <bdi key="reason">{error.message}</bdi> });
+  }
+  return intl.formatMessage({ id: 'e2ee.saveFailedUnknown', defaultMessage: '{what} could not be saved. Nothing was saved.' }, { what });
 }
 
 function DecryptedTransferView({
@@ -169,6 +269,7 @@ function DecryptedTransferView({
   onRetry: () => void;
   fresh: ReturnType<typeof useDownloadSession>['fresh'];
 }) {
+  const intl = useIntl();
   const thumbnails = useThumbnailUrls(files);
   const [saving, setSaving] = useState<Saving | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -186,7 +287,7 @@ function DecryptedTransferView({
     opened: file,
   }));
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
-  const zip = useMemo(() => (files.length > 1 ? { name: zipName(title), size: zipSize(files) } : null), [files, title]);
+  const zip = useMemo(() => (files.length > 1 ? { name: zipName(title, intl), size: zipSize(files) } : null), [files, title, intl]);
 
   useEffect(() => {
     // Ready before the first click, so the download starts at once.
@@ -209,9 +310,12 @@ function DecryptedTransferView({
         setSaving({ id, done, total });
       });
       await target.write(stream);
-      setOutcome({ kind: 'saved', text: `${what} was decrypted and saved.` });
+      setOutcome({
+        kind: 'saved',
+        text: intl.formatMessage({ id: 'e2ee.saved', defaultMessage: '{what} was decrypted and saved.' }, { what: <bdi key="what">{what}</bdi> }),
+      });
     } catch (error) {
-      if (!(error instanceof SaveCancelled)) setOutcome({ kind: 'failed', text: failureText(error, what) });
+      if (!(error instanceof SaveCancelled)) setOutcome({ kind: 'failed', text: failureText(error, what, intl) });
     } finally {
       busy.current = false;
       setSaving(null);
@@ -227,31 +331,45 @@ function DecryptedTransferView({
     const entries = (urls: Map<string, string>, onBytes: (n: number) => void) =>
       files.map((file) => {
         const url = urls.get(file.id);
-        if (!url) throw new Error(`${file.name} has no download link.`);
+        if (!url) throw new NoDownloadLink(file.name);
         return { ...file, open: () => decryptedFile(keys.content, file, url, onBytes) };
       });
     void save('zip', { filename: zip.name, size: zip.size, type: 'application/zip' }, zip.name, (urls, onBytes) => decryptedZip(entries(urls, onBytes)), totalBytes);
   }
 
   const progress = (id: string) =>
-    saving?.id === id ? `Decrypting… ${saving.total ? Math.floor((saving.done / saving.total) * 100) : 100}%` : null;
+    saving?.id === id
+      ? intl.formatMessage(
+          { id: 'e2ee.decryptingProgress', defaultMessage: 'Decrypting… {share, number, percent}' },
+          { share: saving.total ? Math.floor((saving.done / saving.total) * 100) / 100 : 1 },
+        )
+      : null;
+  const downloadLabel = intl.formatMessage({ id: 'recipient.download', defaultMessage: 'Download' });
 
   const notices = (
     <>
       {mismatch ? (
         <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200">
-          <p className="font-medium">Downloads are turned off: these aren't the files the sender sent.</p>
+          <p className="font-medium">
+            {intl.formatMessage({ id: 'e2ee.downloadsRefused', defaultMessage: "Downloads are turned off: these aren't the files the sender sent." })}
+          </p>
           <p className="mt-1">
-            The server lists files that differ from the list the sender sealed ({listMismatchText(mismatch)}), so they may have been tampered with. Ask the sender to send them
-            again.
+            {intl.formatMessage(
+              {
+                id: 'e2ee.downloadsRefusedHelp',
+                defaultMessage:
+                  'The server lists files that differ from the list the sender sealed ({changes}), so they may have been tampered with. Ask the sender to send them again.',
+              },
+              { changes: listMismatchText(mismatch, intl) },
+            )}
           </p>
         </div>
       ) : null}
       {sessionError && !refused ? (
         <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/60 dark:text-red-200">
-          <p>{sessionErrorMessage(sessionError)}</p>
+          <p>{sessionErrorMessage(sessionError, intl)}</p>
           <Button variant="secondary" onClick={onRetry} className="mt-2 min-h-11">
-            Try again
+            {intl.formatMessage({ id: 'status.tryAgain', defaultMessage: 'Try again' })}
           </Button>
         </div>
       ) : null}
@@ -269,8 +387,14 @@ function DecryptedTransferView({
       ) : null}
       {way === 'memory' && (zip ? zip.size : totalBytes) > MEMORY_SAVE_LIMIT ? (
         <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">
-          This browser can save at most {formatBytes(MEMORY_SAVE_LIMIT)} at a time from an encrypted transfer. For bigger files, open the link in a current Chrome, Edge,
-          Firefox or Safari.
+          {intl.formatMessage(
+            {
+              id: 'e2ee.memoryLimit',
+              defaultMessage:
+                'This browser can save at most {limit} at a time from an encrypted transfer. For bigger files, open the link in a current Chrome, Edge, Firefox or Safari.',
+            },
+            { limit: formatBytes(MEMORY_SAVE_LIMIT) },
+          )}
         </p>
       ) : null}
     </>
@@ -280,22 +404,13 @@ function DecryptedTransferView({
   const mainAction: ReactNode = only ? (
     <Button onClick={() => saveFile(only)} disabled={refused || saving !== null} className="min-h-12 w-full px-6 text-base break-all sm:w-auto">
       <DownloadGlyph />
-      {progress(only.id) ?? (
-        <>
-          Download {only.name}
-          <span className="font-normal opacity-90">({formatBytes(only.size)})</span>
-        </>
-      )}
+      {progress(only.id) ??
+        intl.formatMessage({ id: 'recipient.downloadOne', defaultMessage: 'Download {name}<muted>({size})</muted>' }, { name: <bdi key="name">{only.name}</bdi>, size: formatBytes(only.size), muted })}
     </Button>
   ) : zip ? (
     <Button onClick={saveZip} disabled={refused || saving !== null} className="min-h-12 w-full px-6 text-base sm:w-auto">
       <DownloadGlyph />
-      {progress('zip') ?? (
-        <>
-          Download all
-          <span className="font-normal opacity-90">({formatBytes(zip.size)} zip)</span>
-        </>
-      )}
+      {progress('zip') ?? intl.formatMessage({ id: 'recipient.downloadAllZip', defaultMessage: 'Download all<muted>({size} zip)</muted>' }, { size: formatBytes(zip.size), muted })}
     </Button>
   ) : null;
 
@@ -309,7 +424,7 @@ function DecryptedTransferView({
         className={place === 'row' ? 'min-h-11 w-full sm:w-auto' : ''}
       >
         {place === 'row' ? <DownloadGlyph /> : null}
-        {label ?? 'Download'}
+        {label ?? downloadLabel}
         <span className="sr-only"> {file.name}</span>
       </Button>
     );
@@ -318,7 +433,12 @@ function DecryptedTransferView({
   const note = (
     <p className="mt-4 flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
       <LockGlyph />
-      <span>End-to-end encrypted: the names, message and files were decrypted in this browser with the key in your link. The server cannot read them.</span>
+      <span>
+        {intl.formatMessage({
+          id: 'e2ee.decryptedHere',
+          defaultMessage: 'End-to-end encrypted: the names, message and files were decrypted in this browser with the key in your link. The server cannot read them.',
+        })}
+      </span>
     </p>
   );
 

@@ -5,6 +5,7 @@ import type { UploadTarget } from '../../../../contract/transfers';
 import { UploadButtons } from '../../../components/uploader/upload-buttons';
 import type { FileUploaderHandle } from '../../../components/uploader/file-uploader';
 import { UploadsPanel } from '../../../components/uploader/uploads-panel';
+import { useIntl } from '../../../lib/intl';
 import { folderIdOf, UploadSession, type UploadRegistrar } from '../../../lib/uploads/upload-session';
 import { addGuestFiles, collectionKeys } from '../api/public-collection-api';
 
@@ -43,6 +44,7 @@ function guestRegistrar(slug: string, onRegistered: () => void): UploadRegistrar
  * carries the uploader.
  */
 export default function GuestContributions({ slug, collection, folderId }: { slug: string; collection: PublicCollection; folderId: string | null }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const uploader = useRef<FileUploaderHandle>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: collectionKeys.all(slug) });
@@ -56,17 +58,25 @@ export default function GuestContributions({ slug, collection, folderId }: { slu
   const allowed = allowedId === null ? undefined : collection.folders.find((f) => f.id === allowedId);
   const here = folderId === null ? undefined : collection.folders.find((f) => f.id === folderId);
   const canHere = allowedId === null || (here !== undefined && allowed !== undefined && (here.id === allowed.id || here.path.startsWith(`${allowed.path}/`)));
+  // Where files may go, and whether the folder being viewed is such a place.
+  const scope = canHere ? (allowed ? 'inside' : 'anywhere') : 'outside';
 
   return (
     <section aria-labelledby="contribute-title" className="space-y-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h2 id="contribute-title" className="text-base font-semibold text-zinc-900 dark:text-zinc-50">
-            Add files
+            {intl.formatMessage({ id: 'guest.addFiles', defaultMessage: 'Add files' })}
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {allowed ? <>You can add files to “{allowed.path}” and the folders in it.</> : <>You can add files anywhere in this collection.</>}{' '}
-            {canHere ? 'They go into the folder you are viewing.' : `Open “${allowed?.path ?? ''}” to add files there.`}
+            {intl.formatMessage(
+              {
+                id: 'guest.whereFilesGo',
+                defaultMessage:
+                  '{scope, select, inside {You can add files to “{folder}” and the folders in it. They go into the folder you are viewing.} outside {You can add files to “{folder}” and the folders in it. Open “{folder}” to add files there.} other {You can add files anywhere in this collection. They go into the folder you are viewing.}}',
+              },
+              { scope, folder: <bdi key="folder">{allowed?.path ?? ''}</bdi> },
+            )}
           </p>
         </div>
         {canHere ? (
@@ -78,8 +88,8 @@ export default function GuestContributions({ slug, collection, folderId }: { slu
       <UploadsPanel
         ref={uploader}
         session={session}
-        label={`Files you are adding to ${collection.title}`}
-        note="Files and whole folders go into the folder you are viewing."
+        label={intl.formatMessage({ id: 'guest.uploadsLabel', defaultMessage: 'Files you are adding to {title}' }, { title: collection.title })}
+        note={intl.formatMessage({ id: 'guest.uploadsNote', defaultMessage: 'Files and whole folders go into the folder you are viewing.' })}
         folderId={canHere ? folderId : allowedId}
         folders={collection.folders}
         serverFiles={[]}

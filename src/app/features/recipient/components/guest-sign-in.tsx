@@ -1,20 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { IntlShape } from 'react-intl';
 import { Button } from '../../../components/button';
 import { inputClass } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
+import { useIntl } from '../../../lib/intl';
 import { collectionKeys, requestGuestSignIn } from '../api/public-collection-api';
 import { StatusPage, tooManyAttemptsMessage } from './status-pages';
 
 // Only what a person mistypes; the server has the final word.
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
-function sendMessage(error: unknown): string {
+/** How long a mailed sign-in link works (the server's GUEST_SIGN_IN_TTL_MS). */
+const LINK_MINUTES = 15;
+
+const enterEmail = (intl: IntlShape) => intl.formatMessage({ id: 'guest.emailMissing', defaultMessage: 'Enter your email address, such as name@example.com.' });
+
+function sendMessage(error: unknown, intl: IntlShape): string {
   if (isApiRequestError(error)) {
-    if (error.status === 429) return tooManyAttemptsMessage(error);
-    if (error.status === 400) return 'Enter your email address, such as name@example.com.';
+    if (error.status === 429) return tooManyAttemptsMessage(error, intl);
+    if (error.status === 400) return enterEmail(intl);
   }
-  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+  return error instanceof Error ? error.message : intl.formatMessage({ id: 'status.somethingWrong', defaultMessage: 'Something went wrong. Try again.' });
 }
 
 /**
@@ -23,23 +30,42 @@ function sendMessage(error: unknown): string {
  * ("check your inbox"), so the page tells nobody who the guests are.
  */
 export function GuestSignInPage({ slug, title, children }: { slug: string; title: string; children: ReactNode }) {
+  const intl = useIntl();
   const [sentTo, setSentTo] = useState<string | null>(null);
   if (sentTo !== null) {
     return (
       <StatusPage
-        title="Check your inbox"
+        title={intl.formatMessage({ id: 'guest.checkInbox', defaultMessage: 'Check your inbox' })}
         action={
           <Button variant="secondary" onClick={() => setSentTo(null)} className="min-h-11 px-5">
-            Use a different address
+            {intl.formatMessage({ id: 'guest.useDifferentAddress', defaultMessage: 'Use a different address' })}
           </Button>
         }
       >
         <div role="status">
           <p>
-            If <span className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{sentTo}</span> is on the guest list, a sign-in link is on its way.
-            It works once, for 15 minutes.
+            {intl.formatMessage(
+              {
+                id: 'guest.linkOnItsWay',
+                defaultMessage:
+                  'If {email} is on the guest list, a sign-in link is on its way. It works once, for {minutes, plural, one {# minute} other {# minutes}}.',
+              },
+              {
+                email: (
+                  <bdi key="email" className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">
+                    {sentTo}
+                  </bdi>
+                ),
+                minutes: LINK_MINUTES,
+              },
+            )}
           </p>
-          <p className="mt-2">Nothing there after a few minutes? Check your spam folder, or ask whoever shared the collection to invite this address.</p>
+          <p className="mt-2">
+            {intl.formatMessage({
+              id: 'guest.nothingArrived',
+              defaultMessage: 'Nothing there after a few minutes? Check your spam folder, or ask whoever shared the collection to invite this address.',
+            })}
+          </p>
         </div>
       </StatusPage>
     );
@@ -53,6 +79,7 @@ export function GuestSignInPage({ slug, title, children }: { slug: string; title
 }
 
 function GuestSignInForm({ slug, onSent }: { slug: string; onSent: (email: string) => void }) {
+  const intl = useIntl();
   const id = useId();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,13 +88,13 @@ function GuestSignInForm({ slug, onSent }: { slug: string; onSent: (email: strin
     mutationFn: (address: string) => requestGuestSignIn(slug, address),
     onSuccess: (_, address) => onSent(address),
   });
-  const error = problem ?? (send.error ? sendMessage(send.error) : null);
+  const error = problem ?? (send.error ? sendMessage(send.error, intl) : null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
     if (!looksLikeEmail(address)) {
-      setProblem('Enter your email address, such as name@example.com.');
+      setProblem(enterEmail(intl));
       return;
     }
     setProblem(null);
@@ -75,10 +102,10 @@ function GuestSignInForm({ slug, onSent }: { slug: string; onSent: (email: strin
   }
 
   return (
-    <form noValidate onSubmit={submit} className="mx-auto mt-6 max-w-sm space-y-4 text-left">
+    <form noValidate onSubmit={submit} className="mx-auto mt-6 max-w-sm space-y-4 text-start">
       <div>
         <label htmlFor={`${id}-email`} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          Email address
+          {intl.formatMessage({ id: 'guest.emailLabel', defaultMessage: 'Email address' })}
         </label>
         <input
           id={`${id}-email`}
@@ -100,7 +127,9 @@ function GuestSignInForm({ slug, onSent }: { slug: string; onSent: (email: strin
         ) : null}
       </div>
       <Button type="submit" disabled={send.isPending} className="min-h-11 w-full text-base">
-        {send.isPending ? 'Sending…' : 'Send me a sign-in link'}
+        {send.isPending
+          ? intl.formatMessage({ id: 'guest.sending', defaultMessage: 'Sending…' })
+          : intl.formatMessage({ id: 'guest.sendLink', defaultMessage: 'Send me a sign-in link' })}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { useIntl } from '../../../lib/intl';
 import { CollectionPage } from './collection-page';
 import { RecipientShell } from './recipient-shell';
 
@@ -8,6 +9,7 @@ import { RecipientShell } from './recipient-shell';
  * `/<slug>` on a workspace's own domain). A new slug is a new visit: fresh unlock state and queries.
  */
 export function SharedCollectionScreen({ slug, pagePath, folder, guest }: { slug: string; pagePath: string; folder?: string; guest?: string }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   // The one-time sign-in token leaves the address once used, so a reload or a shared URL never carries it.
   const dropGuestToken = useCallback(
@@ -15,7 +17,13 @@ export function SharedCollectionScreen({ slug, pagePath, folder, guest }: { slug
     [navigate],
   );
   return (
-    <RecipientShell wide footer="Files are shared with Parcel. Downloads resume in your browser if the connection drops.">
+    <RecipientShell
+      wide
+      footer={intl.formatMessage({
+        id: 'collection.footer',
+        defaultMessage: 'Files are shared with Parcel. Downloads resume in your browser if the connection drops.',
+      })}
+    >
       <CollectionPage key={slug} slug={slug} pagePath={pagePath} folderId={folder} guestToken={guest} onGuestTokenUsed={dropGuestToken} />
     </RecipientShell>
   );

@@ -10,6 +10,11 @@ import type { OpenedFile } from './open-transfer';
  * is the sender's file, complete.
  */
 
+/** The server answered a file's download without a body: the page says so in the reader's words (the message is for logs). */
+export class NoFileSent extends Error {
+  override readonly name = 'NoFileSent';
+}
+
 /** Counts the bytes that pass, for the page's progress. */
 function counting(onBytes: (n: number) => void): TransformStream<Uint8Array, Uint8Array> {
   return new TransformStream({
@@ -34,7 +39,7 @@ export function decryptedFile(
   return openedWhenRead(async () => {
     const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store', signal: controller.signal });
     if (!response.ok) throw await errorFromResponse(response);
-    if (!response.body) throw new Error('The server sent no file.');
+    if (!response.body) throw new NoFileSent('The server sent no file.');
     return response.body.pipeThrough(createDecryptStream(contentKey, { salt: file.salt, size: file.size })).pipeThrough(counting(onBytes)).getReader();
   }, (reason) => controller.abort(reason));
 }

@@ -13,6 +13,19 @@ const START_TIMEOUT_MS = 30_000;
 /** A message to the worker now and then keeps it alive during a long download (an idle one may be stopped). */
 const KEEP_ALIVE_MS = 10_000;
 
+/** Why a save through the worker failed, for the page to say in the reader's words (the message is for logs). */
+export type WorkerSaveFailure = 'helper_not_started' | 'download_not_started' | 'cancelled';
+
+export class WorkerSaveFailed extends Error {
+  override readonly name = 'WorkerSaveFailed';
+  readonly reason: WorkerSaveFailure;
+
+  constructor(reason: WorkerSaveFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
 export function serviceWorkerSaving(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext && typeof ReadableStream !== 'undefined';
 }
@@ -24,12 +37,12 @@ export function downloadWorker(): Promise<ServiceWorker> {
   registered ??= (async () => {
     const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: SCOPE });
     const worker = registration.active ?? registration.waiting ?? registration.installing;
-    if (!worker) throw new Error('The download helper could not be started.');
+    if (!worker) throw new WorkerSaveFailed('helper_not_started', 'The download helper could not be started.');
     if (worker.state === 'activated') return worker;
     await new Promise<void>((resolve, reject) => {
       worker.addEventListener('statechange', () => {
         if (worker.state === 'activated') resolve();
-        else if (worker.state === 'redundant') reject(new Error('The download helper could not be started.'));
+        else if (worker.state === 'redundant') reject(new WorkerSaveFailed('helper_not_started', 'The download helper could not be started.'));
       });
     });
     return worker;
@@ -77,7 +90,7 @@ export async function saveThroughServiceWorker(stream: ReadableStream<Uint8Array
   }
 
   const started = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The browser did not start the download. Try again.')), START_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new WorkerSaveFailed('download_not_started', 'The browser did not start the download.')), START_TIMEOUT_MS);
     port.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
       if (event.data.type === 'ready') openHidden(id);
       else if (event.data.type === 'started') {
@@ -117,7 +130,7 @@ function pushOnRequest(stream: ReadableStream<Uint8Array>, port: MessagePort): P
     port.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
       if (event.data.type === 'cancel') {
         reader.cancel().catch(() => {});
-        reject(new Error('The download was cancelled.'));
+        reject(new WorkerSaveFailed('cancelled', 'The download was cancelled.'));
       }
       if (event.data.type !== 'pull') return;
       reader.read().then(

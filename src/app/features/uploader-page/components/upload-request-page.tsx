@@ -3,6 +3,7 @@ import type { SubmissionStep as SubmissionStepComponent } from './submission-ste
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { PublicUploadRequest, SubmissionProgress } from '../../../../contract/public-requests';
 import { SkeletonCard } from '../../../components/skeleton';
+import { useIntl } from '../../../lib/intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { publicRequestQueryOptions, type UploaderDetails } from '../api/public-request-api';
 import { deliveredOf } from '../utils/submission-store';
@@ -14,8 +15,9 @@ import { UploaderDetailsForm } from './uploader-details-form';
 
 /** The public page of an upload request (`/r/<slug>`): anyone with the link sends files, no account. */
 export function UploadRequestPage({ slug }: { slug: string }) {
+  const intl = useIntl();
   const request = useQuery(publicRequestQueryOptions(slug));
-  if (request.isPending) return <SkeletonCard label="Loading upload request" />;
+  if (request.isPending) return <SkeletonCard label={intl.formatMessage({ id: 'upload.loading', defaultMessage: 'Loading upload request' })} />;
   if (request.isError) return <RequestErrorPage error={request.error} onRetry={() => void request.refetch()} />;
   return <UploadRequestScreen slug={slug} request={request.data} />;
 }
@@ -31,6 +33,7 @@ const noSubmission = () => null;
 const noDetails: UploaderDetails = { name: '', email: '', message: '' };
 
 function UploadRequestScreen({ slug, request }: { slug: string; request: PublicUploadRequest }) {
+  const intl = useIntl();
   const details = useRef<UploaderDetails>(noDetails);
   const [{ store, session }] = useState(() => openSubmission(slug, () => details.current));
   // A server render (and its hydration) is of a first visit: no submission under way (src/app/lib/hydration.ts).
@@ -70,7 +73,7 @@ function UploadRequestScreen({ slug, request }: { slug: string; request: PublicU
             />
           </div>
         ) : step === 'files' ? (
-          <Suspense fallback={<SkeletonCard label="Loading the uploader" />}>
+          <Suspense fallback={<SkeletonCard label={intl.formatMessage({ id: 'upload.loadingUploader', defaultMessage: 'Loading the uploader' })} />}>
             <SubmissionStep
               key={round}
               slug={slug}

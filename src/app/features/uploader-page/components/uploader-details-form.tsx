@@ -3,6 +3,7 @@ import { Button } from '../../../components/button';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import type { UploaderDetails } from '../api/public-request-api';
 import { detailErrors, detailFields, type DetailField } from '../utils/request-rules';
+import { useIntl } from '../../../lib/intl';
 import { useHydrated } from '../../../lib/server-render';
 
 /**
@@ -18,6 +19,7 @@ export function UploaderDetailsForm({
   requireEmail: boolean;
   onContinue: (details: UploaderDetails) => void;
 }) {
+  const intl = useIntl();
   const id = useId();
   const [details, setDetails] = useState(initial);
   const [attempted, setAttempted] = useState(false);
@@ -29,7 +31,7 @@ export function UploaderDetailsForm({
     if (focusRequest) inputs.current[focusRequest.field]?.focus();
   }, [focusRequest]);
 
-  const all = detailErrors(details, requireEmail);
+  const all = detailErrors(details, requireEmail, intl);
   const shown = (field: DetailField) => (attempted || touched[field] ? all[field] : undefined);
 
   const set = (field: DetailField) => (value: string) => setDetails((current) => ({ ...current, [field]: value }));
@@ -54,13 +56,15 @@ export function UploaderDetailsForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-labelledby={`${id}-heading`}>
       <div>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Step 1 of 2</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {intl.formatMessage({ id: 'upload.step', defaultMessage: 'Step {step, number} of {steps, number}' }, { step: 1, steps: 2 })}
+        </p>
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-          Your details
+          {intl.formatMessage({ id: 'upload.details.heading', defaultMessage: 'Your details' })}
         </h2>
       </div>
       <TextField
-        label="Your name"
+        label={intl.formatMessage({ id: 'upload.details.name', defaultMessage: 'Your name' })}
         name="name"
         autoComplete="name"
         disabled={!hydrated}
@@ -76,7 +80,11 @@ export function UploaderDetailsForm({
         }}
       />
       <TextField
-        label={requireEmail ? 'Your email address' : 'Your email address (optional)'}
+        label={
+          requireEmail
+            ? intl.formatMessage({ id: 'upload.details.email', defaultMessage: 'Your email address' })
+            : intl.formatMessage({ id: 'upload.details.emailOptional', defaultMessage: 'Your email address (optional)' })
+        }
         name="email"
         type="email"
         inputMode="email"
@@ -88,14 +96,14 @@ export function UploaderDetailsForm({
         onChange={(e) => set('email')(e.target.value)}
         onBlur={leave('email')}
         error={shown('email')}
-        hint="So they can reply to you about what you send."
+        hint={intl.formatMessage({ id: 'upload.details.emailHint', defaultMessage: 'So they can reply to you about what you send.' })}
         className="[&_input]:min-h-11 [&_input]:text-base sm:[&_input]:text-sm"
         ref={(element) => {
           inputs.current.email = element;
         }}
       />
       <TextAreaField
-        label="Message (optional)"
+        label={intl.formatMessage({ id: 'upload.details.message', defaultMessage: 'Message (optional)' })}
         name="message"
         disabled={!hydrated}
         rows={4}
@@ -110,7 +118,7 @@ export function UploaderDetailsForm({
         }}
       />
       <Button type="submit" disabled={!hydrated} className="min-h-12 w-full px-6 text-base sm:w-auto">
-        Continue
+        {intl.formatMessage({ id: 'upload.details.continue', defaultMessage: 'Continue' })}
       </Button>
     </form>
   );
