@@ -15,3 +15,15 @@ export function Glyph({ sign }: { sign: keyof typeof signs }) {
 
 /** Between two facts on one line ("3 files · 2 MB"). */
 export const SEPARATOR = ' · ';
+
+/**
+ * A name inside a sentence ("{sender} sent you 3 files"): set apart in bold, isolated (`<bdi>`) so that a Latin name
+ * reads right in an Arabic sentence and the reverse. `key`: it is a value of a message, among the sentence's parts.
+ */
+export function nameInSentence(key: string, name: string) {
+  return (
+    <bdi key={key} className="font-semibold break-words text-zinc-900 dark:text-zinc-100">
+      {name}
+    </bdi>
+  );
+}

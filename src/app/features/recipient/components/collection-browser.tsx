@@ -5,7 +5,7 @@ import type { IntlShape } from 'react-intl';
 import type { Folder } from '../../../../contract/collections';
 import type { PublicCollection, PublicCollectionFile } from '../../../../contract/public-collections';
 import { Button, buttonClass } from '../../../components/button';
-import { SEPARATOR } from '../../../components/glyphs';
+import { nameInSentence, SEPARATOR } from '../../../components/glyphs';
 import { SkeletonList } from '../../../components/skeleton';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
@@ -223,13 +223,7 @@ function CollectionHeader({ collection, onDownloadAll, preparing }: { collection
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {intl.formatMessage(
             { id: 'collection.sharedBy', defaultMessage: 'Shared by {workspace}' },
-            {
-              workspace: (
-                <bdi key="workspace" className="font-semibold break-words text-zinc-900 dark:text-zinc-100">
-                  {collection.workspaceName}
-                </bdi>
-              ),
-            },
+            { workspace: nameInSentence('workspace', collection.workspaceName) },
           )}
         </p>
         <h1 id="collection-title" className="mt-2 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">

@@ -18,6 +18,12 @@ const note = "mt-2 text-sm text-zinc-600 dark:text-zinc-400";
  * from the file's signed link (Range requests: seeking fetches only what it plays), the PDF viewer,
  * or the first 256 KB as text (a CSV as a table). Text is only ever text: never markup.
  */
+/** What shows while a preview's link or bytes are on their way. */
+function LoadingPreview() {
+  const intl = useIntl();
+  return <p className={note}>{intl.formatMessage({ id: "preview.loading", defaultMessage: "Loading the preview…" })}</p>;
+}
+
 export function PreviewBody({
   kind,
   name,
@@ -60,12 +66,7 @@ export function PreviewBody({
     );
   if (!url)
     return (
-      <p className={note}>
-        {intl.formatMessage({
-          id: "preview.loading",
-          defaultMessage: "Loading the preview…",
-        })}
-      </p>
+      <LoadingPreview />
     );
   switch (kind) {
     case "video":
@@ -187,12 +188,7 @@ function TextPreview({
     );
   if (text === null)
     return (
-      <p className={note}>
-        {intl.formatMessage({
-          id: "preview.loading",
-          defaultMessage: "Loading the preview…",
-        })}
-      </p>
+      <LoadingPreview />
     );
   const cut = sizeBytes > TEXT_PREVIEW_BYTES;
   const shown = cut ? (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SEPARATOR } from '../../../components/glyphs';
+import { nameInSentence, SEPARATOR } from '../../../components/glyphs';
 import { formatBytes } from '../../../lib/format';
 
 const SPACE = ' ';
@@ -75,11 +75,7 @@ export function TransferView<F extends ShownFile>({
             { id: 'transfer.sentYou', defaultMessage: '{sender} sent you {count, plural, one {# file} other {# files}}' },
             {
               count,
-              sender: (
-                <bdi key="sender" className="font-semibold text-zinc-900 dark:text-zinc-100">
-                  {transfer.workspaceName}
-                </bdi>
-              ),
+              sender: nameInSentence('sender', transfer.workspaceName),
             },
           )}
         </p>

@@ -1,3 +1,4 @@
+import { nameInSentence } from '../../../components/glyphs';
 import type { PublicUploadRequest } from '../../../../contract/public-requests';
 import { useIntl } from '../../../lib/intl';
 import { DateTimeText, RelativeTimeText } from '../../../lib/server-render';
@@ -19,13 +20,7 @@ export function RequestSummary({ request }: { request: PublicUploadRequest }) {
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
         {intl.formatMessage(
           { id: 'upload.summary.asks', defaultMessage: '{workspace} asks you for files' },
-          {
-            workspace: (
-              <bdi key="workspace" className="font-semibold break-words text-zinc-900 dark:text-zinc-100">
-                {request.workspaceName}
-              </bdi>
-            ),
-          },
+          { workspace: nameInSentence('workspace', request.workspaceName) },
         )}
       </p>
       <h1 id="request-title" className="mt-2 text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">

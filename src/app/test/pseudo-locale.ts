@@ -1,0 +1,43 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
+import source from '../../locales/app/en.json';
+
+/**
+ * A pseudo-language for tests: every message of the source catalog with each ASCII letter swapped for an accented
+ * or look-alike one, 40 % longer, and between ⟦ ⟧. A page rendered in it shows at a glance what is not a message:
+ * an ASCII letter outside a value (a file name, a size) is a word left in the code, and a sentence glued from pieces
+ * shows as several ⟦ ⟧ where one was meant.
+ */
+const accented: Record<string, string> = Object.fromEntries(
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, i) => [letter, [...'ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ'][i]!]),
+);
+
+const accent = (text: string) => text.replace(/[A-Za-z]/g, (letter) => accented[letter]!);
+
+function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[] {
+  return elements.map((element) => {
+    if (element.type === TYPE.literal) return { ...element, value: accent(element.value) };
+    if (element.type === TYPE.tag) return { ...element, children: pseudoElements(element.children) };
+    if (element.type === TYPE.select || element.type === TYPE.plural) {
+      return { ...element, options: Object.fromEntries(Object.entries(element.options).map(([key, option]) => [key, { ...option, value: pseudoElements(option.value) }])) };
+    }
+    return element;
+  });
+}
+
+/** The pseudo-language's catalog: the same ids and placeholders as the source. */
+export function pseudoMessages(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source as Record<string, string>).map(([id, message]) => {
+      const padding = '~'.repeat(Math.ceil(message.length * 0.4));
+      return [id, `⟦${printAST(pseudoElements(parse(message)))}${padding}⟧`];
+    }),
+  );
+}
+
+/** ASCII letters in a text that no message made: what the page says without a message. */
+export function wordsOutsideMessages(text: string, values: readonly string[]): string[] {
+  let rest = text;
+  for (const value of values) rest = rest.split(value).join(' ');
+  return rest.match(/[A-Za-z]{2,}/g) ?? [];
+}
