@@ -14,7 +14,7 @@ import {
   sealTransferMeta,
   ciphertextSize,
 } from '../src/crypto';
-import { formatBytes } from '../src/app/lib/format';
+import { formatBytes } from '../src/contract/units';
 import { recordRequests, savedFile, stubFilePicker } from './e2ee-support';
 import { signUp } from './support';
 import { download, unzipAll } from './transfer-support';
