@@ -5,6 +5,7 @@ import { dashboardPagesPassAxe } from './dashboard-a11y-support';
 const viewport = viewports[1]!;
 
 test(`transfers list, a sent transfer, a draft and settings pass axe in both themes (${viewport.name})`, async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Four pages in two themes, each loaded and checked by axe: on a busy 2-core CI machine beside another worker, two minutes.
+  test.setTimeout(240_000);
   await dashboardPagesPassAxe(browser, viewport);
 });
