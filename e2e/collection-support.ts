@@ -40,6 +40,15 @@ export const tool = (page: Page, name: string): Locator => page.getByRole('group
  * `expectedTotal` files it holds are up. The panel keeps finished files listed, so the count
  * is what tells this batch's end from the previous one's.
  */
+/** Makes a folder named `name` in the folder shown (`where` is its name, as the dialog's title says), through the toolbar. */
+export async function newFolder(page: Page, where: string, name: string) {
+  await tool(page, 'New folder').click();
+  const dialog = page.getByRole('dialog', { name: `New folder in “${where}”` });
+  await dialog.getByLabel('Folder name').fill(name);
+  await dialog.getByRole('button', { name: 'Create folder' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 export async function uploadToCollection(page: Page, what: { files: string[] } | { folder: string }, expectedTotal: number) {
   if ('folder' in what) await page.getByTestId('upload-folder-input').setInputFiles(what.folder);
   else await page.getByTestId('upload-files-input').setInputFiles(what.files);

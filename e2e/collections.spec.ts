@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { contents, createCollection, dropFile, optionNames, renameLink, secretLink, tool, uploadToCollection, writeImage } from './collection-support';
+import { contents, createCollection, dropFile, newFolder, optionNames, renameLink, secretLink, tool, uploadToCollection, writeImage } from './collection-support';
 import { makeFiles, makeWorkspacePaid, readmePicture, screenshotsInBothThemes, signUp } from './support';
 import { download, expectNoSeriousA11yViolations, linkInMail, unzipAll } from './transfer-support';
 
@@ -55,11 +55,7 @@ test('an owner fills and arranges a private collection and invites a guest, who 
     await expect.poll(() => optionNames(top)).toEqual(['shoot']);
 
     // A new folder at the top, renamed, then moved into "shoot" with the folder picker.
-    await tool(page, 'New folder').click();
-    const newFolder = page.getByRole('dialog', { name: `New folder in “${title}”` });
-    await newFolder.getByLabel('Folder name').fill('Selects');
-    await newFolder.getByRole('button', { name: 'Create folder' }).click();
-    await expect(newFolder).toHaveCount(0);
+    await newFolder(page, title, 'Selects');
     await expect(top.getByRole('option', { name: 'Selects' })).toHaveAttribute('aria-selected', 'true');
 
     await tool(page, 'Rename').click();

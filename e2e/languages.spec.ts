@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { LOCALES, textDirection } from '../src/contract/locales';
-import { createCollection, tool } from './collection-support';
+import { createCollection, newFolder } from './collection-support';
 import { createRequest } from './request-support';
 import { makeWorkspacePaid, signUp } from './support';
 import { expectNoSeriousA11yViolations, mailText, sendTransfer } from './transfer-support';
@@ -117,11 +117,7 @@ test('an uploader in French answers a request in French, Uppy’s words too, and
   const owner = await signUp(page, 'Northwind');
   await makeWorkspacePaid(page);
   await createCollection(page, { title: 'Clients', visibility: 'Private' });
-  await tool(page, 'New folder').click();
-  const newFolder = page.getByRole('dialog', { name: 'New folder in “Clients”' });
-  await newFolder.getByLabel('Folder name').fill('Incoming');
-  await newFolder.getByRole('button', { name: 'Create folder' }).click();
-  await expect(newFolder).toHaveCount(0);
+  await newFolder(page, 'Clients', 'Incoming');
   const link = await createRequest(page, { title: 'Contrat signé', message: 'Merci de déposer le contrat.', collection: 'Clients', folder: 'Incoming' });
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-languages-'));

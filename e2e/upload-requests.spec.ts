@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { contents, createCollection, optionNames, secretLink, tool } from './collection-support';
+import { contents, createCollection, newFolder, optionNames, secretLink, tool } from './collection-support';
 import { createRequest } from './request-support';
 import { makeFiles, makeWorkspacePaid, signUp } from './support';
 import { addFiles, addFolder, download, expectNoSeriousA11yViolations, expectUploadsFinished, mailText, unzipAll } from './transfer-support';
@@ -33,11 +33,7 @@ test('an owner asks for files into a collection folder; a stranger sends files a
     const owner = await signUp(page, 'Northwind Legal');
     await makeWorkspacePaid(page);
     await createCollection(page, { title: 'Client documents', visibility: 'Private' });
-    await tool(page, 'New folder').click();
-    const newFolder = page.getByRole('dialog', { name: 'New folder in “Client documents”' });
-    await newFolder.getByLabel('Folder name').fill('Incoming');
-    await newFolder.getByRole('button', { name: 'Create folder' }).click();
-    await expect(newFolder).toHaveCount(0);
+    await newFolder(page, 'Client documents', 'Incoming');
 
     const link = await createRequest(page, {
       title: REQUEST_TITLE,

@@ -115,7 +115,8 @@ export function TransferFilesTable({
             <tbody className={stackedTable.body}>
               {files.map((file) => (
                 <tr key={file.id} className={stackedTable.row}>
-                  <th scope="row" className={`${stackedTable.rowHeader} sm:min-w-52`}>
+                  {/* Named by the file alone: the preview button inside it has a name of its own. */}
+                  <th scope="row" aria-label={file.name} className={`${stackedTable.rowHeader} sm:min-w-52`}>
                     <span className="flex items-center gap-3">
                       <FileVisual file={file} onOpen={previews.canOpen(file) ? () => previews.open(file.id) : undefined} />
                       <span className="min-w-0">{file.name}</span>
@@ -202,7 +203,8 @@ function usePreviews(transferId: string, files: TransferFile[], streamable: bool
         }
       />
     ) : null;
-  return { canOpen: (file: TransferFile) => previewable.some((f) => f.id === file.id), open: setPreviewing, lightbox };
+  const openable = useMemo(() => new Set(previewable.map((f) => f.id)), [previewable]);
+  return { canOpen: (file: TransferFile) => openable.has(file.id), open: setPreviewing, lightbox };
 }
 
 /** A file's thumbnail (opening its preview) or its kind's icon; decorative beside the name, which the button's label repeats. */
