@@ -79,6 +79,7 @@ test('an owner imports a CSV with one bad row, finds and edits a contact, export
     const edit = page.getByRole('dialog', { name: 'Edit contact' });
     await edit.getByLabel('Company').fill('Harvard Computation Lab');
     await edit.getByLabel('Phone').fill('+1 617 555 0100');
+    await edit.getByLabel('Language of their mail').selectOption({ label: 'Deutsch' });
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit).toHaveCount(0);
     await expect(table(page).getByRole('row', { name: /Grace Hopper/ })).toContainText('Harvard Computation Lab');
@@ -91,10 +92,10 @@ test('an owner imports a CSV with one bad row, finds and edits a contact, export
     const exported = path.join(path.dirname(outlook.file), 'exported.csv');
     await download.saveAs(exported);
     const text = fs.readFileSync(exported, 'utf8');
-    expect(text.split('\r\n')[0]).toBe('\uFEFFemail,firstName,lastName,company,phone,type');
-    expect(text).toContain('ada@example.com,Ada,Lovelace,"Analytical Engines, Ltd",\'+44 20 7946 0958,person\r\n');
-    expect(text).toContain('zoe@example.se,Zoë,Ångström,"\'=HYPERLINK(""http://evil.test"")",,person\r\n');
-    expect(text).toContain("grace@navy.test,Grace,Hopper,Harvard Computation Lab,'+1 617 555 0100,person\r\n");
+    expect(text.split('\r\n')[0]).toBe('\uFEFFemail,firstName,lastName,company,phone,type,language');
+    expect(text).toContain('ada@example.com,Ada,Lovelace,"Analytical Engines, Ltd",\'+44 20 7946 0958,person,\r\n');
+    expect(text).toContain('zoe@example.se,Zoë,Ångström,"\'=HYPERLINK(""http://evil.test"")",,person,\r\n');
+    expect(text).toContain("grace@navy.test,Grace,Hopper,Harvard Computation Lab,'+1 617 555 0100,person,de\r\n");
 
     const again = await importCsv(page, exported);
     await expect(again.getByText(/ready to import/)).toHaveText('4 contacts are ready to import.');

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { EmailSchema } from './dashboard.js';
 import { resourceIdParam } from './ids.js';
+import { LOCALES } from './locales.js';
 import { NextCursorSchema, cursorParam, limitParam } from './pagination.js';
 import { fileErrorField, fileNameField, filesField, importsField, scanResultField, thumbnailsParam, thumbnailUrlField } from './transfers.js';
 import { readableSlugProblem } from './readable-slugs.js';
@@ -419,6 +420,10 @@ export const GuestSchema = z
     uploadFolderId: z.string().nullable().openapi({ description: 'A contributor’s folder; null for anywhere, and for a viewer. A folder since deleted leaves the contributor nowhere to upload.' }),
     invitedAt: z.iso.datetime(),
     lastVisitAt: z.iso.datetime().nullable().openapi({ description: 'When the guest last signed in; null before their first visit.' }),
+    language: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Our addition: the language of the guest\'s mail, the one they last used on the collection\'s page, else the one they were invited in; null: their contact\'s language, else the inviter\'s.', example: 'fr' }),
   })
   .openapi('Guest');
 
@@ -430,6 +435,10 @@ export const InviteGuestsRequestSchema = z
       .max(25, { error: 'emails must have at most 25 items' }),
     role: guestRole.default('viewer'),
     uploadFolderId: uploadFolderId.optional(),
+    language: z
+      .enum(LOCALES, { error: `language must be one of: ${LOCALES.join(', ')}` })
+      .optional()
+      .openapi({ description: `Our addition: the language of the invitation (${LOCALES.join(', ')}). Left out, each address gets their contact's \`language\`, else the inviter's own (Settings), else English. A guest's later mail follows the language they use on the collection's page.` }),
   })
   .superRefine((input, ctx) => {
     if (input.role === 'viewer' && input.uploadFolderId) ctx.addIssue({ code: 'custom', path: ['uploadFolderId'], message: 'uploadFolderId is only for a contributor' });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { resourceIdParam } from './ids.js';
+import { LOCALES } from './locales.js';
 
 /**
  * The workspace address book. The spec types every text field as a string and leaves the rest
@@ -52,6 +53,13 @@ export const ContactInputSchema = z
       .enum(contactTypes, { error: 'type must be one of: person, company' })
       .default('person')
       .openapi({ description: '`person` or `company`. Defaults to `person`.', example: 'person' }),
+    language: z
+      .union([z.enum(LOCALES), z.literal('')], { error: `language must be one of: ${LOCALES.join(', ')} (or "" for none)` })
+      .default('')
+      .openapi({
+        description: `Our addition: the language mail to this address is written in (${LOCALES.join(', ')}), unless a sender picks another for one transfer (\`recipientLanguages\`). Defaults to "": the sender's own language.`,
+        example: 'de',
+      }),
   })
   .openapi('ContactInput', {
     description:
@@ -70,6 +78,7 @@ export const ContactSchema = z
       description: 'Currently `person` or `company`. Treat other values as unknown, not as an error.',
       example: 'person',
     }),
+    language: z.string().openapi({ description: 'Our addition: the language of mail to this address, "" when not given (the sender\'s own then).', example: 'de' }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime().openapi({ description: 'When the contact was created or last replaced.' }),
   })

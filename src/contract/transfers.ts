@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { EmailSchema } from './dashboard.js';
+import { LOCALES } from './locales.js';
 import { NextCursorSchema, cursorParam, limitParam } from './pagination.js';
 
 /**
@@ -233,6 +234,13 @@ export function e2eeRefusedInBatch(batch: { files: readonly { path?: string | nu
   return [...batch.files.flatMap((f, i) => (f.path ? [`files.${i}.path`] : [])), ...(batch.imports.length > 0 ? ['imports'] : [])];
 }
 
+/** How each recipient's mail is written (our addition; the rule in its description). */
+export const RECIPIENT_LANGUAGE_RULE = `The language of each recipient's mail, by address (one of ${LOCALES.join(', ')}). A recipient left out gets their contact's \`language\`, else the sender's own (Settings), else English. Every address must be one of the transfer's \`recipients\` (\`400 invalid_request\` naming \`recipientLanguages.<address>\`).`;
+
+const recipientLanguagesField = z
+  .record(z.string(), z.enum(LOCALES, { error: `a recipient's language must be one of: ${LOCALES.join(', ')}` }))
+  .refine((languages) => Object.keys(languages).length <= 50, { error: 'at most 50 recipient languages' });
+
 export const CreateTransferRequestSchema = z
   .object({
     title: z.string().trim().max(200, { error: 'title must be at most 200 characters' }).nullable().optional(),
@@ -250,6 +258,7 @@ export const CreateTransferRequestSchema = z
       .max(50, { error: 'at most 50 recipients' })
       .default([])
       .openapi({ description: 'Emailed a personal link when the transfer is sent. Lower-cased and deduplicated.' }),
+    recipientLanguages: recipientLanguagesField.optional().openapi({ description: RECIPIENT_LANGUAGE_RULE, example: { 'ada@example.com': 'de' } }),
     password: z.string().min(4, { error: 'password must be at least 4 characters' }).max(200).nullable().optional(),
     expiresAt: z.iso
       .datetime({ offset: true, error: 'expiresAt must be an ISO 8601 date-time' })
@@ -408,6 +417,9 @@ export const TransferSchema = z
     fileCount: z.number().int().min(0),
     hasPassword: z.boolean(),
     message: z.string().nullable().openapi({ description: 'The message shown to recipients (an addition to the spec\'s fields).' }),
+    recipientLanguages: z
+      .record(z.string(), z.string())
+      .openapi({ description: 'Our addition: the languages the sender chose for recipients\' mail, by address; a recipient not in it gets the default (their contact\'s language, else the sender\'s, else English).' }),
     notifications: TransferNotificationsSchema,
     files: z.array(TransferFileSchema).openapi({ description: 'The transfer\'s files, oldest first (an addition to the spec\'s fields).' }),
   })
@@ -468,7 +480,10 @@ export const UpdateTransferRequestSchema = z
       .array(EmailSchema)
       .max(50, { error: 'at most 50 recipients' })
       .optional()
-      .openapi({ description: 'Drafts only. Replaces the list; lower-cased and deduplicated.' }),
+      .openapi({ description: 'Drafts only. Replaces the list; lower-cased and deduplicated. A recipient kept keeps the language chosen for them.' }),
+    recipientLanguages: recipientLanguagesField
+      .optional()
+      .openapi({ description: `Drafts only. Replaces the choices (\`{}\` clears them). ${RECIPIENT_LANGUAGE_RULE}` }),
     password: z
       .string()
       .min(4, { error: 'password must be at least 4 characters' })

@@ -32,9 +32,13 @@ function shapeOf(elements: MessageFormatElement[], shape = { names: new Set<stri
   return shape;
 }
 
-const areas = ['app'];
+/** Each catalog set and the code its source is extracted from (as `npm run i18n:extract` does): the pages', and the mails'. */
+const areas = {
+  app: ['src/app/**/*.{ts,tsx}', '--ignore', '**/*.test.{ts,tsx}', '--ignore', 'src/app/routeTree.gen.ts'],
+  mail: ['src/server/**/*.ts', '--ignore', '**/*.test.ts'],
+};
 
-describe.each(areas)('the %s catalogs', (area) => {
+describe.each(Object.entries(areas))('the %s catalogs', (area, sources) => {
   const source = read(area, DEFAULT_LOCALE);
 
   it('have a source that parses, with every message the code has (npm run i18n:extract is up to date)', () => {
@@ -43,7 +47,7 @@ describe.each(areas)('the %s catalogs', (area) => {
     const root = path.resolve(dir, '../..');
     const extracted = execFileSync(
       path.join(root, 'node_modules/.bin/formatjs'),
-      ['extract', 'src/app/**/*.{ts,tsx}', '--ignore', '**/*.test.{ts,tsx}', '--ignore', 'src/app/routeTree.gen.ts', '--format', 'simple'],
+      ['extract', ...sources, '--format', 'simple'],
       { cwd: root, encoding: 'utf8' },
     );
     expect(source, 'run npm run i18n:extract, then translate what it added').toEqual(JSON.parse(extracted));

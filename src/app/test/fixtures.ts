@@ -90,6 +90,7 @@ export function contactFixture(email: string, fields: Partial<Contact> = {}): Co
     email,
     firstName: '',
     lastName: '',
+    language: '',
     company: '',
     phone: '',
     type: 'person',

@@ -25,8 +25,8 @@ import { customDomainPage } from '../collections/custom-link.js';
 import { collectionOfFormerSlug } from '../collections/readable-links.js';
 import { isSlugShaped } from '../collections/shared-link.js';
 import { publicPageOf } from '../../contract/public-page.js';
-import { acceptedLanguages, DEFAULT_LOCALE, LOCALE_COOKIE, negotiateLocale, textDirection, type Locale } from '../../contract/locales.js';
-import { getCookie } from 'hono/cookie';
+import { DEFAULT_LOCALE, textDirection, type Locale } from '../../contract/locales.js';
+import { readerLanguage } from '../http/reader-language.js';
 import type { Database } from '../db/connection.js';
 import { appRouteMatcher } from './app-routes.js';
 import type { AppEnv } from '../http/env.js';
@@ -201,9 +201,9 @@ export function createApp(services: Services, options: AppOptions) {
     }
     // A shared link's page in its reader's language: their choice from its menu (a cookie), else their browser's.
     // The dashboard speaks English until it is translated too: one language per page.
-    const languages = acceptedLanguages(c.req.header('accept-language'));
+    const reader = readerLanguage(c);
     const speaksReaders = publicPageOf(pagePath) !== null || html === customDomainIndexHtml;
-    const language = { locale: speaksReaders ? negotiateLocale(getCookie(c, LOCALE_COOKIE), languages) : DEFAULT_LOCALE, languages };
+    const language = speaksReaders ? reader : { ...reader, locale: DEFAULT_LOCALE };
     c.header('Vary', 'Accept-Language, Cookie');
     html = inLanguage(html, language.locale);
     // A transfer's, collection's or request's link carries its first view's data (only on the service's own host).

@@ -7,7 +7,10 @@ import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import { collectionGuests, guestSignIns, type GuestRole } from '../db/schema/index.js';
 import { folderOfCollection } from './folders.js';
 import { renderEmail } from '../mail/html.js';
-import type { OutgoingMessage } from '../mail/message.js';
+import { subjectLine, type OutgoingMessage } from '../mail/message.js';
+import { mailIntl, mailLocale } from '../mail/intl.js';
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locales.js';
+import { contactLanguages, userLocale } from '../mail/languages.js';
 import type { Services } from '../services.js';
 import { issueGuestSession } from './access.js';
 import { collectionUrl, lockOwnCollection, ownCollection, type CollectionRow } from './collections.js';
@@ -37,9 +40,8 @@ const toGuest = (row: GuestRow): Guest => ({
   uploadFolderId: row.role === 'contributor' ? row.uploadFolderId : null,
   invitedAt: row.invitedAt.toISOString(),
   lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
+  language: row.language,
 });
-
-const subjectLine = (s: string) => s.slice(0, 200).replace(/[\r\n]+/g, ' ');
 
 /** Sends one message; a failure is logged and never fails the operation that sent it (the address stays invited, a new link can be asked for). */
 async function sendQuietly(services: MailServices, message: OutgoingMessage, context: Record<string, string>) {
@@ -63,6 +65,7 @@ export async function inviteGuests(
   collectionId: string,
   emails: string[],
   grant: { role: GuestRole; uploadFolderId?: string | null | undefined } = { role: 'viewer' },
+  language?: Locale,
 ): Promise<{ invited: string[] }> {
   const invited = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const now = services.clock.now();
@@ -72,28 +75,38 @@ export async function inviteGuests(
     const role = await checkedRole(tx, row.id, grant);
     await tx
       .insert(collectionGuests)
-      .values(invited.map((email) => ({ id: newId('gu'), collectionId: row.id, email, invitedAt: now, ...role })))
-      // Invited again: the role given now is theirs.
-      .onConflictDoUpdate({ target: [collectionGuests.collectionId, collectionGuests.email], set: role });
+      .values(invited.map((email) => ({ id: newId('gu'), collectionId: row.id, email, invitedAt: now, language: language ?? null, ...role })))
+      // Invited again: the role given now is theirs, and the language chosen now.
+      .onConflictDoUpdate({ target: [collectionGuests.collectionId, collectionGuests.email], set: { ...role, ...(language ? { language } : {}) } });
     return row;
   });
 
   const link = collectionUrl(services.config.PUBLIC_URL, c.slug);
+  // Without a choice: the guest's own (the page they used), their contact's, the inviter's.
+  const guests = new Map(
+    (await services.db.select({ email: collectionGuests.email, language: collectionGuests.language }).from(collectionGuests).where(and(eq(collectionGuests.collectionId, c.id), inArray(collectionGuests.email, invited)))).map((g) => [g.email, g.language]),
+  );
+  const contacts = await contactLanguages(services.db, c.workspaceId, invited);
+  const inviterLocale = await userLocale(services.db, caller.userId);
   for (const to of invited) {
+    const locale = mailLocale(language, guests.get(to), contacts.get(to), inviterLocale);
+    const intl = mailIntl(locale);
+    const values = { workspace: caller.workspaceName, title: c.title, email: to };
     const content = renderEmail({
-      heading: `${caller.workspaceName} shared “${c.title}” with you`,
+      locale,
+      heading: intl.formatMessage({ id: 'mail.guestInvited.heading', defaultMessage: '{workspace} shared “{title}” with you', description: 'workspace: the sharing workspace\'s name; title: the collection\'s' }, values),
       paragraphs: [
         ...(c.description ? [c.description] : []),
-        `Open the collection and sign in with this address (${to}): we will mail you a sign-in link that works once, for 15 minutes.`,
-        'The collection is shared only with the people invited to it.',
+        intl.formatMessage({ id: 'mail.guestInvited.signIn', defaultMessage: 'Open the collection and sign in with this address ({email}): we will mail you a sign-in link that works once, for 15 minutes.' }, values),
+        intl.formatMessage({ id: 'mail.guestInvited.private', defaultMessage: 'The collection is shared only with the people invited to it.' }),
       ],
-      action: { label: 'Open the collection', url: link },
+      action: { label: intl.formatMessage({ id: 'mail.guest.open', defaultMessage: 'Open the collection' }), url: link },
     });
     await sendQuietly(
       services,
       {
         to,
-        subject: subjectLine(`${caller.workspaceName} shared ${c.title} with you`),
+        subject: subjectLine(intl.formatMessage({ id: 'mail.guestInvited.subject', defaultMessage: '{workspace} shared {title} with you' }, values)),
         text: content.text,
         html: content.html,
         tag: 'collection.guest_invited',
@@ -175,6 +188,8 @@ export async function requestGuestSignIn(
   shared: SharedCollection,
   email: string,
   pageUrl: string = collectionUrl(services.config.PUBLIC_URL, shared.c.slug),
+  /** The language of the page the guest asked from: the mail's, and their mail's from now on. */
+  locale: Locale = DEFAULT_LOCALE,
 ) {
   const { c, workspaceName } = shared;
   const address = email.trim().toLowerCase();
@@ -183,26 +198,33 @@ export async function requestGuestSignIn(
   if (count > GUEST_SIGN_IN_MAILS_PER_WINDOW) return;
 
   const [guest] = await services.db
-    .select({ id: collectionGuests.id })
-    .from(collectionGuests)
-    .where(and(eq(collectionGuests.collectionId, c.id), eq(collectionGuests.email, address)));
+    .update(collectionGuests)
+    .set({ language: locale })
+    .where(and(eq(collectionGuests.collectionId, c.id), eq(collectionGuests.email, address)))
+    .returning({ id: collectionGuests.id });
   if (!guest) return;
 
   const token = randomBase62(32);
   await services.db.insert(guestSignIns).values({ tokenHash: sha256(token), guestId: guest.id, expiresAt: new Date(now.getTime() + GUEST_SIGN_IN_TTL_MS) });
+  const intl = mailIntl(locale);
+  const values = { workspace: workspaceName, title: c.title };
   const content = renderEmail({
-    heading: `Sign in to “${c.title}”`,
+    locale,
+    heading: intl.formatMessage({ id: 'mail.guestSignIn.heading', defaultMessage: 'Sign in to “{title}”' }, values),
     paragraphs: [
-      `Someone, hopefully you, asked to open “${c.title}”, shared with you by ${workspaceName}. The link below works once, for 15 minutes.`,
-      'If it was not you, ignore this mail: nobody can open the collection without it.',
+      intl.formatMessage(
+        { id: 'mail.guestSignIn.asked', defaultMessage: 'Someone, hopefully you, asked to open “{title}”, shared with you by {workspace}. The link below works once, for 15 minutes.' },
+        values,
+      ),
+      intl.formatMessage({ id: 'mail.guestSignIn.notYou', defaultMessage: 'If it was not you, ignore this mail: nobody can open the collection without it.' }),
     ],
-    action: { label: 'Open the collection', url: `${pageUrl}?guest=${token}` },
+    action: { label: intl.formatMessage({ id: 'mail.guest.open', defaultMessage: 'Open the collection' }), url: `${pageUrl}?guest=${token}` },
   });
   await sendQuietly(
     services,
     {
       to: address,
-      subject: subjectLine(`Sign in to ${c.title}`),
+      subject: subjectLine(intl.formatMessage({ id: 'mail.guestSignIn.subject', defaultMessage: 'Sign in to {title}' }, values)),
       text: content.text,
       html: content.html,
       tag: 'collection.guest_sign_in',

@@ -30,6 +30,7 @@ export function toContact(row: ContactRow): Contact {
     email: row.email,
     phone: row.phone,
     type: row.type,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -137,7 +138,7 @@ export async function deleteContact(services: Pick<Services, 'db'>, caller: Call
 }
 
 /** The fields a sync writes, in the order of the VALUES list of its batched UPDATE. */
-const syncedFields = ['email', 'firstName', 'lastName', 'company', 'phone', 'type'] as const;
+const syncedFields = ['email', 'firstName', 'lastName', 'company', 'phone', 'type', 'language'] as const;
 
 const sameFields = (row: ContactRow, input: ContactInput) => syncedFields.every((f) => row[f] === input[f]);
 
@@ -254,8 +255,8 @@ async function syncOnce(services: ContactServices, caller: Pick<Caller, 'workspa
       await tx.execute(sql`
         UPDATE contacts SET
           email = v.email, first_name = v.first_name, last_name = v.last_name,
-          company = v.company, phone = v.phone, type = v.type, updated_at = ${now}
-        FROM (VALUES ${values}) AS v(id, email, first_name, last_name, company, phone, type)
+          company = v.company, phone = v.phone, type = v.type, language = v.language, updated_at = ${now}
+        FROM (VALUES ${values}) AS v(id, email, first_name, last_name, company, phone, type, language)
         WHERE contacts.id = v.id AND contacts.workspace_id = ${workspaceId}`);
     }
     return { created: toInsert.length, updated: toUpdate.length, unchanged, contacts: result.map(toContact) };

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, textDirection, type Locale } from '../../contract/locales.js';
+
 /** Escapes a value for HTML text and quoted attribute values. Use it for every untrusted value in a mail body. */
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -6,6 +8,8 @@ export function escapeHtml(s: string): string {
 }
 
 export interface EmailContent {
+  /** The language it is written in (English when not given): `<html lang dir>`, so that Arabic reads right to left. */
+  locale?: Locale;
   heading: string;
   paragraphs: string[];
   /** A short table after the paragraphs (files and their sizes): label, then value, a row each. */
@@ -68,8 +72,9 @@ export function renderEmail(content: EmailContent): { text: string; html: string
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#4f46e5;color:#ffffff;text-decoration:none;${font};font-size:15px;font-weight:600">${escapeHtml(action.label)}</a></p>\n` +
       `<p style="margin:0 0 16px;${font};font-size:13px;line-height:1.5;color:#6b7280;word-break:break-all">${escapeHtml(action.url)}</p>`
     : '';
+  const locale = content.locale ?? DEFAULT_LOCALE;
   const html = `<!doctype html>
-<html>
+<html lang="${locale}" dir="${textDirection(locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">

@@ -75,3 +75,6 @@ export function idempotentMessageId(key: string, from: string): string {
   const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
   return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
 }
+
+/** A subject line from untrusted parts: one line (headers take no line breaks), at most 200 characters. */
+export const subjectLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').slice(0, 200);

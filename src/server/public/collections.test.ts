@@ -476,8 +476,8 @@ describe('the guests of a collection in /api/v1', () => {
     expect(await invite(token, c.id, [' A@x.io', 'a@X.io', 'b@x.io'])).toEqual(['a@x.io', 'b@x.io']);
     const first = await guestsOf(token, c.id);
     expect(first).toEqual([
-      { id: expect.stringMatching(/^gu_/), email: 'a@x.io', role: 'viewer', uploadFolderId: null, invitedAt: server.clock.now().toISOString(), lastVisitAt: null },
-      { id: expect.stringMatching(/^gu_/), email: 'b@x.io', role: 'viewer', uploadFolderId: null, invitedAt: server.clock.now().toISOString(), lastVisitAt: null },
+      { id: expect.stringMatching(/^gu_/), email: 'a@x.io', role: 'viewer', uploadFolderId: null, invitedAt: server.clock.now().toISOString(), lastVisitAt: null, language: null },
+      { id: expect.stringMatching(/^gu_/), email: 'b@x.io', role: 'viewer', uploadFolderId: null, invitedAt: server.clock.now().toISOString(), lastVisitAt: null, language: null },
     ]);
     expect(await mailsTo(ws.id, 'a@x.io', 'collection.guest_invited')).toHaveLength(1);
 

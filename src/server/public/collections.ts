@@ -18,6 +18,7 @@ import { GUEST_COOKIE, GUEST_SESSION_TTL_MS, visitorAccess } from '../collection
 import { collectionUrl } from '../collections/collections.js';
 import { workspaceOfDomain } from '../collections/custom-link.js';
 import { redeemGuestSignIn, requestGuestSignIn, type SharedCollection } from '../collections/guests.js';
+import { readerLanguage } from '../http/reader-language.js';
 import {
   describeSharedCollection,
   isSlugShaped,
@@ -197,7 +198,7 @@ export function publicCollectionRoutes(surface: PublicSurface, services: Service
       },
       async (c, { params, body }) => {
         const { site, shared } = await open(c, params.slug);
-        void requestGuestSignIn(c.var.services, shared, body.email, site.pageUrl(shared.c.slug)).catch((err: unknown) =>
+        void requestGuestSignIn(c.var.services, shared, body.email, site.pageUrl(shared.c.slug), readerLanguage(c).locale).catch((err: unknown) =>
           c.var.services.log.error({ err, collectionId: shared.c.id }, 'guest sign-in request failed'),
         );
         return c.json({ sent: true }, 202);

@@ -8,7 +8,7 @@ import type { Tx } from '../db/connection.js';
 import { files, transferFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
 import { deleteStoredBytes, ownedBy } from '../files/stored.js';
 import type { Caller } from '../core/caller.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, invalidField } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { checkImportUrls, registerImports, registerUploads, tusEndpoint } from '../uploads/register.js';
 import { planLimits } from '../workspaces/plan.js';
@@ -56,8 +56,23 @@ function checkCeiling(total: number, maxBytes: number) {
   }
 }
 
-/** Adds recipients to a transfer, once per address. */
-export async function addRecipients(tx: Tx, t: Pick<TransferRow, 'id' | 'workspaceId'>, emails: readonly string[], now: Date) {
+/**
+ * The languages a sender chose for recipients' mail, by address as stored (lower-cased); each address must be one of
+ * `recipients` (400 naming `recipientLanguages.<address>` otherwise).
+ */
+export function recipientLanguageChoices(languages: Record<string, string> | undefined, recipients: readonly string[]): Map<string, string> {
+  const choices = new Map<string, string>();
+  const known = new Set(recipients);
+  for (const [address, language] of Object.entries(languages ?? {})) {
+    const email = address.trim().toLowerCase();
+    if (!known.has(email)) throw invalidField('body', `recipientLanguages.${address}`, 'not one of the transfer\'s recipients');
+    choices.set(email, language);
+  }
+  return choices;
+}
+
+/** Adds recipients to a transfer, once per address, each with the language chosen for their mail (if any). */
+export async function addRecipients(tx: Tx, t: Pick<TransferRow, 'id' | 'workspaceId'>, emails: readonly string[], now: Date, languages: ReadonlyMap<string, string> = new Map()) {
   for (const email of new Set(emails)) {
     // The personal link token is minted when the mail is sent; until then the hash matches nothing.
     await tx.insert(transferRecipients).values({
@@ -66,6 +81,7 @@ export async function addRecipients(tx: Tx, t: Pick<TransferRow, 'id' | 'workspa
       transferId: t.id,
       email,
       linkTokenHash: sha256(randomBase62(43)),
+      language: languages.get(email) ?? null,
       createdAt: now,
     });
   }
@@ -100,6 +116,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
       granted: caller.scopes,
     });
   }
+  const languages = recipientLanguageChoices(input.recipientLanguages, input.recipients);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const origin = originOf(caller);
 
@@ -130,7 +147,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
       })
       .returning();
     const transfer = t!;
-    await addRecipients(tx, transfer, input.recipients, now);
+    await addRecipients(tx, transfer, input.recipients, now, languages);
     const { targets, imports } = await registerFiles(tx, services, transfer, input, now);
     return {
       id: transfer.id,

@@ -64,6 +64,16 @@ export async function recipientsOf(db: Pick<Database, 'select'>, transferIds: st
   return map;
 }
 
+/** The languages the sender chose for a transfer's recipients, by address (those with a choice only). */
+export async function recipientLanguagesOf(db: Pick<Database, 'select'>, transferId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ email: transferRecipients.email, language: transferRecipients.language })
+    .from(transferRecipients)
+    .where(and(eq(transferRecipients.transferId, transferId), isNotNull(transferRecipients.language)))
+    .orderBy(transferRecipients.email);
+  return Object.fromEntries(rows.map((r) => [r.email, r.language!]));
+}
+
 /** A transfer's recipients, in the order `transfer.ready` lists them. */
 export async function recipientEmails(db: Pick<Database, 'select'>, transferId: string): Promise<string[]> {
   return (await recipientsOf(db, [transferId])).get(transferId) ?? [];

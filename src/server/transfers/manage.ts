@@ -6,6 +6,7 @@ import { e2eePlaintextFields, givenE2eePlaintextFields } from '../../contract/tr
 import { hashPassword } from '../auth/passwords.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, notFound } from '../core/errors.js';
+import type { Tx } from '../db/connection.js';
 import { likeContains } from '../core/like.js';
 import { downloads, files, transferFileNames, transferFiles, transferSizeBytes, transferRecipients, transfers } from '../db/schema/index.js';
 import { decodeCursor, encodeCursor } from '../core/cursor.js';
@@ -15,7 +16,8 @@ import { createOwnerDownloadLinks } from './download-links.js';
 import { ownedBy } from '../files/stored.js';
 import { unavailableReason } from './availability.js';
 import { thumbnailUrls } from '../thumbnails/thumbnails.js';
-import { addRecipients, resolveExpiry } from './drafts.js';
+import { addRecipients, recipientLanguageChoices, resolveExpiry } from './drafts.js';
+import { recipientEmails, recipientLanguagesOf } from './lifecycle.js';
 import { endTransfer } from './end.js';
 import { assertMayManage, findTransfer, loadOwnTransfer, mayManage, loadTransfer, lockOwnTransfer, senderKnownTo, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
 
@@ -122,7 +124,7 @@ export async function listTransfers(services: Pick<Services, 'db' | 'cursorKey' 
     return { transfers: page.map((r) => toTransferSummary(config.PUBLIC_URL, r.t)), nextCursor };
 }
 
-const draftOnly = ['title', 'message', 'recipients', 'password'] as const;
+const draftOnly = ['title', 'message', 'recipients', 'recipientLanguages', 'password'] as const;
 
 /** Changes what is given; the title, message, recipients and password only before the transfer is sent. */
 export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | 'config'>, caller: Caller, id: string, input: UpdateInput): Promise<Transfer> {
@@ -149,26 +151,45 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
           });
         }
       }
-      if (input.recipients !== undefined) {
-        await tx.delete(transferRecipients).where(eq(transferRecipients.transferId, t.id));
-        await addRecipients(tx, t, input.recipients, now);
-      }
-      const [row] = await tx
-        .update(transfers)
-        .set({
-          ...(input.title !== undefined ? { title: input.title || null } : {}),
-          ...(input.message !== undefined ? { message: input.message || null } : {}),
-          ...(passwordHash !== undefined ? { passwordHash } : {}),
-          ...(expiresAt ? { expiresAt, expiringNotifiedAt: null } : {}),
-          ...(input.maxDownloads !== undefined ? { maxDownloads: input.maxDownloads } : {}),
-          ...(input.notifications?.downloads !== undefined ? { notifyDownloads: input.notifications.downloads } : {}),
-          ...(input.notifications?.beforeExpiry !== undefined ? { notifyBeforeExpiry: input.notifications.beforeExpiry } : {}),
-        })
-        .where(eq(transfers.id, t.id))
-        .returning();
+      if (input.recipients !== undefined || input.recipientLanguages !== undefined) await readdressTransfer(tx, t, input, now);
+      const changes = {
+        ...(input.title !== undefined ? { title: input.title || null } : {}),
+        ...(input.message !== undefined ? { message: input.message || null } : {}),
+        ...(passwordHash !== undefined ? { passwordHash } : {}),
+        ...(expiresAt ? { expiresAt, expiringNotifiedAt: null } : {}),
+        ...(input.maxDownloads !== undefined ? { maxDownloads: input.maxDownloads } : {}),
+        ...(input.notifications?.downloads !== undefined ? { notifyDownloads: input.notifications.downloads } : {}),
+        ...(input.notifications?.beforeExpiry !== undefined ? { notifyBeforeExpiry: input.notifications.beforeExpiry } : {}),
+      };
+      // Only its recipients (or nothing) changed: the transfer's own row stays as it is.
+      if (Object.keys(changes).length === 0) return t;
+      const [row] = await tx.update(transfers).set(changes).where(eq(transfers.id, t.id)).returning();
       return row!;
     });
     return loadTransfer(db, services.config.PUBLIC_URL, updated, { sentBy: senderKnownTo(caller, updated) });
+}
+
+/**
+ * A draft's new recipients or their languages: the list is replaced when given (a recipient kept keeps the language
+ * chosen for them, unless new choices are given), and the choices are replaced when given.
+ */
+async function readdressTransfer(tx: Tx, t: TransferRow, input: Pick<UpdateInput, 'recipients' | 'recipientLanguages'>, now: Date) {
+  if (input.recipients === undefined) {
+    // The same people, in the same order: only their languages change.
+    const languages = recipientLanguageChoices(input.recipientLanguages, await recipientEmails(tx, t.id));
+    await tx.update(transferRecipients).set({ language: null }).where(eq(transferRecipients.transferId, t.id));
+    for (const [email, language] of languages) {
+      await tx.update(transferRecipients).set({ language }).where(and(eq(transferRecipients.transferId, t.id), eq(transferRecipients.email, email)));
+    }
+    return;
+  }
+  const recipients = input.recipients;
+  const languages =
+    input.recipientLanguages !== undefined
+      ? recipientLanguageChoices(input.recipientLanguages, recipients)
+      : new Map(Object.entries(await recipientLanguagesOf(tx, t.id)).filter(([email]) => recipients.includes(email)));
+  await tx.delete(transferRecipients).where(eq(transferRecipients.transferId, t.id));
+  await addRecipients(tx, t, recipients, now, languages);
 }
 
 /** Ends the transfer now (reason `revoked`): links stop, files are deleted, `transfer.expired` is sent. Idempotent. */

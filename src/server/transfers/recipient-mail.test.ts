@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/index.js';
 import type { OutgoingMessage } from '../mail/message.js';
+import { recordSentMail } from '../test/mail.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { markReadyIfComplete } from './lifecycle.js';
 
@@ -9,18 +10,13 @@ let server: TestServer;
 let key: string;
 let workspaceName: string;
 /** Every message handed to the mailer (which still writes it out as usual). */
-const sent: OutgoingMessage[] = [];
+let sent: OutgoingMessage[];
 beforeAll(async () => {
   server = await startTestServer();
   const ws = await server.createWorkspace({ plan: 'paid' });
   workspaceName = ((await (await server.fetch('/api/v1/me', { token: await ws.createKey(['contacts:read']) })).json()) as { workspace: { name: string } }).workspace.name;
   key = await ws.createKey(['transfers:write']);
-  const { mailer } = server.services;
-  const send = mailer.send.bind(mailer);
-  mailer.send = async (message) => {
-    sent.push(message);
-    return send(message);
-  };
+  sent = recordSentMail(server);
 });
 afterAll(() => server.stop());
 

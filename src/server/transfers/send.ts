@@ -3,14 +3,18 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, notExists, sql } from 'dr
 import { formatBytes } from '../../contract/units.js';
 import { createHmac } from 'node:crypto';
 import { sha256 } from '../core/secrets.js';
-import { files as storedFiles, transferRecipients, transfers, workspaces } from '../db/schema/index.js';
+import { contactLanguages } from '../mail/languages.js';
+import { files as storedFiles, transferRecipients, transfers, users, workspaces } from '../db/schema/index.js';
 import { filesOfTransfer } from './files.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
+import type { Locale } from '../../contract/locales.js';
+import { formatMailDate, mailIntl, mailLocale, type MailIntl } from '../mail/intl.js';
+import { subjectLine } from '../mail/message.js';
 import type { Services } from '../services.js';
 import { emitReady, markReadyIfComplete, recipientEmails, transferUrl } from './lifecycle.js';
-import { loadTransfer, lockOwnTransfer, senderKnownTo } from './serialize.js';
+import { loadTransfer, lockOwnTransfer, senderKnownTo, type TransferRow } from './serialize.js';
 
 /**
  * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
@@ -147,20 +151,49 @@ export async function sendSettledTransfers(services: Services): Promise<number> 
 /** Files named in a recipient's mail; the rest are counted. */
 const MAIL_FILES_LISTED = 20;
 
-/** The files of a transfer as a mail table: each with its folder and size, then the total. */
-function filesTable(files: { name: string; path: string | null; sizeBytes: number }[]) {
+/** The files of a transfer as a mail table in the reader's language: each with its folder and size, then the total. */
+type MailedFile = { name: string; path: string | null; sizeBytes: number };
+
+function filesTable(intl: MailIntl, files: MailedFile[]) {
   const total = files.reduce((sum, f) => sum + f.sizeBytes, 0);
   const rest = files.length - MAIL_FILES_LISTED;
   return {
-    summary: `${files.length} ${files.length === 1 ? 'file' : 'files'}, ${formatBytes(total)} in all`,
-    rows: files.slice(0, MAIL_FILES_LISTED).map((f): [string, string] => [f.path ? `${f.path}/${f.name}` : f.name, formatBytes(f.sizeBytes)]),
-    more: rest > 0 ? `and ${rest} more ${rest === 1 ? 'file' : 'files'}` : undefined,
+    summary: intl.formatMessage(
+      { id: 'mail.transferSent.summary', defaultMessage: '{count, plural, one {# file} other {# files}}, {size} in all' },
+      { count: files.length, size: formatBytes(total, intl.locale) },
+    ),
+    rows: files.slice(0, MAIL_FILES_LISTED).map((f): [string, string] => [f.path ? `${f.path}/${f.name}` : f.name, formatBytes(f.sizeBytes, intl.locale)]),
+    more: rest > 0 ? intl.formatMessage({ id: 'mail.transferSent.more', defaultMessage: '{count, plural, one {and # more file} other {and # more files}}' }, { count: rest }) : undefined,
   };
 }
 
-/** "Sunday 22 November 2026, 12:00 UTC": a date mail readers anywhere can read. */
-const mailDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const formatMailDate = (d: Date) => `${mailDay.format(d)}, ${d.toISOString().slice(11, 16)} UTC`;
+/** The mail a recipient gets, in their language: who sent what, until when, and their personal link. */
+export function recipientMail(
+  locale: Locale,
+  t: Pick<TransferRow, 'title' | 'message' | 'expiresAt' | 'passwordHash'>,
+  sender: string,
+  files: MailedFile[],
+  link: string,
+) {
+  const intl = mailIntl(locale);
+  const values = { sender, title: t.title ?? '', count: files.length };
+  const subject = t.title
+    ? intl.formatMessage({ id: 'mail.transferSent.subjectTitled', defaultMessage: '{sender} sent you {title}', description: 'Subject of the mail to a transfer\'s recipient; title: what the sender called the transfer' }, values)
+    : intl.formatMessage({ id: 'mail.transferSent.heading', defaultMessage: '{sender} sent you {count, plural, one {a file} other {# files}}', description: 'sender: the workspace\'s name' }, values);
+  const heading = t.title ? intl.formatMessage({ id: 'mail.transferSent.headingTitled', defaultMessage: '{sender} sent you “{title}”' }, values) : subject;
+  const content = renderEmail({
+    locale,
+    heading,
+    paragraphs: [
+      ...(t.message ? [t.message] : []),
+      intl.formatMessage({ id: 'mail.transferSent.expires', defaultMessage: 'The link works until {date}.' }, { date: formatMailDate(intl, t.expiresAt) }),
+      ...(t.passwordHash ? [intl.formatMessage({ id: 'mail.transferSent.password', defaultMessage: 'The sender protected it with a password; they will tell you what it is.' })] : []),
+    ],
+    table: filesTable(intl, files),
+    action: { label: intl.formatMessage({ id: 'mail.transferSent.action', defaultMessage: 'Get your files' }), url: link },
+  });
+  return { subject: subjectLine(subject), ...content };
+}
 
 /**
  * Emails each recipient not yet notified a personal link, which attributes their downloads.
@@ -177,14 +210,16 @@ export async function notifyRecipients(services: Services, transferId: string) {
     .orderBy(asc(transferRecipients.createdAt));
   if (pending.length === 0) return;
   const [row] = await db
-    .select({ t: transfers, workspaceName: workspaces.name })
+    .select({ t: transfers, workspaceName: workspaces.name, senderLocale: users.locale })
     .from(transfers)
     .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
+    .leftJoin(users, eq(users.id, transfers.createdBy))
     .where(eq(transfers.id, transferId));
   if (!row) return;
-  const { t, workspaceName } = row;
+  const { t, workspaceName, senderLocale } = row;
   const files = await filesOfTransfer(db, t.id);
-  const fileTable = filesTable(files);
+  // A recipient the sender chose no language for gets their contact's, else the sender's own.
+  const languages = await contactLanguages(db, t.workspaceId, pending.map((r) => r.email));
   for (const r of pending) {
     const token = recipientLinkToken(services.sealingKey, r.id);
     await db
@@ -192,17 +227,7 @@ export async function notifyRecipients(services: Services, transferId: string) {
       .set({ linkTokenHash: sha256(token) })
       .where(and(eq(transferRecipients.id, r.id), isNull(transferRecipients.notifiedAt)));
     const link = `${transferUrl(config.PUBLIC_URL, t.slug)}?r=${token}`;
-    const what = t.title ? `“${t.title}”` : 'files';
-    const content = renderEmail({
-      heading: `${workspaceName} sent you ${what}`,
-      paragraphs: [
-        ...(t.message ? [t.message] : []),
-        `The link works until ${formatMailDate(t.expiresAt)}.`,
-        ...(t.passwordHash ? ['The sender protected it with a password; they will tell you what it is.'] : []),
-      ],
-      table: fileTable,
-      action: { label: 'Get your files', url: link },
-    });
+    const content = recipientMail(mailLocale(r.language, languages.get(r.email), senderLocale), t, workspaceName, files, link);
     await db.transaction(async (tx) => {
       // One sender per recipient at a time: whoever else gets here meanwhile (a second finalize, the
       // last import landing, the retry sweep, on any instance) skips the recipient rather than mail it again.
@@ -214,7 +239,7 @@ export async function notifyRecipients(services: Services, transferId: string) {
       if (!claimed) return;
       const result = await mailer.send({
         to: r.email,
-        subject: `${workspaceName} sent you ${t.title ? t.title : 'files'}`.slice(0, 200).replace(/[\r\n]+/g, ' '),
+        subject: content.subject,
         text: content.text,
         html: content.html,
         tag: 'transfer.sent',

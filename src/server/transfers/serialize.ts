@@ -2,9 +2,9 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Sender, Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
-import { apiKeys, files, transferFileNames, transferFiles, transferSizeBytes, transfers, users } from '../db/schema/index.js';
+import { apiKeys, files, transferFileNames, transferFiles, transferRecipients, transferSizeBytes, transfers, users } from '../db/schema/index.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
-import { recipientsOf, transferUrl } from './lifecycle.js';
+import { recipientLanguagesOf, recipientsOf, transferUrl } from './lifecycle.js';
 import { ApiError, notFound } from '../core/errors.js';
 import type { Caller } from '../core/caller.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -146,10 +146,15 @@ const shownFilesOfTransfer = sql<TransferFile[]>`coalesce((
   from ${files} f join ${transferFiles} tf on tf.file_id = f.id
   where tf.transfer_id = ${transfers}.${sql.identifier('id')}), '[]'::json)`; // qualified: drizzle leaves a one-table select's columns bare
 
+/** The languages chosen for the transfer's recipients, as recipientLanguagesOf gives them. */
+const recipientLanguagesOfTransfer = sql<Record<string, string>>`coalesce((
+  select json_object_agg(r.email, r.language order by r.email) from ${transferRecipients} r
+  where r.transfer_id = ${transfers}.${sql.identifier('id')} and r.language is not null), '{}'::json)`;
+
 /** What GET /transfers/{id} reads: the transfer, its recipients and its files, in one statement. */
 const transferWithRecipients = preparedQuery('transfer_with_recipients', (db, name) =>
   db
-    .select({ t: transfers, recipients: transferSummaryColumns.recipients, files: shownFilesOfTransfer, sentBy: senderOfTransfer })
+    .select({ t: transfers, recipients: transferSummaryColumns.recipients, recipientLanguages: recipientLanguagesOfTransfer, files: shownFilesOfTransfer, sentBy: senderOfTransfer })
     .from(transfers)
     .where(and(eq(transfers.id, sql.placeholder('id')), eq(transfers.workspaceId, sql.placeholder('workspaceId'))))
     .limit(1)
@@ -180,10 +185,17 @@ export async function loadTransfer(
   const files = known.files ?? (await filesOfTransfer(db, t.id));
   const recipients = known.recipients ?? (await recipientsOf(db, [t.id])).get(t.id) ?? [];
   const sentBy = known.sentBy !== undefined ? known.sentBy : await senderOf(db, t);
-  return transferView(t, recipients, files.map(toTransferFile), sentBy, publicUrl);
+  const recipientLanguages = recipients.length === 0 ? {} : await recipientLanguagesOf(db, t.id);
+  return transferView(t, { recipients, recipientLanguages }, files.map(toTransferFile), sentBy, publicUrl);
 }
 
-function transferView(t: TransferRow, recipients: string[], files: TransferFile[], sentBy: Sender | null, publicUrl: string): Transfer {
+function transferView(
+  t: TransferRow,
+  { recipients, recipientLanguages }: { recipients: string[]; recipientLanguages: Record<string, string> },
+  files: TransferFile[],
+  sentBy: Sender | null,
+  publicUrl: string,
+): Transfer {
   return {
     ...common(
       {
@@ -201,6 +213,7 @@ function transferView(t: TransferRow, recipients: string[], files: TransferFile[
     fileCount: files.length,
     hasPassword: t.passwordHash !== null,
     message: t.message,
+    recipientLanguages,
     notifications: { downloads: t.notifyDownloads, beforeExpiry: t.notifyBeforeExpiry },
     files,
   };
@@ -242,7 +255,7 @@ export async function lockOwnTransfer(tx: Pick<Database, 'select'>, caller: Tran
 export async function loadOwnTransfer(db: Database, publicUrl: string, workspaceId: string, id: string): Promise<Transfer> {
   const [found] = await transferWithRecipients(db).execute({ id, workspaceId });
   if (!found) throw notFound('Transfer');
-  return transferView(found.t, found.recipients, found.files, found.sentBy, publicUrl);
+  return transferView(found.t, found, found.files, found.sentBy, publicUrl);
 }
 
 export async function findTransfer(db: Database, workspaceId: string, id: string) {

@@ -54,6 +54,8 @@ export const users = pgTable(
     totpEnabledAt: ts('totp_enabled_at'),
     /** The last 30-second step whose code was accepted: each code signs in once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The language the person picked in Settings, for their mail (and, once translated, the dashboard); null: English. */
+    locale: text('locale'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],

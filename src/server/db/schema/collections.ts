@@ -179,6 +179,8 @@ export const collectionGuests = pgTable(
     uploadFolderId: text('upload_folder_id'),
     invitedAt: ts('invited_at').notNull(),
     lastVisitAt: ts('last_visit_at'),
+    /** The language of the guest's mail: the one they last used on the collection's page, else the one they were invited in. */
+    language: text('language'),
   },
   (t) => [uniqueIndex('collection_guests_collection_email_key').on(t.collectionId, t.email)],
 );

@@ -17,6 +17,8 @@ export const contacts = pgTable(
     company: text('company').notNull().default(''),
     phone: text('phone').notNull().default(''),
     type: text('type', { enum: ['person', 'company'] }).notNull().default('person'),
+    /** The language mail to this address is written in unless a sender chooses another; '' when not given. */
+    language: text('language').notNull().default(''),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

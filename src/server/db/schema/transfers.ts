@@ -107,6 +107,8 @@ export const transferRecipients = pgTable(
     downloadedAt: ts('downloaded_at'),
     bouncedAt: ts('bounced_at'),
     bounceKind: text('bounce_kind'),
+    /** The language the sender chose for this recipient's mail; null: the contact's, else the sender's (transfers/send.ts). */
+    language: text('language'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('transfer_recipients_transfer_email_key').on(t.transferId, t.email)],

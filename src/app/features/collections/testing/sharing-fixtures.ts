@@ -41,5 +41,5 @@ export function collectionSummaryFixture(overrides: Partial<CollectionSummary> =
 }
 
 export function guestFixture(overrides: Partial<Guest> = {}): Guest {
-  return { id: 'gu_1', email: 'ada@example.com', role: 'viewer', uploadFolderId: null, invitedAt: ago(26 * hour), lastVisitAt: null, ...overrides };
+  return { id: 'gu_1', email: 'ada@example.com', role: 'viewer', uploadFolderId: null, invitedAt: ago(26 * hour), lastVisitAt: null, language: null, ...overrides };
 }

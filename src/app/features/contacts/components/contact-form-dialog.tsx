@@ -2,6 +2,7 @@
 import '../../../lib/zod-config';
 import { useState } from 'react';
 import { ContactInputSchema, type Contact, type ContactType } from '../../../../contract/contacts';
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../../../contract/locales';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -31,6 +32,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact?: Con
   const replace = useReplaceContact();
   const mutation = contact ? replace : create;
   const [type, setType] = useState<ContactType>(contact?.type === 'company' ? 'company' : 'person');
+  const [language, setLanguage] = useState<Locale | ''>(isLocale(contact?.language) ? contact.language : '');
   const form = useValidatedForm(
     fields,
     {
@@ -44,7 +46,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact?: Con
   );
 
   const onSubmit = form.handleSubmit((values) => {
-    const input = { ...values, type };
+    const input = { ...values, type, language };
     const done = { onSuccess: onSaved, onError: form.showServerErrors };
     if (contact) replace.mutate({ id: contact.id, input }, done);
     else create.mutate(input, done);
@@ -82,6 +84,19 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact?: Con
             <option value="company">Company</option>
           </SelectField>
         </div>
+        <SelectField
+          label="Language of their mail"
+          hint="Transfers you send them are mailed in it, unless you pick another for one transfer."
+          value={language}
+          onChange={(event) => setLanguage(isLocale(event.target.value) ? event.target.value : '')}
+        >
+          <option value="">The same as yours</option>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale} lang={locale}>
+              {LOCALE_NAMES[locale]}
+            </option>
+          ))}
+        </SelectField>
         {general ? <FormError error={general} /> : null}
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>

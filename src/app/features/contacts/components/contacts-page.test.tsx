@@ -10,7 +10,7 @@ const contact = contactFixture;
 /** An address book the page's requests read and change, as the API would. */
 function contactsServer(initial: Contact[]) {
   let stored = [...initial];
-  const fill = (input: ContactInput) => ({ firstName: '', lastName: '', company: '', phone: '', type: 'person', ...input, email: input.email.toLowerCase() });
+  const fill = (input: ContactInput) => ({ firstName: '', lastName: '', company: '', phone: '', type: 'person', language: '', ...input, email: input.email.toLowerCase() });
   const stub = stubFetch({
     ...signedIn('free'),
     'GET /api/v1/contacts': () => json({ contacts: stored }),
@@ -135,10 +135,14 @@ describe('contacts page', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'katherine@nasa.test');
     await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Katherine');
     await user.type(within(dialog).getByRole('textbox', { name: 'Last name' }), 'Johnson');
+    // Each language by its own name, the default being the sender's own.
+    const language = within(dialog).getByRole('combobox', { name: 'Language of their mail' });
+    expect(language).toHaveValue('');
+    await user.selectOptions(language, 'Deutsch');
     await user.click(within(dialog).getByRole('button', { name: 'Add contact' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(rowNames()).toContain('Katherine Johnson'));
-    expect(server.stored().find((c) => c.email === 'katherine@nasa.test')).toMatchObject({ firstName: 'Katherine', lastName: 'Johnson', type: 'person' });
+    expect(server.stored().find((c) => c.email === 'katherine@nasa.test')).toMatchObject({ firstName: 'Katherine', lastName: 'Johnson', type: 'person', language: 'de' });
   });
 
   it('edits every field of a contact and deletes one after confirming', async () => {
@@ -181,8 +185,8 @@ describe('contacts page', () => {
     expect(server.stub.requestsTo('POST /api/dashboard/contacts/import').map((r) => r.body)).toEqual([
       {
         contacts: [
-          { email: 'katherine@nasa.test', firstName: 'Katherine', lastName: 'Johnson', company: '', phone: '', type: 'person' },
-          { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', company: '', phone: '', type: 'person' },
+          { email: 'katherine@nasa.test', firstName: 'Katherine', lastName: 'Johnson', company: '', phone: '', type: 'person', language: '' },
+          { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', company: '', phone: '', type: 'person', language: '' },
         ],
       },
     ]);
@@ -207,8 +211,8 @@ describe('contacts page', () => {
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalledOnce();
     const text = await created[0]!.text();
-    expect(text).toContain('email,firstName,lastName,company,phone,type');
-    expect(text).toContain('ada@example.com,Ada,Lovelace,Analytical Engines,,person');
+    expect(text).toContain('email,firstName,lastName,company,phone,type,language');
+    expect(text).toContain('ada@example.com,Ada,Lovelace,Analytical Engines,,person,');
   });
 
   it('invites a new workspace to add or import its first contacts', async () => {

@@ -7,13 +7,14 @@ import { contactFixture } from '../../../test/fixtures';
 
 const contact = contactFixture;
 
-const asInput = ({ email, firstName, lastName, company, phone, type }: Contact): ContactInput => ({
+const asInput = ({ email, firstName, lastName, company, phone, type, language }: Contact): ContactInput => ({
   email,
   firstName,
   lastName,
   company,
   phone,
   type: type as ContactInput['type'],
+  language: language as ContactInput['language'],
 });
 
 /** What the contacts page does with a chosen file: read it, guess the columns, validate. */
@@ -26,19 +27,19 @@ describe('contactsToCsv', () => {
   it('writes a byte order mark, our header and one CRLF-ended row per contact', () => {
     const csv = contactsToCsv([
       contact('ada@example.com', { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines, Ltd', phone: '020 7946 0958' }),
-      contact('info@acme.example', { company: 'Acme "Rockets"', type: 'company' }),
+      contact('info@acme.example', { company: 'Acme "Rockets"', type: 'company', language: 'de' }),
     ]);
     expect(csv).toBe(
-      '\uFEFFemail,firstName,lastName,company,phone,type\r\n' +
-        'ada@example.com,Ada,Lovelace,"Analytical Engines, Ltd",020 7946 0958,person\r\n' +
-        'info@acme.example,,,"Acme ""Rockets""",,company\r\n',
+      '\uFEFFemail,firstName,lastName,company,phone,type,language\r\n' +
+        'ada@example.com,Ada,Lovelace,"Analytical Engines, Ltd",020 7946 0958,person,\r\n' +
+        'info@acme.example,,,"Acme ""Rockets""",,company,de\r\n',
     );
-    expect(contactsToCsv([])).toBe('\uFEFFemail,firstName,lastName,company,phone,type\r\n');
+    expect(contactsToCsv([])).toBe('\uFEFFemail,firstName,lastName,company,phone,type,language\r\n');
   });
 
   it('puts an apostrophe before values a spreadsheet would run as formulas', () => {
     const csv = contactsToCsv([contact('x@example.com', { firstName: '=SUM(A1)', lastName: '-5', company: '@home', phone: '+44 20 7946 0958' })]);
-    expect(csv.split('\r\n')[1]).toBe("x@example.com,'=SUM(A1),'-5,'@home,'+44 20 7946 0958,person");
+    expect(csv.split('\r\n')[1]).toBe("x@example.com,'=SUM(A1),'-5,'@home,'+44 20 7946 0958,person,");
   });
 });
 
@@ -50,11 +51,11 @@ describe('re-importing our own export', () => {
       contact('li@example.cn', { firstName: '李', lastName: '小龙', company: '🦊 Fox & Co' }),
       contact('formula@example.com', { firstName: "=cmd|'/c calc'!A1", lastName: '-5', company: '@home', phone: '-1' }),
       contact('apostrophe@example.com', { firstName: "D'Arcy", lastName: "'quoted'", company: '"""' }),
-      contact('info@acme.example', { company: 'Acme', type: 'company' }),
+      contact('info@acme.example', { company: 'Acme', type: 'company', language: 'pt-BR' }),
       contact('blank@example.com'),
     ];
     const { file, preview } = await importCsv(contactsToCsv(contacts));
-    expect(guessColumnMapping(file.header)).toEqual(['email', 'firstName', 'lastName', 'company', 'phone', 'type']);
+    expect(guessColumnMapping(file.header)).toEqual(['email', 'firstName', 'lastName', 'company', 'phone', 'type', 'language']);
     expect(preview.valid).toEqual(contacts.map(asInput));
     expect(preview).toMatchObject({ invalidCount: 0, blankCount: 0 });
   });

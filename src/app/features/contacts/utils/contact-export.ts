@@ -2,7 +2,7 @@ import type { Contact } from '../../../../contract/contacts';
 import { toCsv } from './csv';
 
 /** Named as the API names the fields, so that importing our own export maps every column by itself. */
-export const contactExportHeader = ['email', 'firstName', 'lastName', 'company', 'phone', 'type'] as const;
+export const contactExportHeader = ['email', 'firstName', 'lastName', 'company', 'phone', 'type', 'language'] as const;
 
 /**
  * Prefixed with a UTF-8 byte order mark. Without one, Excel on Windows (where most exports are opened

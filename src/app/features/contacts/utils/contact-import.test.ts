@@ -111,9 +111,9 @@ describe('validating rows', () => {
       mapping,
     );
     expect(preview.valid).toEqual([
-      { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', phone: '+44 20 7946 0958', type: 'person' },
-      { email: 'info@babbage.example', firstName: '', lastName: '', company: 'Babbage & Co', phone: '', type: 'company' },
-      { email: 'grace@example.com', firstName: 'Grace', lastName: '', company: '', phone: '', type: 'person' },
+      { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', phone: '+44 20 7946 0958', type: 'person', language: '' },
+      { email: 'info@babbage.example', firstName: '', lastName: '', company: 'Babbage & Co', phone: '', type: 'company', language: '' },
+      { email: 'grace@example.com', firstName: 'Grace', lastName: '', company: '', phone: '', type: 'person', language: '' },
     ]);
     expect(preview.entries.map((entry) => [entry.row, entry.errors])).toEqual([
       [1, []],
@@ -289,6 +289,7 @@ describe('validating rows', () => {
       company: '',
       phone: '+1 555 9998',
       type: 'person',
+      language: '',
     });
   });
 });

@@ -2,10 +2,11 @@
 import '../../../lib/zod-config';
 import type { z } from 'zod';
 import { ContactInputSchema, type ContactInput } from '../../../../contract/contacts';
+import { localeOfTag } from '../../../../contract/locales';
 import { restoreFormula } from './csv';
 
 /** What a CSV column can hold. `fullName` is not a contact field: it is split into first and last name. */
-export const contactColumns = ['email', 'firstName', 'lastName', 'fullName', 'company', 'phone', 'type'] as const;
+export const contactColumns = ['email', 'firstName', 'lastName', 'fullName', 'company', 'phone', 'type', 'language'] as const;
 export type ContactColumn = (typeof contactColumns)[number];
 
 export const contactColumnLabels: Record<ContactColumn, string> = {
@@ -16,6 +17,7 @@ export const contactColumnLabels: Record<ContactColumn, string> = {
   company: 'Company',
   phone: 'Phone',
   type: 'Type (person or company)',
+  language: 'Language of their mail',
 };
 
 /** A contact as the API will store it: trimmed, email lower-cased, defaults filled in. Assignable to `ContactInput`. */
@@ -47,6 +49,7 @@ const headerAliases: Record<ContactColumn, string[]> = {
     'tel',
   ],
   type: ['type', 'contacttype'],
+  language: ['language', 'lang', 'locale', 'preferredlanguage'],
 };
 
 const columnByHeaderKey = new Map<string, ContactColumn>(
@@ -113,7 +116,7 @@ export interface ImportPreview {
 }
 
 type ContactField = keyof ContactInput;
-const contactFields: ReadonlySet<PropertyKey> = new Set<ContactField>(['email', 'firstName', 'lastName', 'company', 'phone', 'type']);
+const contactFields: ReadonlySet<PropertyKey> = new Set<ContactField>(['email', 'firstName', 'lastName', 'company', 'phone', 'type', 'language']);
 
 function isContactField(key: PropertyKey | undefined): key is ContactField {
   return key !== undefined && contactFields.has(key);
@@ -204,6 +207,7 @@ export function validateImport(rows: string[][], mapping: (ContactColumn | null)
     const namesFromFullName = !ownNames && values.fullName !== undefined;
     const names = namesFromFullName ? splitFullName(values.fullName ?? '') : { firstName: values.firstName, lastName: values.lastName };
     const type = values.type?.trim().toLowerCase();
+    const language = values.language?.trim();
     const input: Record<ContactField, string | undefined> = {
       // Absent rather than "" so an empty cell reads "email is required", not "must be a valid email address".
       email: values.email?.trim() ? values.email : undefined,
@@ -212,6 +216,8 @@ export function validateImport(rows: string[][], mapping: (ContactColumn | null)
       company: values.company,
       phone: values.phone,
       type: type ? type : undefined,
+      // A language as address books write it ("de-DE", "pt-PT") becomes the one we write; anything else is refused by name.
+      language: language ? (localeOfTag(language) ?? language) : undefined,
     };
 
     const result = ContactInputSchema.safeParse(input);

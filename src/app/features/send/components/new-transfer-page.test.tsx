@@ -28,6 +28,7 @@ function sentTransfer(overrides: Partial<Transfer> = {}): Transfer {
     status: 'active',
     sizeBytes: 8,
     recipients: ['grace@example.com'],
+    recipientLanguages: {},
     e2ee: false,
     downloadCount: 0,
     maxDownloads: 3,

@@ -52,6 +52,7 @@ export function transfer(overrides: Partial<Transfer> = {}): Transfer {
     ...summary,
     hasPassword: false,
     message: 'Here are the numbers.',
+    recipientLanguages: {},
     notifications: { downloads: true, beforeExpiry: true },
     files: [
       transferFile(),

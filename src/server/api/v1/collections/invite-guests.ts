@@ -24,7 +24,7 @@ export const inviteCollectionGuestsRoute = v1Route({
 
 export function registerInviteCollectionGuests(app: OpenAPIHono<AppEnv>) {
   app.openapi(inviteCollectionGuestsRoute, async (c) => {
-    const { emails, role, uploadFolderId } = c.req.valid('json');
-    return c.json(await inviteGuests(c.var.services, c.var.caller, c.req.valid('param').id, emails, { role, uploadFolderId }), 200);
+    const { emails, role, uploadFolderId, language } = c.req.valid('json');
+    return c.json(await inviteGuests(c.var.services, c.var.caller, c.req.valid('param').id, emails, { role, uploadFolderId }, language), 200);
   });
 }
