@@ -14,7 +14,8 @@ import { expectNoSeriousA11yViolations, mailText, sendTransfer } from './transfe
  * width. `LANGUAGE_SCREENSHOTS=1` keeps a picture of each, phone and desktop, in the temporary directory.
  */
 
-const catalog = (locale: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join('src/locales/app', `${locale}.json`), 'utf8'));
+const catalogOf = (area: 'app' | 'mail', locale: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join('src/locales', area, `${locale}.json`), 'utf8'));
+const catalog = (locale: string) => catalogOf('app', locale);
 
 let link: string;
 
@@ -108,6 +109,23 @@ test('an Arabic reader’s file list runs right to left', async ({ browser }) =>
     expect(name!.x + name!.width).toBeLessThanOrEqual(icon!.x + 1);
   } finally {
     await context.close();
+  }
+});
+
+test('a sender picks a recipient’s language: that recipient is mailed in it, the others in the sender’s', async ({ page }) => {
+  await signUp(page);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-languages-'));
+  try {
+    const plan = path.join(dir, 'plan.pdf');
+    fs.writeFileSync(plan, Buffer.alloc(40_000, 5));
+    await sendTransfer(page, { files: [plan], title: 'Plans', recipients: ['anna@example.test', 'bob@example.test'], languages: { 'anna@example.test': 'Deutsch' } });
+    const german = await mailText(page, 'transfer.sent', 'anna@example.test');
+    expect(german).toContain('<html lang="de" dir="ltr">');
+    expect(german).toContain(catalogOf('mail', 'de')['mail.transferSent.action']!);
+    const english = await mailText(page, 'transfer.sent', 'bob@example.test');
+    expect(english).toContain('Get your files');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -174,7 +174,10 @@ export function unzipAll(zipFile: string): Record<string, Buffer> {
 }
 
 /** Through the new-transfer page: adds the files, waits for the uploads, fills the details, sends; returns the link. */
-export async function sendTransfer(page: Page, details: { files: string[]; title: string; recipients?: string[]; password?: string }) {
+export async function sendTransfer(
+  page: Page,
+  details: { files: string[]; title: string; recipients?: string[]; password?: string; /** A language for a recipient's mail, by address: the language's own name. */ languages?: Record<string, string> },
+) {
   await page.goto('/transfers');
   await page.getByRole('link', { name: 'New transfer' }).click();
   await expect(page.getByRole('heading', { name: 'New transfer', level: 1 })).toBeVisible();
@@ -183,6 +186,10 @@ export async function sendTransfer(page: Page, details: { files: string[]; title
   await expectUploadsFinished(page);
   await page.getByLabel('Title').fill(details.title);
   if (details.recipients) await page.getByLabel('Recipients').fill(details.recipients.join(', '));
+  if (details.languages) {
+    await page.getByText('Language of their mail').click();
+    for (const [address, language] of Object.entries(details.languages)) await page.getByRole('combobox', { name: address }).selectOption({ label: language });
+  }
   if (details.password) await page.getByLabel('Password').fill(details.password);
   await sendButton(page).click();
   await expect(page.getByRole('heading', { name: 'Your transfer is on its way' })).toBeVisible();

@@ -1,6 +1,15 @@
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, isLocale, localeOfTag } from '../../contract/locales';
 import { switchLocale, useIntl } from '../lib/intl';
 
+/** Every language we write as options of a `<select>`, each by its own name and marked with its `lang`. */
+export function LanguageOptions() {
+  return LOCALES.map((locale) => (
+    <option key={locale} value={locale} lang={locale}>
+      {LOCALE_NAMES[locale]}
+    </option>
+  ));
+}
+
 /**
  * The page's language, in a menu of every language by its own name (each marked with its `lang`, so a screen reader
  * says 日本語 in Japanese). Choosing one serves the page again in it and keeps it for the next pages (a cookie).
@@ -23,11 +32,7 @@ export function LanguageMenu() {
         }}
         className="cursor-pointer appearance-none bg-transparent pe-1 text-sm font-medium focus:outline-none"
       >
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {LOCALE_NAMES[locale]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </label>
   );

@@ -1,4 +1,5 @@
 import type { NotificationSettings } from '../../../contract/dashboard';
+import type { Locale } from '../../../contract/locales';
 
 /** What the sender typed, kept across closing the tab. Never the password: it is stored on the draft, hashed. */
 export interface TypedDetails {
@@ -7,6 +8,8 @@ export interface TypedDetails {
   recipientsText: string;
   expiryDays: string;
   maxDownloads: string;
+  /** The language chosen for a recipient's mail, by address (absent in what older visits kept). */
+  recipientLanguages?: Partial<Record<string, Locale>>;
   /** Null: the workspace's defaults. */
   notifications: NotificationSettings | null;
 }

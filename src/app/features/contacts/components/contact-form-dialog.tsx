@@ -2,7 +2,8 @@
 import '../../../lib/zod-config';
 import { useState } from 'react';
 import { ContactInputSchema, type Contact, type ContactType } from '../../../../contract/contacts';
-import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../../../contract/locales';
+import { isLocale, type Locale } from '../../../../contract/locales';
+import { LanguageOptions } from '../../../components/language-menu';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { ModalDialog } from '../../../components/modal-dialog';
@@ -91,11 +92,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact?: Con
           onChange={(event) => setLanguage(isLocale(event.target.value) ? event.target.value : '')}
         >
           <option value="">The same as yours</option>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale} lang={locale}>
-              {LOCALE_NAMES[locale]}
-            </option>
-          ))}
+          <LanguageOptions />
         </SelectField>
         {general ? <FormError error={general} /> : null}
         <div className="flex flex-wrap justify-end gap-3 pt-2">

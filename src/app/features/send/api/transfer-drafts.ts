@@ -24,6 +24,8 @@ export interface TransferDetails {
   title?: string | null;
   message?: string | null;
   recipients?: string[];
+  /** The language chosen for a recipient's mail, by address (each one of `recipients`). */
+  recipientLanguages?: Record<string, string>;
   password?: string | null;
   expiresAt?: string;
   maxDownloads?: number | null;

@@ -191,6 +191,30 @@ describe('Transfer details form', () => {
     expect(order).toEqual(['PATCH /api/v1/transfers/tr_1', 'POST /api/v1/transfers/tr_1/finalize']);
   });
 
+  it('mails a recipient in the language chosen for them, and the others in the default', async () => {
+    const network = stubFetch({
+      ...signedIn('paid'),
+      'PATCH /api/v1/transfers/:id': json(sentTransfer({ finalizedAt: null })),
+      'POST /api/v1/transfers/:id/finalize': json(sentTransfer()),
+    });
+    const { user, sent } = renderForm(paidLimits);
+    expect(screen.queryByText('Language of their mail')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Recipients'), 'grace@example.com lin@example.com ');
+    await user.click(screen.getByText('Language of their mail'));
+    const grace = screen.getByRole('combobox', { name: 'grace@example.com' });
+    expect(grace).toHaveValue('');
+    expect(within(grace).getByRole('option', { name: 'The same as yours' })).toBeInTheDocument();
+    // Each language by its own name, marked as written in it.
+    expect(within(grace).getByRole('option', { name: '日本語' })).toHaveAttribute('lang', 'ja');
+    await user.selectOptions(grace, 'Polski');
+    expect(screen.getByText('– 1 chosen')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const [update] = network.requestsTo('PATCH /api/v1/transfers/tr_1');
+    expect(update!.body).toMatchObject({ recipients: ['grace@example.com', 'lin@example.com'], recipientLanguages: { 'grace@example.com': 'pl' } });
+  });
+
   it('does not send the free plan an expiry, and shows a refused send next to the button', async () => {
     const network = stubFetch({
       ...signedIn('free'),
@@ -201,7 +225,7 @@ describe('Transfer details form', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Some files have not finished uploading.');
     const [update] = network.requestsTo('PATCH /api/v1/transfers/tr_1');
-    expect(update!.body).toEqual({ title: null, message: null, recipients: [], password: null, maxDownloads: null });
+    expect(update!.body).toEqual({ title: null, message: null, recipients: [], recipientLanguages: {}, password: null, maxDownloads: null });
   });
 
   it('shows a field the server refused next to that field', async () => {
@@ -336,7 +360,7 @@ describe('Coming back to a draft sent too early', () => {
   it('starts from the details on the draft, and keeps what is typed on the draft as it is typed', async () => {
     remember(false);
     // This browser kept an older title; the draft on the server was changed since (say, in another tab).
-    const onServer = sentTransfer({ finalizedAt: null, title: 'Holiday photos 2026', recipients: ['ada@example.com'], files: [] });
+    const onServer = sentTransfer({ finalizedAt: null, title: 'Holiday photos 2026', recipients: ['ada@example.com'], recipientLanguages: { 'ada@example.com': 'de' }, files: [] });
     const network = stubFetch({
       ...signedIn('free'),
       'GET /api/v1/me': json(account()),
@@ -357,6 +381,8 @@ describe('Coming back to a draft sent too early', () => {
       message: null,
       // The word still being typed is not an address yet.
       recipients: ['ada@example.com', 'lin@example.com'],
+      // The language chosen for a recipient on the draft stays theirs.
+      recipientLanguages: { 'ada@example.com': 'de' },
       maxDownloads: 3,
     });
     expect(network.requestsTo('POST /api/v1/transfers/tr_1/finalize')).toHaveLength(0);

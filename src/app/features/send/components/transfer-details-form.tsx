@@ -22,6 +22,8 @@ import { loadDetails, saveDetails, type PendingSend, type StoredDetails, type Ty
 import { daysLabel, expiresAtAfter, expiryChoices } from '../expiry';
 import { recipientsError } from '../recipients';
 import { DeliberateForm } from '../../../components/deliberate-form';
+import { isLocale, type Locale } from '../../../../contract/locales';
+import { languagesOf, RecipientLanguages } from './recipient-languages';
 
 const fields = ['title', 'message', 'recipients', 'password', 'expiresAt', 'maxDownloads'] as const;
 type Field = (typeof fields)[number];
@@ -32,18 +34,26 @@ const errorClass = 'mt-1 text-sm text-red-700 dark:text-red-400';
 const workspaceDefaults: NotificationSettings = { downloads: true, beforeExpiry: true };
 
 /** What is typed that the draft keeps as it is typed, and the transfers list shows (never the password). */
-function savedDetails(values: { title: string; message: string; recipientsText: string; maxDownloads: string }): TransferDetails {
+function savedDetails(values: {
+  title: string;
+  message: string;
+  recipientsText: string;
+  maxDownloads: string;
+  recipientLanguages: Partial<Record<string, Locale>>;
+}): TransferDetails {
   const limit = Number(values.maxDownloads);
+  // Finished valid addresses only: the word being typed may be half an address or a name being looked up.
+  const recipients = parseAddressList(values.recipientsText, { typing: true }).valid;
   return {
     title: values.title.trim() || null,
     message: values.message.trim() || null,
-    // Finished valid addresses only: the word being typed may be half an address or a name being looked up.
-    recipients: parseAddressList(values.recipientsText, { typing: true }).valid,
+    recipients,
+    recipientLanguages: languagesOf(recipients, values.recipientLanguages),
     ...(values.maxDownloads === '' ? { maxDownloads: null } : Number.isInteger(limit) && limit >= 1 && limit <= 1_000_000 ? { maxDownloads: limit } : {}),
   };
 }
 
-const nothingTyped = { title: '', message: '', recipientsText: '', maxDownloads: '' };
+const nothingTyped = { title: '', message: '', recipientsText: '', maxDownloads: '', recipientLanguages: {} };
 
 /** The draft's own details, as the form holds them: what the server has is what the form starts from. */
 function typedFromDraft(draft: Transfer) {
@@ -52,6 +62,7 @@ function typedFromDraft(draft: Transfer) {
     message: draft.message ?? '',
     recipientsText: draft.recipients.length > 0 ? joinAddressText(draft.recipients, '') : '',
     maxDownloads: draft.maxDownloads === null ? '' : String(draft.maxDownloads),
+    recipientLanguages: Object.fromEntries(Object.entries(draft.recipientLanguages).filter((entry): entry is [string, Locale] => isLocale(entry[1]))),
   };
 }
 
@@ -141,6 +152,7 @@ export function TransferDetailsForm({
   const [title, setTitle] = useState(restored?.title ?? '');
   const [message, setMessage] = useState(restored?.message ?? '');
   const [recipientsText, setRecipientsText] = useState(restored?.recipientsText ?? '');
+  const [recipientLanguages, setRecipientLanguages] = useState<Partial<Record<string, Locale>>>(restored?.recipientLanguages ?? {});
   // The last word is a name being looked up, or half an address, until a separator or Send finishes it.
   const [typingRecipient, setTypingRecipient] = useState(true);
   const [password, setPassword] = useState('');
@@ -163,7 +175,7 @@ export function TransferDetailsForm({
   const preparing = usePrepareTransfer();
   const { mutate: saveDraft } = useSaveDraftDetails();
 
-  const typed: TypedDetails = { title, message, recipientsText, expiryDays, maxDownloads, notifications };
+  const typed: TypedDetails = { title, message, recipientsText, recipientLanguages, expiryDays, maxDownloads, notifications };
   const toStore = JSON.stringify({ details: typed, pending: pending ?? unsent });
   useEffect(() => saveDetails(workspaceId, JSON.parse(toStore) as StoredDetails), [workspaceId, toStore]);
 
@@ -194,6 +206,7 @@ export function TransferDetailsForm({
       title: title.trim() || null,
       message: message.trim() || null,
       recipients: recipients.valid,
+      recipientLanguages: languagesOf(recipients.valid, recipientLanguages),
       // An empty field after a pending Send keeps the password stored with it.
       ...(password || !passwordOnDraft ? { password: password || null } : {}),
       maxDownloads: maxDownloads ? Number(maxDownloads) : null,
@@ -221,7 +234,7 @@ export function TransferDetailsForm({
   }
 
   // The draft keeps what is typed (an encrypted one cannot: the server never sees its title or recipients).
-  const toSave = encryption || !transferId ? null : JSON.stringify(savedDetails({ title, message, recipientsText, maxDownloads }));
+  const toSave = encryption || !transferId ? null : JSON.stringify(savedDetails({ title, message, recipientsText, maxDownloads, recipientLanguages }));
   const lastSaved = useRef(JSON.stringify(savedDetails(fromDraft ?? nothingTyped)));
   const sendingNow = pending !== null || sending.isPending || sending.isSuccess;
   useEffect(() => {
@@ -335,6 +348,7 @@ export function TransferDetailsForm({
           clearServer('recipients');
         }}
       />
+      {encryption ? null : <RecipientLanguages recipients={recipients.valid} chosen={recipientLanguages} onChange={setRecipientLanguages} />}
       {encryption ? (
         <div>
           <p className={labelClass}>Password</p>
