@@ -16,7 +16,7 @@ describe('contacts', () => {
     const created = await server.fetch('/api/v1/contacts', {
       method: 'POST',
       token,
-      json: { email: '  Ada@Example.COM ', firstName: ' Ada ', lastName: 'Lovelace', company: 'Analytical Engines', phone: '+44 (20) 7946-0958' },
+      json: { email: '  Ada@Example.COM ', firstName: ' Ada ', lastName: 'Lovelace', company: 'Analytical Engines', phone: '+44 (20) 7946-0958', language: 'de' },
     });
     expect(created.status).toBe(201);
     const { contact } = ContactResponseSchema.parse(await created.json());
@@ -28,6 +28,7 @@ describe('contacts', () => {
       email: 'ada@example.com',
       phone: '+44 (20) 7946-0958',
       type: 'person',
+      language: 'de',
       createdAt: '2026-03-10T12:00:00.000Z',
       updatedAt: '2026-03-10T12:00:00.000Z',
     });
@@ -55,6 +56,8 @@ describe('contacts', () => {
       lastName: '',
       phone: '',
       type: 'company',
+      // Left out of the replacement: reset, like every optional field.
+      language: '',
       updatedAt: '2026-03-10T12:01:00.000Z',
     });
     const reread = await server.fetch(`/api/v1/contacts/${contact.id}`, { token });
