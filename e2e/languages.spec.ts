@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { LOCALES, textDirection } from '../src/contract/locales';
 import { createCollection, newFolder } from './collection-support';
 import { createRequest } from './request-support';
@@ -14,7 +14,7 @@ import { expectNoSeriousA11yViolations, mailText, sendTransfer } from './transfe
  * width. `LANGUAGE_SCREENSHOTS=1` keeps a picture of each, phone and desktop, in the temporary directory.
  */
 
-const catalogOf = (area: 'app' | 'mail', locale: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join('src/locales', area, `${locale}.json`), 'utf8'));
+const catalogOf = (area: 'app' | 'dashboard' | 'mail', locale: string): Record<string, string> => JSON.parse(fs.readFileSync(path.join('src/locales', area, `${locale}.json`), 'utf8'));
 const catalog = (locale: string) => catalogOf('app', locale);
 
 let link: string;
@@ -164,5 +164,54 @@ test('an uploader in French answers a request in French, Uppy’s words too, and
   } finally {
     await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** The English messages (with no placeholder, of a few words) the page still shows where its language has its own. */
+async function englishLeftOn(page: Page, locale: string): Promise<string[]> {
+  const shown = await page.locator('body').innerText();
+  const english = { ...catalogOf('app', 'en'), ...catalogOf('dashboard', 'en') };
+  const translated = { ...catalogOf('app', locale), ...catalogOf('dashboard', locale) };
+  return Object.entries(english)
+    .filter(([id, words]) => words.length >= 12 && !/[{<]/.test(words) && translated[id] !== words && !Object.values(translated).includes(words))
+    .map(([, words]) => words)
+    .filter((words) => shown.includes(words));
+}
+
+test('an owner picks Polish in Settings: the dashboard is in Polish, its dates too, and so it is on their other devices', async ({ page, browser }) => {
+  const pl = { ...catalogOf('app', 'pl'), ...catalogOf('dashboard', 'pl') };
+  const owner = await signUp(page);
+  await page.goto('/settings');
+  await page.getByLabel('Your language').selectOption('pl');
+  // Served anew in Polish.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(page.getByRole('heading', { level: 1, name: pl['pages.settings.title']! })).toBeVisible();
+  await expect(page.getByLabel(pl['settings.language.label']!)).toHaveValue('pl');
+  // The workspace was created today, written as a Polish reader writes dates ("30 lis 2026").
+  const today = await page.evaluate(() => new Intl.DateTimeFormat('pl', { dateStyle: 'medium' }).format(new Date()));
+  await expect(page.getByText(today, { exact: true }).first()).toBeVisible();
+  expect(await englishLeftOn(page, 'pl')).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'Settings in Polish');
+
+  await page.getByRole('link', { name: pl['common.appShell.nav.transfers']!, exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: pl['pages.transfers.title']! })).toBeVisible();
+  await page.getByRole('link', { name: pl['pages.transfers.new']! }).first().click();
+  await expect(page.getByRole('button', { name: pl['send.details.send']!, exact: true })).toBeVisible();
+  expect(await englishLeftOn(page, 'pl')).toEqual([]);
+
+  // Another device, whose browser asks for English: signing in there, the dashboard is in Polish.
+  const context = await browser.newContext({ locale: 'en-US' });
+  try {
+    const other = await context.newPage();
+    await other.goto('/signin');
+    await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+    await other.getByLabel('Email').fill(owner.email);
+    await other.getByLabel('Password', { exact: true }).fill(owner.password);
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'pl');
+    await expect(other.getByRole('heading', { level: 1, name: pl['pages.transfers.title']! })).toBeVisible();
+    expect(await englishLeftOn(other, 'pl')).toEqual([]);
+  } finally {
+    await context.close();
   }
 });

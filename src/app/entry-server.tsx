@@ -29,7 +29,7 @@ const PUBLIC_ROUTES = new Set(['/t/$slug', '/c/$slug', '/r/$slug']);
 export async function renderPublicPage(url: string, data: PublicPageData, language: PageLanguage): Promise<RenderedPage | null> {
   // An end-to-end encrypted transfer is decrypted in the browser with the key in the address's fragment, which the server never sees.
   if (data.page === 'transfer' && data.transfer.e2ee) return null;
-  const messages = await loadMessages(language.locale);
+  const messages = await loadMessages(language.locale, { dashboard: false });
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [url] }), server: true });
   await router.load();

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { LOCALES } from './locales.js';
 import { MemberRoleSchema, PlanNameSchema } from './me.js';
 import { ScopeSchema } from './scopes.js';
 
@@ -39,6 +40,16 @@ export const SignInRequestSchema = z.object({
 
 export const RenameWorkspaceRequestSchema = z.object({ name: WorkspaceNameSchema });
 
+/** A person's own language: the dashboard's and their mail's; null follows the browser. */
+const OwnLanguageSchema = z.enum(LOCALES, { error: `language must be one of: ${LOCALES.join(', ')} (or null to follow the browser)` }).nullable();
+
+export const OwnLanguageRequestSchema = z.object({
+  language: OwnLanguageSchema.openapi({
+    description:
+      'The dashboard is shown in it on every device, and the mail the service sends the person (downloads, reviews, invitations, security notices) is written in it; it is also the default language of the mail to the recipients they address. `null`: the dashboard follows the browser (its language menu, else `Accept-Language`), and mail is in English.',
+  }),
+});
+
 export const ChangePasswordRequestSchema = z.object({
   currentPassword: z.string().min(1, { error: 'Enter your current password' }).max(200),
   newPassword: PasswordSchema,
@@ -57,6 +68,8 @@ export const SessionSchema = z.object({
     twoStep: z.boolean(),
     /** This session was signed in through an identity provider a domain of the workspace is tied to. */
     singleSignOn: z.boolean(),
+    /** The person's own language (Settings), null when they follow the browser's. */
+    language: OwnLanguageSchema,
   }),
   /** The workspace the session is in now, and the person's role in it (docs/teams.md). */
   workspace: z.object({
@@ -134,6 +147,7 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequestSchema>;
 export type CreateApiKeyResponse = z.infer<typeof CreateApiKeyResponseSchema>;
 export type RenameWorkspaceRequest = z.infer<typeof RenameWorkspaceRequestSchema>;
+export type OwnLanguageRequest = z.infer<typeof OwnLanguageRequestSchema>;
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
 /** The workspace's defaults for new transfers' mail to itself (each transfer can change its own). */

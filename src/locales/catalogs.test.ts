@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES } from '../contract/locales';
+import { CATALOG_AREAS } from './areas';
 
 /**
- * Every catalog holds every message of the English source (src/locales/app/en.json, made by `npm run i18n:extract`
- * from the code), and nothing else: a language never falls back to English in silence. Each translation keeps the
+ * Every catalog holds every message of its English source (src/locales/<area>/en.json, made by `npm run i18n:extract`
+ * from the code, src/locales/areas.ts), and nothing else: a language never falls back to English in silence. Each translation keeps the
  * source's placeholders and tags (a page passes exactly those values) and uses plural forms its language has.
  */
 
@@ -32,13 +33,7 @@ function shapeOf(elements: MessageFormatElement[], shape = { names: new Set<stri
   return shape;
 }
 
-/** Each catalog set and the code its source is extracted from (as `npm run i18n:extract` does): the pages', and the mails'. */
-const areas = {
-  app: ['src/app/**/*.{ts,tsx}', '--ignore', '**/*.test.{ts,tsx}', '--ignore', 'src/app/routeTree.gen.ts'],
-  mail: ['src/server/**/*.ts', '--ignore', '**/*.test.ts'],
-};
-
-describe.each(Object.entries(areas))('the %s catalogs', (area, sources) => {
+describe.each(Object.entries(CATALOG_AREAS))('the %s catalogs', (area, sources) => {
   const source = read(area, DEFAULT_LOCALE);
 
   it('have a source that parses, with every message the code has (npm run i18n:extract is up to date)', () => {
@@ -77,5 +72,17 @@ describe.each(Object.entries(areas))('the %s catalogs', (area, sources) => {
         }
       }
     });
+  });
+});
+
+describe('the pages’ two catalog sets', () => {
+  it('give a message both use the same words, as the dashboard loads both into one page', () => {
+    for (const locale of LOCALES) {
+      const app = read('app', locale);
+      const dashboard = read('dashboard', locale);
+      for (const [id, words] of Object.entries(dashboard)) {
+        if (id in app) expect(words, `${locale} ${id}: the same message in app and dashboard`).toBe(app[id]);
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from '../lib/intl';
 
 export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning';
 
@@ -18,5 +19,12 @@ export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; childr
 }
 
 export function PlanBadge({ plan }: { plan: 'free' | 'paid' }) {
-  return <Badge tone={plan === 'paid' ? 'success' : 'neutral'}>{plan === 'paid' ? 'Paid' : 'Free'}</Badge>;
+  const intl = useIntl();
+  return (
+    <Badge tone={plan === 'paid' ? 'success' : 'neutral'}>
+      {plan === 'paid'
+        ? intl.formatMessage({ id: 'common.planBadge.paid', defaultMessage: 'Paid' })
+        : intl.formatMessage({ id: 'common.planBadge.free', defaultMessage: 'Free' })}
+    </Badge>
+  );
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useIntl } from '../lib/intl';
 import { Button } from './button';
 import { useFocusReturn, wrapTabFocus } from './modal-dialog';
 
@@ -21,6 +22,7 @@ interface ConfirmDialogProps {
  * Render it only while open.
  */
 export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pending = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const intl = useIntl();
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -58,7 +60,7 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pen
         {error ? <div className="mt-4">{error}</div> : null}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
+            {intl.formatMessage({ id: 'common.confirmDialog.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={pending}>
             {pending && pendingLabel ? pendingLabel : confirmLabel}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from '../lib/intl';
 import { Button, type ButtonVariant } from './button';
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -7,7 +8,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
 export function CopyButton({
   text,
   variant = 'secondary',
-  label = 'Copy',
+  label,
   accessibleName,
   className = '',
 }: {
@@ -18,6 +19,7 @@ export function CopyButton({
   accessibleName?: string;
   className?: string;
 }) {
+  const intl = useIntl();
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -36,14 +38,16 @@ export function CopyButton({
   return (
     <>
       <Button variant={variant} onClick={copy} className={`shrink-0 ${className}`} aria-label={state === 'copied' ? undefined : accessibleName}>
-        {state === 'copied' ? 'Copied' : label}
+        {state === 'copied'
+          ? intl.formatMessage({ id: 'common.copyButton.copied', defaultMessage: 'Copied' })
+          : (label ?? intl.formatMessage({ id: 'common.copyButton.copy', defaultMessage: 'Copy' }))}
       </Button>
       <span role="status" className="sr-only">
-        {state === 'copied' ? 'Copied to the clipboard' : ''}
+        {state === 'copied' ? intl.formatMessage({ id: 'common.copyButton.copiedStatus', defaultMessage: 'Copied to the clipboard' }) : ''}
       </span>
       {state === 'failed' ? (
         <span role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Could not copy. Select the text and copy it yourself.
+          {intl.formatMessage({ id: 'common.copyButton.failed', defaultMessage: 'Could not copy. Select the text and copy it yourself.' })}
         </span>
       ) : null}
     </>

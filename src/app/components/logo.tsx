@@ -1,3 +1,6 @@
+/** The product's name: a brand, the same in every language. */
+const PRODUCT_NAME = 'Parcel';
+
 export function Logo() {
   return (
     <span className="inline-flex items-center gap-2 text-base font-semibold tracking-tight">
@@ -11,7 +14,7 @@ export function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      Parcel
+      {PRODUCT_NAME}
     </span>
   );
 }

@@ -77,7 +77,7 @@ export function MarkdownText({ text, headingLevel = 3 }: { text: string; heading
         }
         if (block.kind === 'list') {
           return (
-            <ul key={index} className="list-disc space-y-1 pl-5">
+            <ul key={index} className="list-disc space-y-1 ps-5">
               {block.items.map((item, itemIndex) => (
                 <li key={itemIndex}>
                   <InlineText text={item} />

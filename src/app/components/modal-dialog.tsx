@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useIntl } from '../lib/intl';
 import { Button } from './button';
 
 const focusableSelector =
@@ -54,6 +55,7 @@ interface ModalDialogProps {
  * to whatever opened it. Render it only while open. Long content scrolls inside; on a phone it is a sheet.
  */
 export function ModalDialog({ title, description, onClose, busy = false, initialFocus, size = 'normal', children }: ModalDialogProps) {
+  const intl = useIntl();
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -98,8 +100,8 @@ export function ModalDialog({ title, description, onClose, busy = false, initial
             type="button"
             onClick={onClose}
             disabled={busy}
-            aria-label="Close"
-            className="-mr-2 shrink-0 rounded-md p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            aria-label={intl.formatMessage({ id: 'common.modalDialog.close', defaultMessage: 'Close' })}
+            className="-me-2 shrink-0 rounded-md p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 disabled:opacity-60 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
           >
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
               <path d="M5 5l10 10M15 5L5 15" />
@@ -115,10 +117,11 @@ export function ModalDialog({ title, description, onClose, busy = false, initial
 
 /** A form dialog's buttons: Cancel, and the submit button saying what it does (and that it is doing it). */
 export function DialogActions({ onCancel, pending = false, submitLabel, pendingLabel }: { onCancel: () => void; pending?: boolean; submitLabel: string; pendingLabel?: string }) {
+  const intl = useIntl();
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel} disabled={pending}>
-        Cancel
+        {intl.formatMessage({ id: 'common.dialogActions.cancel', defaultMessage: 'Cancel' })}
       </Button>
       <Button type="submit" disabled={pending}>
         {pending && pendingLabel ? pendingLabel : submitLabel}

@@ -1,9 +1,24 @@
 import { useId } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { NotificationSettings } from '../../contract/dashboard';
+import { useIntl } from '../lib/intl';
 
-const switches: { key: keyof NotificationSettings; label: string; description: string }[] = [
-  { key: 'downloads', label: 'Email me when it is downloaded', description: 'One mail per visit, naming the recipient when they used their personal link.' },
-  { key: 'beforeExpiry', label: 'Remind me before it expires unseen', description: 'A day before the link expires, if nobody has downloaded anything.' },
+const messages = defineMessages({
+  downloadsLabel: { id: 'common.notificationSwitches.downloads', defaultMessage: 'Email me when it is downloaded' },
+  downloadsDescription: {
+    id: 'common.notificationSwitches.downloadsHint',
+    defaultMessage: 'One mail per visit, naming the recipient when they used their personal link.',
+  },
+  beforeExpiryLabel: { id: 'common.notificationSwitches.beforeExpiry', defaultMessage: 'Remind me before it expires unseen' },
+  beforeExpiryDescription: {
+    id: 'common.notificationSwitches.beforeExpiryHint',
+    defaultMessage: 'A day before the link expires, if nobody has downloaded anything.',
+  },
+});
+
+const switches: { key: keyof NotificationSettings; label: MessageDescriptor; description: MessageDescriptor }[] = [
+  { key: 'downloads', label: messages.downloadsLabel, description: messages.downloadsDescription },
+  { key: 'beforeExpiry', label: messages.beforeExpiryLabel, description: messages.beforeExpiryDescription },
 ];
 
 /**
@@ -14,17 +29,20 @@ export function NotificationSwitches({
   value,
   onChange,
   disabled = false,
-  legend = 'Notifications',
+  legend,
 }: {
   value: NotificationSettings;
   onChange: (next: NotificationSettings) => void;
   disabled?: boolean;
   legend?: string;
 }) {
+  const intl = useIntl();
   const id = useId();
   return (
     <fieldset disabled={disabled}>
-      <legend className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">{legend}</legend>
+      <legend className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
+        {legend ?? intl.formatMessage({ id: 'common.notificationSwitches.legend', defaultMessage: 'Notifications' })}
+      </legend>
       <div className="mt-2 space-y-2">
         {switches.map((s) => (
           <div key={s.key} className="flex gap-2.5">
@@ -38,10 +56,10 @@ export function NotificationSwitches({
             />
             <div>
               <label htmlFor={`${id}-${s.key}`} className="text-sm text-zinc-800 dark:text-zinc-200">
-                {s.label}
+                {intl.formatMessage(s.label)}
               </label>
               <p id={`${id}-${s.key}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-                {s.description}
+                {intl.formatMessage(s.description)}
               </p>
             </div>
           </div>

@@ -1,6 +1,13 @@
 import { Component, type ReactNode } from 'react';
+import { useIntl } from '../lib/intl';
 import { Button } from './button';
 import { FormError } from './form-error';
+
+/** The retry button's words (the boundary is a class, which has no hooks). */
+function TryAgainLabel() {
+  const intl = useIntl();
+  return intl.formatMessage({ id: 'common.queryErrorBoundary.tryAgain', defaultMessage: 'Try again' });
+}
 
 interface QueryErrorBoundaryProps {
   /** Called before trying again, e.g. to reset the failed queries. */
@@ -42,7 +49,7 @@ export class QueryErrorBoundary extends Component<QueryErrorBoundaryProps, Query
             this.setState({ error: null });
           }}
         >
-          Try again
+          <TryAgainLabel />
         </Button>
       </div>
     );

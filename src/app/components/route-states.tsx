@@ -1,6 +1,8 @@
 import { Link, useLocation, useRouter, type ErrorComponentProps, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { MessageDescriptor } from 'react-intl';
 import { isApiRequestError } from '../lib/api-error';
+import { useIntl } from '../lib/intl';
 import { safeRedirectPath } from '../lib/safe-redirect';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button, buttonClass } from './button';
@@ -20,21 +22,26 @@ function Centered({ children }: { children: ReactNode }) {
   return <div className="mx-auto flex max-w-lg flex-col py-12">{children}</div>;
 }
 
+/** The status code above a not-found page's title: a number, written in the page's digits. */
+const NOT_FOUND_STATUS = 404;
+
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'common.notFound.title', defaultMessage: 'Page not found' });
+  useDocumentTitle(title);
   return (
     <FullPage>
-      <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">404</p>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight">Page not found</h1>
+      <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">{intl.formatNumber(NOT_FOUND_STATUS, { useGrouping: false })}</p>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight">{title}</h1>
       <p className="mt-3 text-zinc-600 dark:text-zinc-400">
-        There is nothing at this address. The link may be old, or the address mistyped.
+        {intl.formatMessage({ id: 'common.notFound.description', defaultMessage: 'There is nothing at this address. The link may be old, or the address mistyped.' })}
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/" className={buttonClass('primary')}>
-          Go to the dashboard
+          {intl.formatMessage({ id: 'common.notFound.dashboard', defaultMessage: 'Go to the dashboard' })}
         </Link>
         <Link to="/docs/api" className={buttonClass('secondary')}>
-          API reference
+          {intl.formatMessage({ id: 'common.notFound.apiReference', defaultMessage: 'API reference' })}
         </Link>
       </div>
     </FullPage>
@@ -43,17 +50,21 @@ export function NotFoundPage() {
 
 /** What a route shows when its loader or component failed. */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  const intl = useIntl();
   const router = useRouter();
   const location = useLocation();
-  useDocumentTitle('Something went wrong');
+  const title = intl.formatMessage({ id: 'common.routeError.title', defaultMessage: 'Something went wrong' });
+  useDocumentTitle(title);
   if (isApiRequestError(error) && error.status === 401) {
     return (
       <Centered>
-        <h1 className="text-2xl font-semibold tracking-tight">Your session has ended</h1>
-        <p className="mt-3 text-zinc-600 dark:text-zinc-400">Sign in again to carry on where you were.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{intl.formatMessage({ id: 'common.routeError.sessionEnded', defaultMessage: 'Your session has ended' })}</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+          {intl.formatMessage({ id: 'common.routeError.signInAgain', defaultMessage: 'Sign in again to carry on where you were.' })}
+        </p>
         <div className="mt-8">
           <Link to="/signin" search={{ redirect: safeRedirectPath(location.href) }} className={buttonClass('primary')}>
-            Sign in
+            {intl.formatMessage({ id: 'common.routeError.signIn', defaultMessage: 'Sign in' })}
           </Link>
         </div>
       </Centered>
@@ -61,9 +72,9 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   }
   return (
     <Centered>
-      <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <p role="alert" className="mt-3 text-zinc-600 dark:text-zinc-400">
-        {error instanceof Error ? error.message : 'The page could not be shown.'}
+        {error instanceof Error ? error.message : intl.formatMessage({ id: 'common.routeError.notShown', defaultMessage: 'The page could not be shown.' })}
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Button
@@ -72,21 +83,22 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
             void router.invalidate();
           }}
         >
-          Try again
+          {intl.formatMessage({ id: 'common.routeError.tryAgain', defaultMessage: 'Try again' })}
         </Button>
         <Link to="/" className={buttonClass('secondary')}>
-          Go to the dashboard
+          {intl.formatMessage({ id: 'common.routeError.dashboard', defaultMessage: 'Go to the dashboard' })}
         </Link>
       </div>
     </Centered>
   );
 }
 
+/** Its words are messages (`defineMessages` in the route file), formatted when the page renders in its language. */
 interface MissingResource {
   /** Such as "Transfer not found". */
-  title: string;
-  description: string;
-  back: { to: LinkProps['to']; label: string };
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+  back: { to: LinkProps['to']; label: MessageDescriptor };
   /** What the page offers when the resource may be in another of the person's workspaces. */
   elsewhere?: ReactNode;
 }
@@ -104,16 +116,18 @@ export function resourceErrorComponent(missing: MissingResource) {
 }
 
 function ResourceNotFound({ title, description, back, elsewhere }: MissingResource) {
-  useDocumentTitle(title);
+  const intl = useIntl();
+  const shownTitle = intl.formatMessage(title);
+  useDocumentTitle(shownTitle);
   return (
     <Centered>
-      <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">404</p>
-      <h1 className="mt-2 text-2xl font-semibold tracking-tight">{title}</h1>
-      <p className="mt-3 text-zinc-600 dark:text-zinc-400">{description}</p>
+      <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">{intl.formatNumber(NOT_FOUND_STATUS, { useGrouping: false })}</p>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight">{shownTitle}</h1>
+      <p className="mt-3 text-zinc-600 dark:text-zinc-400">{intl.formatMessage(description)}</p>
       {elsewhere}
       <div className="mt-8">
         <Link to={back.to} className={buttonClass(elsewhere ? 'secondary' : 'primary')}>
-          {back.label}
+          {intl.formatMessage(back.label)}
         </Link>
       </div>
     </Centered>

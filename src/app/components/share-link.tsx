@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useIntl } from '../lib/intl';
 import { CopyField } from './copy-field';
 import { QrCode } from './qr-code';
 
@@ -20,6 +21,7 @@ interface ShareLinkProps {
  * under it when not (a sidebar, a phone).
  */
 export function ShareLink({ label, url, description, openLabel, qrLabel }: ShareLinkProps) {
+  const intl = useIntl();
   const descriptionId = useId();
   return (
     <div className="@container">
@@ -35,8 +37,17 @@ export function ShareLink({ label, url, description, openLabel, qrLabel }: Share
             rel="noreferrer"
             className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-400"
           >
-            {openLabel}
-            <span className="sr-only"> (opens in a new tab)</span>
+            {intl.formatMessage(
+              { id: 'common.shareLink.open', defaultMessage: '{label}<hidden> (opens in a new tab)</hidden>' },
+              {
+                label: openLabel,
+                hidden: (chunks) => (
+                  <span key="hidden" className="sr-only">
+                    {chunks}
+                  </span>
+                ),
+              },
+            )}
           </a>
         </div>
         <div className="self-center @md:self-start">

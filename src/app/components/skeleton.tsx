@@ -1,3 +1,5 @@
+import { useIntl } from '../lib/intl';
+
 /**
  * Placeholders in the shape of what is loading, so the page does not jump when it arrives. Each
  * is one `status` region named for what it waits for; the grey shapes are hidden from screen
@@ -29,9 +31,10 @@ export function SkeletonList({ label, rows = 4 }: { label: string; rows?: number
 }
 
 /** A page: its heading, a line of text, and a list. */
-export function SkeletonPage({ label = 'Loading page' }: { label?: string }) {
+export function SkeletonPage({ label }: { label?: string }) {
+  const intl = useIntl();
   return (
-    <div role="status" aria-label={label} className="py-2">
+    <div role="status" aria-label={label ?? intl.formatMessage({ id: 'common.skeleton.loadingPage', defaultMessage: 'Loading page' })} className="py-2">
       <Bar className="h-7 w-48" />
       <Bar className="mt-3 h-4 w-80 max-w-full" />
       <div className="mt-8 space-y-3">

@@ -1,16 +1,31 @@
+import type { IntlShape } from 'react-intl';
+import { currentIntl } from './intl';
+
 // The same rules and words as the server's schemas (src/contract/dashboard.ts), checked before
 // sending so mistakes show at once; the server checks again and its answer is shown too.
 
 export const minPasswordLength = 10;
 
-export function newPasswordError(password: string): string | undefined {
-  if (password.length < minPasswordLength) return `Use at least ${minPasswordLength} characters`;
-  if (password.length > 200) return 'Use at most 200 characters';
+/** "Use at most 200 characters": the same words for every field with a maximum length. */
+function tooLong(count: number, intl: IntlShape): string {
+  return intl.formatMessage(
+    { id: 'auth.accountValidation.tooLong', defaultMessage: '{count, plural, one {Use at most # character} other {Use at most # characters}}' },
+    { count },
+  );
+}
+
+export function newPasswordError(password: string, intl: IntlShape = currentIntl()): string | undefined {
+  if (password.length < minPasswordLength)
+    return intl.formatMessage(
+      { id: 'auth.accountValidation.passwordTooShort', defaultMessage: '{count, plural, one {Use at least # character} other {Use at least # characters}}' },
+      { count: minPasswordLength },
+    );
+  if (password.length > 200) return tooLong(200, intl);
   return undefined;
 }
 
-export function workspaceNameError(name: string): string | undefined {
-  if (name.trim() === '') return 'Name your workspace';
-  if (name.trim().length > 100) return 'Use at most 100 characters';
+export function workspaceNameError(name: string, intl: IntlShape = currentIntl()): string | undefined {
+  if (name.trim() === '') return intl.formatMessage({ id: 'auth.accountValidation.workspaceNameMissing', defaultMessage: 'Name your workspace' });
+  if (name.trim().length > 100) return tooLong(100, intl);
   return undefined;
 }

@@ -1,3 +1,5 @@
+import { currentIntl } from './intl';
+
 /** One offending field of a `400 invalid_request`: `path` is the dotted location in the request body. */
 export interface FieldError {
   path: string;
@@ -86,7 +88,14 @@ export function fieldProblemAtField(field: FieldError): string {
   // Already written for a person ("Use at most 200 characters", from the dashboard's own endpoints): kept as it is.
   if (!leadsWithSubject && /^\p{Lu}/u.test(predicate)) return predicate;
   const length = /^must be at (least|most) (\S+) characters?$/.exec(predicate);
-  if (length) return `Use at ${length[1]} ${length[2]} characters.`;
+  if (length) {
+    const count = Number(length[2]);
+    // Not a number after all: the server's words, as a sentence.
+    if (!Number.isInteger(count)) return asSentence(predicate);
+    return length[1] === 'least'
+      ? currentIntl().formatMessage({ id: 'pages.apiError.atLeast', defaultMessage: 'Use at least {count, plural, one {# character} other {# characters}}.' }, { count })
+      : currentIntl().formatMessage({ id: 'pages.apiError.atMost', defaultMessage: 'Use at most {count, plural, one {# character} other {# characters}}.' }, { count });
+  }
   return asSentence(predicate.replace(/^is\s+/, ''));
 }
 
@@ -139,7 +148,15 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   return new ApiRequestError({
     status: response.status,
     code: 'unexpected_response',
-    message: `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}. Try again in a moment.`,
+    message: response.statusText
+      ? currentIntl().formatMessage(
+          { id: 'pages.apiError.unexpectedStatusText', defaultMessage: 'The server answered {status} {statusText}. Try again in a moment.' },
+          { status: String(response.status), statusText: response.statusText },
+        )
+      : currentIntl().formatMessage(
+          { id: 'pages.apiError.unexpectedStatus', defaultMessage: 'The server answered {status}. Try again in a moment.' },
+          { status: String(response.status) },
+        ),
     retryAfterSeconds,
   });
 }

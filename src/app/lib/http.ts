@@ -1,4 +1,5 @@
 import { ApiRequestError, errorFromResponse } from './api-error';
+import { currentIntl } from './intl';
 
 export interface JsonRequestInit {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,7 +26,7 @@ export async function send(url: string, init: JsonRequestInit = {}): Promise<Res
     throw new ApiRequestError({
       status: 0,
       code: 'network_error',
-      message: 'Could not reach the server. Check your connection and try again.',
+      message: currentIntl().formatMessage({ id: 'pages.http.networkError', defaultMessage: 'Could not reach the server. Check your connection and try again.' }),
     });
   }
 }
@@ -40,7 +41,7 @@ export async function readJson<T>(response: Response): Promise<T> {
     throw new ApiRequestError({
       status: response.status,
       code: 'unexpected_response',
-      message: 'The server sent an answer this page cannot read. Try reloading.',
+      message: currentIntl().formatMessage({ id: 'pages.http.unreadable', defaultMessage: 'The server sent an answer this page cannot read. Try reloading.' }),
     });
   }
 }

@@ -1,6 +1,8 @@
 import { useContext } from 'react';
 import { createIntl, createIntlCache, IntlContext, type IntlShape } from 'react-intl';
 import { DEFAULT_LOCALE, formatLocale, isLocale, LOCALE_COOKIE, textDirection, type Locale } from '../../contract/locales';
+import { publicPageOf } from '../../contract/public-page';
+import { isCustomDomain } from './custom-domain';
 import { setFormatLocale } from './format';
 
 /**
@@ -12,17 +14,30 @@ import { setFormatLocale } from './format';
 export type Messages = Record<string, string>;
 
 const catalogs = import.meta.glob<Messages>(['../../locales/app/*.json', '!../../locales/app/en.json'], { import: 'default' });
+const dashboardCatalogs = import.meta.glob<Messages>(['../../locales/dashboard/*.json', '!../../locales/dashboard/en.json'], { import: 'default' });
 
-/** The catalog of a language other than English ({} for English, whose messages are in the code). */
-export async function loadMessages(locale: Locale): Promise<Messages> {
+/**
+ * The catalogs a page needs in a language other than English ({} for English, whose messages are in the code): a
+ * shared link's page only the pages' own (src/locales/app), any other page the dashboard's too (src/locales/areas.ts).
+ */
+export async function loadMessages(locale: Locale, { dashboard }: { dashboard: boolean }): Promise<Messages> {
   if (locale === DEFAULT_LOCALE) return {};
   const load = catalogs[`../../locales/app/${locale}.json`];
-  if (!load) throw new Error(`no catalog for ${locale}`);
-  return load();
+  const loadDashboard = dashboard ? dashboardCatalogs[`../../locales/dashboard/${locale}.json`] : undefined;
+  if (!load || (dashboard && !loadDashboard)) throw new Error(`no catalog for ${locale}`);
+  const [messages, dashboardMessages] = await Promise.all([load(), loadDashboard?.()]);
+  return { ...messages, ...dashboardMessages };
 }
+
+/** Whether the page at `pathname` is a shared link's (a transfer's, collection's or upload request's), which loads no dashboard catalog. */
+export const isSharedLinkPage = (pathname: string): boolean => publicPageOf(pathname) !== null || isCustomDomain();
 
 const cache = createIntlCache();
 let current: IntlShape = make(DEFAULT_LOCALE, {});
+let dashboardLoaded = true;
+/** The language the server wrote this page in (before any fallback to English), and the signed-in person's own, once a session starts here. */
+let servedLocale: Locale = DEFAULT_LOCALE;
+let ownLocale: Locale | null = null;
 
 function make(formatTag: string, messages: Messages): IntlShape {
   return createIntl(
@@ -74,18 +89,38 @@ export function switchLocale(locale: Locale): void {
   window.location.reload();
 }
 
-/** The page's language, its catalog loaded and applied: what main.tsx starts the page with. */
+/** The page's language, its catalogs loaded and applied: what main.tsx starts the page with. */
 export async function startLocale(): Promise<IntlShape> {
   const locale = documentLocale();
+  servedLocale = locale;
+  const dashboard = !isSharedLinkPage(window.location.pathname);
   try {
-    return applyLocale(locale, await loadMessages(locale), browserLanguages());
+    const intl = applyLocale(locale, await loadMessages(locale, { dashboard }), browserLanguages());
+    dashboardLoaded = dashboard || locale === DEFAULT_LOCALE;
+    return intl;
   } catch (error) {
     // Its catalog could not be fetched (a new deployment replaced it): the page is in English rather than blank.
     console.warn(`The page is in English: the ${locale} catalog could not be loaded`, error);
     document.documentElement.lang = DEFAULT_LOCALE;
     document.documentElement.dir = 'ltr';
+    dashboardLoaded = true;
     return applyLocale(DEFAULT_LOCALE, {}, browserLanguages());
   }
+}
+
+/** A session started on this page (signing in): the person's own language (Settings), which their dashboard pages are in. */
+export function noteOwnLocale(locale: Locale | null | undefined): void {
+  ownLocale = isLocale(locale) ? locale : null;
+}
+
+/**
+ * Whether going to the page at `pathname` needs it loaded anew, as the server writes it: a dashboard page after a
+ * shared link's page in a language other than English (which loaded no dashboard catalog), or after signing in
+ * on a page in another language than the person chose for theirs.
+ */
+export function needsNewDocument(pathname: string): boolean {
+  if (isSharedLinkPage(pathname)) return false;
+  return !dashboardLoaded || (ownLocale !== null && ownLocale !== servedLocale);
 }
 
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignedOutShell } from '../components/layout/signed-out-shell';
 import { JoinPage } from '../features/members/components/join-page';
+import { useIntl } from '../lib/intl';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 interface JoinSearch {
@@ -17,7 +18,8 @@ export const Route = createFileRoute('/join')({
 });
 
 function JoinRoute() {
-  useDocumentTitle('Join a workspace');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'pages.join.title', defaultMessage: 'Join a workspace' }));
   return (
     <SignedOutShell>
       <JoinPage token={Route.useSearch().token} />

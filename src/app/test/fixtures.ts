@@ -6,7 +6,7 @@ import { json, type StubHandler } from './fetch-stub';
 export function session(plan: 'free' | 'paid' = 'free', isOperator = false, billing: Session['billing'] = 'on'): Session {
   return {
     billing,
-    user: { id: 'usr_1', email: 'ada@example.com', name: 'Ada Lovelace', isOperator, twoStep: false, singleSignOn: false },
+    user: { id: 'usr_1', email: 'ada@example.com', name: 'Ada Lovelace', isOperator, twoStep: false, singleSignOn: false, language: null },
     workspace: { id: 'ws_1', name: 'Analytical Engines', plan, planUntil: plan === 'paid' ? '2027-01-31T00:00:00.000Z' : null, role: 'owner', requireTwoStep: false, requireSingleSignOn: false },
   };
 }

@@ -1,9 +1,12 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
-import source from '../../locales/app/en.json';
+import appSource from '../../locales/app/en.json';
+import dashboardSource from '../../locales/dashboard/en.json';
+
+const source: Record<string, string> = { ...appSource, ...dashboardSource };
 
 /**
- * A pseudo-language for tests: every message of the source catalog with each ASCII letter swapped for an accented
+ * A pseudo-language for tests: every message of the source catalogs (the pages' and the dashboard's) with each ASCII letter swapped for an accented
  * or look-alike one, 40 % longer, and between ⟦ ⟧. A page rendered in it shows at a glance what is not a message:
  * an ASCII letter outside a value (a file name, a size) is a word left in the code, and a sentence glued from pieces
  * shows as several ⟦ ⟧ where one was meant.
@@ -28,7 +31,7 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
 /** The pseudo-language's catalog: the same ids and placeholders as the source. */
 export function pseudoMessages(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(source as Record<string, string>).map(([id, message]) => {
+    Object.entries(source).map(([id, message]) => {
       const padding = '~'.repeat(Math.ceil(message.length * 0.4));
       return [id, `⟦${printAST(pseudoElements(parse(message)))}${padding}⟧`];
     }),

@@ -25,7 +25,8 @@ function runCli(args: string[], env: Record<string, string> = {}): Promise<{ cod
       tsx,
       ['src/server/admin/cli.ts', ...args],
       // DATA_DIR points at the test server's directory, where no embedded PostgreSQL runs: only DATABASE_URL can be used.
-      { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: '', ...env }, timeout: 20_000 },
+      // Starting tsx takes a second or two on an idle machine, many more on one busy with other suites.
+      { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: '', ...env }, timeout: 60_000 },
       (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }),
     );
   });
@@ -107,7 +108,7 @@ describe('domain arguments', () => {
   });
 });
 
-describe('the CLI process', () => {
+describe('the CLI process', { timeout: 120_000 }, () => {
   it('lists identity providers with the redirect URI to register, and refuses to remove one that is not there', async () => {
     const listed = await runCli(['sso', 'list', '--json'], { DATABASE_URL: server.databaseUrl, PUBLIC_URL: 'https://files.example.test' });
     expect(listed.code).toBe(0);

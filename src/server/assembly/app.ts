@@ -25,7 +25,10 @@ import { customDomainPage } from '../collections/custom-link.js';
 import { collectionOfFormerSlug } from '../collections/readable-links.js';
 import { isSlugShaped } from '../collections/shared-link.js';
 import { publicPageOf } from '../../contract/public-page.js';
-import { DEFAULT_LOCALE, textDirection, type Locale } from '../../contract/locales.js';
+import { getCookie } from 'hono/cookie';
+import { textDirection, type Locale } from '../../contract/locales.js';
+import { sessionLanguage } from '../auth/sessions.js';
+import { SESSION_COOKIE } from '../dashboard/session.js';
 import { readerLanguage } from '../http/reader-language.js';
 import type { Database } from '../db/connection.js';
 import { appRouteMatcher } from './app-routes.js';
@@ -199,11 +202,12 @@ export function createApp(services: Services, options: AppOptions) {
       const renamed = await renamedCollectionPage(services.db, pagePath, null);
       if (renamed) return redirectTo(c, renamed);
     }
-    // A shared link's page in its reader's language: their choice from its menu (a cookie), else their browser's.
-    // The dashboard speaks English until it is translated too: one language per page.
+    // A page in its reader's language: their choice from a page's menu (a cookie), else their browser's; the
+    // dashboard in the signed-in person's own (Settings) when they chose one, on whichever device they use.
     const reader = readerLanguage(c);
-    const speaksReaders = publicPageOf(pagePath) !== null || html === customDomainIndexHtml;
-    const language = speaksReaders ? reader : { ...reader, locale: DEFAULT_LOCALE };
+    const isSharedLinkPage = publicPageOf(pagePath) !== null || html === customDomainIndexHtml;
+    const ownLanguage = isSharedLinkPage ? null : await sessionLanguage(services, getCookie(c, SESSION_COOKIE));
+    const language = ownLanguage ? { ...reader, locale: ownLanguage } : reader;
     c.header('Vary', 'Accept-Language, Cookie');
     html = inLanguage(html, language.locale);
     // A transfer's, collection's or request's link carries its first view's data (only on the service's own host).

@@ -1,5 +1,6 @@
 import { memberActor, recordActivity } from '../activity/activity.js';
 import { and, desc, eq, gt, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import { isLocale, type Locale } from '../../contract/locales.js';
 import { scopesForMember, type MemberRole } from '../../contract/scopes.js';
 import { ApiError } from '../core/errors.js';
 import { newId, newSessionToken, randomBase62, sha256 } from '../core/secrets.js';
@@ -26,6 +27,8 @@ export interface SignedInUser {
   /** The person's role in the session's workspace, read with the session on every request. */
   role: MemberRole;
   twoStepOn: boolean;
+  /** The person's own language (Settings): the dashboard's and their mail's; null follows the browser. */
+  language: Locale | null;
   /** The workspace requires two-step verification of everyone (docs/security.md). */
   workspaceRequiresTwoStep: boolean;
   /** The workspace requires everyone to sign in through one of its identity providers (docs/security.md). */
@@ -148,6 +151,7 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, singleS
     workspaceName: ws.name,
     role,
     twoStepOn: user.totpEnabledAt !== null,
+    language: isLocale(user.locale) ? user.locale : null,
     workspaceRequiresTwoStep: ws.requireTwoStep,
     workspaceRequiresSingleSignOn: ws.requireSingleSignOn,
     singleSignOnSatisfied,
@@ -156,11 +160,31 @@ function signedInUser(user: UserRow, ws: WorkspaceRow, role: MemberRole, singleS
   };
 }
 
+/** Sets the person's own language (Settings): their dashboard's on every device and their mail's; null follows the browser. */
+export async function setOwnLanguage(db: Services['db'], userId: string, language: Locale | null) {
+  await db.update(users).set({ locale: language }).where(eq(users.id, userId));
+}
+
+/**
+ * The own language of the person a session cookie belongs to, for the dashboard page the server writes in it:
+ * null for none chosen, and for no session (an ended or unknown one too). One indexed lookup, no side effects.
+ */
+export async function sessionLanguage(services: Pick<Services, 'db' | 'clock'>, token: string | undefined): Promise<Locale | null> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  const [row] = await services.db
+    .select({ locale: users.locale })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sha256(token)), gt(sessions.expiresAt, services.clock.now())))
+    .limit(1);
+  return isLocale(row?.locale) ? row.locale : null;
+}
+
 /** The session as the dashboard reads it (contract: SessionSchema). */
 export function sessionBody(user: Omit<SignedInUser, 'sessionHash' | 'sessionExpiresAt'>, billing: Billing) {
   return {
     billing: billingOff(billing) ? ('off' as const) : ('on' as const),
-    user: { id: user.userId, email: user.email, name: user.name, isOperator: user.isOperator, twoStep: user.twoStepOn, singleSignOn: user.singleSignOnSatisfied },
+    user: { id: user.userId, email: user.email, name: user.name, isOperator: user.isOperator, twoStep: user.twoStepOn, singleSignOn: user.singleSignOnSatisfied, language: user.language },
     workspace: {
       id: user.workspaceId,
       name: user.workspaceName,

@@ -5,7 +5,9 @@ import { ApiError } from '../core/errors.js';
 import { limitGuesses } from './attempts.js';
 import { randomBase62, sha256 } from '../core/secrets.js';
 import { passwordResets, sessions, users } from '../db/schema/index.js';
+import type { Locale } from '../../contract/locales.js';
 import { renderEmail } from '../mail/html.js';
+import { mailIntl, mailLocale } from '../mail/intl.js';
 import type { Services } from '../services.js';
 import { createWorkspaceWithOwner, EmailTakenError, findUserByEmail, findUserById } from '../workspaces/accounts.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
@@ -109,9 +111,10 @@ export async function changePassword(services: Services, user: SignedInUser, inp
 /**
  * Mails a one-time reset link (30 minutes) to the address when it is an account's, of a workspace
  * not disabled; answers the same either way, so nobody learns who has an account. 429 after five
- * requests for one address, or from one client address, in fifteen minutes.
+ * requests for one address, or from one client address, in fifteen minutes. The mail is in the person's own language,
+ * else in `pageLocale`, the language of the page that asked (when a page did).
  */
-export async function requestPasswordReset(services: Services, email: string, address: string) {
+export async function requestPasswordReset(services: Services, email: string, address: string, pageLocale?: Locale) {
   const { db, clock, config, rateLimits, mailer } = services;
   const now = clock.now();
   const buckets = [`reset-email:${email}`, `reset-addr:${address}`];
@@ -125,15 +128,19 @@ export async function requestPasswordReset(services: Services, email: string, ad
   const token = randomBase62(32);
   await db.insert(passwordResets).values({ tokenHash: sha256(token), userId: found.user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
   const link = `${config.PUBLIC_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+  const locale = mailLocale(found.user.locale, pageLocale);
+  const intl = mailIntl(locale);
+  const title = intl.formatMessage({ id: 'mail.passwordReset.heading', defaultMessage: 'Reset your Parcel password' });
   const content = renderEmail({
-    heading: 'Reset your Parcel password',
+    locale,
+    heading: title,
     paragraphs: [
-      'Someone, hopefully you, asked to reset the password of your Parcel account. The link works once, for 30 minutes.',
-      'If it was not you, ignore this mail: your password stays as it is.',
+      intl.formatMessage({ id: 'mail.passwordReset.asked', defaultMessage: 'Someone, hopefully you, asked to reset the password of your Parcel account. The link works once, for 30 minutes.' }),
+      intl.formatMessage({ id: 'mail.passwordReset.notYou', defaultMessage: 'If it was not you, ignore this mail: your password stays as it is.' }),
     ],
-    action: { label: 'Choose a new password', url: link },
+    action: { label: intl.formatMessage({ id: 'mail.passwordReset.action', defaultMessage: 'Choose a new password' }), url: link },
   });
-  await mailer.send({ to: found.user.email, subject: 'Reset your Parcel password', text: content.text, html: content.html, tag: 'account.password-reset', workspaceId: found.ws.id });
+  await mailer.send({ to: found.user.email, subject: title, text: content.text, html: content.html, tag: 'account.password-reset', workspaceId: found.ws.id });
 }
 
 /**

@@ -14,6 +14,7 @@ import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { checkImportUrls, registerImports, registerUploads, tusEndpoint } from '../uploads/register.js';
 import { lockOwnCollection, ownCollection, touchCollection, type CollectionRow } from './collections.js';
 import { renderEmail } from '../mail/html.js';
+import { subjectLine } from '../mail/message.js';
 import { mailWorkspace } from '../mail/workspace-mail.js';
 import { COLLECTION_LINK_TTL_MS } from './download-links.js';
 import { ensureFolderPaths, folderOfCollection } from './folders.js';
@@ -246,20 +247,28 @@ export async function quarantineCollectionFile(services: Pick<Services, 'db' | '
   if (!quarantined) return;
   await deleteStoredBytes(services, quarantined.rows);
   const { c, folderPath } = quarantined;
-  const where = folderPath ? `the folder “${folderPath}” of ` : '';
-  const content = renderEmail({
-    heading: `Malware found in a file of “${c.title}”`,
-    paragraphs: [
-      `The virus scan found ${signature} in “${file.name}”, in ${where}your collection “${c.title}”.`,
-      'The file was quarantined: nobody can see or download it, and it was deleted. The rest of the collection is unchanged.',
-    ],
-    action: { label: 'Open the collection', url: `${services.config.PUBLIC_URL}/collections/${encodeURIComponent(c.id)}` },
-  });
-  await mailWorkspace(services, c.workspaceId, {
-    subject: `Malware quarantined: ${file.name}`.slice(0, 200).replace(/[\r\n]+/g, ' '),
-    text: content.text,
-    html: content.html,
-    tag: 'collection.file-quarantined',
+  await mailWorkspace(services, c.workspaceId, (intl, locale) => {
+    const values = { file: file.name, folder: folderPath ?? '', collection: c.title, signature };
+    const content = renderEmail({
+      locale,
+      heading: intl.formatMessage({ id: 'mail.collectionInfected.heading', defaultMessage: 'Malware found in a file of “{collection}”', description: 'collection: the collection\'s title' }, values),
+      paragraphs: [
+        folderPath
+          ? intl.formatMessage(
+              { id: 'mail.collectionInfected.foundInFolder', defaultMessage: 'The virus scan found {signature} in “{file}”, in the folder “{folder}” of your collection “{collection}”.', description: 'signature: the name of the malware, as the scanner calls it; file: the file\'s name; folder: its folder\'s path' },
+              values,
+            )
+          : intl.formatMessage({ id: 'mail.collectionInfected.found', defaultMessage: 'The virus scan found {signature} in “{file}”, in your collection “{collection}”.', description: 'signature: the name of the malware, as the scanner calls it; file: the file\'s name' }, values),
+        intl.formatMessage({ id: 'mail.collectionInfected.quarantined', defaultMessage: 'The file was quarantined: nobody can see or download it, and it was deleted. The rest of the collection is unchanged.' }),
+      ],
+      action: { label: intl.formatMessage({ id: 'mail.collection.open', defaultMessage: 'Open the collection' }), url: `${services.config.PUBLIC_URL}/collections/${encodeURIComponent(c.id)}` },
+    });
+    return {
+      subject: subjectLine(intl.formatMessage({ id: 'mail.collectionInfected.subject', defaultMessage: 'Malware quarantined: {file}', description: 'file: the file\'s name' }, values)),
+      text: content.text,
+      html: content.html,
+      tag: 'collection.file-quarantined',
+    };
   });
 }
 

@@ -8,6 +8,8 @@ import type { Database } from '../db/connection.js';
 import { collectionComments, collectionFiles, collectionGuests, collections, files, type ReviewState } from '../db/schema/index.js';
 import { emitEvent } from '../events/emit.js';
 import { renderEmail } from '../mail/html.js';
+import type { MailIntl } from '../mail/intl.js';
+import { subjectLine } from '../mail/message.js';
 import { mailWorkspace } from '../mail/workspace-mail.js';
 import type { Services } from '../services.js';
 import type { CollectionAccess } from './access.js';
@@ -81,12 +83,35 @@ export async function addComment(services: ReviewServices, c: CollectionRow, fil
     .values({ id: newId('cm'), collectionId: c.id, fileId, authorKind: by.kind, authorId: by.id, authorEmail: by.email, authorName: by.name, body, createdAt: services.clock.now() })
     .returning();
   if (by.kind === 'guest' && c.reviewMail === 'each') {
-    await mailNow(services, c, `${by.email ?? 'A guest'} commented on “${file.name}”`, [`${by.email ?? 'A guest'} wrote about “${file.name}” in “${c.title}”:`, body]);
+    await mailNow(services, c, (intl) => {
+      const values = { ...guestValues(by.email), file: file.name, collection: c.title };
+      return {
+        heading: intl.formatMessage({ id: 'mail.review.commentedSubject', defaultMessage: '{known, select, yes {{guest}} other {A guest}} commented on “{file}”', description: 'known: yes when the guest\'s address is known (guest: it), else "A guest"; file: the file\'s name' }, values),
+        paragraphs: [
+          intl.formatMessage({ id: 'mail.review.commented', defaultMessage: '{known, select, yes {{guest}} other {A guest}} wrote about “{file}” in “{collection}”:', description: 'Followed by the comment; collection: the collection\'s title' }, values),
+          body,
+        ],
+      };
+    });
   }
   return toComment(row!);
 }
 
-const stateWords: Record<ReviewState, string> = { approved: 'approved', changes_requested: 'asked for changes to' };
+/** Who reviewed, for a message's `{known, select, yes {{guest}} other {A guest}}`: a guest's address, when known. */
+const guestValues = (email: string | null) => ({ known: email === null ? 'no' : 'yes', guest: email ?? '' });
+
+/** A guest's decision on a file: a heading, or a sentence naming the collection too. */
+function decisionWords(intl: MailIntl, state: ReviewState, email: string | null, file: string, collection?: string): string {
+  const values = { ...guestValues(email), file, collection: collection ?? '' };
+  if (collection === undefined) {
+    return state === 'approved'
+      ? intl.formatMessage({ id: 'mail.review.approvedSubject', defaultMessage: '{known, select, yes {{guest}} other {A guest}} approved “{file}”', description: 'known: yes when the guest\'s address is known (guest: it), else "A guest"; file: the file\'s name' }, values)
+      : intl.formatMessage({ id: 'mail.review.changesSubject', defaultMessage: '{known, select, yes {{guest}} other {A guest}} asked for changes to “{file}”', description: 'known: yes when the guest\'s address is known (guest: it), else "A guest"; file: the file\'s name' }, values);
+  }
+  return state === 'approved'
+    ? intl.formatMessage({ id: 'mail.review.approved', defaultMessage: '{known, select, yes {{guest}} other {A guest}} approved “{file}” in “{collection}”.', description: 'collection: the collection\'s title' }, values)
+    : intl.formatMessage({ id: 'mail.review.changes', defaultMessage: '{known, select, yes {{guest}} other {A guest}} asked for changes to “{file}” in “{collection}”.', description: 'collection: the collection\'s title' }, values);
+}
 
 /**
  * Records a decision on a file (or clears it with null), emits `collection.file_reviewed`, and mails a guest's
@@ -114,16 +139,22 @@ export async function setReview(services: ReviewServices, c: CollectionRow, file
     });
   });
   if (by.kind === 'guest' && state !== null && c.reviewMail === 'each') {
-    await mailNow(services, c, `${by.email ?? 'A guest'} ${stateWords[state]} “${file.name}”`, [`${by.email ?? 'A guest'} ${stateWords[state]} “${file.name}” in “${c.title}”.`]);
+    await mailNow(services, c, (intl) => ({
+      heading: decisionWords(intl, state, by.email, file.name),
+      paragraphs: [decisionWords(intl, state, by.email, file.name, c.title)],
+    }));
   }
   return state === null ? null : { state, by: { kind: by.kind, email: by.email }, at: now.toISOString() };
 }
 
-async function mailNow(services: ReviewServices, c: CollectionRow, subject: string, paragraphs: string[]) {
-  const content = renderEmail({ heading: subject, paragraphs, action: { label: 'Open the collection', url: `${services.config.PUBLIC_URL}/collections/${encodeURIComponent(c.id)}` } });
-  await mailWorkspace(services, c.workspaceId, { subject: subject.slice(0, 200).replace(/[\r\n]+/g, ' '), text: content.text, html: content.html, tag: 'collection.review' }).catch((err: unknown) =>
-    services.log.error({ err, collectionId: c.id }, 'review mail failed'),
-  );
+/** Mails the workspace a review's news, each person in their language: the heading is also the subject. */
+async function mailNow(services: ReviewServices, c: CollectionRow, write: (intl: MailIntl) => { heading: string; paragraphs: string[] }) {
+  const url = `${services.config.PUBLIC_URL}/collections/${encodeURIComponent(c.id)}`;
+  await mailWorkspace(services, c.workspaceId, (intl, locale) => {
+    const { heading, paragraphs } = write(intl);
+    const content = renderEmail({ locale, heading, paragraphs, action: { label: intl.formatMessage({ id: 'mail.collection.open', defaultMessage: 'Open the collection' }), url } });
+    return { subject: subjectLine(heading), text: content.text, html: content.html, tag: 'collection.review' };
+  }).catch((err: unknown) => services.log.error({ err, collectionId: c.id }, 'review mail failed'));
 }
 
 /** The workspace's own reading, by collection id: a file's comments. */
@@ -179,19 +210,38 @@ export async function sendReviewDigests(services: ReviewServices): Promise<numbe
       .from(collectionFiles)
       .innerJoin(files, eq(files.id, collectionFiles.fileId))
       .where(and(eq(collectionFiles.collectionId, c.id), eq(collectionFiles.reviewedByKind, 'guest'), isNotNull(collectionFiles.reviewState), gte(collectionFiles.reviewedAt, from)));
-    const lines = [
-      ...decisions.map((d) => `${d.email ?? 'A guest'} ${stateWords[d.state!]} “${d.fileName}”.`),
-      ...comments.map((m) => `${m.email ?? 'A guest'} on “${m.fileName}”: ${m.body.length > 300 ? `${m.body.slice(0, 300)}…` : m.body}`),
-    ];
+    const news = decisions.length + comments.length;
     // Claimed first, so two workers never send the same digest.
     const [claimed] = await services.db
       .update(collections)
       .set({ reviewDigestAt: now })
       .where(and(eq(collections.id, c.id), c.reviewDigestAt === null ? sql`${collections.reviewDigestAt} is null` : eq(collections.reviewDigestAt, c.reviewDigestAt)))
       .returning({ id: collections.id });
-    if (!claimed || lines.length === 0) continue;
-    const subject = `Reviews of “${c.title}”: ${decisions.length} decision${decisions.length === 1 ? '' : 's'}, ${comments.length} comment${comments.length === 1 ? '' : 's'}`;
-    await mailNow(services, c, subject, [`What your guests said about “${c.title}” since the last digest:`, ...lines]);
+    if (!claimed || news === 0) continue;
+    await mailNow(services, c, (intl) => ({
+      heading: intl.formatMessage(
+        {
+          id: 'mail.review.digestSubject',
+          defaultMessage: 'Reviews of “{collection}”: {decisions, plural, one {# decision} other {# decisions}}, {comments, plural, one {# comment} other {# comments}}',
+          description: 'collection: the collection\'s title; decisions: how many files guests approved or asked changes to',
+        },
+        { collection: c.title, decisions: decisions.length, comments: comments.length },
+      ),
+      paragraphs: [
+        intl.formatMessage({ id: 'mail.review.digestIntro', defaultMessage: 'What your guests said about “{collection}” since the last digest:' }, { collection: c.title }),
+        ...decisions.map((d) =>
+          d.state === 'approved'
+            ? intl.formatMessage({ id: 'mail.review.digestApproved', defaultMessage: '{known, select, yes {{guest}} other {A guest}} approved “{file}”.', description: 'A line of the daily digest' }, { ...guestValues(d.email), file: d.fileName })
+            : intl.formatMessage({ id: 'mail.review.digestChanges', defaultMessage: '{known, select, yes {{guest}} other {A guest}} asked for changes to “{file}”.', description: 'A line of the daily digest' }, { ...guestValues(d.email), file: d.fileName }),
+        ),
+        ...comments.map((m) =>
+          intl.formatMessage(
+            { id: 'mail.review.digestComment', defaultMessage: '{known, select, yes {{guest}} other {A guest}} on “{file}”: {comment}', description: 'A line of the daily digest; comment: what the guest wrote (its first 300 characters)' },
+            { ...guestValues(m.email), file: m.fileName, comment: m.body.length > 300 ? `${m.body.slice(0, 300)}…` : m.body },
+          ),
+        ),
+      ],
+    }));
     sent++;
   }
   return sent;

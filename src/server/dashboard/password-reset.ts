@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { CompletePasswordResetSchema, RequestPasswordResetSchema, SessionSchema } from '../../contract/dashboard.js';
 import { completePasswordReset, requestPasswordReset } from '../auth/sign-in.js';
 import { clientAddress } from '../http/headers.js';
+import { readerLanguage } from '../http/reader-language.js';
 import type { DashboardSurface } from './routes.js';
 import { signInAs } from './session.js';
 
@@ -15,7 +16,8 @@ export function passwordResetRoutes(surface: DashboardSurface) {
     .route(
       { method: 'post', path: '/', auth: 'anyone', summary: 'Mail a password reset link', body: RequestPasswordResetSchema, success: { status: 202, schema: z.object({ sent: z.literal(true) }) } },
       async (c, { body }) => {
-        await requestPasswordReset(c.var.services, body.email, clientAddress(c, c.var.services.config.TRUST_PROXY));
+        // Written in the person's own language, else the page's they asked from.
+        await requestPasswordReset(c.var.services, body.email, clientAddress(c, c.var.services.config.TRUST_PROXY), readerLanguage(c).locale);
         return c.json({ sent: true }, 202);
       },
     )

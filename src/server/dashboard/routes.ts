@@ -5,6 +5,7 @@ import {
   ChangePasswordRequestSchema,
   CreateApiKeyRequestSchema,
   CreateApiKeyResponseSchema,
+  OwnLanguageRequestSchema,
   RenameWorkspaceRequestSchema,
   SessionSchema,
   SetupQuerySchema,
@@ -17,7 +18,7 @@ import { PasskeySignInRequestSchema, SecondStepRequestSchema, WebAuthnOptionsSch
 import { passkeySignInOptions } from '../auth/passkeys.js';
 import { chargeAnonymous } from '../ratelimit/buckets.js';
 import { apiKeyBody, createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.js';
-import { mintSessionAccessToken, sessionBody } from '../auth/sessions.js';
+import { mintSessionAccessToken, sessionBody, setOwnLanguage } from '../auth/sessions.js';
 import { changePassword, checkPassword, signUp } from '../auth/sign-in.js';
 import { notFound } from '../core/errors.js';
 import { Surface } from '../http/surface.js';
@@ -106,6 +107,22 @@ export function dashboardRoutes() {
     })
     .route({ method: 'get', path: '/session', auth: 'self', summary: 'The signed-in user and workspace', success: { status: 200, schema: SessionSchema } }, (c) =>
       c.json(sessionBody(c.var.user, c.var.services.config)),
+    )
+    .route(
+      {
+        method: 'put',
+        path: '/language',
+        auth: 'self',
+        summary: 'Choose your own language (Settings), or follow the browser’s',
+        description:
+          'The dashboard is then served in it on every device where you are signed in, and the mail written to you is in it. It is also the default language of the mail to the recipients and guests you address (each can be given their own, see `recipientLanguages`).',
+        body: OwnLanguageRequestSchema,
+        success: { status: 200, schema: SessionSchema },
+      },
+      async (c, { body }) => {
+        await setOwnLanguage(c.var.services.db, c.var.user.userId, body.language);
+        return c.json(sessionBody({ ...c.var.user, language: body.language }, c.var.services.config));
+      },
     )
     .route(
       { method: 'patch', path: '/workspace', auth: 'admin', summary: 'Rename the workspace', body: RenameWorkspaceRequestSchema, success: { status: 200, schema: SessionSchema } },

@@ -79,10 +79,15 @@ async function startWorkerProcess(): Promise<WorkerProcess> {
   const collect = (chunk: Buffer) => (worker.output = (worker.output + chunk.toString()).slice(-20_000));
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
-  await until('the worker to start', async () => {
-    if (child.exitCode !== null) throw new Error(`the worker exited with ${child.exitCode}: ${worker.output}`);
-    return worker.output.includes('"msg":"worker running"');
-  });
+  // A new Node process compiling the server with tsx: seconds on an idle machine, up to a minute on a busy one.
+  await until(
+    'the worker to start',
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the worker exited with ${child.exitCode}: ${worker.output}`);
+      return worker.output.includes('"msg":"worker running"');
+    },
+    60_000,
+  );
   // The same files as the server's, or the worker would import into storage nobody downloads from.
   expect(worker.output).toContain(`"storage":"${server.services.storage.kind}"`);
   return worker;
@@ -187,7 +192,7 @@ describe('a URL import fetched by a separate worker process', () => {
     expect(downloaded.res.status).toBe(200);
     expect(downloaded.body.length).toBe(bytes.length);
     expect(crcOf(downloaded.body)).toBe(crcOf(bytes));
-  }, 60_000);
+  }, 180_000);
 
   it('is not claimed by a second worker while its origin pauses for longer than a lease within one part', async () => {
     const bytes = randomFile(2_000_000);
@@ -202,5 +207,5 @@ describe('a URL import fetched by a separate worker process', () => {
     expect(await settled(fileId)).toMatchObject({ status: 'ready', receivedBytes: bytes.length });
     expect(o.requests).toHaveLength(1);
     expect(await fileOf(fileId)).toMatchObject({ state: 'complete', crc32: crcOf(bytes), importAttempts: 1 });
-  }, 30_000);
+  }, 120_000);
 });

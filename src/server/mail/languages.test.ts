@@ -3,19 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, textDirection, type Locale } from '../../contract/locales.js';
 import { GuestListSchema } from '../../contract/collections.js';
 import { TransferSchema } from '../../contract/transfers.js';
-import { files, users } from '../db/schema/index.js';
+import { newId } from '../core/secrets.js';
+import { files, memberships, users } from '../db/schema/index.js';
 import { collectionsApi } from '../test/collections.js';
 import { expectError, signIn, startTestServer, type TestServer } from '../test/harness.js';
 import { markReadyIfComplete } from '../transfers/lifecycle.js';
 import { recipientMail } from '../transfers/send.js';
+import { remindUnseenBeforeExpiry } from '../transfers/sender-mail.js';
+import { seedTransfer } from '../test/transfers.js';
 import { mailIntl } from './intl.js';
+import { mailWorkspace } from './workspace-mail.js';
 import type { OutgoingMessage } from './message.js';
 import { recordSentMail } from '../test/mail.js';
 
 /**
  * Mail in its reader's language: a recipient's in the language the sender chose for them, else their contact's,
  * else the sender's own, else English; a guest's invitation likewise, and their sign-in link in the language of the
- * page they asked from. Each language's recipient mail in both parts, with its plural forms.
+ * page they asked from. Each language's recipient mail in both parts, with its plural forms. The mail to the workspace's
+ * own people in each one's own language (Settings), a password reset else in the language of the page that asked.
  */
 
 let server: TestServer;
@@ -138,6 +143,79 @@ describe('a guest’s mail', () => {
     await expect.poll(() => mailTo('it@example.test', 'collection.guest_sign_in')?.html ?? '').toContain('<html lang="nl"');
     const guests = GuestListSchema.parse(await (await server.fetch(`/api/v1/collections/${c.id}/guests`, { token })).json()).guests;
     expect(Object.fromEntries(guests.map((g) => [g.email, g.language]))).toEqual({ 'es@example.test': 'es', 'it@example.test': 'nl' });
+  });
+});
+
+describe('the mail to the workspace’s own people', () => {
+  /** Signs the workspace's owner in and chooses their own language, as Settings does. */
+  async function chooseLanguage(ws: { email: string; password: string }, language: Locale | null) {
+    const cookie = await signIn(server, ws);
+    const res = await server.fetch('/api/dashboard/language', { method: 'PUT', json: { language }, headers: { cookie } });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+
+  it('is in each person’s own language: a German owner gets the reminder in German, an English admin in English, each once', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    await chooseLanguage(ws, 'de');
+    const admin = `admin-${ws.id.slice(-6).toLowerCase()}@example.test`;
+    const adminId = newId('usr');
+    await server.services.db.insert(users).values({ id: adminId, workspaceId: ws.id, email: admin, passwordHash: 'not a hash', createdAt: server.clock.now() });
+    await server.services.db.insert(memberships).values({ workspaceId: ws.id, userId: adminId, role: 'admin', createdAt: server.clock.now() });
+    // Sent with an API key (nobody's): the owner and the admins hear of it.
+    await seedTransfer(server, { workspaceId: ws.id, title: 'Plans', files: [{ name: 'a.txt', data: Buffer.from('a') }], recipients: ['ada@example.test'], expiresInMs: 20 * 3_600_000 });
+    expect(await remindUnseenBeforeExpiry(server.services)).toBeGreaterThanOrEqual(1);
+
+    const reminders = sent.filter((m) => m.tag === 'transfer.expiry-reminder' && m.workspaceId === ws.id);
+    expect(reminders.map((m) => m.to).sort()).toEqual([admin, ws.email].sort());
+    const german = reminders.find((m) => m.to === ws.email)!;
+    const english = reminders.find((m) => m.to === admin)!;
+    expect(german.html).toContain('<html lang="de" dir="ltr">');
+    expect(english.html).toContain('<html lang="en" dir="ltr">');
+    expect(english.subject).toBe('Expires tomorrow, not downloaded yet: Plans');
+    expect(english.text).toContain('“Plans” expires tomorrow, and nobody has downloaded it');
+    expect(english.text).toContain('It was sent to ada@example.test. You may want to remind them.');
+
+    // Written once per language among the addressees: a second English person adds a mail, not a writing.
+    const member = `member-${ws.id.slice(-6).toLowerCase()}@example.test`;
+    const memberId = newId('usr');
+    await server.services.db.insert(users).values({ id: memberId, workspaceId: ws.id, email: member, passwordHash: 'not a hash', createdAt: server.clock.now() });
+    await server.services.db.insert(memberships).values({ workspaceId: ws.id, userId: memberId, role: 'member', createdAt: server.clock.now() });
+    const written: string[] = [];
+    const settled = await mailWorkspace(server.services, ws.id, (intl, locale) => {
+      written.push(locale);
+      return { subject: `In ${intl.locale}`, text: 'Hello', tag: 'test.languages' };
+    });
+    expect(settled).toBe(true);
+    expect(written.sort()).toEqual(['de', 'en']);
+    const news = sent.filter((m) => m.tag === 'test.languages' && m.workspaceId === ws.id);
+    expect(Object.fromEntries(news.map((m) => [m.to, m.subject]))).toEqual({ [ws.email]: 'In de', [admin]: 'In en-GB', [member]: 'In en-GB' });
+  });
+
+  it('resets a password in the person’s own language, else in the language of the page that asked', async () => {
+    const reset = (email: string, language: string) =>
+      server.fetch('/api/dashboard/password-reset', { method: 'POST', json: { email }, headers: { 'accept-language': language } });
+    const german = await server.createWorkspace();
+    await chooseLanguage(german, 'de');
+    expect((await reset(german.email, 'fr-FR,fr;q=0.9')).status).toBe(202);
+    expect(mailTo(german.email, 'account.password-reset')!.html).toContain('<html lang="de" dir="ltr">');
+
+    const none = await server.createWorkspace();
+    expect((await reset(none.email, 'fr-FR,fr;q=0.9')).status).toBe(202);
+    expect(mailTo(none.email, 'account.password-reset')!.html).toContain('<html lang="fr" dir="ltr">');
+    expect((await reset(none.email, 'en-US')).status).toBe(202);
+    const english = mailTo(none.email, 'account.password-reset')!;
+    expect(english.html).toContain('<html lang="en" dir="ltr">');
+    expect(english.subject).toBe('Reset your Parcel password');
+  });
+
+  it('invites a new member in the inviter’s own language', async () => {
+    const ws = await server.createWorkspace({ plan: 'paid' });
+    await chooseLanguage(ws, 'ja');
+    const cookie = await signIn(server, ws);
+    const email = `invitee-${ws.id.slice(-6).toLowerCase()}@example.test`;
+    const res = await server.fetch('/api/dashboard/members/invitations', { method: 'POST', json: { email, role: 'member' }, headers: { cookie } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(mailTo(email, 'workspace.invitation')!.html).toContain('<html lang="ja" dir="ltr">');
   });
 });
 

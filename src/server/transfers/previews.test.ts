@@ -13,8 +13,10 @@ import { downloadUrl } from '../downloads/links.js';
 import { deflatedSpaces, matroskaDeclaring, pdfOf, testTone, testVideo } from '../test/media-files.js';
 
 let server: TestServer;
+/** The server's log: why each file got no preview. */
+const logLines: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { logLines });
 });
 afterAll(() => server.stop());
 
@@ -211,12 +213,12 @@ describe('previews of videos, audio and PDFs', () => {
     ];
     const many = pdfOf(Array.from({ length: 3000 }, (_, i) => `Page ${i + 1}`));
     const t = await seedTransfer(server, { files: [...hostile, { name: 'thousands.pdf', data: many, mimeType: 'application/pdf' }] });
-    const started = Date.now();
     await makeDueThumbnails(server.services);
-    // Well within the tools' own limits (30 s for a PDF, 60 s for a video, each): nothing waited for a timeout.
-    expect(Date.now() - started).toBeLessThan(30_000);
     const previews = await previewsOf(t);
     for (const file of hostile) expect([file.name, previews.get(file.name)!.state]).toEqual([file.name, 'failed']);
+    // Each was refused for what it is, none by running into the tools' time limits (30 s for a PDF, 60 s for a video).
+    const timedOut = logLines.filter((line) => line.includes('no preview for this file') && line.includes('took longer than'));
+    expect(timedOut).toEqual([]);
     // Thousands of pages: only the first is drawn.
     expect(previews.get('thousands.pdf')!.state).toBe('ready');
 
@@ -225,7 +227,8 @@ describe('previews of videos, audio and PDFs', () => {
       const { res, body } = await download(server, url);
       expect([file.name, res.status, body.equals(file.data)]).toEqual([file.name, 200, true]);
     }
-  });
+    // Seconds on an idle machine; more when the tools share two cores with other suites.
+  }, 120_000);
 
   it("makes nothing of an end-to-end encrypted transfer: its sender's browser seals its own", async () => {
     const t = await seedTransfer(server, { e2ee: true, files: [{ name: 'clip.mp4', data: await testVideo('mp4'), mimeType: 'video/mp4' }] });

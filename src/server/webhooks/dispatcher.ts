@@ -3,6 +3,7 @@ import { WEBHOOK_PAUSE_AFTER_EXHAUSTED } from '../../contract/webhook-events.js'
 import { newId } from '../core/secrets.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
+import { mailIntl, mailLocale } from '../mail/intl.js';
 import { ownerAddress } from '../mail/workspace-mail.js';
 import { safeRequest } from '../net/safe-request.js';
 import type { Services } from '../services.js';
@@ -203,21 +204,66 @@ export async function recordAttempt(services: DispatchServices, claimed: Claimed
   if (paused) await emailPaused(services, paused);
 }
 
+/** Tells the workspace's owner, in their language, that an endpoint was paused. */
 async function emailPaused(services: DispatchServices, ep: typeof webhookEndpoints.$inferSelect) {
   const owner = await ownerAddress(services, ep.workspaceId);
   if (!owner) return;
-  const target = ep.url ?? 'your pull endpoint';
+  const locale = mailLocale(owner.locale);
+  const intl = mailIntl(locale);
+  const values = { count: WEBHOOK_PAUSE_AFTER_EXHAUSTED, url: ep.url ?? '', description: ep.description ?? '' };
+  const described = Boolean(ep.description);
+  const failed =
+    ep.url !== null
+      ? described
+        ? intl.formatMessage(
+            {
+              id: 'mail.webhookPaused.failedDescribed',
+              defaultMessage: '{count, plural, one {# delivery} other {# deliveries}} in a row to {url} ({description}) failed every attempt, so we paused the endpoint and stopped sending it new events.',
+              description: 'url: the endpoint\'s address; description: what the workspace wrote about the endpoint',
+            },
+            values,
+          )
+        : intl.formatMessage(
+            {
+              id: 'mail.webhookPaused.failed',
+              defaultMessage: '{count, plural, one {# delivery} other {# deliveries}} in a row to {url} failed every attempt, so we paused the endpoint and stopped sending it new events.',
+              description: 'url: the endpoint\'s address',
+            },
+            values,
+          )
+      : described
+        ? intl.formatMessage(
+            {
+              id: 'mail.webhookPaused.pullFailedDescribed',
+              defaultMessage: '{count, plural, one {# delivery} other {# deliveries}} in a row to your pull endpoint ({description}) failed every attempt, so we paused the endpoint and stopped sending it new events.',
+              description: 'A pull endpoint has no address: the workspace fetches its events; description: what the workspace wrote about the endpoint',
+            },
+            values,
+          )
+        : intl.formatMessage(
+            {
+              id: 'mail.webhookPaused.pullFailed',
+              defaultMessage: '{count, plural, one {# delivery} other {# deliveries}} in a row to your pull endpoint failed every attempt, so we paused the endpoint and stopped sending it new events.',
+              description: 'A pull endpoint has no address: the workspace fetches its events',
+            },
+            values,
+          );
+  const heading = intl.formatMessage({ id: 'mail.webhookPaused.heading', defaultMessage: 'A webhook endpoint was paused' });
   const content = renderEmail({
-    heading: 'A webhook endpoint was paused',
+    locale,
+    heading,
     paragraphs: [
-      `${WEBHOOK_PAUSE_AFTER_EXHAUSTED} deliveries in a row to ${target}${ep.description ? ` (${ep.description})` : ''} failed every attempt, so we paused the endpoint and stopped sending it new events.`,
-      'Check that the receiver answers with a 2xx status within 10 seconds, then resume the endpoint in the dashboard. Failed deliveries can be sent again from the endpoint’s delivery list.',
+      failed,
+      intl.formatMessage({
+        id: 'mail.webhookPaused.resume',
+        defaultMessage: 'Check that the receiver answers with a 2xx status within 10 seconds, then resume the endpoint in the dashboard. Failed deliveries can be sent again from the endpoint’s delivery list.',
+      }),
     ],
-    action: { label: 'Open webhooks', url: `${services.config.PUBLIC_URL}/webhooks` },
+    action: { label: intl.formatMessage({ id: 'mail.webhookPaused.action', defaultMessage: 'Open webhooks' }), url: `${services.config.PUBLIC_URL}/webhooks` },
   });
   const result = await services.mailer.send({
-    to: owner,
-    subject: 'A webhook endpoint was paused',
+    to: owner.email,
+    subject: heading,
     text: content.text,
     html: content.html,
     tag: 'webhook.paused',

@@ -8,6 +8,9 @@ import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { accessTokens, collections, memberInvitations, memberships, oauthStore, sessions, transfers, uploadRequests, users, webhookEndpoints, workspaces } from '../db/schema/index.js';
 import { renderEmail } from '../mail/html.js';
+import { mailIntl, mailLocale } from '../mail/intl.js';
+import { contactLanguages } from '../mail/languages.js';
+import { subjectLine } from '../mail/message.js';
 import type { Services } from '../services.js';
 import { hashPassword } from '../auth/passwords.js';
 import { billingOff, effectivePlan } from './plan.js';
@@ -52,7 +55,7 @@ function toInvitation(row: typeof memberInvitations.$inferSelect, inviter: { nam
     id: row.id,
     email: row.email,
     role: row.role,
-    invitedBy: inviter,
+    invitedBy: inviter && { name: inviter.name, email: inviter.email },
     sentAt: row.sentAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     expired: row.expiresAt.getTime() <= now.getTime(),
@@ -90,22 +93,55 @@ export async function listMembers(services: Pick<Services, 'db' | 'clock'>, acto
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function mailInvitation(services: Pick<Services, 'config' | 'mailer'>, to: string, token: string, ws: { id: string; name: string }, inviter: { name: string | null; email: string }, role: 'admin' | 'member') {
+/**
+ * The invitation mail, in the invitee's language: their own when they have an account already (Settings), else their
+ * contact's in the workspace's address book, else the inviter's own.
+ */
+async function mailInvitation(
+  services: Pick<Services, 'db' | 'config' | 'mailer'>,
+  to: string,
+  token: string,
+  ws: { id: string; name: string },
+  inviter: { name: string | null; email: string; locale: string | null },
+  role: 'admin' | 'member',
+) {
   const link = `${services.config.PUBLIC_URL.replace(/\/$/, '')}/join?token=${token}`;
-  const who = inviter.name ? `${inviter.name} (${inviter.email})` : inviter.email;
+  const [account] = await services.db.select({ locale: users.locale }).from(users).where(eq(sql`lower(${users.email})`, to.toLowerCase()));
+  const contacts = await contactLanguages(services.db, ws.id, [to.toLowerCase()]);
+  const locale = mailLocale(account?.locale, contacts.get(to.toLowerCase()), inviter.locale);
+  const intl = mailIntl(locale);
+  const values = { workspace: ws.name, name: inviter.name ?? '', email: inviter.email, role };
+  const title = intl.formatMessage({ id: 'mail.memberInvited.heading', defaultMessage: 'Join {workspace} on Parcel', description: 'workspace: the workspace\'s name' }, values);
   const content = renderEmail({
-    heading: `Join ${ws.name} on Parcel`,
+    locale,
+    heading: title,
     paragraphs: [
-      `${who} invites you to the workspace ${ws.name} as ${role === 'admin' ? 'an admin' : 'a member'}: send files by link and email, and share collections and upload requests with your team.`,
-      'The invitation is for this address and works for 7 days. If you did not expect it, ignore this mail.',
+      inviter.name
+        ? intl.formatMessage(
+            {
+              id: 'mail.memberInvited.invitesNamed',
+              defaultMessage: '{name} ({email}) invites you to the workspace {workspace} as {role, select, admin {an admin} other {a member}}: send files by link and email, and share collections and upload requests with your team.',
+              description: 'name and email: the inviting member\'s; role: the role the invitee gets (admin or member)',
+            },
+            values,
+          )
+        : intl.formatMessage(
+            {
+              id: 'mail.memberInvited.invites',
+              defaultMessage: '{email} invites you to the workspace {workspace} as {role, select, admin {an admin} other {a member}}: send files by link and email, and share collections and upload requests with your team.',
+              description: 'email: the inviting member\'s address; role: the role the invitee gets (admin or member)',
+            },
+            values,
+          ),
+      intl.formatMessage({ id: 'mail.memberInvited.validity', defaultMessage: 'The invitation is for this address and works for 7 days. If you did not expect it, ignore this mail.' }),
     ],
-    action: { label: `Join ${ws.name}`, url: link },
+    action: { label: intl.formatMessage({ id: 'mail.memberInvited.action', defaultMessage: 'Join {workspace}', description: 'A button; workspace: the workspace\'s name' }, values), url: link },
   });
-  await services.mailer.send({ to, subject: `Join ${ws.name} on Parcel`, text: content.text, html: content.html, tag: 'workspace.invitation', workspaceId: ws.id });
+  await services.mailer.send({ to, subject: subjectLine(title), text: content.text, html: content.html, tag: 'workspace.invitation', workspaceId: ws.id });
 }
 
 async function actorProfile(db: Pick<Database, 'select'>, userId: string) {
-  const [me] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const [me] = await db.select({ name: users.name, email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
   if (!me) throw new ApiError('unauthorized', 'Sign in to continue');
   return me;
 }

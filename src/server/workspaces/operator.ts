@@ -7,6 +7,8 @@ import type { Database } from '../db/connection.js';
 import { files, memberships, monthlyUsage, signupInvites, transfers, users, workspaces } from '../db/schema/index.js';
 import { ApiError, notFound } from '../core/errors.js';
 import { renderEmail } from '../mail/html.js';
+import { mailIntl, mailLocale } from '../mail/intl.js';
+import { contactLanguages, userLocale } from '../mail/languages.js';
 import type { Services } from '../services.js';
 import { billingOff, effectivePlan, type Billing } from './plan.js';
 import { setPlan } from './accounts.js';
@@ -82,12 +84,30 @@ export async function inviteToSignUp(services: Pick<Services, 'db' | 'clock' | '
     .values({ id: newId('inv'), email, tokenHash: sha256(token), invitedBy: inviter.userId, createdAt: now, expiresAt: new Date(now.getTime() + INVITE_TTL_MS) })
     .returning();
   const link = `${config.PUBLIC_URL.replace(/\/$/, '')}/signup?invite=${token}`;
+  // The invitee has no account yet: their contact's language in the inviter's address book, else the inviter's own.
+  const contacts = await contactLanguages(db, inviter.workspaceId, [email.toLowerCase()]);
+  const locale = mailLocale(contacts.get(email.toLowerCase()), await userLocale(db, inviter.userId));
+  const intl = mailIntl(locale);
   const content = renderEmail({
-    heading: 'You are invited to Parcel',
-    paragraphs: [`${inviter.workspaceName} invites you to create an account on their Parcel server, to send files by link and email.`, 'The invitation works once, for this address, for 7 days.'],
-    action: { label: 'Create your account', url: link },
+    locale,
+    heading: intl.formatMessage({ id: 'mail.signupInvited.heading', defaultMessage: 'You are invited to Parcel' }),
+    paragraphs: [
+      intl.formatMessage(
+        { id: 'mail.signupInvited.invites', defaultMessage: '{workspace} invites you to create an account on their Parcel server, to send files by link and email.', description: 'workspace: the inviting workspace\'s name' },
+        { workspace: inviter.workspaceName },
+      ),
+      intl.formatMessage({ id: 'mail.signupInvited.validity', defaultMessage: 'The invitation works once, for this address, for 7 days.' }),
+    ],
+    action: { label: intl.formatMessage({ id: 'mail.signupInvited.action', defaultMessage: 'Create your account' }), url: link },
   });
-  await mailer.send({ to: email, subject: 'Your invitation to Parcel', text: content.text, html: content.html, tag: 'signup.invite', workspaceId: inviter.workspaceId });
+  await mailer.send({
+    to: email,
+    subject: intl.formatMessage({ id: 'mail.signupInvited.subject', defaultMessage: 'Your invitation to Parcel' }),
+    text: content.text,
+    html: content.html,
+    tag: 'signup.invite',
+    workspaceId: inviter.workspaceId,
+  });
   return toInvite(row!);
 }
 

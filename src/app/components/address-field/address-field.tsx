@@ -14,6 +14,8 @@ import {
 import type { Contact } from '../../../contract/contacts';
 import { isApiRequestError } from '../../lib/api-error';
 import { contactKeys, contactsQueryOptions, useCreateContact } from '../../lib/contacts';
+import { useIntl } from '../../lib/intl';
+import { SEPARATOR } from '../glyphs';
 import { FormField } from '../text-field';
 import { addressKey, joinAddressText, normalizeAddress, splitAddressText } from './address-list';
 import { contactName } from '../../lib/contacts';
@@ -42,6 +44,9 @@ interface Chip {
   key: string;
   valid: boolean;
 }
+
+/** Between words that are separate messages or values (a space is not a word to translate). */
+const SPACE = ' ';
 
 const SEPARATOR_AT_END = /[\s,;]$/;
 const HAS_SEPARATOR = /[\s,;]/;
@@ -108,6 +113,7 @@ function PersonIcon({ plus = false, label }: { plus?: boolean; label?: string })
  * before): the field only reads it as chips plus a draft, and writes it back.
  */
 export function AddressField({ label, value, onChange, listLabel, noteFor, hint, error, placeholder, className = '', ref }: AddressFieldProps) {
+  const intl = useIntl();
   const id = useId();
   const listboxId = `${id}-suggestions`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -208,7 +214,10 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
         done = true;
         void queryClient.invalidateQueries({ queryKey: contactKeys.all });
       } else {
-        setSaveProblem({ address, message: problem instanceof Error ? problem.message : 'Something went wrong.' });
+        setSaveProblem({
+          address,
+          message: problem instanceof Error ? problem.message : intl.formatMessage({ id: 'common.addressField.saveFailed', defaultMessage: 'Something went wrong.' }),
+        });
       }
     } finally {
       setSaving((current) => {
@@ -219,7 +228,7 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
     }
     if (!done) return;
     setSaved((current) => new Set(current).add(address));
-    setNotice(`Saved ${address} as a contact.`);
+    setNotice(intl.formatMessage({ id: 'common.addressField.saved', defaultMessage: 'Saved {address} as a contact.' }, { address }));
     // The button goes away with the save: focus that was on it moves to the field, not to the page's top.
     if (document.activeElement === button) focusInput();
   }
@@ -277,7 +286,13 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
   }
 
   const status = expanded
-    ? `${suggestions.length === 1 ? '1 contact matches' : `${suggestions.length} contacts match`}. Up and down arrows to choose, Enter to pick.`
+    ? intl.formatMessage(
+        {
+          id: 'common.addressField.matches',
+          defaultMessage: '{count, plural, one {# contact matches} other {# contacts match}}. Up and down arrows to choose, Enter to pick.',
+        },
+        { count: suggestions.length },
+      )
     : notice;
 
   return (
@@ -301,13 +316,13 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
                   return (
                     <li
                       key={chip.key}
-                      className={`inline-flex max-w-full min-w-0 items-center gap-1 rounded-full py-0.5 pr-0.5 pl-2.5 text-xs ring-1 ring-inset ${
+                      className={`inline-flex max-w-full min-w-0 items-center gap-1 rounded-full py-0.5 ps-2.5 pe-0.5 text-xs ring-1 ring-inset ${
                         chip.valid
                           ? 'bg-zinc-100 text-zinc-800 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-700'
                           : 'bg-red-50 text-red-800 ring-red-300 dark:bg-red-950/60 dark:text-red-200 dark:ring-red-800'
                       }`}
                     >
-                      {isContact ? <PersonIcon label="Contact" /> : null}
+                      {isContact ? <PersonIcon label={intl.formatMessage({ id: 'common.addressField.contact', defaultMessage: 'Contact' })} /> : null}
                       <span className="min-w-0 break-all">
                         {name ? (
                           <>
@@ -316,22 +331,38 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
                         ) : (
                           chip.key
                         )}
-                        {note ? <span className="text-zinc-600 dark:text-zinc-400"> – {note}</span> : null}
-                        {chip.valid ? null : <span className="font-medium"> – not valid</span>}
+                        {note ? (
+                          <span className="text-zinc-600 dark:text-zinc-400">
+                            {SPACE}
+                            {intl.formatMessage({ id: 'common.addressField.note', defaultMessage: '– {note}' }, { note })}
+                          </span>
+                        ) : null}
+                        {chip.valid ? null : (
+                          <span className="font-medium">
+                            {SPACE}
+                            {intl.formatMessage({ id: 'common.addressField.notValid', defaultMessage: '– not valid' })}
+                          </span>
+                        )}
                       </span>
                       {canSave ? (
                         <button
                           type="button"
                           className={iconButtonClass}
-                          aria-label={`Save ${chip.key} as contact`}
-                          title="Save as contact"
+                          aria-label={intl.formatMessage({ id: 'common.addressField.saveNamed', defaultMessage: 'Save {address} as contact' }, { address: chip.key })}
+                          title={intl.formatMessage({ id: 'common.addressField.save', defaultMessage: 'Save as contact' })}
                           disabled={saving.has(chip.key)}
                           onClick={(event) => void save(chip.key, event.currentTarget)}
                         >
                           <PersonIcon plus />
                         </button>
                       ) : null}
-                      <button type="button" className={iconButtonClass} aria-label={`Remove ${chip.key}`} title="Remove" onClick={() => remove(chip)}>
+                      <button
+                        type="button"
+                        className={iconButtonClass}
+                        aria-label={intl.formatMessage({ id: 'common.addressField.removeNamed', defaultMessage: 'Remove {address}' }, { address: chip.key })}
+                        title={intl.formatMessage({ id: 'common.addressField.remove', defaultMessage: 'Remove' })}
+                        onClick={() => remove(chip)}
+                      >
                         <svg
                           viewBox="0 0 16 16"
                           width="12"
@@ -375,7 +406,7 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
           <ul
             role="listbox"
             id={listboxId}
-            aria-label="Suggested contacts"
+            aria-label={intl.formatMessage({ id: 'common.addressField.suggestions', defaultMessage: 'Suggested contacts' })}
             hidden={!expanded}
             // The input keeps focus (and its caret) while the pointer picks or scrolls the list.
             onMouseDown={(event) => event.preventDefault()}
@@ -395,10 +426,10 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
                 >
                   <span className="block font-medium break-words">
                     <Emphasised text={name || contact.email} query={draft} />
-                  </span>{' '}
+                  </span>{SPACE}
                   <span className="block text-xs break-all text-zinc-600 dark:text-zinc-400">
                     {name ? <Emphasised text={contact.email} query={draft} /> : null}
-                    {name && contact.company ? ' · ' : null}
+                    {name && contact.company ? SEPARATOR : null}
                     {contact.company ? <Emphasised text={contact.company} query={draft} /> : null}
                   </span>
                 </li>
@@ -410,7 +441,10 @@ export function AddressField({ label, value, onChange, listLabel, noteFor, hint,
           </div>
           {saveProblem ? (
             <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
-              Could not save {saveProblem.address} as a contact: {saveProblem.message}
+              {intl.formatMessage(
+                { id: 'common.addressField.saveProblem', defaultMessage: 'Could not save {address} as a contact: {problem}' },
+                { address: <bdi key="address">{saveProblem.address}</bdi>, problem: saveProblem.message },
+              )}
             </p>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useIntl } from '../../lib/intl';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { SkipLink } from './skip-link';
@@ -9,26 +10,27 @@ const linkClass =
 
 /** The frame of the public documentation pages. */
 export function PublicShell({ children }: { children: ReactNode }) {
+  const intl = useIntl();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/90">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
-          <Link to="/" className="mr-2 shrink-0 rounded-md">
+          <Link to="/" className="me-2 shrink-0 rounded-md">
             <Logo />
           </Link>
-          <nav aria-label="Documentation" className="flex min-w-0 items-center gap-1 overflow-x-auto">
+          <nav aria-label={intl.formatMessage({ id: 'common.publicShell.navLabel', defaultMessage: 'Documentation' })} className="flex min-w-0 items-center gap-1 overflow-x-auto">
             <Link to="/docs/api" className={linkClass}>
-              API reference
+              {intl.formatMessage({ id: 'common.publicShell.apiReference', defaultMessage: 'API reference' })}
             </Link>
             <Link to="/docs/errors" className={linkClass}>
-              Errors
+              {intl.formatMessage({ id: 'common.publicShell.errors', defaultMessage: 'Errors' })}
             </Link>
           </nav>
-          <div className="ml-auto flex shrink-0 items-center gap-1">
+          <div className="ms-auto flex shrink-0 items-center gap-1">
             <ThemeToggle />
             <Link to="/" className={linkClass}>
-              Dashboard
+              {intl.formatMessage({ id: 'common.publicShell.dashboard', defaultMessage: 'Dashboard' })}
             </Link>
           </div>
         </div>

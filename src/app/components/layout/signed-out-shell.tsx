@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useIntl } from '../../lib/intl';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
 import { SkipLink } from './skip-link';
 
 /** The frame of the sign-in and sign-up pages: one narrow card in the middle. */
 export function SignedOutShell({ children }: { children: ReactNode }) {
+  const intl = useIntl();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -20,7 +22,7 @@ export function SignedOutShell({ children }: { children: ReactNode }) {
       </main>
       <footer className="mx-auto w-full max-w-md px-4 pb-8 text-center text-sm text-zinc-600 dark:text-zinc-400">
         <Link to="/docs/api" className="underline-offset-2 hover:underline">
-          API reference
+          {intl.formatMessage({ id: 'common.signedOutShell.apiReference', defaultMessage: 'API reference' })}
         </Link>
       </footer>
     </div>

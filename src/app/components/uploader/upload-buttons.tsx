@@ -1,4 +1,5 @@
 import { useRef, type ChangeEvent } from 'react';
+import { useIntl } from '../../lib/intl';
 import { buttonClass } from '../button';
 
 const uploadGlyph = (
@@ -15,6 +16,7 @@ const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, st
  * come with their paths inside it (`webkitRelativePath`), so its tree is kept.
  */
 export function UploadButtons({ onFiles, primary = true }: { onFiles: (files: File[]) => void; primary?: boolean }) {
+  const intl = useIntl();
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
@@ -28,11 +30,11 @@ export function UploadButtons({ onFiles, primary = true }: { onFiles: (files: Fi
     <>
       <button type="button" className={buttonClass(primary ? 'primary' : 'secondary')} onClick={() => filesInput.current?.click()}>
         {uploadGlyph}
-        Upload files
+        {intl.formatMessage({ id: 'common.uploadButtons.files', defaultMessage: 'Upload files' })}
       </button>
       <button type="button" className={buttonClass('secondary')} onClick={() => folderInput.current?.click()}>
         {uploadGlyph}
-        Upload folder
+        {intl.formatMessage({ id: 'common.uploadButtons.folder', defaultMessage: 'Upload folder' })}
       </button>
       <input ref={filesInput} type="file" multiple hidden tabIndex={-1} data-testid="upload-files-input" onChange={picked} />
       <input ref={folderInput} type="file" multiple hidden tabIndex={-1} data-testid="upload-folder-input" onChange={picked} {...folderPicker} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import type { Folder } from '../../../contract/collections';
 import { formatBytes } from '../../lib/format';
+import { useIntl } from '../../lib/intl';
 import { destinationOf, folderIdOf, type RememberedFile, type UploadSession } from '../../lib/uploads/upload-session';
 import { Button } from '../button';
 import { FormError } from '../form-error';
@@ -38,6 +39,7 @@ const REFRESH_AFTER_UPLOAD_MS = 800;
  * listed, and continue when the same files are added again in the same folder.
  */
 export function UploadsPanel({ session, label, note, folderId, folders, serverFiles, onDiscard, onUploaded, onStateChange, ref }: UploadsPanelProps) {
+  const intl = useIntl();
   const headingId = useId();
   const [uploader, setUploader] = useState<UploaderState>(noUploads);
   const [registrationError, setRegistrationError] = useState<unknown>(null);
@@ -87,21 +89,29 @@ export function UploadsPanel({ session, label, note, folderId, folders, serverFi
   return (
     <section aria-labelledby={headingId} hidden={hidden} className="mb-6 space-y-3">
       <h2 id={headingId} className="text-base font-semibold">
-        Uploads
+        {intl.formatMessage({ id: 'common.uploadsPanel.heading', defaultMessage: 'Uploads' })}
       </h2>
       {resumable.length > 0 ? (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
-          <p className="font-semibold">Unfinished uploads from an earlier visit</p>
-          <p className="mt-1">Add these files again, in the same folder (your browser needs you to pick them), and they continue where they stopped:</p>
+          <p className="font-semibold">{intl.formatMessage({ id: 'common.uploadsPanel.earlierHeading', defaultMessage: 'Unfinished uploads from an earlier visit' })}</p>
+          <p className="mt-1">
+            {intl.formatMessage({
+              id: 'common.uploadsPanel.earlierHelp',
+              defaultMessage: 'Add these files again, in the same folder (your browser needs you to pick them), and they continue where they stopped:',
+            })}
+          </p>
           <ul className="mt-2 list-inside list-disc">
             {resumable.map((file) => (
               <li key={file.key} className="break-words">
-                {placeOf(file)} ({formatBytes(file.size)})
+                {intl.formatMessage(
+                  { id: 'common.uploadsPanel.earlierFile', defaultMessage: '{place} ({size})' },
+                  { place: <bdi key="place">{placeOf(file)}</bdi>, size: formatBytes(file.size) },
+                )}
               </li>
             ))}
           </ul>
           <Button variant="secondary" className="mt-3" onClick={discardEarlier}>
-            Discard them
+            {intl.formatMessage({ id: 'common.uploadsPanel.discard', defaultMessage: 'Discard them' })}
           </Button>
         </div>
       ) : null}

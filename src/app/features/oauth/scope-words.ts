@@ -1,13 +1,70 @@
-import { scopeDescriptions, sendScope, type Scope } from '../../../contract/scope-names';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { scopes, sendScope, type Scope } from '../../../contract/scope-names';
+
+/** What each scope allows (the scope's name itself is an API identifier, shown as code beside it). */
+const descriptions: Record<Scope, MessageDescriptor> = defineMessages({
+  'transfers:read': { id: 'oauth.scope.transfersReadDescription', defaultMessage: 'List and read transfers, download receipts, download links for own transfers' },
+  'transfers:write': {
+    id: 'oauth.scope.transfersWriteDescription',
+    defaultMessage: 'Create transfers, add and remove files, send (including emailing recipients), change expiry and download limits, revoke',
+  },
+  'collections:read': {
+    id: 'oauth.scope.collectionsReadDescription',
+    defaultMessage: 'List collections, files, folders, guests, collection download links, upload requests',
+  },
+  'collections:write': {
+    id: 'oauth.scope.collectionsWriteDescription',
+    defaultMessage:
+      'Create, rename, delete collections, upload and delete files, create folders, invite and remove guests, manage upload requests (paid plan)',
+  },
+  'contacts:read': { id: 'oauth.scope.contactsReadDescription', defaultMessage: 'List and read contacts' },
+  'contacts:write': { id: 'oauth.scope.contactsWriteDescription', defaultMessage: 'Create, replace, delete contacts' },
+  'webhooks:read': { id: 'oauth.scope.webhooksReadDescription', defaultMessage: 'List endpoints, deliveries, events' },
+  'webhooks:write': { id: 'oauth.scope.webhooksWriteDescription', defaultMessage: 'Create, change, delete endpoints, rotate secret, test, redeliver' },
+});
+
+/** The scope in the owner's words, by the resource it is about and whether it only reads. */
+const titles = defineMessages({
+  transfersRead: { id: 'oauth.scope.transfersReadTitle', defaultMessage: 'See your transfers' },
+  transfersWrite: { id: 'oauth.scope.transfersWriteTitle', defaultMessage: 'Change your transfers' },
+  collectionsRead: { id: 'oauth.scope.collectionsReadTitle', defaultMessage: 'See your collections' },
+  collectionsWrite: { id: 'oauth.scope.collectionsWriteTitle', defaultMessage: 'Change your collections' },
+  contactsRead: { id: 'oauth.scope.contactsReadTitle', defaultMessage: 'See your contacts' },
+  contactsWrite: { id: 'oauth.scope.contactsWriteTitle', defaultMessage: 'Change your contacts' },
+  webhooksRead: { id: 'oauth.scope.webhooksReadTitle', defaultMessage: 'See your webhooks' },
+  webhooksWrite: { id: 'oauth.scope.webhooksWriteTitle', defaultMessage: 'Change your webhooks' },
+});
+
+function titleOf(resource: string | undefined, write: boolean): MessageDescriptor {
+  switch (resource) {
+    case 'transfers':
+      return write ? titles.transfersWrite : titles.transfersRead;
+    case 'collections':
+      return write ? titles.collectionsWrite : titles.collectionsRead;
+    case 'contacts':
+      return write ? titles.contactsWrite : titles.contactsRead;
+    default:
+      return write ? titles.webhooksWrite : titles.webhooksRead;
+  }
+}
+
+const isScope = (scope: string): scope is Scope => (scopes as readonly string[]).includes(scope);
 
 /** A scope in the owner's words, for an assistant asking for it; write and send scopes carry a warning. */
-export function scopeWords(scope: string): { title: string; description: string; warning: string | null } {
+export function scopeWords(scope: string, intl: IntlShape): { title: string; description: string; warning: string | null } {
   if (scope === sendScope) {
-    return { title: 'Email people for you', description: 'Send transfers to recipients by email, in your name.', warning: 'It can email people in your name' };
+    return {
+      title: intl.formatMessage({ id: 'oauth.scope.sendTitle', defaultMessage: 'Email people for you' }),
+      description: intl.formatMessage({ id: 'oauth.scope.sendDescription', defaultMessage: 'Send transfers to recipients by email, in your name.' }),
+      warning: intl.formatMessage({ id: 'oauth.scope.sendWarning', defaultMessage: 'It can email people in your name' }),
+    };
   }
   const [resource, action] = scope.split(':');
-  const things = resource === 'transfers' ? 'transfers' : resource === 'collections' ? 'collections' : resource === 'contacts' ? 'contacts' : 'webhooks';
-  const description = scopeDescriptions[scope as Scope] ?? scope;
-  if (action === 'write') return { title: `Change your ${things}`, description, warning: 'It can change and delete things' };
-  return { title: `See your ${things}`, description, warning: null };
+  const write = action === 'write';
+  const description = isScope(scope) ? intl.formatMessage(descriptions[scope]) : scope;
+  return {
+    title: intl.formatMessage(titleOf(resource, write)),
+    description,
+    warning: write ? intl.formatMessage({ id: 'oauth.scope.writeWarning', defaultMessage: 'It can change and delete things' }) : null,
+  };
 }

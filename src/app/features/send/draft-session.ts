@@ -1,4 +1,5 @@
 import { fromBase64url, newLinkKey, toBase64url, type TransferNote } from '../../../crypto';
+import { currentIntl } from '../../lib/intl';
 import { UploadSession, type RememberedUploads, type UploadRegistrar, type UploadSessionOptions } from '../../lib/uploads/upload-session';
 import type { ImportEntry, ImportToAdd } from '../imports';
 import { removeFileFromDraft } from '../transfers';
@@ -116,7 +117,9 @@ export class DraftSession extends UploadSession {
    * server fixes it when the draft is made and every file's registered size depends on it.
    */
   setEncrypted(on: boolean) {
-    if (this.ownerId !== null || this.fileCount > 0) throw new Error('Encryption is chosen before the first file is added.');
+    if (this.ownerId !== null || this.fileCount > 0) {
+      throw new Error(currentIntl().formatMessage({ id: 'send.draft.encryptionTooLate', defaultMessage: 'Encryption is chosen before the first file is added.' }));
+    }
     this.useEncryption(on ? { key: toBase64url(newLinkKey()), sealed: [] } : null);
   }
 
@@ -131,7 +134,9 @@ export class DraftSession extends UploadSession {
    */
   sealTransfer(note: TransferNote | null): Promise<string> {
     const encryption = this.encrypted;
-    if (!encryption || this.ownerId === null) return Promise.reject(new Error('This draft is not end-to-end encrypted.'));
+    if (!encryption || this.ownerId === null) {
+      return Promise.reject(new Error(currentIntl().formatMessage({ id: 'send.draft.notEncrypted', defaultMessage: 'This draft is not end-to-end encrypted.' })));
+    }
     const files = this.filesNotIn([]).map((file) => ({ fileId: file.fileId, salt: file.sourceState ?? '', size: file.size }));
     return encryption.sealTransfer(this.ownerId, files, note);
   }

@@ -1,5 +1,6 @@
 import type { UploadTarget } from '../../../contract/transfers';
 import { isApiRequestError } from '../api-error';
+import { currentIntl } from '../intl';
 import { isExpiredTokenError, renewUploadToken } from './upload-token';
 
 /** One file as the server registers it; `path` is the folder part of a dropped folder's relative path. */
@@ -97,8 +98,11 @@ export class UploadTokenExpiredError extends Error {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
+  return error instanceof Error ? error.message : currentIntl().formatMessage({ id: 'status.somethingWrong', defaultMessage: 'Something went wrong. Try again.' });
 }
+
+/** A file the server does not know (any more): said in the page's language when the uploader shows it. */
+const notRegistered = () => currentIntl().formatMessage({ id: 'upload.session.notRegistered', defaultMessage: 'This file is not registered for upload.' });
 
 /**
  * The server's side of the files an uploader holds. Files are registered in batches as they are
@@ -207,7 +211,7 @@ export class UploadSession {
     for (const input of batch) {
       const registration = run.then(
         () => {
-          if (!this.files.has(input.key)) throw new Error('The server did not register this file.');
+          if (!this.files.has(input.key)) throw new Error(currentIntl().formatMessage({ id: 'upload.session.serverDidNotRegister', defaultMessage: 'The server did not register this file.' }));
         },
         (error: unknown) => {
           this.failures.set(input.key, messageOf(error));
@@ -279,7 +283,7 @@ export class UploadSession {
     const registered = async () => {
       await this.registrations.get(file.key);
       const remembered = this.files.get(file.key);
-      if (!remembered) throw new Error(this.failures.get(file.key) ?? 'This file is not registered for upload.');
+      if (!remembered) throw new Error(this.failures.get(file.key) ?? notRegistered());
       return { fileId: remembered.fileId, state: remembered.sourceState ?? '' };
     };
     return this.source.tusOptions({ key: file.key, file, registered });
@@ -289,7 +293,7 @@ export class UploadSession {
   async tokenFor(key: string): Promise<string> {
     await this.registrations.get(key);
     const file = this.files.get(key);
-    if (!file) throw new Error(this.failures.get(key) ?? 'This file is not registered for upload.');
+    if (!file) throw new Error(this.failures.get(key) ?? notRegistered());
     const left = Date.parse(file.uploadTokenExpiresAt) - this.now();
     if (this.rejected.has(key) || left < this.renewMarginMs) return this.renewToken(key);
     return file.uploadToken;
@@ -318,7 +322,7 @@ export class UploadSession {
     const running = this.renewals.get(key);
     if (running) return running;
     const file = this.files.get(key);
-    if (!file) return Promise.reject(new Error('This file is not registered for upload.'));
+    if (!file) return Promise.reject(new Error(notRegistered()));
     const renewal = this.renew(file.uploadToken)
       .then(({ uploadToken, expiresAt }) => {
         const current = this.files.get(key);
@@ -329,7 +333,7 @@ export class UploadSession {
       })
       .catch((error: unknown) => {
         if (isExpiredTokenError(error)) {
-          const message = 'The upload permission for this file expired. Remove the file and add it again.';
+          const message = currentIntl().formatMessage({ id: 'upload.session.permissionExpired', defaultMessage: 'The upload permission for this file expired. Remove the file and add it again.' });
           this.failures.set(key, message);
           throw new UploadTokenExpiredError(message);
         }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
+import { useIntl } from '../../lib/intl';
 import { invitesQueryOptions } from '../../features/admin/api/invites';
 import { adminPeopleQueryOptions } from '../../features/admin/api/people';
 import { adminWorkspacesQueryOptions } from '../../features/admin/api/workspaces';
@@ -16,9 +17,16 @@ export const Route = createFileRoute('/_authed/admin')({
 });
 
 function Admin() {
+  const intl = useIntl();
   return (
     <>
-      <PageHeader title="Admin" description="Everything on this server: its workspaces, their plans and usage, its people, and who may sign up." />
+      <PageHeader
+        title={intl.formatMessage({ id: 'pages.admin.title', defaultMessage: 'Admin' })}
+        description={intl.formatMessage({
+          id: 'pages.admin.description',
+          defaultMessage: 'Everything on this server: its workspaces, their plans and usage, its people, and who may sign up.',
+        })}
+      />
       <AdminPage />
     </>
   );

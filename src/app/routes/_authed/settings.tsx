@@ -5,11 +5,13 @@ import { meQueryOptions } from '../../lib/me';
 import { referralQueryOptions } from '../../features/settings/api/get-referral';
 import { notificationSettingsQueryOptions } from '../../features/settings/api/notification-settings';
 import { AccountOverview } from '../../features/settings/components/account-overview';
+import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { NotificationDefaults } from '../../features/settings/components/notification-defaults';
 import { ReferralCard } from '../../features/settings/components/referral-card';
 import { vaultUsageQueryOptions } from '../../features/vault/api/vault-api';
 import { connectedAppsQueryOptions } from '../../features/oauth/api/oauth-api';
 import { ConnectedApps } from '../../features/oauth/components/connected-apps';
+import { useIntl } from '../../lib/intl';
 
 export const Route = createFileRoute('/_authed/settings')({
   loader: ({ context }) =>
@@ -24,24 +26,29 @@ export const Route = createFileRoute('/_authed/settings')({
 });
 
 function SettingsPage() {
+  const intl = useIntl();
   return (
     <>
       <PageHeader
-        title="Settings"
-        description="Your workspace, its limits, what it has used this month, and notifications. How you sign in is under Security."
+        title={intl.formatMessage({ id: 'pages.settings.title', defaultMessage: 'Settings' })}
+        description={intl.formatMessage({
+          id: 'pages.settings.description',
+          defaultMessage: 'Your workspace, its limits, what it has used this month, and notifications. How you sign in is under Security.',
+        })}
         actions={
           <>
             <Link to="/security" className={buttonClass('secondary')}>
-              Security
+              {intl.formatMessage({ id: 'pages.settings.security', defaultMessage: 'Security' })}
             </Link>
             <Link to="/outbox" className={buttonClass('secondary')}>
-              Outbox
+              {intl.formatMessage({ id: 'pages.settings.outbox', defaultMessage: 'Outbox' })}
             </Link>
           </>
         }
       />
       <div className="space-y-6">
         <AccountOverview />
+        <LanguageSetting />
         <NotificationDefaults />
         <ConnectedApps />
         <ReferralCard />

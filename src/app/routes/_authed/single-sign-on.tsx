@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { SingleSignOnButtons, useSession } from '../../features/auth';
+import { useIntl } from '../../lib/intl';
 
 /**
  * Where a session signed in with a password or a passkey lands when its workspace requires single
@@ -12,16 +13,31 @@ export const Route = createFileRoute('/_authed/single-sign-on')({
 });
 
 function SingleSignOnRequiredPage() {
+  const intl = useIntl();
   const session = useSession();
+  const workspace = <bdi key="workspace">{session.workspace.name}</bdi>;
   const required = session.workspace.requireSingleSignOn && !session.user.singleSignOn;
   return (
     <>
-      <PageHeader title="Sign in through your organisation" />
+      <PageHeader title={intl.formatMessage({ id: 'pages.singleSignOn.title', defaultMessage: 'Sign in through your organisation' })} />
       <div className="max-w-md space-y-4">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {required
-            ? `${session.workspace.name} asks everyone to sign in through its identity provider. You signed in another way: sign in through the provider to continue, or switch to another workspace.`
-            : `You are signed in through ${session.workspace.name}’s identity provider, or it does not require one: nothing to do here.`}
+            ? intl.formatMessage(
+                {
+                  id: 'pages.singleSignOn.required',
+                  defaultMessage:
+                    '{workspace} asks everyone to sign in through its identity provider. You signed in another way: sign in through the provider to continue, or switch to another workspace.',
+                },
+                { workspace },
+              )
+            : intl.formatMessage(
+                {
+                  id: 'pages.singleSignOn.notRequired',
+                  defaultMessage: 'You are signed in through {workspace}’s identity provider, or it does not require one: nothing to do here.',
+                },
+                { workspace },
+              )}
         </p>
         {required ? <SingleSignOnButtons /> : null}
       </div>

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordForm } from '../../features/auth/components/password-reset-forms';
+import { useIntl } from '../../lib/intl';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/_signed-out/forgot-password')({
@@ -7,6 +8,7 @@ export const Route = createFileRoute('/_signed-out/forgot-password')({
 });
 
 function ForgotPasswordPage() {
-  useDocumentTitle('Reset your password');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'pages.forgotPassword.title', defaultMessage: 'Reset your password' }));
   return <ForgotPasswordForm />;
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordForm } from '../../features/auth/components/password-reset-forms';
 import { defaultAfterSignIn } from '../../lib/safe-redirect';
+import { useIntl } from '../../lib/intl';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 interface ResetSearch {
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/_signed-out/reset-password')({
 });
 
 function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'pages.resetPassword.title', defaultMessage: 'Choose a new password' }));
   return <ResetPasswordForm token={Route.useSearch().token} redirectTo={defaultAfterSignIn} />;
 }

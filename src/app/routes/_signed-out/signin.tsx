@@ -4,6 +4,7 @@ import { refusalFrom } from '../../features/auth/api/single-sign-on';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
 import type { SingleSignOnRefusal } from '../../../contract/single-sign-on-refusals';
 import { defaultAfterSignIn, safeRedirectPath } from '../../lib/safe-redirect';
+import { useIntl } from '../../lib/intl';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 interface SignInSearch {
@@ -35,7 +36,8 @@ function SignInPage() {
   // Checked again here: whatever reaches navigation must be an in-app path.
   const search = Route.useSearch();
   const target = safeRedirectPath(search.redirect);
-  useDocumentTitle('Sign in');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'pages.signIn.title', defaultMessage: 'Sign in' }));
   return (
     <SignInForm
       redirectTo={target ?? defaultAfterSignIn}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { setupStateQueryOptions } from '../../features/auth/api/get-setup-state';
 import { SignUpClosed, SignUpForm } from '../../features/auth/components/sign-up-form';
 import { defaultAfterSignIn, safeRedirectPath } from '../../lib/safe-redirect';
+import { useIntl } from '../../lib/intl';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 interface SignUpSearch {
@@ -27,6 +28,7 @@ export const Route = createFileRoute('/_signed-out/signup')({
 });
 
 function SignUpPage() {
+  const intl = useIntl();
   const search = Route.useSearch();
   const target = safeRedirectPath(search.redirect);
   const ref = search.ref;
@@ -36,7 +38,13 @@ function SignUpPage() {
   // the other form (and title) in the meantime.
   const [firstWorkspace] = useState(setup.needsFirstWorkspace);
   const [closedTo] = useState(firstWorkspace || setup.signup === 'open' || setup.invite ? null : setup.signup);
-  useDocumentTitle(closedTo ? 'Sign-up' : firstWorkspace ? 'Create your workspace' : 'Create an account');
+  useDocumentTitle(
+    closedTo
+      ? intl.formatMessage({ id: 'pages.signUp.closedTitle', defaultMessage: 'Sign-up' })
+      : firstWorkspace
+        ? intl.formatMessage({ id: 'pages.signUp.firstWorkspaceTitle', defaultMessage: 'Create your workspace' })
+        : intl.formatMessage({ id: 'pages.signUp.title', defaultMessage: 'Create an account' }),
+  );
   if (closedTo) return <SignUpClosed mode={closedTo} invalidInvite={search.invite !== undefined} />;
   return (
     <SignUpForm

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorReference } from '../../features/docs/components/error-reference';
+import { useIntl } from '../../lib/intl';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/docs/errors')({
@@ -7,6 +8,7 @@ export const Route = createFileRoute('/docs/errors')({
 });
 
 function ErrorsPage() {
-  useDocumentTitle('Errors');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'pages.docs.errorsTitle', defaultMessage: 'Errors' }));
   return <ErrorReference />;
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecipientPage } from '../../features/recipient/components/recipient-page';
 import { RecipientShell } from '../../features/recipient/components/recipient-shell';
+import { useIntl } from '../../lib/intl';
 
 interface RecipientSearch {
   /** A recipient's personal token, sent only as the session's recipientToken. */
@@ -15,13 +16,16 @@ export const Route = createFileRoute('/t/$slug')({
   component: RecipientRoute,
 });
 
-/** An end-to-end encrypted link carries its key in the fragment; its downloads are decrypted here and do not resume. */
-const encryptedFooter = 'Files are sent with Parcel, end-to-end encrypted: they are decrypted in your browser, and only this link opens them.';
-
 function RecipientRoute() {
+  const intl = useIntl();
   const { slug } = Route.useParams();
   const { r } = Route.useSearch();
   const encrypted = typeof window !== 'undefined' && window.location.hash.startsWith('#v1.');
+  // An end-to-end encrypted link carries its key in the fragment; its downloads are decrypted here and do not resume.
+  const encryptedFooter = intl.formatMessage({
+    id: 'pages.transferLink.encryptedFooter',
+    defaultMessage: 'Files are sent with Parcel, end-to-end encrypted: they are decrypted in your browser, and only this link opens them.',
+  });
   return (
     <RecipientShell {...(encrypted ? { footer: encryptedFooter } : {})}>
       {/* A new slug is a new visit: fresh unlock state and download session. */}

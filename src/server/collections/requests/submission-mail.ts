@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { formatBytes } from '../../../contract/units.js';
 import { collectionFiles, files, requestSubmissions, uploadRequests } from '../../db/schema/index.js';
 import { renderEmail } from '../../mail/html.js';
+import { subjectLine } from '../../mail/message.js';
 import { mailWorkspace } from '../../mail/workspace-mail.js';
 import type { Services } from '../../services.js';
 
@@ -9,14 +10,14 @@ import type { Services } from '../../services.js';
  * The mail to the workspace when a submission completes: who sent what, their message, and a link
  * to its folder in the collection. The uploader's name, address and message are untrusted text:
  * renderEmail escapes them in the HTML part, the subject carries them without line breaks (the
- * mailer encodes non-ASCII), and Reply-To is set only from an address that passed validation.
+ * mailer encodes non-ASCII), and Reply-To is set only from an address that passed validation. Each person reads it in
+ * their own language.
  */
 
 type MailServices = Pick<Services, 'db' | 'clock' | 'config' | 'mailer' | 'log'>;
 
 const DAY = 86_400_000;
 const TABLE_ROWS = 20;
-const oneLine = (s: string, max: number) => s.replace(/[\r\n\t]+/g, ' ').slice(0, max);
 
 /** Claims the submission's mail (once), sends it to each person of the workspace, and releases the claim if the mail server said "later". */
 export async function notifySubmission(services: MailServices, submissionId: string): Promise<boolean> {
@@ -36,30 +37,44 @@ export async function notifySubmission(services: MailServices, submissionId: str
     .where(eq(collectionFiles.submissionId, s.id))
     .orderBy(asc(files.seq));
   const total = sent.reduce((sum, f) => sum + f.size, 0);
-  const who = s.uploaderEmail ? `${s.uploaderName} (${s.uploaderEmail})` : s.uploaderName;
   const folderUrl =
     s.collectionId === null
       ? `${config.PUBLIC_URL}/requests/${encodeURIComponent(r.id)}`
       : `${config.PUBLIC_URL}/collections/${encodeURIComponent(s.collectionId)}${s.folderId ? `?folder=${encodeURIComponent(s.folderId)}` : ''}`;
-  const content = renderEmail({
-    heading: `New files for “${r.title}”`,
-    paragraphs: [
-      `${who} sent ${sent.length} ${sent.length === 1 ? 'file' : 'files'} (${formatBytes(total)}) through your upload request.`,
-      ...(s.message ? [`Their message:\n${s.message}`] : []),
-    ],
-    table: {
-      summary: 'Files',
-      rows: sent.slice(0, TABLE_ROWS).map((f) => [f.name, formatBytes(f.size)] as [string, string]),
-      ...(sent.length > TABLE_ROWS ? { more: `and ${sent.length - TABLE_ROWS} more` } : {}),
-    },
-    action: { label: 'Open their folder', url: folderUrl },
-  });
-  const settled = await mailWorkspace(services, r.workspaceId, {
-    subject: oneLine(`New files from ${s.uploaderName}: ${r.title}`, 200),
-    text: content.text,
-    html: content.html,
-    ...(s.uploaderEmail ? { replyTo: s.uploaderEmail } : {}),
-    tag: 'request.submitted',
+  const settled = await mailWorkspace(services, r.workspaceId, (intl, locale) => {
+    const values = { name: s.uploaderName, email: s.uploaderEmail ?? '', title: r.title, count: sent.length, size: formatBytes(total, intl.locale) };
+    const content = renderEmail({
+      locale,
+      heading: intl.formatMessage({ id: 'mail.requestSubmitted.heading', defaultMessage: 'New files for “{title}”', description: 'title: the upload request\'s title' }, values),
+      paragraphs: [
+        s.uploaderEmail
+          ? intl.formatMessage(
+              { id: 'mail.requestSubmitted.sentBy', defaultMessage: '{name} ({email}) sent {count, plural, one {# file} other {# files}} ({size}) through your upload request.', description: 'name and email: what the uploader typed; size: of all the files together' },
+              values,
+            )
+          : intl.formatMessage(
+              { id: 'mail.requestSubmitted.sentByName', defaultMessage: '{name} sent {count, plural, one {# file} other {# files}} ({size}) through your upload request.', description: 'name: what the uploader typed; size: of all the files together' },
+              values,
+            ),
+        // The label, then what they wrote from the next line on, as they wrote it.
+        ...(s.message ? [`${intl.formatMessage({ id: 'mail.requestSubmitted.message', defaultMessage: 'Their message:', description: 'Followed, from the next line on, by what the uploader wrote' })}\n${s.message}`] : []),
+      ],
+      table: {
+        summary: intl.formatMessage({ id: 'mail.requestSubmitted.files', defaultMessage: 'Files', description: 'Above the list of the files sent' }),
+        rows: sent.slice(0, TABLE_ROWS).map((f) => [f.name, formatBytes(f.size, intl.locale)] as [string, string]),
+        ...(sent.length > TABLE_ROWS
+          ? { more: intl.formatMessage({ id: 'mail.requestSubmitted.more', defaultMessage: '{count, plural, one {and # more} other {and # more}}', description: 'After the files listed: how many more files were sent' }, { count: sent.length - TABLE_ROWS }) }
+          : {}),
+      },
+      action: { label: intl.formatMessage({ id: 'mail.requestSubmitted.action', defaultMessage: 'Open their folder' }), url: folderUrl },
+    });
+    return {
+      subject: subjectLine(intl.formatMessage({ id: 'mail.requestSubmitted.subject', defaultMessage: 'New files from {name}: {title}', description: 'name: what the uploader typed; title: the upload request\'s title' }, values)),
+      text: content.text,
+      html: content.html,
+      ...(s.uploaderEmail ? { replyTo: s.uploaderEmail } : {}),
+      tag: 'request.submitted',
+    };
   });
   if (!settled) {
     await db.update(requestSubmissions).set({ ownerNotifiedAt: null }).where(eq(requestSubmissions.id, s.id));

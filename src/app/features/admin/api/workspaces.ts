@@ -1,6 +1,8 @@
+import type { IntlShape } from 'react-intl';
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { AdminWorkspace } from '../../../../contract/dashboard';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
+import { currentIntl } from '../../../lib/intl';
 import { sessionQueryKey, userDataRoot } from '../../../lib/query-keys';
 
 export const adminWorkspacesKey = [...userDataRoot, 'dashboard', 'admin', 'workspaces'] as const;
@@ -38,7 +40,17 @@ export function useUpdateAdminWorkspace(id: string) {
 }
 
 /** What a successful change did, in words, for the row's status message. */
-export function describeWorkspaceChange(workspace: AdminWorkspace, input: { plan?: 'free' | 'paid'; disabled?: boolean }): string {
-  if (input.plan !== undefined) return `Plan of ${workspace.name} changed to ${workspace.plan}.`;
-  return workspace.disabled ? `${workspace.name} is disabled.` : `${workspace.name} is enabled again.`;
+export function describeWorkspaceChange(
+  workspace: AdminWorkspace,
+  input: { plan?: 'free' | 'paid'; disabled?: boolean },
+  intl: IntlShape = currentIntl(),
+): string {
+  if (input.plan !== undefined)
+    return intl.formatMessage(
+      { id: 'admin.workspace.planChanged', defaultMessage: 'Plan of {name} changed to {plan, select, paid {paid} other {free}}.' },
+      { name: workspace.name, plan: workspace.plan },
+    );
+  return workspace.disabled
+    ? intl.formatMessage({ id: 'admin.workspace.disabledNow', defaultMessage: '{name} is disabled.' }, { name: workspace.name })
+    : intl.formatMessage({ id: 'admin.workspace.enabledAgain', defaultMessage: '{name} is enabled again.' }, { name: workspace.name });
 }

@@ -2,14 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Session } from '../../../../contract/dashboard';
 import { dashboardFetch } from '../../../lib/dashboard-fetch';
+import { currentIntl } from '../../../lib/intl';
 import { startSession } from './sign-in';
 
 /** The browser's own WebAuthn errors (the dialog closed, timed out, no passkey) in words a person can act on. */
 export function browserRefusal(error: unknown): never {
   if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) {
-    throw new Error('No passkey was used: the browser’s dialog was closed or timed out. Try again, or sign in with your password.');
+    throw new Error(
+      currentIntl().formatMessage({
+        id: 'auth.passkey.dialogClosed',
+        defaultMessage: 'No passkey was used: the browser’s dialog was closed or timed out. Try again, or sign in with your password.',
+      }),
+    );
   }
-  throw error instanceof Error ? error : new Error('The browser could not use a passkey here.');
+  throw error instanceof Error ? error : new Error(currentIntl().formatMessage({ id: 'auth.passkey.unusable', defaultMessage: 'The browser could not use a passkey here.' }));
 }
 
 /** Whether this browser can use passkeys at all (WebAuthn, in a secure context). */

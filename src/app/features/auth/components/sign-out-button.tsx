@@ -1,7 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useIntl } from '../../../lib/intl';
 import { useSignOut } from '../api/sign-out';
 
 export function SignOutButton() {
+  const intl = useIntl();
   const navigate = useNavigate();
   const signOut = useSignOut({ onSignedOut: () => navigate({ to: '/signin' }) });
   return (
@@ -12,11 +14,13 @@ export function SignOutButton() {
         disabled={signOut.isPending}
         className="inline-flex h-9 items-center rounded-md px-2.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 disabled:opacity-60 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
-        {signOut.isPending ? 'Signing out…' : 'Sign out'}
+        {signOut.isPending
+          ? intl.formatMessage({ id: 'auth.signOut.signingOut', defaultMessage: 'Signing out…' })
+          : intl.formatMessage({ id: 'auth.signOut.button', defaultMessage: 'Sign out' })}
       </button>
       {signOut.isError ? (
         <span role="alert" className="sr-only">
-          Signing out failed: {signOut.error.message}
+          {intl.formatMessage({ id: 'auth.signOut.failed', defaultMessage: 'Signing out failed: {reason}' }, { reason: signOut.error.message })}
         </span>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import type { Folder, ListedCollectionFile } from '../../../../contract/collections';
+import { locale } from '../../../lib/format';
 import type { BrowserSort, SortOrder } from './browser-search';
 
 /** One row or card of the browser: a folder or a file, keyed so the two never clash. */
@@ -9,7 +10,17 @@ export type BrowserItem =
 export const folderKey = (id: string) => `folder:${id}`;
 export const fileKey = (id: string) => `file:${id}`;
 
-const nameOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const collators = new Map<string, Intl.Collator>();
+
+/** Names in the order of the page's language, numbers by their value ("Take 2" before "Take 10"). */
+function nameOrder(): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
 
 /** Bytes and entries under each folder, its subfolders included: what a folder's row shows as its size. */
 export function folderTotals(
@@ -46,7 +57,8 @@ export function itemsIn(
 ): BrowserItem[] {
   const totals = folderTotals(folders, files);
   const direction = order === 'asc' ? 1 : -1;
-  const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => nameOrder.compare(a.name, b.name) || a.id.localeCompare(b.id);
+  const collator = nameOrder();
+  const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
 
   const folderItems: BrowserItem[] = folders
     .filter((f) => f.parentId === folderId)

@@ -1,7 +1,9 @@
 // Configures zod before its first parse (see the file).
 import '../../../lib/zod-config';
+import type { IntlShape } from 'react-intl';
 import { CollectionPasswordSchema, collectionPasswordProblem, type CollectionVisibility } from '../../../../contract/collections';
 import { fieldProblemAtField } from '../../../lib/api-error';
+import { currentIntl } from '../../../lib/intl';
 
 /**
  * The password field of a collection form, checked by the API's own rules before anything is sent,
@@ -10,9 +12,14 @@ import { fieldProblemAtField } from '../../../lib/api-error';
  * was made public since still holds it, but only the server knows that (it keeps just a hash), and
  * the form asks for one as its label says: the owner then knows the password visitors will need.
  */
-export function collectionPasswordFieldError(password: string, { visibility, hasPassword }: { visibility: CollectionVisibility; hasPassword: boolean }): string | undefined {
+export function collectionPasswordFieldError(
+  password: string,
+  { visibility, hasPassword }: { visibility: CollectionVisibility; hasPassword: boolean },
+  intl: IntlShape = currentIntl(),
+): string | undefined {
   if (visibility !== 'password') return undefined;
-  if (collectionPasswordProblem(visibility, password !== '', hasPassword)) return 'Choose a password for visitors to type.';
+  if (collectionPasswordProblem(visibility, password !== '', hasPassword))
+    return intl.formatMessage({ id: 'collections.password.missing', defaultMessage: 'Choose a password for visitors to type.' });
   if (password === '') return undefined;
   const result = CollectionPasswordSchema.safeParse(password);
   return result.success ? undefined : fieldProblemAtField({ path: 'password', message: result.error.issues[0]!.message });

@@ -4,13 +4,17 @@ import type { Contact } from '../../../../contract/contacts';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { RelativeTime } from '../../../components/relative-time';
+import { useIntl } from '../../../lib/intl';
 import { contactListName, type ContactSort, type ContactSortKey } from '../utils/contact-list';
 
 /** A row's height before it is measured (one line on wide screens, two on phones). */
 const ESTIMATED_ROW_HEIGHT = 53;
 
-const headerClass = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
+const headerClass = 'px-3 py-2.5 text-start text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400';
 const cellClass = 'px-3 py-3 align-middle';
+
+/** Signs, not words (hidden from screen readers, which hear `aria-sort`); up and down read the same either way round. */
+const SORT_ARROWS = { ascending: '↑', descending: '↓' } as const;
 
 function SortHeader({
   label,
@@ -36,7 +40,7 @@ function SortHeader({
       >
         {label}
         <span aria-hidden="true" className={active ? '' : 'opacity-0'}>
-          {active && sort.direction === 'descending' ? '↓' : '↑'}
+          {SORT_ARROWS[active ? sort.direction : 'ascending']}
         </span>
       </button>
     </th>
@@ -61,6 +65,7 @@ export function ContactsTable({
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
 }) {
+  const intl = useIntl();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -84,21 +89,45 @@ export function ContactsTable({
 
   return (
     <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <table aria-label="Contacts" aria-rowcount={contacts.length + 1} className="w-full table-fixed text-sm">
+      <table aria-label={intl.formatMessage({ id: 'contacts.table.label', defaultMessage: 'Contacts' })} aria-rowcount={contacts.length + 1} className="w-full table-fixed text-sm">
         <thead className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900/60">
           <tr aria-rowindex={1}>
-            <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} className="w-auto" />
-            <SortHeader label="Email" sortKey="email" sort={sort} onSort={onSort} className="hidden w-[40%] sm:table-cell md:w-[24%]" />
-            <SortHeader label="Company" sortKey="company" sort={sort} onSort={onSort} className="hidden w-[16%] md:table-cell" />
+            <SortHeader
+              label={intl.formatMessage({ id: 'contacts.table.name', defaultMessage: 'Name' })}
+              sortKey="name"
+              sort={sort}
+              onSort={onSort}
+              className="w-auto"
+            />
+            <SortHeader
+              label={intl.formatMessage({ id: 'contacts.table.email', defaultMessage: 'Email' })}
+              sortKey="email"
+              sort={sort}
+              onSort={onSort}
+              className="hidden w-[40%] sm:table-cell md:w-[24%]"
+            />
+            <SortHeader
+              label={intl.formatMessage({ id: 'contacts.table.company', defaultMessage: 'Company' })}
+              sortKey="company"
+              sort={sort}
+              onSort={onSort}
+              className="hidden w-[16%] md:table-cell"
+            />
             <th scope="col" className={`${headerClass} hidden w-36 xl:table-cell`}>
-              Phone
+              {intl.formatMessage({ id: 'contacts.table.phone', defaultMessage: 'Phone' })}
             </th>
             <th scope="col" className={`${headerClass} hidden w-24 lg:table-cell`}>
-              Type
+              {intl.formatMessage({ id: 'contacts.table.type', defaultMessage: 'Type' })}
             </th>
-            <SortHeader label="Updated" sortKey="updatedAt" sort={sort} onSort={onSort} className="hidden w-28 lg:table-cell" />
+            <SortHeader
+              label={intl.formatMessage({ id: 'contacts.table.updated', defaultMessage: 'Updated' })}
+              sortKey="updatedAt"
+              sort={sort}
+              onSort={onSort}
+              className="hidden w-28 lg:table-cell"
+            />
             <th scope="col" className={`${headerClass} w-32`}>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{intl.formatMessage({ id: 'contacts.table.actions', defaultMessage: 'Actions' })}</span>
             </th>
           </tr>
         </thead>
@@ -119,7 +148,7 @@ export function ContactsTable({
                 aria-rowindex={row.index + 2}
                 className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40"
               >
-                <th scope="row" className={`${cellClass} min-w-0 text-left font-medium`}>
+                <th scope="row" className={`${cellClass} min-w-0 text-start font-medium`}>
                   <span className="block truncate" title={label}>
                     {name || <span className="text-zinc-600 dark:text-zinc-400">{contact.email}</span>}
                   </span>
@@ -133,17 +162,31 @@ export function ContactsTable({
                 </td>
                 <td className={`${cellClass} hidden truncate whitespace-nowrap xl:table-cell`}>{contact.phone}</td>
                 <td className={`${cellClass} hidden lg:table-cell`}>
-                  <Badge tone={contact.type === 'company' ? 'accent' : 'neutral'}>{contact.type === 'company' ? 'Company' : 'Person'}</Badge>
+                  <Badge tone={contact.type === 'company' ? 'accent' : 'neutral'}>
+                    {contact.type === 'company'
+                      ? intl.formatMessage({ id: 'contacts.table.typeCompany', defaultMessage: 'Company' })
+                      : intl.formatMessage({ id: 'contacts.table.typePerson', defaultMessage: 'Person' })}
+                  </Badge>
                 </td>
                 <td className={`${cellClass} hidden whitespace-nowrap text-zinc-600 lg:table-cell dark:text-zinc-400`}>
                   <RelativeTime iso={contact.updatedAt} />
                 </td>
-                <td className={`${cellClass} text-right whitespace-nowrap`}>
-                  <Button variant="ghost" className="px-2 py-1 text-xs" aria-label={`Edit ${label}`} onClick={() => onEdit(contact)}>
-                    Edit
+                <td className={`${cellClass} text-end whitespace-nowrap`}>
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    aria-label={intl.formatMessage({ id: 'contacts.table.editName', defaultMessage: 'Edit {name}' }, { name: label })}
+                    onClick={() => onEdit(contact)}
+                  >
+                    {intl.formatMessage({ id: 'contacts.table.edit', defaultMessage: 'Edit' })}
                   </Button>
-                  <Button variant="ghost" className="px-2 py-1 text-xs" aria-label={`Delete ${label}`} onClick={() => onDelete(contact)}>
-                    Delete
+                  <Button
+                    variant="ghost"
+                    className="px-2 py-1 text-xs"
+                    aria-label={intl.formatMessage({ id: 'contacts.table.deleteName', defaultMessage: 'Delete {name}' }, { name: label })}
+                    onClick={() => onDelete(contact)}
+                  >
+                    {intl.formatMessage({ id: 'contacts.table.delete', defaultMessage: 'Delete' })}
                   </Button>
                 </td>
               </tr>

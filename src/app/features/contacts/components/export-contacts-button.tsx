@@ -1,5 +1,6 @@
 import type { Contact } from '../../../../contract/contacts';
 import { Button } from '../../../components/button';
+import { useIntl } from '../../../lib/intl';
 import { contactsCsvFileName, contactsToCsv } from '../utils/contact-export';
 
 /**
@@ -7,6 +8,7 @@ import { contactsCsvFileName, contactsToCsv } from '../utils/contact-export';
  * imports again unchanged. Made from the contacts already on the page: no request, nothing to wait for.
  */
 export function ExportContactsButton({ contacts, workspaceName }: { contacts: Contact[]; workspaceName: string }) {
+  const intl = useIntl();
   function save() {
     const blob = new Blob([contactsToCsv(contacts)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
@@ -21,7 +23,7 @@ export function ExportContactsButton({ contacts, workspaceName }: { contacts: Co
   }
   return (
     <Button variant="secondary" onClick={save} disabled={contacts.length === 0}>
-      Export CSV
+      {intl.formatMessage({ id: 'contacts.export.button', defaultMessage: 'Export CSV' })}
     </Button>
   );
 }

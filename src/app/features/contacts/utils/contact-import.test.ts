@@ -92,8 +92,8 @@ describe('guessing what each column holds', () => {
 
 describe('mappingProblem', () => {
   it('asks for an email column until one is chosen', () => {
-    expect(mappingProblem(['firstName', null])).toBe('Choose the column that holds email addresses');
-    expect(mappingProblem([])).toBe('Choose the column that holds email addresses');
+    expect(mappingProblem(['firstName', null])).toBe('Choose the column that holds email addresses.');
+    expect(mappingProblem([])).toBe('Choose the column that holds email addresses.');
     expect(mappingProblem([null, 'email'])).toBeUndefined();
   });
 });

@@ -1,24 +1,33 @@
 // Configures zod before its first parse (see the file).
 import '../../../lib/zod-config';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { z } from 'zod';
 import { ContactInputSchema, type ContactInput } from '../../../../contract/contacts';
 import { localeOfTag } from '../../../../contract/locales';
+import { currentIntl } from '../../../lib/intl';
 import { restoreFormula } from './csv';
 
 /** What a CSV column can hold. `fullName` is not a contact field: it is split into first and last name. */
 export const contactColumns = ['email', 'firstName', 'lastName', 'fullName', 'company', 'phone', 'type', 'language'] as const;
 export type ContactColumn = (typeof contactColumns)[number];
 
-export const contactColumnLabels: Record<ContactColumn, string> = {
-  email: 'Email',
-  firstName: 'First name',
-  lastName: 'Last name',
-  fullName: 'Full name',
-  company: 'Company',
-  phone: 'Phone',
-  type: 'Type (person or company)',
-  language: 'Language of their mail',
-};
+/** What each column can be imported as, in the preview's choice of a column's field. */
+export const contactColumnLabels: Record<ContactColumn, MessageDescriptor> = defineMessages({
+  email: { id: 'contacts.import.column.email', defaultMessage: 'Email' },
+  firstName: { id: 'contacts.import.column.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'contacts.import.column.lastName', defaultMessage: 'Last name' },
+  fullName: { id: 'contacts.import.column.fullName', defaultMessage: 'Full name' },
+  company: { id: 'contacts.import.column.company', defaultMessage: 'Company' },
+  phone: { id: 'contacts.import.column.phone', defaultMessage: 'Phone' },
+  type: { id: 'contacts.import.column.type', defaultMessage: 'Type (person or company)' },
+  language: { id: 'contacts.import.column.language', defaultMessage: 'Language of their mail' },
+});
+
+/** A column's name where an error is blamed on it: its label, without what the choice explains ("Type", not "Type (person or company)"). */
+export function contactColumnName(column: ContactColumn, intl: IntlShape = currentIntl()): string {
+  if (column === 'type') return intl.formatMessage({ id: 'contacts.import.column.typeShort', defaultMessage: 'Type' });
+  return intl.formatMessage(contactColumnLabels[column]);
+}
 
 /** A contact as the API will store it: trimmed, email lower-cased, defaults filled in. Assignable to `ContactInput`. */
 export type ImportedContact = z.output<typeof ContactInputSchema>;
@@ -80,8 +89,10 @@ export function guessColumnMapping(header: string[]): (ContactColumn | null)[] {
 }
 
 /** Why the mapping cannot be imported yet, or undefined when it can. */
-export function mappingProblem(mapping: (ContactColumn | null)[]): string | undefined {
-  return mapping.includes('email') ? undefined : 'Choose the column that holds email addresses';
+export function mappingProblem(mapping: (ContactColumn | null)[], intl: IntlShape = currentIntl()): string | undefined {
+  return mapping.includes('email')
+    ? undefined
+    : intl.formatMessage({ id: 'contacts.import.emailColumnMissing', defaultMessage: 'Choose the column that holds email addresses.' });
 }
 
 export interface ImportError {
@@ -180,7 +191,7 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
  *   each later row gets "Same email as row N", even when the first row has other errors, so that the
  *   row it names is always one the owner can see in the preview.
  */
-export function validateImport(rows: string[][], mapping: (ContactColumn | null)[], rowLines?: number[]): ImportPreview {
+export function validateImport(rows: string[][], mapping: (ContactColumn | null)[], rowLines?: number[], intl: IntlShape = currentIntl()): ImportPreview {
   const entries: ImportEntry[] = [];
   const valid: ImportedContact[] = [];
   const firstRowByEmail = new Map<string, number>();
@@ -233,7 +244,8 @@ export function validateImport(rows: string[][], mapping: (ContactColumn | null)
       const email = input.email.trim().toLowerCase();
       const firstRow = firstRowByEmail.get(email);
       if (firstRow === undefined) firstRowByEmail.set(email, line);
-      else errors.push({ field: 'email', message: `Same email as row ${firstRow}` });
+      // The row's number as written in the preview's Row column: as a spreadsheet shows it, not as a count.
+      else errors.push({ field: 'email', message: intl.formatMessage({ id: 'contacts.import.sameEmailAs', defaultMessage: 'Same email as row {row}' }, { row: firstRow }) });
     }
 
     const contact = result.success && errors.length === 0 ? result.data : null;

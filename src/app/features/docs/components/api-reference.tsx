@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { buttonClass } from '../../../components/button';
 import { InlineText, MarkdownText } from '../../../components/markdown';
+import { useIntl } from '../../../lib/intl';
 import { openApiDocumentQueryOptions, openApiDocumentUrl } from '../api/get-openapi-document';
-import { groupByTag, listOperations, schemaAnchor, tagAnchor } from '../utils/openapi';
+import { groupByTag, listOperations, schemaAnchor, tagAnchor, type TagGroup } from '../utils/openapi';
 import { MethodBadge, OperationSection } from './operation-section';
 import { SchemaView } from './schema-view';
 
@@ -13,28 +14,32 @@ const sidebarLinkClass =
 
 /** The API reference, rendered from the OpenAPI document the server publishes. */
 export function ApiReference() {
+  const intl = useIntl();
   const { data: doc } = useSuspenseQuery(openApiDocumentQueryOptions());
   const groups = useMemo(() => groupByTag(doc, listOperations(doc)), [doc]);
   const schemas = Object.entries(doc.components?.schemas ?? {});
   const securitySchemes = Object.entries(doc.components?.securitySchemes ?? {});
-  const title = doc.info?.title ?? 'API reference';
+  const title = doc.info?.title ?? intl.formatMessage({ id: 'docs.reference.title', defaultMessage: 'API reference' });
+  const introduction = intl.formatMessage({ id: 'docs.reference.introduction', defaultMessage: 'Introduction' });
+  const schemasHeading = intl.formatMessage({ id: 'docs.reference.schemas', defaultMessage: 'Schemas' });
+  const groupName = (group: TagGroup) => (group.untagged ? intl.formatMessage({ id: 'docs.reference.otherTag', defaultMessage: 'Other' }) : group.name);
 
   return (
     <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
       <nav
-        aria-label="API reference contents"
+        aria-label={intl.formatMessage({ id: 'docs.reference.contents', defaultMessage: 'API reference contents' })}
         className="mb-8 max-h-72 overflow-y-auto rounded-lg border border-zinc-200 p-3 lg:sticky lg:top-20 lg:mb-0 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:border-0 lg:p-0 dark:border-zinc-800"
       >
         <ul className="space-y-4">
           <li>
             <Link to="/docs/api" hash="introduction" className={`${sidebarLinkClass} font-semibold`}>
-              Introduction
+              {introduction}
             </Link>
           </li>
           {groups.map((group) => (
             <li key={group.name}>
               <Link to="/docs/api" hash={tagAnchor(group.name)} className={`${sidebarLinkClass} font-semibold`}>
-                {group.name}
+                {groupName(group)}
               </Link>
               <ul className="mt-1 space-y-0.5">
                 {group.operations.map((listed) => (
@@ -51,7 +56,7 @@ export function ApiReference() {
           {schemas.length ? (
             <li>
               <Link to="/docs/api" hash="schemas" className={`${sidebarLinkClass} font-semibold`}>
-                Schemas
+                {schemasHeading}
               </Link>
               <ul className="mt-1 space-y-0.5">
                 {schemas.map(([name]) => (
@@ -74,21 +79,34 @@ export function ApiReference() {
               <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
               {doc.info?.version ? (
                 <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-                  Version {doc.info.version}
-                  {doc.openapi ? ` · OpenAPI ${doc.openapi}` : null}
+                  {doc.openapi
+                    ? intl.formatMessage(
+                        { id: 'docs.reference.versionOpenApi', defaultMessage: 'Version {version} · OpenAPI {openapi}' },
+                        { version: doc.info.version, openapi: doc.openapi },
+                      )
+                    : intl.formatMessage({ id: 'docs.reference.version', defaultMessage: 'Version {version}' }, { version: doc.info.version })}
                 </p>
               ) : null}
             </div>
             <a href={openApiDocumentUrl} download="openapi.json" className={buttonClass('secondary')}>
-              Download openapi.json
+              {intl.formatMessage({ id: 'docs.reference.download', defaultMessage: 'Download openapi.json' })}
             </a>
           </div>
           <h2 id="introduction-title" className="sr-only">
-            Introduction
+            {introduction}
           </h2>
           {doc.servers?.length ? (
             <p className="mt-4 text-sm">
-              Base URL: <code className="break-all">{doc.servers[0]?.url}</code>
+              {intl.formatMessage(
+                { id: 'docs.reference.baseUrl', defaultMessage: 'Base URL: {url}' },
+                {
+                  url: (
+                    <code key="url" className="break-all">
+                      {doc.servers[0]?.url}
+                    </code>
+                  ),
+                },
+              )}
             </p>
           ) : null}
           {doc.info?.description ? (
@@ -98,19 +116,30 @@ export function ApiReference() {
           ) : null}
           {securitySchemes.length ? (
             <div className="mt-6 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
-              <h3 className="pt-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">Credentials</h3>
+              <h3 className="pt-2 text-base font-semibold text-zinc-900 dark:text-zinc-100">
+                {intl.formatMessage({ id: 'docs.reference.credentials', defaultMessage: 'Credentials' })}
+              </h3>
               <ul className="mt-2 space-y-2">
-                {securitySchemes.map(([name, scheme]) => (
-                  <li key={name}>
-                    <code>{name}</code>
-                    {scheme.scheme ? ` (${scheme.type ?? 'http'} ${scheme.scheme})` : null}
-                    {scheme.description ? (
-                      <>
-                        : <InlineText text={scheme.description} />
-                      </>
-                    ) : null}
-                  </li>
-                ))}
+                {securitySchemes.map(([name, scheme]) => {
+                  const code = <code key="name">{name}</code>;
+                  // The scheme's type and name are OpenAPI's words (`http bearer`), as the document has them.
+                  const credential = scheme.scheme
+                    ? intl.formatMessage(
+                        { id: 'docs.reference.credentialScheme', defaultMessage: '{name} ({type} {scheme})' },
+                        { name: code, type: scheme.type ?? 'http', scheme: scheme.scheme },
+                      )
+                    : code;
+                  return (
+                    <li key={name}>
+                      {scheme.description
+                        ? intl.formatMessage(
+                            { id: 'docs.reference.credentialDescribed', defaultMessage: '{credential}: {description}' },
+                            { credential, description: <InlineText key="description" text={scheme.description} /> },
+                          )
+                        : credential}
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ) : null}
@@ -119,7 +148,7 @@ export function ApiReference() {
         {groups.map((group) => (
           <section key={group.name} id={tagAnchor(group.name)} aria-labelledby={`${tagAnchor(group.name)}-title`} className="scroll-mt-20">
             <h2 id={`${tagAnchor(group.name)}-title`} className="text-2xl font-semibold tracking-tight">
-              {group.name}
+              {groupName(group)}
             </h2>
             {group.description ? (
               <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -137,7 +166,7 @@ export function ApiReference() {
         {schemas.length ? (
           <section id="schemas" aria-labelledby="schemas-title" className="scroll-mt-20">
             <h2 id="schemas-title" className="text-2xl font-semibold tracking-tight">
-              Schemas
+              {schemasHeading}
             </h2>
             <div className="mt-6 space-y-10">
               {schemas.map(([name, schema]) => (
@@ -148,8 +177,17 @@ export function ApiReference() {
                   className="scroll-mt-20 border-t border-zinc-200 pt-6 dark:border-zinc-800"
                 >
                   <h3 id={`${schemaAnchor(name)}-title`} className="text-lg font-semibold">
-                    <span className="sr-only">Schema </span>
-                    <code>{name}</code>
+                    {intl.formatMessage(
+                      { id: 'docs.reference.schemaHeading', defaultMessage: '<hidden>Schema </hidden>{name}' },
+                      {
+                        name: <code key="name">{name}</code>,
+                        hidden: (chunks) => (
+                          <span key="hidden" className="sr-only">
+                            {chunks}
+                          </span>
+                        ),
+                      },
+                    )}
                   </h3>
                   {schema.description ? (
                     <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/badge';
 import { InlineText, MarkdownText } from '../../../components/markdown';
+import { useIntl } from '../../../lib/intl';
 import { reasonPhrase } from '../../../lib/http-status';
 import {
   describeAccess,
@@ -41,9 +42,22 @@ function SubHeading({ children }: { children: ReactNode }) {
 
 const cellClass = 'px-3 py-2 align-top';
 
+/** The badge beside a name that must be given. */
+function RequiredMark() {
+  const intl = useIntl();
+  return (
+    <span className="ms-1.5 text-xs font-medium text-red-700 dark:text-red-400">
+      {intl.formatMessage({ id: 'docs.operation.required', defaultMessage: 'required' })}
+    </span>
+  );
+}
+
 export function OperationSection({ doc, listed }: { doc: OpenApiDocument; listed: ListedOperation }) {
+  const intl = useIntl();
   const { operation, method, path, parameters, id } = listed;
-  const access = describeAccess(doc, operation);
+  const access = describeAccess(doc, operation, intl);
+  // With no summary, the operation is named as HTTP writes it.
+  const name = operation.summary ?? `${method.toUpperCase()} ${path}`;
   const plan = operation['x-plan'];
   const body = resolve<RequestBody>(doc, operation.requestBody);
   const responses = Object.entries(operation.responses ?? {});
@@ -51,10 +65,10 @@ export function OperationSection({ doc, listed }: { doc: OpenApiDocument; listed
   return (
     <article id={id} aria-labelledby={`${id}-title`} className="scroll-mt-20 border-t border-zinc-200 pt-8 dark:border-zinc-800">
       <h3 id={`${id}-title`} className="text-lg font-semibold">
-        {operation.summary ?? `${method.toUpperCase()} ${path}`}
+        {name}
         {operation.deprecated ? (
-          <span className="ml-2 align-middle">
-            <Badge tone="warning">Deprecated</Badge>
+          <span className="ms-2 align-middle">
+            <Badge tone="warning">{intl.formatMessage({ id: 'docs.operation.deprecated', defaultMessage: 'Deprecated' })}</Badge>
           </span>
         ) : null}
       </h3>
@@ -64,20 +78,26 @@ export function OperationSection({ doc, listed }: { doc: OpenApiDocument; listed
       </p>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1.5">
-          <dt className="text-zinc-600 dark:text-zinc-400">Required scope</dt>
+          <dt className="text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'docs.operation.requiredScope', defaultMessage: 'Required scope' })}</dt>
           <dd>
             <code>{access.scope}</code>
           </dd>
         </div>
         {plan ? (
           <div className="flex gap-1.5">
-            <dt className="text-zinc-600 dark:text-zinc-400">Plan</dt>
-            <dd>{plan === 'paid' ? <Badge tone="warning">Paid plan</Badge> : <Badge>Free plan allowed</Badge>}</dd>
+            <dt className="text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'docs.operation.plan', defaultMessage: 'Plan' })}</dt>
+            <dd>
+              {plan === 'paid' ? (
+                <Badge tone="warning">{intl.formatMessage({ id: 'docs.operation.paidPlan', defaultMessage: 'Paid plan' })}</Badge>
+              ) : (
+                <Badge>{intl.formatMessage({ id: 'docs.operation.freePlan', defaultMessage: 'Free plan allowed' })}</Badge>
+              )}
+            </dd>
           </div>
         ) : null}
         {operation.operationId ? (
           <div className="flex gap-1.5">
-            <dt className="text-zinc-600 dark:text-zinc-400">Operation ID</dt>
+            <dt className="text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'docs.operation.operationId', defaultMessage: 'Operation ID' })}</dt>
             <dd>
               <code>{operation.operationId}</code>
             </dd>
@@ -92,22 +112,22 @@ export function OperationSection({ doc, listed }: { doc: OpenApiDocument; listed
 
       {parameters.length ? (
         <section className="mt-6">
-          <SubHeading>Parameters</SubHeading>
+          <SubHeading>{intl.formatMessage({ id: 'docs.operation.parameters', defaultMessage: 'Parameters' })}</SubHeading>
           <div className="overflow-x-auto rounded-md border border-zinc-200 dark:border-zinc-800">
-            <table className="w-full min-w-[32rem] text-left text-sm">
+            <table className="w-full min-w-[32rem] text-start text-sm">
               <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
                 <tr>
                   <th scope="col" className={cellClass}>
-                    Name
+                    {intl.formatMessage({ id: 'docs.operation.name', defaultMessage: 'Name' })}
                   </th>
                   <th scope="col" className={cellClass}>
-                    In
+                    {intl.formatMessage({ id: 'docs.operation.in', defaultMessage: 'In' })}
                   </th>
                   <th scope="col" className={cellClass}>
-                    Type
+                    {intl.formatMessage({ id: 'docs.operation.type', defaultMessage: 'Type' })}
                   </th>
                   <th scope="col" className={cellClass}>
-                    Description
+                    {intl.formatMessage({ id: 'docs.operation.description', defaultMessage: 'Description' })}
                   </th>
                 </tr>
               </thead>
@@ -116,9 +136,7 @@ export function OperationSection({ doc, listed }: { doc: OpenApiDocument; listed
                   <tr key={`${parameter.in}:${parameter.name}`}>
                     <th scope="row" className={`${cellClass} font-normal`}>
                       <code className="font-medium">{parameter.name}</code>
-                      {parameter.required ? (
-                        <span className="ml-1.5 text-xs font-medium text-red-700 dark:text-red-400">required</span>
-                      ) : null}
+                      {parameter.required ? <RequiredMark /> : null}
                     </th>
                     <td className={cellClass}>{parameter.in}</td>
                     <td className={cellClass}>
@@ -143,7 +161,8 @@ export function OperationSection({ doc, listed }: { doc: OpenApiDocument; listed
       {body ? (
         <section className="mt-6">
           <SubHeading>
-            Request body{body.required ? <span className="ml-1.5 text-xs font-medium text-red-700 dark:text-red-400">required</span> : null}
+            {intl.formatMessage({ id: 'docs.operation.requestBody', defaultMessage: 'Request body' })}
+            {body.required ? <RequiredMark /> : null}
           </SubHeading>
           {body.description ? (
             <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -163,7 +182,7 @@ export function OperationSection({ doc, listed }: { doc: OpenApiDocument; listed
 
       {responses.length ? (
         <section className="mt-6">
-          <SubHeading>Responses</SubHeading>
+          <SubHeading>{intl.formatMessage({ id: 'docs.operation.responses', defaultMessage: 'Responses' })}</SubHeading>
           <ul className="divide-y divide-zinc-200 rounded-md border border-zinc-200 text-sm dark:divide-zinc-800 dark:border-zinc-800">
             {responses.map(([status, value]) => (
               <ResponseItem key={status} doc={doc} status={status} response={resolve<ResponseObject>(doc, value)} />

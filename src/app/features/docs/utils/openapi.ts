@@ -1,3 +1,6 @@
+import type { IntlShape } from 'react-intl';
+import { currentIntl } from '../../../lib/intl';
+
 /**
  * The parts of an OpenAPI 3.1 document the reference page reads, and small helpers to walk it.
  * Loose on purpose: the page must render whatever the server publishes without crashing.
@@ -166,20 +169,27 @@ export function listOperations(doc: OpenApiDocument): ListedOperation[] {
 }
 
 export interface TagGroup {
+  /** The tag's name as the document has it (the section's anchor); `Other` for operations with no tag. */
   name: string;
+  /** Operations with no tag, under a heading of the page's own (`name` stays `Other`, so its anchor is the same in every language). */
+  untagged?: boolean;
   description?: string;
   operations: ListedOperation[];
 }
+
+/** The group of operations with no tag: its anchor (`tag-Other`); its heading is a message of the page. */
+const UNTAGGED = 'Other';
 
 /** Operations grouped by their first tag: declared tags first, in order, then any others. */
 export function groupByTag(doc: OpenApiDocument, operations: ListedOperation[]): TagGroup[] {
   const groups = new Map<string, TagGroup>();
   for (const tag of doc.tags ?? []) groups.set(tag.name, { name: tag.name, description: tag.description, operations: [] });
   for (const listed of operations) {
-    const name = listed.operation.tags?.[0] ?? 'Other';
+    const tag = listed.operation.tags?.[0];
+    const name = tag ?? UNTAGGED;
     let group = groups.get(name);
     if (!group) {
-      group = { name, operations: [] };
+      group = { name, operations: [], ...(tag === undefined ? { untagged: true } : {}) };
       groups.set(name, group);
     }
     group.operations.push(listed);
@@ -196,14 +206,16 @@ export function schemaAnchor(name: string): string {
 }
 
 /** Who may call an operation: its declared scope, or the scopes of its security requirements. */
-export function describeAccess(doc: OpenApiDocument, operation: Operation): { scope: string; authenticated: boolean } {
+export function describeAccess(doc: OpenApiDocument, operation: Operation, intl: IntlShape): { scope: string; authenticated: boolean } {
   const security = operation.security ?? doc.security;
   const authenticated = security === undefined ? true : security.some((requirement) => Object.keys(requirement).length > 0);
   const declared = operation['x-required-scope'];
   const fromSecurity = [...new Set((security ?? []).flatMap((requirement) => Object.values(requirement).flat()))];
-  if (!authenticated) return { scope: 'None: public', authenticated };
-  if (declared === 'any' || (!declared && fromSecurity.length === 0)) return { scope: 'Any scope', authenticated };
-  return { scope: declared ?? fromSecurity.join(' or '), authenticated };
+  if (!authenticated) return { scope: intl.formatMessage({ id: 'docs.access.public', defaultMessage: 'None: public' }), authenticated };
+  if (declared === 'any' || (!declared && fromSecurity.length === 0)) {
+    return { scope: intl.formatMessage({ id: 'docs.access.anyScope', defaultMessage: 'Any scope' }), authenticated };
+  }
+  return { scope: declared ?? intl.formatList(fromSecurity, { type: 'disjunction' }), authenticated };
 }
 
 function withoutNull(schemas: SchemaObject[]): SchemaObject[] {
@@ -223,9 +235,12 @@ export function typeLabel(doc: OpenApiDocument, schema: SchemaObject | undefined
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.length === 0) return schema.properties ? 'object' : 'any';
   const labels = types.map((type) => {
-    if (type === 'array') return `array of ${typeLabel(doc, schema.items, depth + 1)}`;
+    // JSON Schema's type names (`string`, `object`, `null`) are the document's; "array of" and "map of" are the page's words.
+    if (type === 'array') {
+      return currentIntl().formatMessage({ id: 'docs.type.arrayOf', defaultMessage: 'array of {type}' }, { type: typeLabel(doc, schema.items, depth + 1) });
+    }
     if (type === 'object' && !schema.properties && isObject(schema.additionalProperties)) {
-      return `map of ${typeLabel(doc, schema.additionalProperties, depth + 1)}`;
+      return currentIntl().formatMessage({ id: 'docs.type.mapOf', defaultMessage: 'map of {type}' }, { type: typeLabel(doc, schema.additionalProperties, depth + 1) });
     }
     if (schema.format && type !== 'null') return `${type} (${schema.format})`;
     return type;

@@ -5,6 +5,7 @@ import { FormError } from '../../../components/form-error';
 import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { TextField } from '../../../components/text-field';
 import { firstInvalid, type FieldErrors } from '../../../lib/form-errors';
+import { useIntl } from '../../../lib/intl';
 import type { ImportToAdd } from '../api/import-status';
 import { importFields, importNameProblem, importServerErrors, importUrlProblem, type ImportField } from '../utils/import-form';
 
@@ -23,6 +24,7 @@ interface AddFromUrlDialogProps {
  * shows beside that field, anything else (no credit, too large) above the buttons.
  */
 export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDialogProps) {
+  const intl = useIntl();
   const [url, setUrl] = useState('');
   const [name, setName] = useState('');
   const [urlLeft, setUrlLeft] = useState(false);
@@ -38,8 +40,8 @@ export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDial
   }, [focusRequest]);
 
   const clientErrors: FieldErrors<ImportField> = {
-    url: importUrlProblem(url, { typing: !urlLeft && !attempted }),
-    name: attempted ? importNameProblem(name) : undefined,
+    url: importUrlProblem(url, { typing: !urlLeft && !attempted }, intl),
+    name: attempted ? importNameProblem(name, intl) : undefined,
   };
   const errors: FieldErrors<ImportField> = { url: clientErrors.url ?? fromServer.url, name: clientErrors.name ?? fromServer.name };
   const fieldErrorShown = Object.values(importServerErrors(adding.error)).some(Boolean);
@@ -48,7 +50,7 @@ export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDial
     event.preventDefault();
     setAttempted(true);
     setFromServer({});
-    const problems: FieldErrors<ImportField> = { url: importUrlProblem(url, { typing: false }), name: importNameProblem(name) };
+    const problems: FieldErrors<ImportField> = { url: importUrlProblem(url, { typing: false }, intl), name: importNameProblem(name, intl) };
     const invalid = firstInvalid(problems, importFields);
     if (invalid) {
       setFocusRequest({ field: invalid });
@@ -67,15 +69,18 @@ export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDial
   }
 
   return (
-    <ModalDialog title="Add from URL" description={description} onClose={onClose} busy={adding.isPending} initialFocus={urlInput}>
+    <ModalDialog title={intl.formatMessage({ id: 'imports.dialog.title', defaultMessage: 'Add from URL' })} description={description} onClose={onClose} busy={adding.isPending} initialFocus={urlInput}>
       <form noValidate onSubmit={submit} className="space-y-4">
         <TextField
           ref={urlInput}
-          label="File URL"
+          label={intl.formatMessage({ id: 'imports.dialog.urlLabel', defaultMessage: 'File URL' })}
           type="url"
           inputMode="url"
-          placeholder="https://example.com/report.pdf"
-          hint="The service fetches the file from this address: an https link, such as a download or a signed link to a bucket."
+          placeholder={intl.formatMessage({ id: 'imports.dialog.urlPlaceholder', defaultMessage: 'https://example.com/report.pdf' })}
+          hint={intl.formatMessage({
+            id: 'imports.dialog.urlHint',
+            defaultMessage: 'The service fetches the file from this address: an https link, such as a download or a signed link to a bucket.',
+          })}
           value={url}
           maxLength={8192}
           autoComplete="off"
@@ -89,8 +94,8 @@ export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDial
         />
         <TextField
           ref={nameInput}
-          label="File name (optional)"
-          hint="Leave empty to use the name the other server gives, or the last part of the address."
+          label={intl.formatMessage({ id: 'imports.dialog.nameLabel', defaultMessage: 'File name (optional)' })}
+          hint={intl.formatMessage({ id: 'imports.dialog.nameHint', defaultMessage: 'Leave empty to use the name the other server gives, or the last part of the address.' })}
           value={name}
           maxLength={255}
           autoComplete="off"
@@ -102,7 +107,12 @@ export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDial
           }}
         />
         <FormError error={fieldErrorShown ? null : adding.error} />
-        <DialogActions onCancel={onClose} pending={adding.isPending} submitLabel="Add" pendingLabel="Adding…" />
+        <DialogActions
+          onCancel={onClose}
+          pending={adding.isPending}
+          submitLabel={intl.formatMessage({ id: 'imports.dialog.add', defaultMessage: 'Add' })}
+          pendingLabel={intl.formatMessage({ id: 'imports.dialog.adding', defaultMessage: 'Adding…' })}
+        />
       </form>
     </ModalDialog>
   );
@@ -110,13 +120,14 @@ export function AddFromUrlDialog({ description, onAdd, onClose }: AddFromUrlDial
 
 /** The page's button that opens the dialog, with the glyph of a link. */
 export function AddFromUrlButton({ onClick, variant = 'secondary' }: { onClick: () => void; variant?: 'primary' | 'secondary' }) {
+  const intl = useIntl();
   return (
     <Button variant={variant} onClick={onClick}>
       <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className="size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
         <path d="M8.5 11.5a3.5 3.5 0 0 0 5 0l2.5-2.5a3.5 3.5 0 0 0-5-5l-1 1" />
         <path d="M11.5 8.5a3.5 3.5 0 0 0-5 0L4 11a3.5 3.5 0 0 0 5 5l1-1" />
       </svg>
-      Add from URL
+      {intl.formatMessage({ id: 'imports.addFromUrl', defaultMessage: 'Add from URL' })}
     </Button>
   );
 }

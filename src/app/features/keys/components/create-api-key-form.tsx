@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import type { CreateApiKeyRequest } from '../../../../contract/dashboard';
-import { paidOnlyScopes, scopeDescriptions, scopes, type Scope } from '../../../../contract/scope-names';
+import { paidOnlyScopes, scopes, type Scope } from '../../../../contract/scope-names';
 import { Button } from '../../../components/button';
 import { GatedCheckbox } from '../../../components/gated-checkbox';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useIntl } from '../../../lib/intl';
+import { scopeDescription } from '../utils/scope-descriptions';
 
 const fields = ['name', 'scopes'] as const;
 type Field = (typeof fields)[number];
@@ -17,14 +20,24 @@ interface CreateApiKeyFormProps {
   onCreate: (input: CreateApiKeyRequest, callbacks: { onError: (error: unknown) => void }) => void;
 }
 
-function validate(name: string, chosen: ReadonlySet<Scope>): FieldErrors<Field> {
+const maxNameLength = 100;
+/** The API's suffix of a scope that changes things: code, never translated. */
+const WRITE_SUFFIX = ':write';
+
+function validate(name: string, chosen: ReadonlySet<Scope>, intl: IntlShape): FieldErrors<Field> {
   return {
-    name: name.trim() === '' ? 'Name the key' : name.trim().length > 100 ? 'Use at most 100 characters' : undefined,
-    scopes: chosen.size === 0 ? 'Choose at least one scope' : undefined,
+    name:
+      name.trim() === ''
+        ? intl.formatMessage({ id: 'keys.validation.nameMissing', defaultMessage: 'Name the key' })
+        : name.trim().length > maxNameLength
+          ? intl.formatMessage({ id: 'keys.validation.nameTooLong', defaultMessage: 'Use at most {max, number} characters' }, { max: maxNameLength })
+          : undefined,
+    scopes: chosen.size === 0 ? intl.formatMessage({ id: 'keys.validation.noScopes', defaultMessage: 'Choose at least one scope' }) : undefined,
   };
 }
 
 export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKeyFormProps) {
+  const intl = useIntl();
   const scopesErrorId = useId();
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<Scope>>(new Set());
@@ -42,7 +55,7 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
   const isAllowed = (scope: Scope) => plan === 'paid' || !paidOnlyScopes.includes(scope);
   const allowed = scopes.filter(isAllowed);
   const allChosen = allowed.every((scope) => chosen.has(scope));
-  const clientErrors = validate(name, chosen);
+  const clientErrors = validate(name, chosen, intl);
   const errors: FieldErrors<Field> = {
     name: (attempted ? clientErrors.name : undefined) ?? fromServer.name,
     scopes: (attempted ? clientErrors.scopes : undefined) ?? fromServer.scopes,
@@ -81,14 +94,14 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create key">
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={intl.formatMessage({ id: 'keys.createForm.label', defaultMessage: 'Create key' })}>
       <FormError error={error} docsLink />
       <TextField
         ref={nameRef}
-        label="Name"
-        hint="To tell keys apart, e.g. “CI uploads”."
+        label={intl.formatMessage({ id: 'keys.createForm.nameLabel', defaultMessage: 'Name' })}
+        hint={intl.formatMessage({ id: 'keys.createForm.nameHint', defaultMessage: 'To tell keys apart, e.g. “CI uploads”.' })}
         value={name}
-        maxLength={100}
+        maxLength={maxNameLength}
         autoComplete="off"
         error={errors.name}
         onChange={(event) => {
@@ -97,10 +110,15 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
         }}
       />
       <fieldset aria-describedby={errors.scopes ? scopesErrorId : undefined}>
-        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Scopes</legend>
+        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {intl.formatMessage({ id: 'keys.createForm.scopesLegend', defaultMessage: 'Scopes' })}
+        </legend>
         <div className="mt-1 flex items-start justify-between gap-3">
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            A key can do only what its scopes allow. A <code>:write</code> scope includes reading the same resource.
+            {intl.formatMessage(
+              { id: 'keys.createForm.scopesHelp', defaultMessage: 'A key can do only what its scopes allow. A {write} scope includes reading the same resource.' },
+              { write: <code key="write">{WRITE_SUFFIX}</code> },
+            )}
           </p>
           <Button
             variant="secondary"
@@ -110,7 +128,9 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
               setFromServer((current) => ({ ...current, scopes: undefined }));
             }}
           >
-            {allChosen ? 'Clear all' : 'Select all'}
+            {allChosen
+              ? intl.formatMessage({ id: 'keys.createForm.clearAll', defaultMessage: 'Clear all' })
+              : intl.formatMessage({ id: 'keys.createForm.selectAll', defaultMessage: 'Select all' })}
           </Button>
         </div>
         {errors.scopes ? (
@@ -123,8 +143,8 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
             <GatedCheckbox
               key={scope}
               name={scope}
-              description={scopeDescriptions[scope]}
-              gateNote="Needs a paid plan"
+              description={scopeDescription(scope, intl)}
+              gateNote={intl.formatMessage({ id: 'keys.createForm.paidOnly', defaultMessage: 'Needs a paid plan' })}
               checked={chosen.has(scope)}
               disabled={!isAllowed(scope)}
               onChange={(on) => toggle(scope, on)}
@@ -134,7 +154,9 @@ export function CreateApiKeyForm({ plan, pending, error, onCreate }: CreateApiKe
         </ul>
       </fieldset>
       <Button type="submit" disabled={pending}>
-        {pending ? 'Creating…' : 'Create key'}
+        {pending
+          ? intl.formatMessage({ id: 'keys.createForm.creating', defaultMessage: 'Creating…' })
+          : intl.formatMessage({ id: 'keys.createForm.submit', defaultMessage: 'Create key' })}
       </Button>
     </form>
   );

@@ -1,10 +1,12 @@
 import { Card } from '../../../components/card';
+import { useIntl } from '../../../lib/intl';
 import { useCreateApiKey } from '../api/create-api-key';
 import { CreateApiKeyForm } from './create-api-key-form';
 import { NewApiKeySecret } from './new-api-key-secret';
 
 /** The create form, replaced by the new secret after creation until the user is done with it. */
 export function CreateApiKeySection({ plan }: { plan: 'free' | 'paid' }) {
+  const intl = useIntl();
   const createKey = useCreateApiKey();
   return (
     <Card aria-labelledby={createKey.data ? undefined : 'create-key-heading'}>
@@ -13,7 +15,7 @@ export function CreateApiKeySection({ plan }: { plan: 'free' | 'paid' }) {
       ) : (
         <>
           <h2 id="create-key-heading" className="mb-4 text-lg font-semibold">
-            Create key
+            {intl.formatMessage({ id: 'keys.createSection.heading', defaultMessage: 'Create key' })}
           </h2>
           <CreateApiKeyForm
             plan={plan}

@@ -67,7 +67,7 @@ describe('the join page', () => {
   it('joins the signed-in invited person with one press', async () => {
     const net = network(
       { 'POST /api/dashboard/join/preview': json(invitation()), 'POST /api/dashboard/join': json(session('paid')) },
-      { ...session(), user: { id: 'usr_2', email: 'Grace@example.com', name: 'Grace', isOperator: false, twoStep: false, singleSignOn: false } },
+      { ...session(), user: { id: 'usr_2', email: 'Grace@example.com', name: 'Grace', isOperator: false, twoStep: false, singleSignOn: false, language: null } },
     );
     const { user } = renderApp(`/join?token=${TOKEN}`);
     await user.click(await screen.findByRole('button', { name: 'Join Analytical Engines' }));

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { OutboxMessageSummary } from '../../../../contract/mail';
 import { EmptyState } from '../../../components/empty-state';
+import { useIntl } from '../../../lib/intl';
 import { OutboxMessageList } from './outbox-message-list';
 import { OutboxMessagePreview } from './outbox-message-preview';
 
@@ -8,13 +9,17 @@ import { OutboxMessagePreview } from './outbox-message-preview';
 const sideBySide = '(min-width: 64rem)';
 
 export function OutboxBrowser({ messages }: { messages: OutboxMessageSummary[] }) {
+  const intl = useIntl();
   const [selected, setSelected] = useState<OutboxMessageSummary | null>(null);
   const previewRef = useRef<HTMLElement>(null);
 
   if (messages.length === 0) {
     return (
-      <EmptyState title="No mail yet">
-        When Parcel emails someone for this workspace, for example the recipients of a transfer, the message appears here.
+      <EmptyState title={intl.formatMessage({ id: 'outbox.empty.title', defaultMessage: 'No mail yet' })}>
+        {intl.formatMessage({
+          id: 'outbox.empty.body',
+          defaultMessage: 'When Parcel emails someone for this workspace, for example the recipients of a transfer, the message appears here.',
+        })}
       </EmptyState>
     );
   }

@@ -4,6 +4,7 @@ import type { Ref } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { SelectField } from '../../../components/text-field';
+import { useIntl } from '../../../lib/intl';
 import { collectionsQueryOptions, foldersQueryOptions } from '../../collections';
 
 interface DestinationFieldsProps {
@@ -32,16 +33,18 @@ export function DestinationFields({
   collectionRef,
   folderRef,
 }: DestinationFieldsProps) {
+  const intl = useIntl();
+  const collectionLabel = intl.formatMessage({ id: 'requests.destination.collection', defaultMessage: 'Collection' });
   const collections = useQuery(collectionsQueryOptions());
   const folders = useQuery({ ...foldersQueryOptions(collectionId), enabled: collectionId !== '' });
 
   if (collections.isError) {
     return (
       <div className="space-y-2">
-        <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Collection</p>
+        <p className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{collectionLabel}</p>
         <FormError error={collections.error} />
         <Button variant="secondary" onClick={() => void collections.refetch()}>
-          Try again
+          {intl.formatMessage({ id: 'requests.destination.retry', defaultMessage: 'Try again' })}
         </Button>
       </div>
     );
@@ -50,13 +53,21 @@ export function DestinationFields({
   if (collections.data?.length === 0) {
     return (
       <div className="rounded-md border border-dashed border-zinc-300 p-4 text-sm dark:border-zinc-700">
-        <p className="font-medium">Collection</p>
+        <p className="font-medium">{collectionLabel}</p>
         <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-          Files sent through a request land in one of your collections, and there are none yet.{' '}
-          <Link to="/collections" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-400">
-            Create a collection first
-          </Link>
-          .
+          {intl.formatMessage(
+            {
+              id: 'requests.destination.noCollections',
+              defaultMessage: 'Files sent through a request land in one of your collections, and there are none yet. <link>Create a collection first</link>.',
+            },
+            {
+              link: (chunks) => (
+                <Link key="link" to="/collections" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-400">
+                  {chunks}
+                </Link>
+              ),
+            },
+          )}
         </p>
         {collectionError ? <p className="mt-1 text-sm text-red-700 dark:text-red-400">{collectionError}</p> : null}
       </div>
@@ -67,18 +78,18 @@ export function DestinationFields({
     <div className="grid gap-5 sm:grid-cols-2">
       <SelectField
         ref={collectionRef}
-        label="Collection"
+        label={collectionLabel}
         value={collectionId}
         error={collectionError}
         disabled={collections.isPending}
         onChange={(event) => onCollectionChange(event.target.value)}
       >
         {collections.isPending ? (
-          <option value={collectionId}>Loading collections…</option>
+          <option value={collectionId}>{intl.formatMessage({ id: 'requests.destination.loadingCollections', defaultMessage: 'Loading collections…' })}</option>
         ) : (
           <>
             <option value="" disabled>
-              Choose a collection
+              {intl.formatMessage({ id: 'requests.destination.chooseCollection', defaultMessage: 'Choose a collection' })}
             </option>
             {collections.data.map((collection) => (
               <option key={collection.id} value={collection.id}>
@@ -90,18 +101,26 @@ export function DestinationFields({
       </SelectField>
       <SelectField
         ref={folderRef}
-        label="Folder"
+        label={intl.formatMessage({ id: 'requests.destination.folder', defaultMessage: 'Folder' })}
         value={folderId}
-        error={folderError ?? (folders.isError ? 'The folders could not be read: submissions go to the top level.' : undefined)}
-        hint="Each submission gets its own folder in here, named after the uploader and the date."
+        error={
+          folderError ??
+          (folders.isError
+            ? intl.formatMessage({ id: 'requests.destination.foldersUnreadable', defaultMessage: 'The folders could not be read: submissions go to the top level.' })
+            : undefined)
+        }
+        hint={intl.formatMessage({
+          id: 'requests.destination.folderHint',
+          defaultMessage: 'Each submission gets its own folder in here, named after the uploader and the date.',
+        })}
         disabled={collectionId === '' || folders.isPending}
         onChange={(event) => onFolderChange(event.target.value)}
       >
         {collectionId !== '' && folders.isPending ? (
-          <option value={folderId}>Loading folders…</option>
+          <option value={folderId}>{intl.formatMessage({ id: 'requests.destination.loadingFolders', defaultMessage: 'Loading folders…' })}</option>
         ) : (
           <>
-            <option value="">Top level of the collection</option>
+            <option value="">{intl.formatMessage({ id: 'requests.destination.topLevel', defaultMessage: 'Top level of the collection' })}</option>
             {(folders.data ?? []).map((folder) => (
               <option key={folder.id} value={folder.id}>
                 {folderLabel(folder.path)}

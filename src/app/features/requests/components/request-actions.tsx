@@ -3,6 +3,7 @@ import type { UploadRequest } from '../../../../contract/requests';
 import { Button } from '../../../components/button';
 import { ConfirmedAction } from '../../../components/confirmed-action';
 import { FormError } from '../../../components/form-error';
+import { useIntl } from '../../../lib/intl';
 import { useCloseUploadRequest, useUpdateUploadRequest } from '../api/update-request';
 import { RequestFormDialog } from './request-form-dialog';
 
@@ -11,13 +12,24 @@ import { RequestFormDialog } from './request-form-dialog';
  * server refuses any change to one, so none is offered.
  */
 export function RequestActions({ request, announce, onClosed }: { request: UploadRequest; announce: (message: string) => void; onClosed: () => void }) {
+  const intl = useIntl();
   const [editing, setEditing] = useState(false);
   const update = useUpdateUploadRequest(request.id);
   const close = useCloseUploadRequest(request.id, { onClosed });
   const paused = request.status === 'paused';
 
   function setStatus(status: 'open' | 'paused') {
-    update.mutate({ status }, { onSuccess: () => announce(status === 'paused' ? 'Request paused.' : 'Request resumed.') });
+    update.mutate(
+      { status },
+      {
+        onSuccess: () =>
+          announce(
+            status === 'paused'
+              ? intl.formatMessage({ id: 'requests.actions.pausedAnnouncement', defaultMessage: 'Request paused.' })
+              : intl.formatMessage({ id: 'requests.actions.resumedAnnouncement', defaultMessage: 'Request resumed.' }),
+          ),
+      },
+    );
   }
 
   return (
@@ -30,7 +42,7 @@ export function RequestActions({ request, announce, onClosed }: { request: Uploa
             setEditing(true);
           }}
         >
-          Edit
+          {intl.formatMessage({ id: 'requests.actions.edit', defaultMessage: 'Edit' })}
         </Button>
         <Button
           variant={paused ? 'primary' : 'secondary'}
@@ -40,18 +52,23 @@ export function RequestActions({ request, announce, onClosed }: { request: Uploa
             if (!update.isPending) setStatus(paused ? 'open' : 'paused');
           }}
         >
-          {paused ? 'Resume' : 'Pause'}
+          {paused
+            ? intl.formatMessage({ id: 'requests.actions.resume', defaultMessage: 'Resume' })
+            : intl.formatMessage({ id: 'requests.actions.pause', defaultMessage: 'Pause' })}
         </Button>
         <ConfirmedAction
-          label="Close request"
+          label={intl.formatMessage({ id: 'requests.actions.close', defaultMessage: 'Close request' })}
           variant="secondary"
-          title={`Close “${request.title}”?`}
-          pendingLabel="Closing…"
+          title={intl.formatMessage({ id: 'requests.actions.closeTitle', defaultMessage: 'Close “{title}”?' }, { title: request.title })}
+          pendingLabel={intl.formatMessage({ id: 'requests.actions.closing', defaultMessage: 'Closing…' })}
           action={close}
           onDone={() => undefined}
         >
-          The upload page stops accepting files for good. Closing is final: a closed request cannot be opened again, paused or edited. The files already sent
-          stay in the collection.
+          {intl.formatMessage({
+            id: 'requests.actions.closeWarning',
+            defaultMessage:
+              'The upload page stops accepting files for good. Closing is final: a closed request cannot be opened again, paused or edited. The files already sent stay in the collection.',
+          })}
         </ConfirmedAction>
       </div>
       <FormError error={update.error} className="sm:max-w-sm" />

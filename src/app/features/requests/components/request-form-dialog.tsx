@@ -6,6 +6,7 @@ import { FormError } from '../../../components/form-error';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { FormField, inputClass, TextAreaField, TextField } from '../../../components/text-field';
 import { firstInvalid, serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
+import { useIntl } from '../../../lib/intl';
 import { useSession } from '../../auth';
 import { isUpgradeRequired, UpgradeNotice } from '../../collections';
 import { useCreateUploadRequest } from '../api/create-request';
@@ -41,6 +42,7 @@ function withPendingTypes(draft: RequestDraft, pending: string): RequestDraft {
  * checks come first; the server's refusals show on the field they name.
  */
 export function RequestFormDialog({ request, onClose }: { request?: UploadRequest; onClose: () => void }) {
+  const intl = useIntl();
   const session = useSession();
   const navigate = useNavigate();
   const create = useCreateUploadRequest();
@@ -71,7 +73,7 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
   }, [focusRequest, refs]);
 
   const complete = withPendingTypes(draft, pendingTypes);
-  const clientErrors = validateRequestDraft(complete, { initial });
+  const clientErrors = validateRequestDraft(complete, { initial, intl });
   const errors: FieldErrors<RequestField> = {};
   for (const field of requestFields) errors[field] = (attempted ? clientErrors[field] : undefined) ?? fromServer[field];
 
@@ -108,11 +110,13 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
     update.mutate(changes, { onSuccess: onClose, onError });
   }
 
-  const title = request ? `Edit “${request.title}”` : 'New upload request';
+  const title = request
+    ? intl.formatMessage({ id: 'requests.form.editTitle', defaultMessage: 'Edit “{title}”' }, { title: request.title })
+    : intl.formatMessage({ id: 'requests.form.newTitle', defaultMessage: 'New upload request' });
   if (isUpgradeRequired(mutation.error)) {
     return (
       <ModalDialog title={title} onClose={onClose} size="wide">
-        <UpgradeNotice isOperator={session.user.isOperator} feature={uploadRequestsFeature} />
+        <UpgradeNotice isOperator={session.user.isOperator} feature={uploadRequestsFeature(intl)} />
       </ModalDialog>
     );
   }
@@ -124,21 +128,24 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
         <FormError error={unplacedError} />
         <TextField
           ref={refs.title}
-          label="Title"
+          label={intl.formatMessage({ id: 'requests.form.titleLabel', defaultMessage: 'Title' })}
           value={draft.title}
           error={errors.title}
           maxLength={200}
           autoComplete="off"
-          hint="Uploaders see it at the top of the page."
+          hint={intl.formatMessage({ id: 'requests.form.titleHint', defaultMessage: 'Uploaders see it at the top of the page.' })}
           onChange={(event) => change('title', event.target.value)}
         />
         <TextAreaField
           ref={refs.message}
-          label="Message (optional)"
+          label={intl.formatMessage({ id: 'requests.form.messageLabel', defaultMessage: 'Message (optional)' })}
           rows={3}
           value={draft.message}
           error={errors.message}
-          hint="Shown to uploaders under the title: what to send, and anything they should know. Line breaks are kept."
+          hint={intl.formatMessage({
+            id: 'requests.form.messageHint',
+            defaultMessage: 'Shown to uploaders under the title: what to send, and anything they should know. Line breaks are kept.',
+          })}
           onChange={(event) => change('message', event.target.value)}
         />
         <DestinationFields
@@ -156,9 +163,15 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
           folderRef={refs.folderId}
         />
         <FormField
-          label="Deadline (optional)"
+          label={intl.formatMessage({ id: 'requests.form.deadlineLabel', defaultMessage: 'Deadline (optional)' })}
           error={errors.deadline}
-          hint={`After this the page no longer accepts files; uploads under way may finish. Your time zone: ${timeZone}.`}
+          hint={intl.formatMessage(
+            {
+              id: 'requests.form.deadlineHint',
+              defaultMessage: 'After this the page no longer accepts files; uploads under way may finish. Your time zone: {timeZone}.',
+            },
+            { timeZone },
+          )}
         >
           {(control) => (
             <div className="mt-1 flex gap-2">
@@ -171,8 +184,12 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
                 {...control}
               />
               {draft.deadline ? (
-                <Button variant="secondary" aria-label="Clear the deadline" onClick={() => change('deadline', '')}>
-                  Clear
+                <Button
+                  variant="secondary"
+                  aria-label={intl.formatMessage({ id: 'requests.form.clearDeadline', defaultMessage: 'Clear the deadline' })}
+                  onClick={() => change('deadline', '')}
+                >
+                  {intl.formatMessage({ id: 'requests.form.clear', defaultMessage: 'Clear' })}
                 </Button>
               ) : null}
             </div>
@@ -181,7 +198,7 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             ref={refs.maxFiles}
-            label="Most files per submission"
+            label={intl.formatMessage({ id: 'requests.form.maxFilesLabel', defaultMessage: 'Most files per submission' })}
             type="number"
             inputMode="numeric"
             min={1}
@@ -189,10 +206,17 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
             step={1}
             value={draft.maxFiles}
             error={errors.maxFiles}
-            hint={`Up to ${MAX_FILES_PER_SUBMISSION.toLocaleString('en')}; empty for the default, ${DEFAULT_MAX_FILES_PER_SUBMISSION}.`}
+            hint={intl.formatMessage(
+              { id: 'requests.form.maxFilesHint', defaultMessage: 'Up to {max, number}; empty for the default, {defaultCount, number}.' },
+              { max: MAX_FILES_PER_SUBMISSION, defaultCount: DEFAULT_MAX_FILES_PER_SUBMISSION },
+            )}
             onChange={(event) => change('maxFiles', event.target.value)}
           />
-          <FormField label="Most data per submission" error={errors.maxBytes} hint="Optional. All its files together; empty for no limit.">
+          <FormField
+            label={intl.formatMessage({ id: 'requests.form.maxSizeLabel', defaultMessage: 'Most data per submission' })}
+            error={errors.maxBytes}
+            hint={intl.formatMessage({ id: 'requests.form.maxSizeHint', defaultMessage: 'Optional. All its files together; empty for no limit.' })}
+          >
             {(control) => (
               <div className="mt-1 flex gap-2">
                 <input
@@ -207,14 +231,14 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
                   {...control}
                 />
                 <select
-                  aria-label="Unit"
+                  aria-label={intl.formatMessage({ id: 'requests.form.unit', defaultMessage: 'Unit' })}
                   value={draft.maxSizeUnit}
                   onChange={(event) => change('maxSizeUnit', event.target.value as SizeUnit)}
                   // `!`: inputClass makes a field full width, and utilities of one kind do not override by order.
                   className={`${inputClass} w-auto! shrink-0`}
                 >
-                  <option value="MB">MB</option>
-                  <option value="GB">GB</option>
+                  <option value="MB">{intl.formatMessage({ id: 'requests.form.unitMegabytes', defaultMessage: 'MB' })}</option>
+                  <option value="GB">{intl.formatMessage({ id: 'requests.form.unitGigabytes', defaultMessage: 'GB' })}</option>
                 </select>
               </div>
             )}
@@ -243,10 +267,13 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
           />
           <div className="text-sm">
             <label htmlFor={`${id}-email`} className="font-medium text-zinc-800 dark:text-zinc-200">
-              Require an email address
+              {intl.formatMessage({ id: 'requests.form.requireEmailLabel', defaultMessage: 'Require an email address' })}
             </label>
             <p id={`${id}-email-hint`} className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-              Uploaders always give their name; the email address is optional unless you require it.
+              {intl.formatMessage({
+                id: 'requests.form.requireEmailHint',
+                defaultMessage: 'Uploaders always give their name; the email address is optional unless you require it.',
+              })}
             </p>
             {errors.requireEmail ? (
               <p id={`${id}-email-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
@@ -257,10 +284,16 @@ export function RequestFormDialog({ request, onClose }: { request?: UploadReques
         </div>
         <div className="flex flex-col-reverse gap-2 border-t border-zinc-200 pt-5 sm:flex-row sm:justify-end dark:border-zinc-800">
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
+            {intl.formatMessage({ id: 'requests.form.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button type="submit" disabled={mutation.isPending}>
-            {request ? (mutation.isPending ? 'Saving…' : 'Save changes') : mutation.isPending ? 'Creating…' : 'Create request'}
+            {request
+              ? mutation.isPending
+                ? intl.formatMessage({ id: 'requests.form.saving', defaultMessage: 'Saving…' })
+                : intl.formatMessage({ id: 'requests.form.save', defaultMessage: 'Save changes' })
+              : mutation.isPending
+                ? intl.formatMessage({ id: 'requests.form.creating', defaultMessage: 'Creating…' })
+                : intl.formatMessage({ id: 'requests.form.create', defaultMessage: 'Create request' })}
           </Button>
         </div>
       </DeliberateForm>

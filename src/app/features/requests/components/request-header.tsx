@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { UploadRequest } from '../../../../contract/requests';
+import { Glyph } from '../../../components/glyphs';
 import { formatRelativeTime } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { deadlinePassed, requestState } from '../utils/request-status';
 import { RequestActions } from './request-actions';
@@ -14,6 +16,7 @@ const noticeClass = {
 
 /** Why the page takes no files now, and what would change that; nothing while it is open. */
 function StateNotice({ request, paid }: { request: UploadRequest; paid: boolean }) {
+  const intl = useIntl();
   const state = requestState(request);
   if (state === 'open') return null;
   let text: string;
@@ -22,22 +25,49 @@ function StateNotice({ request, paid }: { request: UploadRequest; paid: boolean 
     tone = 'neutral';
     text =
       request.collectionId === null
-        ? 'Closed: its collection was deleted. The upload page no longer accepts files, and the request cannot be changed.'
-        : 'Closed: the upload page no longer accepts files, and the request cannot be changed. The files already sent stay in the collection.';
+        ? intl.formatMessage({
+            id: 'requests.header.closedCollectionDeleted',
+            defaultMessage: 'Closed: its collection was deleted. The upload page no longer accepts files, and the request cannot be changed.',
+          })
+        : intl.formatMessage({
+            id: 'requests.header.closed',
+            defaultMessage: 'Closed: the upload page no longer accepts files, and the request cannot be changed. The files already sent stay in the collection.',
+          });
   } else if (state === 'paused') {
-    text = 'Paused: the upload page says so and takes no new files until you resume it. Uploads already under way may finish.';
-    if (deadlinePassed(request)) text += ' Its deadline has passed too: move it before resuming.';
+    text = deadlinePassed(request)
+      ? intl.formatMessage({
+          id: 'requests.header.pausedPastDeadline',
+          defaultMessage:
+            'Paused: the upload page says so and takes no new files until you resume it. Uploads already under way may finish. Its deadline has passed too: move it before resuming.',
+        })
+      : intl.formatMessage({
+          id: 'requests.header.paused',
+          defaultMessage: 'Paused: the upload page says so and takes no new files until you resume it. Uploads already under way may finish.',
+        });
   } else if (state === 'deadline') {
     tone = 'neutral';
-    text = `The deadline passed ${formatRelativeTime(request.deadline!)}: the upload page no longer accepts files.${paid ? ' Edit the deadline to take files again.' : ''}`;
+    const when = formatRelativeTime(request.deadline!);
+    text = paid
+      ? intl.formatMessage(
+          {
+            id: 'requests.header.deadlinePassedEditable',
+            defaultMessage: 'The deadline passed {when}: the upload page no longer accepts files. Edit the deadline to take files again.',
+          },
+          { when },
+        )
+      : intl.formatMessage(
+          { id: 'requests.header.deadlinePassed', defaultMessage: 'The deadline passed {when}: the upload page no longer accepts files.' },
+          { when },
+        );
   } else {
-    text = 'The upload page takes no files while this workspace is on the free plan.';
+    text = intl.formatMessage({ id: 'requests.header.onHold', defaultMessage: 'The upload page takes no files while this workspace is on the free plan.' });
   }
   return <p className={`mt-4 rounded-md border px-3 py-2 text-sm ${noticeClass[tone]}`}>{text}</p>;
 }
 
 /** The request's title and state, why it takes no files (when it does not) and what can be done to it. */
 export function RequestHeader({ request, paid, announce }: { request: UploadRequest; paid: boolean; announce: (message: string) => void }) {
+  const intl = useIntl();
   useDocumentTitle(request.title);
   const heading = useRef<HTMLHeadingElement>(null);
   const [closedHere, setClosedHere] = useState(false);
@@ -49,7 +79,7 @@ export function RequestHeader({ request, paid, announce }: { request: UploadRequ
     <div className="mb-8">
       <p className="mb-2 text-sm">
         <Link to="/requests" className="text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
-          <span aria-hidden="true">← </span>Requests
+          <Glyph sign="previous" /> {intl.formatMessage({ id: 'requests.header.back', defaultMessage: 'Requests' })}
         </Link>
       </p>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -67,11 +97,13 @@ export function RequestHeader({ request, paid, announce }: { request: UploadRequ
             announce={announce}
             onClosed={() => {
               setClosedHere(true);
-              announce('Request closed.');
+              announce(intl.formatMessage({ id: 'requests.header.closedAnnouncement', defaultMessage: 'Request closed.' }));
             }}
           />
         ) : (
-          <p className="max-w-xs text-sm text-zinc-600 dark:text-zinc-400">On the free plan, requests can be read but not changed.</p>
+          <p className="max-w-xs text-sm text-zinc-600 dark:text-zinc-400">
+            {intl.formatMessage({ id: 'requests.header.freePlan', defaultMessage: 'On the free plan, requests can be read but not changed.' })}
+          </p>
         )}
       </div>
       <StateNotice request={request} paid={paid} />

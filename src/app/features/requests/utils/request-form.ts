@@ -1,5 +1,7 @@
+import { defineMessages, type IntlShape } from 'react-intl';
 import { DEFAULT_MAX_FILES_PER_SUBMISSION, MAX_FILES_PER_SUBMISSION, type UploadRequest } from '../../../../contract/requests';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { currentIntl } from '../../../lib/intl';
 import type { CreateUploadRequestInput } from '../api/create-request';
 import type { UpdateUploadRequestInput } from '../api/update-request';
 
@@ -26,11 +28,19 @@ export interface RequestDraft {
   requireEmail: boolean;
 }
 
+const presetLabels = defineMessages({
+  images: { id: 'requests.typePresets.images', defaultMessage: 'Images' },
+  pdf: { id: 'requests.typePresets.pdf', defaultMessage: 'PDF' },
+  videos: { id: 'requests.typePresets.videos', defaultMessage: 'Videos' },
+  audio: { id: 'requests.typePresets.audio', defaultMessage: 'Audio' },
+});
+
+/** Types to switch on with one press; `label` is formatted where shown. */
 export const typePresets = [
-  { label: 'Images', type: 'image/*' },
-  { label: 'PDF', type: 'application/pdf' },
-  { label: 'Videos', type: 'video/*' },
-  { label: 'Audio', type: 'audio/*' },
+  { label: presetLabels.images, type: 'image/*' },
+  { label: presetLabels.pdf, type: 'application/pdf' },
+  { label: presetLabels.videos, type: 'video/*' },
+  { label: presetLabels.audio, type: 'audio/*' },
 ] as const;
 
 /** The API's rule: `type/subtype` or `type/*`, lower case. */
@@ -38,6 +48,17 @@ const MIME_OR_WILDCARD = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(\*|[a-z0-9][a-z0-9
 
 export function isMimeType(value: string): boolean {
   return MIME_OR_WILDCARD.test(value);
+}
+
+/** Said of a typed type that is not one, by the field as it is added and by the form's check. */
+export function notAFileType(type: string, intl: IntlShape = currentIntl()): string {
+  return intl.formatMessage(
+    {
+      id: 'requests.form.notAFileType',
+      defaultMessage: '“{type}” is not a file type: use a MIME type such as application/pdf, or a family such as image/*.',
+    },
+    { type },
+  );
 }
 
 /** "image/*, application/pdf" → the types, lower-cased, without blanks. */
@@ -111,33 +132,49 @@ const isWhole = (text: string) => /^\d+$/.test(text.trim());
  */
 export function validateRequestDraft(
   draft: RequestDraft,
-  { now = Date.now(), initial }: { now?: number; initial?: RequestDraft } = {},
+  { now = Date.now(), initial, intl = currentIntl() }: { now?: number; initial?: RequestDraft; intl?: IntlShape } = {},
 ): FieldErrors<RequestField> {
   const errors: FieldErrors<RequestField> = {};
+  const tooLong = (max: number) =>
+    intl.formatMessage({ id: 'requests.form.tooLong', defaultMessage: 'Use at most {max, plural, one {# character} other {# characters}}.' }, { max });
   const title = draft.title.trim();
-  if (!title) errors.title = 'Give the request a title.';
-  else if (title.length > 200) errors.title = 'Use at most 200 characters.';
-  if (draft.message.trim().length > 2000) errors.message = 'Use at most 2,000 characters.';
-  if (!draft.collectionId) errors.collectionId = 'Choose the collection the files go into.';
+  if (!title) errors.title = intl.formatMessage({ id: 'requests.form.titleRequired', defaultMessage: 'Give the request a title.' });
+  else if (title.length > 200) errors.title = tooLong(200);
+  if (draft.message.trim().length > 2000) errors.message = tooLong(2000);
+  if (!draft.collectionId) errors.collectionId = intl.formatMessage({ id: 'requests.form.collectionRequired', defaultMessage: 'Choose the collection the files go into.' });
   if (draft.deadline && draft.deadline !== initial?.deadline) {
     const at = fromDateTimeLocal(draft.deadline);
-    if (at === null) errors.deadline = 'Enter a date and time, or clear the deadline.';
-    else if (Date.parse(at) <= now) errors.deadline = 'Choose a time in the future.';
+    if (at === null) errors.deadline = intl.formatMessage({ id: 'requests.form.deadlineUnreadable', defaultMessage: 'Enter a date and time, or clear the deadline.' });
+    else if (Date.parse(at) <= now) errors.deadline = intl.formatMessage({ id: 'requests.form.deadlinePast', defaultMessage: 'Choose a time in the future.' });
   }
   const maxFiles = draft.maxFiles.trim();
   if (maxFiles) {
-    if (!isWhole(maxFiles) || Number(maxFiles) < 1) errors.maxFiles = `Enter a whole number of at least 1, or leave it empty for the default (${DEFAULT_MAX_FILES_PER_SUBMISSION}).`;
-    else if (Number(maxFiles) > MAX_FILES_PER_SUBMISSION) errors.maxFiles = `Use at most ${MAX_FILES_PER_SUBMISSION.toLocaleString('en')}.`;
+    if (!isWhole(maxFiles) || Number(maxFiles) < 1)
+      errors.maxFiles = intl.formatMessage(
+        {
+          id: 'requests.form.maxFilesNotWhole',
+          defaultMessage: 'Enter a whole number of at least 1, or leave it empty for the default ({defaultCount, number}).',
+        },
+        { defaultCount: DEFAULT_MAX_FILES_PER_SUBMISSION },
+      );
+    else if (Number(maxFiles) > MAX_FILES_PER_SUBMISSION)
+      errors.maxFiles = intl.formatMessage({ id: 'requests.form.maxFilesTooMany', defaultMessage: 'Use at most {max, number}.' }, { max: MAX_FILES_PER_SUBMISSION });
   }
   const maxSize = draft.maxSize.trim();
   if (maxSize) {
     const value = Number(maxSize);
-    if (!Number.isFinite(value) || value <= 0) errors.maxBytes = 'Enter a size above 0, or leave it empty for no limit.';
-    else if (bytesFromSize(maxSize, draft.maxSizeUnit) > Number.MAX_SAFE_INTEGER) errors.maxBytes = 'That is more than any upload can be.';
+    if (!Number.isFinite(value) || value <= 0)
+      errors.maxBytes = intl.formatMessage({ id: 'requests.form.maxSizeNotPositive', defaultMessage: 'Enter a size above 0, or leave it empty for no limit.' });
+    else if (bytesFromSize(maxSize, draft.maxSizeUnit) > Number.MAX_SAFE_INTEGER)
+      errors.maxBytes = intl.formatMessage({ id: 'requests.form.maxSizeTooBig', defaultMessage: 'That is more than any upload can be.' });
   }
   const wrong = draft.allowedTypes.find((t) => !isMimeType(t));
-  if (wrong) errors.allowedTypes = `“${wrong}” is not a file type: use a MIME type such as application/pdf, or a family such as image/*.`;
-  else if (draft.allowedTypes.length > 50) errors.allowedTypes = 'Choose at most 50 types.';
+  if (wrong) errors.allowedTypes = notAFileType(wrong, intl);
+  else if (draft.allowedTypes.length > 50)
+    errors.allowedTypes = intl.formatMessage(
+      { id: 'requests.form.tooManyTypes', defaultMessage: '{max, plural, one {Choose at most # type.} other {Choose at most # types.}}' },
+      { max: 50 },
+    );
   return errors;
 }
 

@@ -1,3 +1,4 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { BadgeTone } from '../../../components/badge';
 import type { UploadRequest } from '../../../../contract/requests';
 
@@ -20,10 +21,19 @@ export function requestState(request: Pick<UploadRequest, 'status' | 'acceptingF
   return deadlinePassed(request, now) ? 'deadline' : 'on_hold';
 }
 
-export const stateBadges: Record<RequestState, { label: string; tone: BadgeTone }> = {
-  open: { label: 'Open', tone: 'success' },
-  paused: { label: 'Paused', tone: 'warning' },
-  deadline: { label: 'Deadline passed', tone: 'neutral' },
-  on_hold: { label: 'Not accepting files', tone: 'warning' },
-  closed: { label: 'Closed', tone: 'neutral' },
+const stateLabels = defineMessages({
+  open: { id: 'requests.state.open', defaultMessage: 'Open' },
+  paused: { id: 'requests.state.paused', defaultMessage: 'Paused' },
+  deadline: { id: 'requests.state.deadlinePassed', defaultMessage: 'Deadline passed' },
+  onHold: { id: 'requests.state.notAccepting', defaultMessage: 'Not accepting files' },
+  closed: { id: 'requests.state.closed', defaultMessage: 'Closed' },
+});
+
+/** Each state's badge: its words (formatted where shown) and its colour. */
+export const stateBadges: Record<RequestState, { label: MessageDescriptor; tone: BadgeTone }> = {
+  open: { label: stateLabels.open, tone: 'success' },
+  paused: { label: stateLabels.paused, tone: 'warning' },
+  deadline: { label: stateLabels.deadline, tone: 'neutral' },
+  on_hold: { label: stateLabels.onHold, tone: 'warning' },
+  closed: { label: stateLabels.closed, tone: 'neutral' },
 };

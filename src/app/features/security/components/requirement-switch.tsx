@@ -1,5 +1,6 @@
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { useIntl } from '../../../lib/intl';
 
 /**
  * Requiring something of everyone in the workspace (two-step verification, single sign-on), or
@@ -19,17 +20,19 @@ export function RequirementSwitch({
   unmet: string;
   setRequired: { mutate: (required: boolean) => void; isPending: boolean; error: unknown };
 }) {
+  const intl = useIntl();
+  const saving = intl.formatMessage({ id: 'security.requirement.saving', defaultMessage: 'Saving…' });
   return (
     <>
       <FormError error={setRequired.error} className="mt-3" />
       <div className="mt-4">
         {required ? (
           <Button variant="secondary" disabled={setRequired.isPending} onClick={() => setRequired.mutate(false)}>
-            {setRequired.isPending ? 'Saving…' : 'Stop requiring it'}
+            {setRequired.isPending ? saving : intl.formatMessage({ id: 'security.requirement.stop', defaultMessage: 'Stop requiring it' })}
           </Button>
         ) : met ? (
           <Button disabled={setRequired.isPending} onClick={() => setRequired.mutate(true)}>
-            {setRequired.isPending ? 'Saving…' : requireLabel}
+            {setRequired.isPending ? saving : requireLabel}
           </Button>
         ) : (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{unmet}</p>

@@ -57,7 +57,10 @@ describe('security page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Security', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/security');
-    expect(screen.getByText('Analytical Engines asks everyone to use two-step verification', { exact: false })).toHaveAttribute('role', 'status');
+    // The workspace's name is a value of the sentence, isolated in its own element (<bdi>).
+    const notice = screen.getByText('asks everyone to use two-step verification', { exact: false });
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent('Analytical Engines asks everyone to use two-step verification');
     expect(screen.queryByRole('region', { name: 'Two-step verification for everyone' })).toBeNull();
   });
 

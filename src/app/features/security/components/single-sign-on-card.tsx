@@ -6,9 +6,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeliberateForm } from '../../../components/deliberate-form';
 import { FormError } from '../../../components/form-error';
 import { SelectField } from '../../../components/text-field';
+import { useIntl } from '../../../lib/intl';
 import { useSession } from '../../auth';
 import { RequirementSwitch } from './requirement-switch';
 import { singleSignOnQueryOptions, useSetSingleSignOnRequirement, useTieSignInDomain, useUntieSignInDomain } from '../api/security-api';
+
+/** The operator's command that adds an identity provider (code, not words). */
+const ADD_PROVIDER_COMMAND = 'npm run admin -- sso add';
 
 /**
  * For the workspace's owner and admins: tie the email domain of their organisation to one of the
@@ -16,6 +20,7 @@ import { singleSignOnQueryOptions, useSetSingleSignOnRequirement, useTieSignInDo
  * require single sign-on of everyone. Requiring it is offered only to someone signed in that way.
  */
 export function SingleSignOnCard() {
+  const intl = useIntl();
   const session = useSession();
   const settings = useQuery(singleSignOnQueryOptions());
   const tie = useTieSignInDomain();
@@ -31,41 +36,68 @@ export function SingleSignOnCard() {
   const domains = settings.data?.domains ?? [];
   const required = session.workspace.requireSingleSignOn;
   const chosenProvider = providerId || providers[0]?.id || '';
+  const workspace = <bdi key="workspace">{session.workspace.name}</bdi>;
 
   return (
     <Card aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-semibold">
-        Single sign-on
+        {intl.formatMessage({ id: 'security.singleSignOn.heading', defaultMessage: 'Single sign-on' })}
       </h2>
       <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-        People of your organisation sign in through its identity provider. Anyone signing in through it with a verified address on a domain tied here joins {session.workspace.name} as a
-        member.
+        {intl.formatMessage(
+          {
+            id: 'security.singleSignOn.lead',
+            defaultMessage:
+              'People of your organisation sign in through its identity provider. Anyone signing in through it with a verified address on a domain tied here joins {workspace} as a member.',
+          },
+          { workspace },
+        )}
       </p>
       <p role="status" className="sr-only">
         {announcement}
       </p>
       {settings.isPending ? (
-        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'security.singleSignOn.loading', defaultMessage: 'Loading…' })}</p>
       ) : settings.isError ? (
         <FormError error={settings.error} className="mt-4" />
       ) : providers.length === 0 ? (
         <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300">
-          The operator of this server has not set up an identity provider yet (<code>npm run admin -- sso add</code>, see the README).
+          {intl.formatMessage(
+            {
+              id: 'security.singleSignOn.noProvider',
+              defaultMessage: 'The operator of this server has not set up an identity provider yet ({command}, see the README).',
+            },
+            { command: <code key="command">{ADD_PROVIDER_COMMAND}</code> },
+          )}
         </p>
       ) : (
         <>
           {domains.length === 0 ? (
-            <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">No domain is tied to this workspace.</p>
+            <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+              {intl.formatMessage({ id: 'security.singleSignOn.noDomain', defaultMessage: 'No domain is tied to this workspace.' })}
+            </p>
           ) : (
-            <ul className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Tied domains">
+            <ul
+              className="mt-4 divide-y divide-zinc-200 dark:divide-zinc-800"
+              aria-label={intl.formatMessage({ id: 'security.singleSignOn.tiedDomains', defaultMessage: 'Tied domains' })}
+            >
               {domains.map((d) => (
                 <li key={d.domain} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="min-w-0">
                     <p className="font-medium break-words">{d.domain}</p>
-                    <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">Through {d.providerName}</p>
+                    <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+                      {intl.formatMessage(
+                        { id: 'security.singleSignOn.throughProvider', defaultMessage: 'Through {provider}' },
+                        { provider: <bdi key="provider">{d.providerName}</bdi> },
+                      )}
+                    </p>
                   </div>
-                  <Button variant="secondary" onClick={() => setUntying(d.domain)} aria-label={`Untie ${d.domain}`}>
-                    Untie
+                  <Button
+                    variant="secondary"
+                    onClick={() => setUntying(d.domain)}
+                    aria-label={intl.formatMessage({ id: 'security.singleSignOn.untieDomain', defaultMessage: 'Untie {domain}' }, { domain: d.domain })}
+                  >
+                    {intl.formatMessage({ id: 'security.singleSignOn.untie', defaultMessage: 'Untie' })}
                   </Button>
                 </li>
               ))}
@@ -77,11 +109,17 @@ export function SingleSignOnCard() {
               className="mt-4 flex flex-wrap items-end gap-3"
               onSubmit={(event) => {
                 event.preventDefault();
-                tie.mutate({ domain: ownDomain, providerId: chosenProvider }, { onSuccess: () => setAnnouncement(`${ownDomain} is tied to single sign-on.`) });
+                tie.mutate(
+                  { domain: ownDomain, providerId: chosenProvider },
+                  {
+                    onSuccess: () =>
+                      setAnnouncement(intl.formatMessage({ id: 'security.singleSignOn.tied', defaultMessage: '{domain} is tied to single sign-on.' }, { domain: ownDomain })),
+                  },
+                );
               }}
             >
               <SelectField
-                label={`Identity provider for ${ownDomain}`}
+                label={intl.formatMessage({ id: 'security.singleSignOn.providerFor', defaultMessage: 'Identity provider for {domain}' }, { domain: ownDomain })}
                 className="min-w-56 flex-1"
                 value={chosenProvider}
                 onChange={(e) => setProviderId(e.target.value)}
@@ -93,33 +131,50 @@ export function SingleSignOnCard() {
                 ))}
               </SelectField>
               <Button type="submit" disabled={tie.isPending}>
-                {tie.isPending ? 'Tying…' : `Tie ${ownDomain}`}
+                {tie.isPending
+                  ? intl.formatMessage({ id: 'security.singleSignOn.tying', defaultMessage: 'Tying…' })
+                  : intl.formatMessage({ id: 'security.singleSignOn.tie', defaultMessage: 'Tie {domain}' }, { domain: <bdi key="domain">{ownDomain}</bdi> })}
               </Button>
-              <p className="w-full text-xs text-zinc-600 dark:text-zinc-400">Only the domain of your own address can be tied.</p>
+              <p className="w-full text-xs text-zinc-600 dark:text-zinc-400">
+                {intl.formatMessage({ id: 'security.singleSignOn.ownDomainOnly', defaultMessage: 'Only the domain of your own address can be tied.' })}
+              </p>
             </DeliberateForm>
           )}
           <FormError error={tie.error} className="mt-3" />
 
-          <h3 className="mt-6 font-medium">Require it of everyone</h3>
+          <h3 className="mt-6 font-medium">{intl.formatMessage({ id: 'security.singleSignOn.requireHeading', defaultMessage: 'Require it of everyone' })}</h3>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
             {required
-              ? `Everyone in ${session.workspace.name} must sign in through the identity provider. A session signed in with a password or a passkey is sent to sign in again. API keys keep working.`
-              : 'A member signed in with a password or a passkey would be sent to sign in through the provider. API keys keep working.'}
+              ? intl.formatMessage(
+                  {
+                    id: 'security.singleSignOn.required',
+                    defaultMessage:
+                      'Everyone in {workspace} must sign in through the identity provider. A session signed in with a password or a passkey is sent to sign in again. API keys keep working.',
+                  },
+                  { workspace },
+                )
+              : intl.formatMessage({
+                  id: 'security.singleSignOn.notRequired',
+                  defaultMessage: 'A member signed in with a password or a passkey would be sent to sign in through the provider. API keys keep working.',
+                })}
           </p>
           <RequirementSwitch
             required={required}
             met={session.user.singleSignOn}
-            requireLabel="Require single sign-on"
-            unmet="Sign in through your identity provider yourself first, so that requiring it cannot lock you out."
+            requireLabel={intl.formatMessage({ id: 'security.singleSignOn.require', defaultMessage: 'Require single sign-on' })}
+            unmet={intl.formatMessage({
+              id: 'security.singleSignOn.unmet',
+              defaultMessage: 'Sign in through your identity provider yourself first, so that requiring it cannot lock you out.',
+            })}
             setRequired={setRequirement}
           />
         </>
       )}
       {untying ? (
         <ConfirmDialog
-          title={`Untie ${untying}?`}
-          confirmLabel="Untie"
-          pendingLabel="Untying…"
+          title={intl.formatMessage({ id: 'security.singleSignOn.untieTitle', defaultMessage: 'Untie {domain}?' }, { domain: untying })}
+          confirmLabel={intl.formatMessage({ id: 'security.singleSignOn.untieConfirm', defaultMessage: 'Untie' })}
+          pendingLabel={intl.formatMessage({ id: 'security.singleSignOn.untying', defaultMessage: 'Untying…' })}
           pending={untie.isPending}
           error={untie.error ? untie.error.message : null}
           onCancel={() => {
@@ -129,13 +184,19 @@ export function SingleSignOnCard() {
           onConfirm={() =>
             untie.mutate(untying, {
               onSuccess: () => {
-                setAnnouncement(`${untying} is no longer tied.`);
+                setAnnouncement(intl.formatMessage({ id: 'security.singleSignOn.untied', defaultMessage: '{domain} is no longer tied.' }, { domain: untying }));
                 setUntying(null);
               },
             })
           }
         >
-          People of {untying} no longer join {session.workspace.name} by signing in through the provider. Those already in it stay members.
+          {intl.formatMessage(
+            {
+              id: 'security.singleSignOn.untieWarning',
+              defaultMessage: 'People of {domain} no longer join {workspace} by signing in through the provider. Those already in it stay members.',
+            },
+            { domain: <bdi key="domain">{untying}</bdi>, workspace },
+          )}
         </ConfirmDialog>
       ) : null}
     </Card>

@@ -1,4 +1,5 @@
 import { type ImportStatusResult, ImportRow } from '../../imports';
+import { useIntl } from '../../../lib/intl';
 
 /** A URL import on the draft, as it was registered (or found on the draft again after a reload). */
 export interface DraftImport {
@@ -17,9 +18,10 @@ interface DraftImportsProps {
 
 /** The draft's files from URLs, under the uploader: each with its progress, "Ready", or why it failed and a way to remove it. */
 export function DraftImports({ imports, statuses, onRemove, removing }: DraftImportsProps) {
+  const intl = useIntl();
   if (imports.length === 0) return null;
   return (
-    <ul aria-label="Files from URLs" className="divide-y divide-zinc-200 rounded-md border border-zinc-200 bg-white px-4 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+    <ul aria-label={intl.formatMessage({ id: 'send.draftImports.label', defaultMessage: 'Files from URLs' })} className="divide-y divide-zinc-200 rounded-md border border-zinc-200 bg-white px-4 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
       {imports.map((entry) => (
         <ImportRow
           key={entry.fileId}

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import type { RememberedFile } from '../../../lib/uploads/upload-session';
 
 type EarlierUpload = RememberedFile & { key: string };
@@ -20,10 +21,11 @@ const pathOf = (file: EarlierUpload) => `${file.path ? `${file.path}/` : ''}${fi
  * be added again. Adding one again anyway shows it as uploaded in the uploader instead.
  */
 export function EarlierUploads({ files, onRemove, removing }: EarlierUploadsProps) {
+  const intl = useIntl();
   if (files.length === 0) return null;
   return (
     <ul
-      aria-label="Uploaded in your earlier visit"
+      aria-label={intl.formatMessage({ id: 'send.earlierUploads.label', defaultMessage: 'Uploaded in your earlier visit' })}
       className="divide-y divide-zinc-200 rounded-md border border-zinc-200 bg-white px-4 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
     >
       {files.map((file) => (
@@ -32,7 +34,17 @@ export function EarlierUploads({ files, onRemove, removing }: EarlierUploadsProp
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium break-all">{pathOf(file)}</p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                {formatBytes(file.size)} · <span className="font-medium text-emerald-700 dark:text-emerald-400">Uploaded</span> in your earlier visit
+                {intl.formatMessage(
+                  { id: 'send.earlierUploads.uploaded', defaultMessage: '{size} · <done>Uploaded</done> in your earlier visit' },
+                  {
+                    size: formatBytes(file.size),
+                    done: (chunks) => (
+                      <span key="done" className="font-medium text-emerald-700 dark:text-emerald-400">
+                        {chunks}
+                      </span>
+                    ),
+                  },
+                )}
               </p>
             </div>
             <Button
@@ -40,9 +52,11 @@ export function EarlierUploads({ files, onRemove, removing }: EarlierUploadsProp
               className="self-start sm:shrink-0"
               onClick={() => onRemove(file.key)}
               disabled={removing?.key === file.key && removing.error === null}
-              aria-label={`Remove ${pathOf(file)}`}
+              aria-label={intl.formatMessage({ id: 'send.earlierUploads.removeNamed', defaultMessage: 'Remove {name}' }, { name: pathOf(file) })}
             >
-              {removing?.key === file.key && removing.error === null ? 'Removing…' : 'Remove'}
+              {removing?.key === file.key && removing.error === null
+                ? intl.formatMessage({ id: 'send.earlierUploads.removing', defaultMessage: 'Removing…' })
+                : intl.formatMessage({ id: 'send.earlierUploads.remove', defaultMessage: 'Remove' })}
             </Button>
           </div>
           <FormError error={removing?.key === file.key ? removing.error : null} />

@@ -1,10 +1,12 @@
 import { useId } from 'react';
+import { useIntl } from '../../../lib/intl';
 
 /**
  * "End-to-end encrypt", chosen before the first file: the draft is made encrypted or not, and every file's
  * registered size depends on it. What it means is said beside it, since losing the link loses the files.
  */
 export function EncryptionSwitch({ checked, disabled, onChange }: { checked: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+  const intl = useIntl();
   const id = useId();
   return (
     <div className="flex gap-3 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
@@ -20,12 +22,20 @@ export function EncryptionSwitch({ checked, disabled, onChange }: { checked: boo
       />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          End-to-end encrypt
+          {intl.formatMessage({ id: 'send.encryption.label', defaultMessage: 'End-to-end encrypt' })}
         </label>
         <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-          Files are encrypted in this browser: the service never sees their names, contents or thumbnails. The link carries the key, so lose the link and
-          nobody, not even us, can open the files.
-          {disabled ? ' Chosen before the first file: start a new transfer to change it.' : ''}
+          {disabled
+            ? intl.formatMessage({
+                id: 'send.encryption.hintChosen',
+                defaultMessage:
+                  'Files are encrypted in this browser: the service never sees their names, contents or thumbnails. The link carries the key, so lose the link and nobody, not even us, can open the files. Chosen before the first file: start a new transfer to change it.',
+              })
+            : intl.formatMessage({
+                id: 'send.encryption.hint',
+                defaultMessage:
+                  'Files are encrypted in this browser: the service never sees their names, contents or thumbnails. The link carries the key, so lose the link and nobody, not even us, can open the files.',
+              })}
         </p>
       </div>
     </div>

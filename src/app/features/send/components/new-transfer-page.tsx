@@ -7,6 +7,7 @@ import { FileUploader, noUploads, type UploaderState } from '../../../components
 import { UploadStatus } from '../../../components/uploader/upload-status';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { useImportStatuses, type ImportToAdd, AddFromUrlButton, AddFromUrlDialog } from '../../imports';
 import type { Transfer } from '../../../../contract/transfers';
 import { transferQueryOptions, SentNotice, type EncryptedLink } from '../../transfers';
@@ -18,6 +19,9 @@ import { DraftImports, type DraftImport } from './draft-imports';
 import { EarlierUploads } from './earlier-uploads';
 import { EncryptionSwitch } from './encryption-switch';
 import { TransferDetailsForm, type SentWith } from './transfer-details-form';
+
+/** A file's place in the transfer: its folder path and its name. */
+const pathOf = (file: { path: string | null; name: string }) => (file.path ? `${file.path}/${file.name}` : file.name);
 
 function startSession(workspaceId: string) {
   const session = new DraftSession({ workspaceId });
@@ -45,6 +49,7 @@ function encryptedLink(transfer: Transfer, fragment: string, sentWith: SentWith)
 
 /** Drop files (uploading starts at once into a draft) or add them from URLs, fill in the details, send. */
 export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; limits: PlanLimits }) {
+  const intl = useIntl();
   const [{ session, resumed }, setSession] = useState(() => startSession(workspaceId));
   const [round, setRound] = useState(0);
   const [uploader, setUploader] = useState<UploaderState>(noUploads);
@@ -131,7 +136,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     const [entry] = await session.addImports([request]);
     if (!entry) return;
     setAdded((list) => [...list, { fileId: entry.fileId, name: entry.name, source: entry.source }]);
-    setAnnouncement(`${entry.name} added: the service is fetching it.`);
+    setAnnouncement(intl.formatMessage({ id: 'send.newTransfer.importAdded', defaultMessage: '{name} added: the service is fetching it.' }, { name: entry.name }));
   }
 
   async function removeImport(fileId: string) {
@@ -147,7 +152,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     }
     setRemoving(null);
     setRemoved((ids) => new Set(ids).add(fileId));
-    setAnnouncement('Removed from the transfer.');
+    setAnnouncement(intl.formatMessage({ id: 'send.newTransfer.removed', defaultMessage: 'Removed from the transfer.' }));
   }
 
   async function removeEarlierUpload(key: string) {
@@ -159,7 +164,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
       return;
     }
     setRemovingEarlier(null);
-    setAnnouncement('Removed from the transfer.');
+    setAnnouncement(intl.formatMessage({ id: 'send.newTransfer.removed', defaultMessage: 'Removed from the transfer.' }));
   }
 
   function chooseEncryption(on: boolean) {
@@ -206,10 +211,12 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
     <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <section aria-labelledby="files-heading" className="min-w-0 space-y-3">
         <h2 id="files-heading" className="text-lg font-semibold">
-          Files
+          {intl.formatMessage({ id: 'send.newTransfer.filesHeading', defaultMessage: 'Files' })}
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Up to {formatBytes(limits.transferMaxBytes)} per transfer.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {intl.formatMessage({ id: 'send.newTransfer.maxSize', defaultMessage: 'Up to {size} per transfer.' }, { size: formatBytes(limits.transferMaxBytes) })}
+          </p>
           {/* An import is fetched by the service, which would see its bytes: not for an encrypted transfer. */}
           {encryption ? null : <AddFromUrlButton onClick={() => setAddingFromUrl(true)} />}
         </div>
@@ -221,14 +228,21 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
             className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
           >
             <h3 id="resume-heading" className="font-semibold">
-              Resume your unfinished transfer
+              {intl.formatMessage({ id: 'send.newTransfer.resumeHeading', defaultMessage: 'Resume your unfinished transfer' })}
             </h3>
-            <p className="mt-1">Add these files again (your browser needs you to pick them) and their uploads continue where they stopped:</p>
+            <p className="mt-1">
+              {intl.formatMessage({
+                id: 'send.newTransfer.resumeHelp',
+                defaultMessage: 'Add these files again (your browser needs you to pick them) and their uploads continue where they stopped:',
+              })}
+            </p>
             <ul className="mt-2 list-inside list-disc">
               {missing.map((file) => (
                 <li key={file.key}>
-                  {file.path ? `${file.path}/` : ''}
-                  {file.name} ({formatBytes(file.size)})
+                  {intl.formatMessage(
+                    { id: 'send.newTransfer.resumeFile', defaultMessage: '{name} ({size})' },
+                    { name: <bdi key="name">{pathOf(file)}</bdi>, size: formatBytes(file.size) },
+                  )}
                 </li>
               ))}
             </ul>
@@ -240,14 +254,14 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
                 startOver();
               }}
             >
-              Start a new transfer instead
+              {intl.formatMessage({ id: 'send.newTransfer.startOver', defaultMessage: 'Start a new transfer instead' })}
             </Button>
           </div>
         ) : null}
         <FileUploader
           key={round}
           session={session}
-          label="Files to send"
+          label={intl.formatMessage({ id: 'send.newTransfer.uploaderLabel', defaultMessage: 'Files to send' })}
           maxTotalBytes={limits.transferMaxBytes}
           onChange={(state) => {
             setUploader(state);
@@ -265,7 +279,7 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
       </section>
       <section aria-labelledby="details-heading" className="space-y-3">
         <h2 id="details-heading" className="text-lg font-semibold">
-          Details
+          {intl.formatMessage({ id: 'send.newTransfer.detailsHeading', defaultMessage: 'Details' })}
         </h2>
         {checkingEarlier ? null : (
           <TransferDetailsForm
@@ -292,7 +306,10 @@ export function NewTransferPage({ workspaceId, limits }: { workspaceId: string; 
       </section>
       {addingFromUrl ? (
         <AddFromUrlDialog
-          description="The service fetches the file into this transfer while you fill in the details. You can send before it is done."
+          description={intl.formatMessage({
+            id: 'send.newTransfer.addFromUrlHelp',
+            defaultMessage: 'The service fetches the file into this transfer while you fill in the details. You can send before it is done.',
+          })}
           onAdd={addImport}
           onClose={() => setAddingFromUrl(false)}
         />

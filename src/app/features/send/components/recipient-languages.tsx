@@ -3,6 +3,10 @@ import { useId, useMemo } from 'react';
 import { isLocale, LOCALE_NAMES, type Locale } from '../../../../contract/locales';
 import { LanguageOptions } from '../../../components/language-menu';
 import { contactsQueryOptions } from '../../../lib/contacts';
+import { useIntl } from '../../../lib/intl';
+
+/** Between the summary's words and its state (a space is not a word to translate). */
+const SPACE = ' ';
 
 /** The languages chosen for these recipients only (a recipient removed takes their choice with them). */
 export function languagesOf(recipients: readonly string[], chosen: Partial<Record<string, Locale>>): Record<string, Locale> {
@@ -28,6 +32,7 @@ export function RecipientLanguages({
   chosen: Partial<Record<string, Locale>>;
   onChange: (next: Partial<Record<string, Locale>>) => void;
 }) {
+  const intl = useIntl();
   const id = useId();
   const contacts = useQuery(contactsQueryOptions()).data;
   const contactLanguage = useMemo(
@@ -39,9 +44,13 @@ export function RecipientLanguages({
   return (
     <details className="rounded-md border border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
       <summary className="cursor-pointer font-medium text-zinc-800 dark:text-zinc-200">
-        Language of their mail{' '}
+        {intl.formatMessage({ id: 'send.recipientLanguages.summary', defaultMessage: 'Language of their mail' })}
+        {SPACE}
         <span className="font-normal text-zinc-600 dark:text-zinc-400">
-          – {count === 0 ? 'each in their contact’s language, else yours' : `${count} chosen`}
+          {intl.formatMessage(
+            { id: 'send.recipientLanguages.state', defaultMessage: '– {count, plural, =0 {each in their contact’s language, else yours} other {# chosen}}' },
+            { count },
+          )}
         </span>
       </summary>
       <ul className="mt-2 space-y-2">
@@ -58,7 +67,11 @@ export function RecipientLanguages({
                 onChange={(event) => onChange({ ...chosen, [address]: isLocale(event.target.value) ? event.target.value : undefined })}
                 className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
               >
-                <option value="">{fallback ? `${LOCALE_NAMES[fallback]} (their contact’s)` : 'The same as yours'}</option>
+                <option value="">
+                  {fallback
+                    ? intl.formatMessage({ id: 'send.recipientLanguages.contactLanguage', defaultMessage: '{language} (their contact’s)' }, { language: LOCALE_NAMES[fallback] })
+                    : intl.formatMessage({ id: 'send.recipientLanguages.sameAsYours', defaultMessage: 'The same as yours' })}
+                </option>
                 <LanguageOptions />
               </select>
             </li>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import type { NotificationSettings } from '../../../../contract/dashboard';
 import type { Transfer } from '../../../../contract/transfers';
 import type { TransferNote } from '../../../../crypto';
@@ -12,8 +13,8 @@ import { inputClass, TextField } from '../../../components/text-field';
 import { isApiRequestError } from '../../../lib/api-error';
 import { setTransferLabel } from '../../../lib/transfer-labels';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
-import { downloadLimitRule } from '../../../lib/download-limit';
-import { plural } from '../../../lib/format';
+import { downloadLimitMessages } from '../../../lib/download-limit';
+import { useIntl } from '../../../lib/intl';
 import { notificationSettingsQueryOptions } from '../../settings';
 import type { PlanLimits } from '../api/get-plan-limits';
 import { usePrepareTransfer, useSaveDraftDetails, useSendTransfer } from '../api/send-transfer';
@@ -68,12 +69,25 @@ function typedFromDraft(draft: Transfer) {
 
 const draftHasDetails = (draft: Transfer) => Boolean(draft.title || draft.message || draft.recipients.length > 0 || draft.maxDownloads !== null);
 
-function validate(values: { password: string; maxDownloads: string }): FieldErrors<Field> {
+const MIN_PASSWORD_LENGTH = 4;
+const MAX_DOWNLOAD_LIMIT = 1_000_000;
+
+function validate(values: { password: string; maxDownloads: string }, intl: IntlShape): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
-  if (values.password && values.password.length < 4) errors.password = 'Use at least 4 characters.';
+  if (values.password && values.password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = intl.formatMessage(
+      { id: 'send.details.passwordTooShort', defaultMessage: 'Use at least {min, plural, one {# character} other {# characters}}.' },
+      { min: MIN_PASSWORD_LENGTH },
+    );
+  }
   if (values.maxDownloads) {
     const n = Number(values.maxDownloads);
-    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) errors.maxDownloads = 'Enter a whole number from 1 to 1,000,000.';
+    if (!Number.isInteger(n) || n < 1 || n > MAX_DOWNLOAD_LIMIT) {
+      errors.maxDownloads = intl.formatMessage(
+        { id: 'send.details.downloadLimitInvalid', defaultMessage: 'Enter a whole number from {min, number} to {max, number}.' },
+        { min: 1, max: MAX_DOWNLOAD_LIMIT },
+      );
+    }
   }
   return errors;
 }
@@ -143,9 +157,10 @@ export function TransferDetailsForm({
   encryption?: SealedSending | null;
   onSent: (transfer: Transfer, sentWith: SentWith) => void;
 }) {
+  const intl = useIntl();
   const id = useId();
   const expiry = limits.transferExpiry;
-  const choices = expiry.choosable ? expiryChoices(expiry) : [];
+  const choices = expiry.choosable ? expiryChoices(expiry, intl) : [];
   const [stored] = useState(() => loadDetails(workspaceId));
   const [fromDraft] = useState(() => (draft && !encryption && draftHasDetails(draft) ? typedFromDraft(draft) : null));
   const restored: Partial<TypedDetails> | null = stored?.details ? { ...stored.details, ...fromDraft } : fromDraft;
@@ -180,12 +195,12 @@ export function TransferDetailsForm({
   useEffect(() => saveDetails(workspaceId, JSON.parse(toStore) as StoredDetails), [workspaceId, toStore]);
 
   const recipients = parseAddressList(recipientsText, { typing: false });
-  const clientErrors: FieldErrors<Field> = { ...validate({ password, maxDownloads }), recipients: recipientsError(recipients) };
+  const clientErrors: FieldErrors<Field> = { ...validate({ password, maxDownloads }, intl), recipients: recipientsError(recipients, intl) };
   const errors: FieldErrors<Field> = {};
   for (const name of fields) {
     // Recipients are checked as typed (each once finished); the rest after a first attempt.
     const client =
-      name === 'recipients' ? recipientsError(parseAddressList(recipientsText, { typing: typingRecipient })) : attempted ? clientErrors[name] : undefined;
+      name === 'recipients' ? recipientsError(parseAddressList(recipientsText, { typing: typingRecipient }), intl) : attempted ? clientErrors[name] : undefined;
     errors[name] = client ?? fromServer[name];
   }
 
@@ -286,19 +301,34 @@ export function TransferDetailsForm({
   ) ?? null;
   const notReadyReason =
     imports.failed > 0
-      ? `${imports.failed === 1 ? 'An import failed: remove it' : `${imports.failed} imports failed: remove them`} (you can add the address again) to send.`
+      ? intl.formatMessage(
+          {
+            id: 'send.details.importsFailed',
+            defaultMessage:
+              '{count, plural, one {An import failed: remove it (you can add the address again) to send.} other {# imports failed: remove them (you can add the address again) to send.}}',
+          },
+          { count: imports.failed },
+        )
       : upload.fileCount + imports.count === 0
-        ? 'Add at least one file to send.'
+        ? intl.formatMessage({ id: 'send.details.addFile', defaultMessage: 'Add at least one file to send.' })
         : undefined;
   const importingNote =
     imports.importing > 0
-      ? `${plural(imports.importing, 'file is', 'files are')} still being imported from a URL: the transfer can be sent now, and recipients are emailed when the import finishes.`
+      ? intl.formatMessage(
+          {
+            id: 'send.details.importing',
+            defaultMessage:
+              '{count, plural, one {# file is} other {# files are}} still being imported from a URL: the transfer can be sent now, and recipients are emailed when the import finishes.',
+          },
+          { count: imports.importing },
+        )
       : null;
+  const sendingLabel = intl.formatMessage({ id: 'send.details.sending', defaultMessage: 'Sending…' });
 
   return (
-    <DeliberateForm noValidate onSubmit={submit} className="space-y-5" aria-label="Transfer details">
+    <DeliberateForm noValidate onSubmit={submit} className="space-y-5" aria-label={intl.formatMessage({ id: 'send.details.formLabel', defaultMessage: 'Transfer details' })}>
       <TextField
-        label="Title"
+        label={intl.formatMessage({ id: 'send.details.title', defaultMessage: 'Title' })}
         value={title}
         maxLength={200}
         onChange={(e) => {
@@ -306,11 +336,18 @@ export function TransferDetailsForm({
           clearServer('title');
         }}
         error={errors.title}
-        {...(encryption ? { hint: 'Encrypted with the files, like the message: only people with the link can read them.' } : {})}
+        {...(encryption
+          ? {
+              hint: intl.formatMessage({
+                id: 'send.details.titleEncryptedHint',
+                defaultMessage: 'Encrypted with the files, like the message: only people with the link can read them.',
+              }),
+            }
+          : {})}
       />
       <div>
         <label htmlFor={`${id}-message`} className={labelClass}>
-          Message
+          {intl.formatMessage({ id: 'send.details.message', defaultMessage: 'Message' })}
         </label>
         <textarea
           id={`${id}-message`}
@@ -332,14 +369,26 @@ export function TransferDetailsForm({
         ) : null}
       </div>
       <AddressField
-        label="Recipients"
-        listLabel={encryption ? 'Will get the link from your mail app' : 'Will be emailed'}
+        label={intl.formatMessage({ id: 'send.details.recipients', defaultMessage: 'Recipients' })}
+        listLabel={
+          encryption
+            ? intl.formatMessage({ id: 'send.details.recipientsListEncrypted', defaultMessage: 'Will get the link from your mail app' })
+            : intl.formatMessage({ id: 'send.details.recipientsList', defaultMessage: 'Will be emailed' })
+        }
         value={recipientsText}
-        placeholder="Name or email address"
+        placeholder={intl.formatMessage({ id: 'send.details.recipientsPlaceholder', defaultMessage: 'Name or email address' })}
         hint={
           encryption
-            ? 'Not sent to the service: once sent, your own mail app opens a message to them with the link (and its key). Leave empty to share it yourself.'
-            : 'Type a name, email or company to pick a contact, or email addresses separated by commas or spaces. Leave empty to share the link yourself.'
+            ? intl.formatMessage({
+                id: 'send.details.recipientsEncryptedHint',
+                defaultMessage:
+                  'Not sent to the service: once sent, your own mail app opens a message to them with the link (and its key). Leave empty to share it yourself.',
+              })
+            : intl.formatMessage({
+                id: 'send.details.recipientsHint',
+                defaultMessage:
+                  'Type a name, email or company to pick a contact, or email addresses separated by commas or spaces. Leave empty to share the link yourself.',
+              })
         }
         error={errors.recipients}
         onChange={(text) => {
@@ -351,19 +400,26 @@ export function TransferDetailsForm({
       {encryption ? null : <RecipientLanguages recipients={recipients.valid} chosen={recipientLanguages} onChange={setRecipientLanguages} />}
       {encryption ? (
         <div>
-          <p className={labelClass}>Password</p>
+          <p className={labelClass}>{intl.formatMessage({ id: 'send.details.passwordHeading', defaultMessage: 'Password' })}</p>
           <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-            Not offered for an encrypted transfer: the key in the link is already the secret that opens the files, so share the link as carefully as you
-            would a password.
+            {intl.formatMessage({
+              id: 'send.details.passwordEncrypted',
+              defaultMessage:
+                'Not offered for an encrypted transfer: the key in the link is already the secret that opens the files, so share the link as carefully as you would a password.',
+            })}
           </p>
         </div>
       ) : (
         <TextField
-          label="Password"
+          label={intl.formatMessage({ id: 'send.details.password', defaultMessage: 'Password' })}
           type="password"
           autoComplete="new-password"
           value={password}
-          hint={passwordOnDraft ? 'The password you set before is kept; type a new one to change it.' : 'Optional. Recipients need it to download.'}
+          hint={
+            passwordOnDraft
+              ? intl.formatMessage({ id: 'send.details.passwordKept', defaultMessage: 'The password you set before is kept; type a new one to change it.' })
+              : intl.formatMessage({ id: 'send.details.passwordHint', defaultMessage: 'Optional. Recipients need it to download.' })
+          }
           onChange={(e) => {
             setPassword(e.target.value);
             clearServer('password');
@@ -374,7 +430,7 @@ export function TransferDetailsForm({
       {expiry.choosable ? (
         <div>
           <label htmlFor={`${id}-expiry`} className={labelClass}>
-            Expires after
+            {intl.formatMessage({ id: 'send.details.expiresAfter', defaultMessage: 'Expires after' })}
           </label>
           <select
             id={`${id}-expiry`}
@@ -401,20 +457,26 @@ export function TransferDetailsForm({
         </div>
       ) : (
         <div>
-          <p className={labelClass}>Expiry</p>
+          <p className={labelClass}>{intl.formatMessage({ id: 'send.details.expiry', defaultMessage: 'Expiry' })}</p>
           <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-            The link expires after {daysLabel(expiry.defaultDays)}. Paid plans can choose.
+            {intl.formatMessage(
+              { id: 'send.details.expiryFixed', defaultMessage: 'The link expires after {period}. Paid plans can choose.' },
+              { period: daysLabel(expiry.defaultDays, intl) },
+            )}
           </p>
         </div>
       )}
       <TextField
-        label="Download limit"
+        label={intl.formatMessage({ id: 'send.details.downloadLimit', defaultMessage: 'Download limit' })}
         type="number"
         inputMode="numeric"
         min={1}
-        max={1_000_000}
+        max={MAX_DOWNLOAD_LIMIT}
         value={maxDownloads}
-        hint={`Optional. The link stops opening after this many downloads. ${downloadLimitRule}`}
+        hint={intl.formatMessage(
+          { id: 'send.details.downloadLimitHint', defaultMessage: 'Optional. The link stops opening after this many downloads. {rule}' },
+          { rule: intl.formatMessage(downloadLimitMessages.rule) },
+        )}
         onChange={(e) => {
           setMaxDownloads(e.target.value);
           clearServer('maxDownloads');
@@ -426,29 +488,52 @@ export function TransferDetailsForm({
         <FormError error={unplacedError} />
         {unsent ? (
           <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
-            <p className="font-medium">Not sent yet</p>
+            <p className="font-medium">{intl.formatMessage({ id: 'send.details.notSentYet', defaultMessage: 'Not sent yet' })}</p>
             <p className="mt-1">
-              You pressed Send, but the page was closed before the files were up.{' '}
-              {upload.done ? 'Everything is uploaded now: press Send.' : 'Press Send and it goes out as soon as they are.'}
+              {upload.done
+                ? intl.formatMessage({
+                    id: 'send.details.unsentUploaded',
+                    defaultMessage: 'You pressed Send, but the page was closed before the files were up. Everything is uploaded now: press Send.',
+                  })
+                : intl.formatMessage({
+                    id: 'send.details.unsentUploading',
+                    defaultMessage: 'You pressed Send, but the page was closed before the files were up. Press Send and it goes out as soon as they are.',
+                  })}
             </p>
           </div>
         ) : null}
         {pending ? (
           <div role="status" className="rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-100">
-            <p className="font-medium">{sending.isPending ? 'Sending…' : 'Sending as soon as the last file is uploaded'}</p>
+            <p className="font-medium">
+              {sending.isPending ? sendingLabel : intl.formatMessage({ id: 'send.details.sendingWhenUploaded', defaultMessage: 'Sending as soon as the last file is uploaded' })}
+            </p>
             {sending.isPending ? null : (
               <p className="mt-1">
-                {upload.uploadedCount} of {upload.fileCount} {upload.fileCount === 1 ? 'file' : 'files'} uploaded. Keep this page open; you can still change the details.
-                {imports.importing > 0 ? ' Files still being imported from a URL do not hold it back: recipients are emailed when the last import finishes.' : null}
+                {imports.importing > 0
+                  ? intl.formatMessage(
+                      {
+                        id: 'send.details.waitingWithImports',
+                        defaultMessage:
+                          '{uploaded, number} of {count, plural, one {# file} other {# files}} uploaded. Keep this page open; you can still change the details. Files still being imported from a URL do not hold it back: recipients are emailed when the last import finishes.',
+                      },
+                      { uploaded: upload.uploadedCount, count: upload.fileCount },
+                    )
+                  : intl.formatMessage(
+                      {
+                        id: 'send.details.waiting',
+                        defaultMessage: '{uploaded, number} of {count, plural, one {# file} other {# files}} uploaded. Keep this page open; you can still change the details.',
+                      },
+                      { uploaded: upload.uploadedCount, count: upload.fileCount },
+                    )}
               </p>
             )}
             <Button variant="secondary" className="mt-2" disabled={sending.isPending} onClick={() => setPending(null)}>
-              Don’t send yet
+              {intl.formatMessage({ id: 'send.details.dontSendYet', defaultMessage: 'Don’t send yet' })}
             </Button>
           </div>
         ) : (
           <Button type="submit" disabled={!canSend || sending.isPending} aria-describedby={notReadyReason ? `${id}-not-ready` : undefined}>
-            {sending.isPending ? 'Sending…' : 'Send'}
+            {sending.isPending ? sendingLabel : intl.formatMessage({ id: 'send.details.send', defaultMessage: 'Send' })}
           </Button>
         )}
         {notReadyReason ? (
@@ -456,7 +541,9 @@ export function TransferDetailsForm({
             {notReadyReason}
           </p>
         ) : !pending && !upload.done ? (
-          <p className={hintClass}>Files are still uploading: press Send now and it goes out when they are done.</p>
+          <p className={hintClass}>
+            {intl.formatMessage({ id: 'send.details.stillUploading', defaultMessage: 'Files are still uploading: press Send now and it goes out when they are done.' })}
+          </p>
         ) : null}
         {importingNote && !pending && !notReadyReason ? <p className={hintClass}>{importingNote}</p> : null}
       </div>

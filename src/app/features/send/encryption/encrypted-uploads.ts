@@ -16,6 +16,7 @@ import {
   type PlainSource,
   type TransferNote,
 } from '../../../../crypto';
+import { currentIntl } from '../../../lib/intl';
 import type { FileToUpload, HeldUpload, UploadSource } from '../../../lib/uploads/upload-session';
 import { storeSealedFile } from '../api/transfer-drafts';
 import { makeThumbnail } from './thumbnail';
@@ -156,7 +157,9 @@ export class EncryptedUploads implements UploadSource {
     if (running) return running;
     const held = this.held.get(fileId);
     const transferId = this.transferId();
-    if (!held || transferId === null) return Promise.reject(new Error('This file is not ready to be sealed.'));
+    if (!held || transferId === null) {
+      return Promise.reject(new Error(currentIntl().formatMessage({ id: 'send.encryption.notReadyToSeal', defaultMessage: 'This file is not ready to be sealed.' })));
+    }
     const run = (async () => {
       const keys = await this.linkKeys();
       const { file, data, salt } = held;
@@ -183,7 +186,12 @@ export class EncryptedUploads implements UploadSource {
     for (const file of files) {
       if (this.sealed.has(file.fileId)) continue;
       if (!this.sealing.has(file.fileId) && !this.held.has(file.fileId)) {
-        throw new Error('A file uploaded in an earlier visit has no encrypted name yet: remove it (start a new transfer) or add it again, then send.');
+        throw new Error(
+          currentIntl().formatMessage({
+            id: 'send.encryption.earlierFileUnsealed',
+            defaultMessage: 'A file uploaded in an earlier visit has no encrypted name yet: remove it (start a new transfer) or add it again, then send.',
+          }),
+        );
       }
       await this.sealFile(file.fileId);
     }

@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../lib/format';
+import { currentIntl } from '../../../lib/intl';
 
 export interface LinkMail {
   /** The addresses typed as recipients: never sent to the service for an encrypted transfer. */
@@ -18,13 +19,24 @@ const address = (a: string) => encodeURIComponent(a).replace(/%40/g, '@');
  * an encrypted transfer reaches its recipients, since the key must not pass through the service's mailer.
  */
 export function linkMailto({ recipients, link, title, message, expiresAt }: LinkMail): string {
-  const subject = title ? `Files for you: ${title}` : 'Files for you';
+  // In the sender's language (the page's): they send it, and may edit it in their mail app first.
+  const intl = currentIntl();
+  const subject = title
+    ? intl.formatMessage({ id: 'send.mailto.subjectTitled', defaultMessage: 'Files for you: {title}' }, { title })
+    : intl.formatMessage({ id: 'send.mailto.subject', defaultMessage: 'Files for you' });
   const body = [
     ...(message ? [message, ''] : []),
-    'Download them here:',
+    intl.formatMessage({ id: 'send.mailto.downloadHere', defaultMessage: 'Download them here:' }),
     link,
     '',
-    `The files are end-to-end encrypted: the part of the link after # is the key that opens them, so keep the link private. It works until ${formatDateTime(expiresAt)}.`,
+    intl.formatMessage(
+      {
+        id: 'send.mailto.encrypted',
+        defaultMessage:
+          'The files are end-to-end encrypted: the part of the link after # is the key that opens them, so keep the link private. It works until {date}.',
+      },
+      { date: formatDateTime(expiresAt) },
+    ),
   ].join('\r\n');
   return `mailto:${recipients.map(address).join(',')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

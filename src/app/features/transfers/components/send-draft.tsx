@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Transfer, TransferFile } from '../../../../contract/transfers';
 import { Button, buttonClass } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
-import { plural } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { Section } from '../../../components/section';
 import { useFinalizeDraft } from '../api/finalize-transfer';
 import { useRemoveDraftFile } from '../api/remove-draft-file';
@@ -12,12 +12,19 @@ import { useRemoveDraftFile } from '../api/remove-draft-file';
  * be sent while they are in it, so each can be removed here.
  */
 function InfectedFiles({ transferId, files, onRemoved }: { transferId: string; files: TransferFile[]; onRemoved: () => void }) {
+  const intl = useIntl();
   const remove = useRemoveDraftFile(transferId);
   return (
     <div className="mb-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/60 dark:text-red-100">
       <p>
-        The virus scan found malware in {files.length === 1 ? 'this file' : 'these files'}, and {files.length === 1 ? 'its contents were' : 'their contents were'} deleted. Remove{' '}
-        {files.length === 1 ? 'it' : 'them'} to send the rest:
+        {intl.formatMessage(
+          {
+            id: 'transfers.sendDraft.infectedIntro',
+            defaultMessage:
+              '{count, plural, one {The virus scan found malware in this file, and its contents were deleted. Remove it to send the rest:} other {The virus scan found malware in these files, and their contents were deleted. Remove them to send the rest:}}',
+          },
+          { count: files.length },
+        )}
       </p>
       <ul className="mt-2 space-y-2">
         {files.map((file) => (
@@ -28,11 +35,13 @@ function InfectedFiles({ transferId, files, onRemoved }: { transferId: string; f
             </span>
             <Button
               variant="secondary"
-              aria-label={`Remove ${file.name}`}
+              aria-label={intl.formatMessage({ id: 'transfers.sendDraft.removeFile', defaultMessage: 'Remove {name}' }, { name: file.name })}
               disabled={remove.isPending}
               onClick={() => remove.mutate(file.id, { onSuccess: onRemoved })}
             >
-              {remove.isPending && remove.variables === file.id ? 'Removing…' : 'Remove'}
+              {remove.isPending && remove.variables === file.id
+                ? intl.formatMessage({ id: 'transfers.sendDraft.removing', defaultMessage: 'Removing…' })
+                : intl.formatMessage({ id: 'transfers.sendDraft.remove', defaultMessage: 'Remove' })}
             </Button>
           </li>
         ))}
@@ -48,19 +57,24 @@ function InfectedFiles({ transferId, files, onRemoved }: { transferId: string; f
  * first. Files the virus scan found infected are listed for removal (sending is refused while they are there).
  */
 export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (sent: Transfer) => void }) {
+  const intl = useIntl();
   const finalize = useFinalizeDraft();
   const unfinished = transfer.files.filter((f) => f.state !== 'complete').length;
   const infected = transfer.files.filter((f) => f.scanResult === 'infected');
+  const notSent = intl.formatMessage({ id: 'transfers.sendDraft.title', defaultMessage: 'Not sent yet' });
   const infectedList = infected.length > 0 ? <InfectedFiles transferId={transfer.id} files={infected} onRemoved={() => finalize.reset()} /> : null;
   // Only the browser that made an encrypted draft holds its key, which sending needs (it seals the names and the manifest).
   if (transfer.e2ee) {
     return (
       <Section
-        title="Not sent yet"
-        description="This transfer is end-to-end encrypted: only the browser where you started it holds its key. Open New transfer there to finish and send it."
+        title={notSent}
+        description={intl.formatMessage({
+          id: 'transfers.sendDraft.encrypted',
+          defaultMessage: 'This transfer is end-to-end encrypted: only the browser where you started it holds its key. Open New transfer there to finish and send it.',
+        })}
       >
         <Link to="/transfers/new" className={buttonClass('secondary')}>
-          Open New transfer
+          {intl.formatMessage({ id: 'transfers.sendDraft.openNew', defaultMessage: 'Open New transfer' })}
         </Link>
       </Section>
     );
@@ -68,11 +82,21 @@ export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (s
   if (transfer.files.length > 0 && unfinished === 0) {
     return (
       <Section
-        title="Not sent yet"
+        title={notSent}
         description={
           infected.length > 0
-            ? `${plural(infected.length, 'file contains', 'files contain')} malware: the transfer cannot be sent until ${infected.length === 1 ? 'it is' : 'they are'} removed. Its link does not work and nobody was emailed.`
-            : 'Every file is uploaded, but the transfer was not sent: its link does not work and nobody was emailed.'
+            ? intl.formatMessage(
+                {
+                  id: 'transfers.sendDraft.infected',
+                  defaultMessage:
+                    '{count, plural, one {# file contains malware: the transfer cannot be sent until it is removed.} other {# files contain malware: the transfer cannot be sent until they are removed.}} Its link does not work and nobody was emailed.',
+                },
+                { count: infected.length },
+              )
+            : intl.formatMessage({
+                id: 'transfers.sendDraft.uploaded',
+                defaultMessage: 'Every file is uploaded, but the transfer was not sent: its link does not work and nobody was emailed.',
+              })
         }
       >
         {infectedList}
@@ -80,7 +104,9 @@ export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (s
             unmounts this section first, and TanStack Query drops a callback of an unmounted observer.
             A refusal is shown from `finalize.error` below. */}
         <Button onClick={() => void finalize.mutateAsync(transfer.id).then(onSent, () => undefined)} disabled={finalize.isPending}>
-          {finalize.isPending ? 'Sending…' : 'Send now'}
+          {finalize.isPending
+            ? intl.formatMessage({ id: 'transfers.sendDraft.sending', defaultMessage: 'Sending…' })
+            : intl.formatMessage({ id: 'transfers.sendDraft.sendNow', defaultMessage: 'Send now' })}
         </Button>
         <FormError error={finalize.error} className="mt-3" />
       </Section>
@@ -88,16 +114,23 @@ export function SendDraft({ transfer, onSent }: { transfer: Transfer; onSent: (s
   }
   return (
     <Section
-      title="Not sent yet"
+      title={notSent}
       description={
         transfer.files.length === 0
-          ? 'This draft has no files.'
-          : `${unfinished} of ${transfer.files.length} ${transfer.files.length === 1 ? 'file has' : 'files have'} not finished uploading. In the browser where you started it, open New transfer and add the same files again: they continue where they stopped, and the transfer is sent when they are up.`
+          ? intl.formatMessage({ id: 'transfers.sendDraft.noFiles', defaultMessage: 'This draft has no files.' })
+          : intl.formatMessage(
+              {
+                id: 'transfers.sendDraft.unfinished',
+                defaultMessage:
+                  '{unfinished, number} of {total, plural, one {# file has} other {# files have}} not finished uploading. In the browser where you started it, open New transfer and add the same files again: they continue where they stopped, and the transfer is sent when they are up.',
+              },
+              { unfinished, total: transfer.files.length },
+            )
       }
     >
       {infectedList}
       <Link to="/transfers/new" className={buttonClass('secondary')}>
-        Continue uploading
+        {intl.formatMessage({ id: 'transfers.sendDraft.continue', defaultMessage: 'Continue uploading' })}
       </Link>
     </Section>
   );

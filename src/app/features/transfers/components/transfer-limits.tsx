@@ -4,8 +4,9 @@ import type { Transfer } from '../../../../contract/transfers';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { inputClass } from '../../../components/text-field';
-import { downloadLimitRule } from '../../../lib/download-limit';
-import { formatDateTime, formatInteger } from '../../../lib/format';
+import { downloadLimitMessages } from '../../../lib/download-limit';
+import { formatDateTime } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { useUpdateTransfer } from '../api/update-transfer';
 import { Section } from '../../../components/section';
 
@@ -19,11 +20,14 @@ function toLocalInput(ms: number): string {
 }
 
 export function TransferLimits({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLimits }) {
+  const intl = useIntl();
   const ended = transfer.status !== 'active';
   return (
-    <Section title="Expiry and download limit">
+    <Section title={intl.formatMessage({ id: 'transfers.limits.title', defaultMessage: 'Expiry and download limit' })}>
       {ended ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">This transfer has ended, so its expiry and download limit can no longer change.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {intl.formatMessage({ id: 'transfers.limits.ended', defaultMessage: 'This transfer has ended, so its expiry and download limit can no longer change.' })}
+        </p>
       ) : (
         <div className="space-y-6">
           <ExpiryForm transfer={transfer} expiry={expiry} />
@@ -35,6 +39,7 @@ export function TransferLimits({ transfer, expiry }: { transfer: Transfer; expir
 }
 
 function ExpiryForm({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLimits }) {
+  const intl = useIntl();
   const fieldId = useId();
   const hintId = useId();
   const update = useUpdateTransfer(transfer.id);
@@ -44,10 +49,16 @@ function ExpiryForm({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLi
   if (!expiry.choosable) {
     return (
       <div>
-        <h3 className="text-sm font-medium">Expiry</h3>
+        <h3 className="text-sm font-medium">{intl.formatMessage({ id: 'transfers.limits.expiryHeading', defaultMessage: 'Expiry' })}</h3>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          On the free plan a transfer expires {formatInteger(expiry.defaultDays)} {expiry.defaultDays === 1 ? 'day' : 'days'} after it
-          is created, and that cannot be changed. A paid plan lets you choose.
+          {intl.formatMessage(
+            {
+              id: 'transfers.limits.expiryFixed',
+              defaultMessage:
+                'On the free plan a transfer expires {days, plural, one {# day} other {# days}} after it is created, and that cannot be changed. A paid plan lets you choose.',
+            },
+            { days: expiry.defaultDays },
+          )}
         </p>
       </div>
     );
@@ -66,9 +77,9 @@ function ExpiryForm({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLi
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Expiry">
+    <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'transfers.limits.expiryForm', defaultMessage: 'Expiry' })}>
       <label htmlFor={fieldId} className="block text-sm font-medium">
-        Expires at
+        {intl.formatMessage({ id: 'transfers.limits.expiresAt', defaultMessage: 'Expires at' })}
       </label>
       <input
         id={fieldId}
@@ -85,14 +96,19 @@ function ExpiryForm({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLi
         className={`${inputClass} mt-1`}
       />
       <p id={hintId} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-        Your plan allows from {formatDateTime(new Date(earliest).toISOString())} to {formatDateTime(new Date(latest).toISOString())}.
+        {intl.formatMessage(
+          { id: 'transfers.limits.expiryRange', defaultMessage: 'Your plan allows from {earliest} to {latest}.' },
+          { earliest: formatDateTime(new Date(earliest).toISOString()), latest: formatDateTime(new Date(latest).toISOString()) },
+        )}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Button type="submit" variant="secondary" disabled={update.isPending || value === ''}>
-          {update.isPending ? 'Saving…' : 'Save expiry'}
+          {update.isPending
+            ? intl.formatMessage({ id: 'transfers.limits.saving', defaultMessage: 'Saving…' })
+            : intl.formatMessage({ id: 'transfers.limits.saveExpiry', defaultMessage: 'Save expiry' })}
         </Button>
         <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-          {saved ? 'Expiry saved.' : ''}
+          {saved ? intl.formatMessage({ id: 'transfers.limits.expirySaved', defaultMessage: 'Expiry saved.' }) : ''}
         </span>
       </div>
       <FormError error={update.error} className="mt-3" />
@@ -103,6 +119,7 @@ function ExpiryForm({ transfer, expiry }: { transfer: Transfer; expiry: ExpiryLi
 const maxDownloadsCeiling = 1_000_000;
 
 function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
+  const intl = useIntl();
   const fieldId = useId();
   const errorId = useId();
   const ruleId = useId();
@@ -119,7 +136,12 @@ function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
     if (limited) {
       const n = Number(count);
       if (!Number.isInteger(n) || n < 1 || n > maxDownloadsCeiling) {
-        setInvalid(`Enter a whole number from 1 to ${formatInteger(maxDownloadsCeiling)}`);
+        setInvalid(
+          intl.formatMessage(
+            { id: 'transfers.limits.countInvalid', defaultMessage: 'Enter a whole number from {min, number} to {max, number}' },
+            { min: 1, max: maxDownloadsCeiling },
+          ),
+        );
         return;
       }
       maxDownloads = n;
@@ -131,21 +153,21 @@ function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
   return (
     <form onSubmit={submit} noValidate>
       <fieldset>
-        <legend className="text-sm font-medium">Download limit</legend>
+        <legend className="text-sm font-medium">{intl.formatMessage({ id: 'transfers.limits.downloadLimit', defaultMessage: 'Download limit' })}</legend>
         <div className="mt-2 space-y-2 text-sm">
           <label className="flex items-center gap-2">
             <input type="radio" name="download-limit" checked={!limited} onChange={() => setLimited(false)} />
-            Unlimited
+            {intl.formatMessage({ id: 'transfers.limits.unlimited', defaultMessage: 'Unlimited' })}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="download-limit" checked={limited} onChange={() => setLimited(true)} />
-            Limited
+            {intl.formatMessage({ id: 'transfers.limits.limited', defaultMessage: 'Limited' })}
           </label>
         </div>
         {limited ? (
-          <div className="mt-2 pl-6">
+          <div className="mt-2 ps-6">
             <label htmlFor={fieldId} className="block text-sm font-medium">
-              Maximum downloads
+              {intl.formatMessage({ id: 'transfers.limits.maxDownloads', defaultMessage: 'Maximum downloads' })}
             </label>
             <input
               id={fieldId}
@@ -165,7 +187,7 @@ function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
               className={`${inputClass} mt-1 max-w-40`}
             />
             <p id={ruleId} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-              {downloadLimitRule}
+              {intl.formatMessage(downloadLimitMessages.rule)}
             </p>
             {invalid ? (
               <p id={errorId} className="mt-1 text-sm text-red-700 dark:text-red-400">
@@ -177,10 +199,12 @@ function DownloadLimitForm({ transfer }: { transfer: Transfer }) {
       </fieldset>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <Button type="submit" variant="secondary" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save limit'}
+          {update.isPending
+            ? intl.formatMessage({ id: 'transfers.limits.saving', defaultMessage: 'Saving…' })
+            : intl.formatMessage({ id: 'transfers.limits.saveLimit', defaultMessage: 'Save limit' })}
         </Button>
         <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-          {saved ? 'Download limit saved.' : ''}
+          {saved ? intl.formatMessage({ id: 'transfers.limits.limitSaved', defaultMessage: 'Download limit saved.' }) : ''}
         </span>
       </div>
       <FormError error={update.error} className="mt-3" />

@@ -1,6 +1,8 @@
 import type { Me } from '../../../../contract/me';
 import type { TransferSummary } from '../../../../contract/transfers';
-import { formatInteger, formatRelativeTime } from '../../../lib/format';
+import { defineMessages, type IntlShape } from 'react-intl';
+import { formatRelativeTime } from '../../../lib/format';
+import { currentIntl } from '../../../lib/intl';
 
 type Shown = Pick<TransferSummary, 'title' | 'status' | 'finalizedAt' | 'sendRequestedAt' | 'expiresAt' | 'downloadCount' | 'maxDownloads'>;
 
@@ -9,9 +11,14 @@ type Shown = Pick<TransferSummary, 'title' | 'status' | 'finalizedAt' | 'sendReq
  * the server (its title and names are sealed; files are registered as `encrypted`): it is named by the
  * sender's own label kept in this browser (lib/transfer-labels), else as such.
  */
-export function transferName(transfer: { title: string | null; e2ee?: boolean }, firstFileName: string | null | undefined, label?: string | null): string {
-  if (transfer.e2ee) return label || 'End-to-end encrypted transfer';
-  return transfer.title?.trim() || firstFileName || 'Untitled';
+export function transferName(
+  transfer: { title: string | null; e2ee?: boolean },
+  firstFileName: string | null | undefined,
+  label?: string | null,
+  intl: IntlShape = currentIntl(),
+): string {
+  if (transfer.e2ee) return label || intl.formatMessage({ id: 'transfers.name.encrypted', defaultMessage: 'End-to-end encrypted transfer' });
+  return transfer.title?.trim() || firstFileName || intl.formatMessage({ id: 'transfers.name.untitled', defaultMessage: 'Untitled' });
 }
 
 /** Not finalized yet. A transfer finalized while its URL imports run is no draft, though not sent either (`arriving`). */
@@ -37,15 +44,16 @@ export function linkState(transfer: Shown, now: number = Date.now()): LinkState 
   return 'live';
 }
 
-export const linkStateLabels: Record<Exclude<LinkState, 'unknown'>, string> = {
-  draft: 'Draft',
-  arriving: 'Files arriving',
-  live: 'Active',
-  limit_reached: 'Limit reached',
-  expired: 'Expired',
-  revoked: 'Revoked',
-  infected: 'Infected',
-};
+/** The badge's words for each state (formatted where shown). */
+export const linkStateLabels = defineMessages<Exclude<LinkState, 'unknown'>>({
+  draft: { id: 'transfers.linkState.draft', defaultMessage: 'Draft' },
+  arriving: { id: 'transfers.linkState.arriving', defaultMessage: 'Files arriving' },
+  live: { id: 'transfers.linkState.live', defaultMessage: 'Active' },
+  limit_reached: { id: 'transfers.linkState.limitReached', defaultMessage: 'Limit reached' },
+  expired: { id: 'transfers.linkState.expired', defaultMessage: 'Expired' },
+  revoked: { id: 'transfers.linkState.revoked', defaultMessage: 'Revoked' },
+  infected: { id: 'transfers.linkState.infected', defaultMessage: 'Infected' },
+});
 
 /** Sent and its link still opens (a reached limit can be raised, so the link is still worth showing). */
 export function isLive(transfer: Shown, now: number = Date.now()): boolean {
@@ -60,15 +68,20 @@ export function filesAreGone(transfer: Shown, now: number = Date.now()): boolean
 }
 
 /** "expires in 5 days", "expired 2 days ago". */
-export function describeExpiry(expiresAt: string, now: number = Date.now()): string {
-  const relative = formatRelativeTime(expiresAt, now);
-  return Date.parse(expiresAt) > now ? `expires ${relative}` : `expired ${relative}`;
+export function describeExpiry(expiresAt: string, intl: IntlShape = currentIntl(), now: number = Date.now()): string {
+  const when = formatRelativeTime(expiresAt, now);
+  return Date.parse(expiresAt) > now
+    ? intl.formatMessage({ id: 'transfers.expiry.expiresWhen', defaultMessage: 'expires {when}' }, { when })
+    : intl.formatMessage({ id: 'transfers.expiry.expiredWhen', defaultMessage: 'expired {when}' }, { when });
 }
 
 /** "3 / 10" with a limit, "3" without. */
-export function describeDownloads(transfer: Pick<Shown, 'downloadCount' | 'maxDownloads'>): string {
-  const count = formatInteger(transfer.downloadCount);
-  return transfer.maxDownloads === null ? count : `${count} / ${formatInteger(transfer.maxDownloads)}`;
+export function describeDownloads(transfer: Pick<Shown, 'downloadCount' | 'maxDownloads'>, intl: IntlShape = currentIntl()): string {
+  if (transfer.maxDownloads === null) return intl.formatNumber(transfer.downloadCount);
+  return intl.formatMessage(
+    { id: 'transfers.downloads.ofLimit', defaultMessage: '{count, number} / {limit, number}' },
+    { count: transfer.downloadCount, limit: transfer.maxDownloads },
+  );
 }
 
 /**

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import { TextField } from '../../../components/text-field';
+import { currentIntl, useIntl } from '../../../lib/intl';
 import { vaultErrorMessage } from '../utils/vault-errors';
-import { atLeast, passphraseStrength, REQUIRED_STRENGTH, strengthLabels, type Strength } from '../utils/passphrase-strength';
+import { atLeast, passphraseStrength, REQUIRED_STRENGTH, strengthLabel, type Strength } from '../utils/passphrase-strength';
 
 export interface NewPassphrase {
   passphrase: string;
@@ -11,13 +13,25 @@ export interface NewPassphrase {
 export const emptyPassphrase: NewPassphrase = { passphrase: '', repeated: '' };
 
 /** Why the new passphrase cannot be used yet, or null when it can. */
-export function newPassphraseProblem({ passphrase, repeated }: NewPassphrase, current?: string): { field: 'passphrase' | 'repeated'; message: string } | null {
-  if (current !== undefined && passphrase === current) return { field: 'passphrase', message: 'This is your current passphrase: choose a new one.' };
+export function newPassphraseProblem(
+  { passphrase, repeated }: NewPassphrase,
+  current?: string,
+  intl: IntlShape = currentIntl(),
+): { field: 'passphrase' | 'repeated'; message: string } | null {
+  if (current !== undefined && passphrase === current)
+    return { field: 'passphrase', message: intl.formatMessage({ id: 'vault.passphrase.sameAsCurrent', defaultMessage: 'This is your current passphrase: choose a new one.' }) };
   const strength = passphraseStrength(passphrase);
   if (!atLeast(strength, REQUIRED_STRENGTH)) {
-    return { field: 'passphrase', message: `${strengthLabels[strength]}. Use a longer passphrase: several unrelated words work well.` };
+    return {
+      field: 'passphrase',
+      message: intl.formatMessage(
+        { id: 'vault.passphrase.tooWeak', defaultMessage: '{strength}. Use a longer passphrase: several unrelated words work well.' },
+        { strength: strengthLabel(strength, intl) },
+      ),
+    };
   }
-  if (passphrase !== repeated) return { field: 'repeated', message: 'The two passphrases are not the same.' };
+  if (passphrase !== repeated)
+    return { field: 'repeated', message: intl.formatMessage({ id: 'vault.passphrase.notSame', defaultMessage: 'The two passphrases are not the same.' }) };
   return null;
 }
 
@@ -32,6 +46,7 @@ const meterSteps: Record<Strength, number> = { 'too-short': 0, weak: 1, fair: 2,
 
 /** Four bars and a word: how hard the passphrase is to guess, said to screen readers as a meter. */
 function StrengthMeter({ passphrase, labelledBy }: { passphrase: string; labelledBy: string }) {
+  const intl = useIntl();
   const strength = passphraseStrength(passphrase);
   const steps = passphrase === '' ? 0 : meterSteps[strength];
   return (
@@ -42,7 +57,7 @@ function StrengthMeter({ passphrase, labelledBy }: { passphrase: string; labelle
         aria-valuemin={0}
         aria-valuemax={4}
         aria-valuenow={steps}
-        aria-valuetext={passphrase === '' ? 'Nothing typed yet' : strengthLabels[strength]}
+        aria-valuetext={passphrase === '' ? intl.formatMessage({ id: 'vault.passphrase.nothingTyped', defaultMessage: 'Nothing typed yet' }) : strengthLabel(strength, intl)}
         className="flex gap-1"
       >
         {[1, 2, 3, 4].map((bar) => (
@@ -50,7 +65,9 @@ function StrengthMeter({ passphrase, labelledBy }: { passphrase: string; labelle
         ))}
       </div>
       <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
-        {passphrase === '' ? 'Several unrelated words make a strong passphrase that is easy to remember.' : strengthLabels[strength]}
+        {passphrase === ''
+          ? intl.formatMessage({ id: 'vault.passphrase.advice', defaultMessage: 'Several unrelated words make a strong passphrase that is easy to remember.' })
+          : strengthLabel(strength, intl)}
       </p>
     </div>
   );
@@ -61,19 +78,21 @@ export function NewPassphraseFields({
   value,
   onChange,
   errors,
-  label = 'Passphrase',
+  label,
 }: {
   value: NewPassphrase;
   onChange: (value: NewPassphrase) => void;
   errors: Partial<Record<'passphrase' | 'repeated', string>>;
   label?: string;
 }) {
+  const intl = useIntl();
   const meterLabel = useId();
+  const fieldLabel = label ?? intl.formatMessage({ id: 'vault.passphrase.label', defaultMessage: 'Passphrase' });
   return (
     <div className="space-y-4">
       <div>
         <TextField
-          label={label}
+          label={fieldLabel}
           type="password"
           autoComplete="new-password"
           value={value.passphrase}
@@ -81,12 +100,12 @@ export function NewPassphraseFields({
           error={errors.passphrase}
         />
         <span id={meterLabel} className="sr-only">
-          Passphrase strength
+          {intl.formatMessage({ id: 'vault.passphrase.strength', defaultMessage: 'Passphrase strength' })}
         </span>
         <StrengthMeter passphrase={value.passphrase} labelledBy={meterLabel} />
       </div>
       <TextField
-        label={`${label}, again`}
+        label={intl.formatMessage({ id: 'vault.passphrase.again', defaultMessage: '{label}, again' }, { label: fieldLabel })}
         type="password"
         autoComplete="new-password"
         value={value.repeated}
@@ -103,22 +122,23 @@ export function NewPassphraseFields({
  * passphrase being replaced, which the new one must differ from.
  */
 export function useNewPassphraseForm(current?: string) {
+  const intl = useIntl();
   const [value, setValue] = useState<NewPassphrase>(emptyPassphrase);
   const [tried, setTried] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const problem = tried ? newPassphraseProblem(value, current) : null;
+  const problem = tried ? newPassphraseProblem(value, current, intl) : null;
 
   const submit = (work: (passphrase: string) => Promise<void>) => (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (newPassphraseProblem(value, current)) return;
+    if (newPassphraseProblem(value, current, intl)) return;
     setPending(true);
     setError(null);
     void work(value.passphrase).then(
       () => setPending(false),
       (cause: unknown) => {
-        setError(vaultErrorMessage(cause));
+        setError(vaultErrorMessage(cause, intl));
         setPending(false);
       },
     );

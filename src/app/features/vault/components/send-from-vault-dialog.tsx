@@ -5,7 +5,8 @@ import { ciphertextSize } from '../../../../crypto';
 import { FormError } from '../../../components/form-error';
 import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { TextAreaField, TextField } from '../../../components/text-field';
-import { formatBytes, plural } from '../../../lib/format';
+import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import { userDataRoot } from '../../../lib/query-keys';
 import { SentNotice } from '../../transfers';
 import type { OpenedVaultFile } from '../utils/open-contents';
@@ -26,6 +27,7 @@ interface SendFromVaultDialogProps {
  * once at the end, as the New transfer page shows it.
  */
 export function SendFromVaultDialog({ workspaceId, master, files, onClose }: SendFromVaultDialogProps) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const titleField = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
@@ -33,7 +35,6 @@ export function SendFromVaultDialog({ workspaceId, master, files, onClose }: Sen
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [sent, setSent] = useState<SentFromVault | null>(null);
-  const what = files.length === 1 ? `“${files[0]!.listed.name}”` : plural(files.length, 'file', 'files');
   const plainBytes = files.reduce((sum, f) => sum + (f.meta?.size ?? 0), 0);
 
   async function submit(event: FormEvent) {
@@ -67,8 +68,22 @@ export function SendFromVaultDialog({ workspaceId, master, files, onClose }: Sen
   const busy = progress !== null;
   return (
     <ModalDialog
-      title={sent ? 'Your encrypted transfer is ready' : `Send ${what} end-to-end encrypted`}
-      description={sent ? undefined : `${formatBytes(plainBytes)}, encrypted again in this browser under a new key that only the link carries.`}
+      title={
+        sent
+          ? intl.formatMessage({ id: 'vault.send.ready', defaultMessage: 'Your encrypted transfer is ready' })
+          : intl.formatMessage(
+              { id: 'vault.send.title', defaultMessage: '{count, plural, =1 {Send “{name}” end-to-end encrypted} other {Send # files end-to-end encrypted}}' },
+              { count: files.length, name: files[0]?.listed.name ?? '' },
+            )
+      }
+      description={
+        sent
+          ? undefined
+          : intl.formatMessage(
+              { id: 'vault.send.description', defaultMessage: '{size}, encrypted again in this browser under a new key that only the link carries.' },
+              { size: formatBytes(plainBytes) },
+            )
+      }
       onClose={onClose}
       busy={busy}
       initialFocus={sent ? undefined : titleField}
@@ -82,21 +97,51 @@ export function SendFromVaultDialog({ workspaceId, master, files, onClose }: Sen
         />
       ) : (
         <DeliberateForm className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
-          <TextField ref={titleField} label="Title (optional)" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} disabled={busy} />
-          <TextAreaField label="Message (optional)" value={message} maxLength={5000} onChange={(e) => setMessage(e.target.value)} disabled={busy} />
+          <TextField
+            ref={titleField}
+            label={intl.formatMessage({ id: 'vault.send.titleLabel', defaultMessage: 'Title (optional)' })}
+            value={title}
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+            disabled={busy}
+          />
+          <TextAreaField
+            label={intl.formatMessage({ id: 'vault.send.messageLabel', defaultMessage: 'Message (optional)' })}
+            value={message}
+            maxLength={5000}
+            onChange={(e) => setMessage(e.target.value)}
+            disabled={busy}
+          />
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            The title, the message and the file names are encrypted too. The service never sees the key, so it emails nobody: you share the link.
+            {intl.formatMessage({
+              id: 'vault.send.sealedToo',
+              defaultMessage: 'The title, the message and the file names are encrypted too. The service never sees the key, so it emails nobody: you share the link.',
+            })}
           </p>
           {progress ? (
             <div>
-              <progress className="w-full accent-indigo-600" max={progress.total} value={progress.done} aria-label="Sending" />
+              <progress
+                className="w-full accent-indigo-600"
+                max={progress.total}
+                value={progress.done}
+                aria-label={intl.formatMessage({ id: 'vault.send.progressLabel', defaultMessage: 'Sending' })}
+              />
               <p role="status" className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-                Encrypting and uploading… {progress.total ? Math.floor((progress.done / progress.total) * 100) : 100}%
+                {intl.formatMessage(
+                  { id: 'vault.send.progress', defaultMessage: 'Encrypting and uploading… {progress, number, ::percent}' },
+                  // Whole percents, rounded down: 100 % only once all is sent.
+                  { progress: progress.total ? Math.floor((progress.done / progress.total) * 100) / 100 : 1 },
+                )}
               </p>
             </div>
           ) : null}
           <FormError error={error} />
-          <DialogActions onCancel={onClose} pending={busy} submitLabel="Make the link" pendingLabel="Sending…" />
+          <DialogActions
+            onCancel={onClose}
+            pending={busy}
+            submitLabel={intl.formatMessage({ id: 'vault.send.submit', defaultMessage: 'Make the link' })}
+            pendingLabel={intl.formatMessage({ id: 'vault.send.sending', defaultMessage: 'Sending…' })}
+          />
         </DeliberateForm>
       )}
     </ModalDialog>

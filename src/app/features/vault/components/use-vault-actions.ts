@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { sealVaultName, type MasterKey } from '../../../../crypto';
 import { isApiRequestError } from '../../../lib/api-error';
+import { useIntl } from '../../../lib/intl';
 import { canMoveFolderInto, type BrowserItem } from '../../collections';
 import { createVaultFolder, deleteVaultFolder, deleteVaultItems, updateVaultFolder, updateVaultItem, vaultKeys, type VaultContents } from '../api/vault-api';
 import type { OpenedVault } from '../utils/open-contents';
@@ -14,6 +15,7 @@ const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensi
  * Each change is shown once the server took it; a refusal is shown beside the item it was about.
  */
 export function useVaultActions({ master, vault, announce }: { master: MasterKey; vault: OpenedVault; announce: (text: string) => void }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
 
@@ -40,8 +42,11 @@ export function useVaultActions({ master, vault, announce }: { master: MasterKey
   );
 
   return useMemo(() => {
+    const nameTakenMessage = (name: string) =>
+      intl.formatMessage({ id: 'vault.actions.nameTaken', defaultMessage: 'There is already something named “{name}” here.' }, { name });
+
     async function createFolder(name: string, parentId: string | null) {
-      if (nameTaken(parentId, name)) throw new Error(`There is already something named “${name}” here.`);
+      if (nameTaken(parentId, name)) throw new Error(nameTakenMessage(name));
       const folder = await createVaultFolder({ parentId });
       await updateVaultFolder(folder.id, { sealedName: await sealVaultName(master, { kind: 'folder', id: folder.id }, { name }) });
       await refresh();
@@ -54,14 +59,19 @@ export function useVaultActions({ master, vault, announce }: { master: MasterKey
         await change();
         announce(done);
       } catch (error) {
-        setError(item.key, isApiRequestError(error) || error instanceof Error ? error.message : 'That did not work. Try again.');
+        setError(
+          item.key,
+          isApiRequestError(error) || error instanceof Error
+            ? error.message
+            : intl.formatMessage({ id: 'vault.actions.failed', defaultMessage: 'That did not work. Try again.' }),
+        );
       }
     }
 
     function rename(item: BrowserItem, name: string) {
       const parentId = item.kind === 'folder' ? item.folder.parentId : item.file.folderId;
       if (nameTaken(parentId, name, item.id)) {
-        setError(item.key, `There is already something named “${name}” here.`);
+        setError(item.key, nameTakenMessage(name));
         return Promise.resolve();
       }
       return run(
@@ -71,29 +81,33 @@ export function useVaultActions({ master, vault, announce }: { master: MasterKey
             await updateVaultFolder(item.id, { sealedName: await sealVaultName(master, { kind: 'folder', id: item.id }, { name }) });
           } else {
             const meta = vault.byId.get(item.id)?.meta;
-            if (!meta) throw new Error('This file cannot be renamed: its name could not be read.');
+            if (!meta)
+              throw new Error(intl.formatMessage({ id: 'vault.actions.unreadableName', defaultMessage: 'This file cannot be renamed: its name could not be read.' }));
             await updateVaultItem(item.id, { sealedMeta: await sealVaultName(master, { kind: 'file', id: item.id }, { ...meta, name }) });
           }
           await refresh();
         },
-        `Renamed to “${name}”.`,
+        intl.formatMessage({ id: 'vault.actions.renamed', defaultMessage: 'Renamed to “{name}”.' }, { name }),
       );
     }
 
     async function move(items: BrowserItem[], to: string | null, toName: string) {
       for (const item of items) {
         if (item.kind === 'folder' && !canMoveFolderInto(vault.folders, item.id, to)) {
-          setError(item.key, 'A folder cannot go into itself or a folder inside it.');
+          setError(item.key, intl.formatMessage({ id: 'vault.actions.intoItself', defaultMessage: 'A folder cannot go into itself or a folder inside it.' }));
           continue;
         }
         if (nameTaken(to, item.name, item.id)) {
-          setError(item.key, `“${toName}” already has something named “${item.name}”.`);
+          setError(
+            item.key,
+            intl.formatMessage({ id: 'vault.actions.nameTakenThere', defaultMessage: '“{folder}” already has something named “{name}”.' }, { folder: toName, name: item.name }),
+          );
           continue;
         }
         await run(
           item,
           () => (item.kind === 'folder' ? updateVaultFolder(item.id, { parentId: to }) : updateVaultItem(item.id, { folderId: to })),
-          `Moved “${item.name}” to “${toName}”.`,
+          intl.formatMessage({ id: 'vault.actions.moved', defaultMessage: 'Moved “{name}” to “{folder}”.' }, { name: item.name, folder: toName }),
         );
       }
       await refresh();
@@ -109,9 +123,14 @@ export function useVaultActions({ master, vault, announce }: { master: MasterKey
       try {
         if (fileIds.length > 0) await deleteVaultItems(fileIds);
         for (const folder of items.filter((i) => i.kind === 'folder')) await deleteVaultFolder(folder.id);
-        announce(items.length === 1 ? `Deleted “${items[0]!.name}”.` : `Deleted ${items.length} items.`);
+        announce(
+          intl.formatMessage(
+            { id: 'vault.actions.deleted', defaultMessage: '{count, plural, =1 {Deleted “{name}”.} other {Deleted # items.}}' },
+            { count: items.length, name: items[0]?.name ?? '' },
+          ),
+        );
       } catch (error) {
-        announce(error instanceof Error ? error.message : 'Deleting failed.');
+        announce(error instanceof Error ? error.message : intl.formatMessage({ id: 'vault.actions.deleteFailed', defaultMessage: 'Deleting failed.' }));
         throw error;
       } finally {
         await refresh();
@@ -119,5 +138,5 @@ export function useVaultActions({ master, vault, announce }: { master: MasterKey
     }
 
     return { errors, createFolder, rename, move, remove };
-  }, [announce, errors, master, nameTaken, queryClient, refresh, setError, vault]);
+  }, [announce, errors, intl, master, nameTaken, queryClient, refresh, setError, vault]);
 }

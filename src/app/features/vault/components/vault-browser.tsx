@@ -9,7 +9,8 @@ import { PageHeader } from '../../../components/page-header';
 import { inputClass } from '../../../components/text-field';
 import { UploadButtons } from '../../../components/uploader/upload-buttons';
 import type { FileUploaderHandle } from '../../../components/uploader/file-uploader';
-import { formatBytes, plural } from '../../../lib/format';
+import { formatBytes } from '../../../lib/format';
+import { useIntl } from '../../../lib/intl';
 import {
   Breadcrumbs,
   type FolderLinkComponent,
@@ -38,6 +39,7 @@ import { noteVaultActivity } from '../vault-lock';
 import { SendFromVaultDialog } from './send-from-vault-dialog';
 import { useVaultActions } from './use-vault-actions';
 import { VaultUploadsPanel } from './vault-uploads-panel';
+import { vaultMessages } from './vault-messages';
 
 type OpenDialog =
   | { kind: 'new-folder' }
@@ -46,8 +48,6 @@ type OpenDialog =
   | { kind: 'delete'; items: BrowserItem[] }
   | { kind: 'send'; files: OpenedVaultFile[] }
   | null;
-
-const VAULT_TITLE = 'Vault';
 
 const VaultFolderLink: FolderLinkComponent = ({ folderId, ...props }) => (
   <Link from="/vault" to="/vault" search={(prev) => ({ ...prev, folder: folderId ?? undefined })} activeOptions={{ exact: true }} {...props} />
@@ -85,12 +85,14 @@ interface VaultBrowserProps {
  * they download, straight to disk.
  */
 export function VaultBrowser({ userId, workspaceId, master, vault, record, search, onSearchChange, headerActions }: VaultBrowserProps) {
+  const intl = useIntl();
+  const vaultTitle = intl.formatMessage(vaultMessages.title);
   const folderId = search.folder ?? null;
   const [query, setQuery] = useState('');
   const searching = query.trim() !== '';
   const ancestry = useMemo(() => ancestryOf(vault.folders, folderId), [vault.folders, folderId]);
   const folderGone = folderId !== null && ancestry.length === 0;
-  const here = ancestry.at(-1)?.name ?? VAULT_TITLE;
+  const here = ancestry.at(-1)?.name ?? vaultTitle;
   const items = useMemo(
     () => (searching ? searchItems(vault, query.trim(), search) : itemsIn(vault.folders, vault.files, folderId, search.sort, search.order)),
     [vault, folderId, search, searching, query],
@@ -101,7 +103,10 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [folderDialog, setFolderDialog] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
 
-  const nameOf = useCallback((id: string | null) => (id === null ? VAULT_TITLE : (vault.folders.find((f) => f.id === id)?.name ?? '')), [vault.folders]);
+  const nameOf = useCallback(
+    (id: string | null) => (id === null ? vaultTitle : (vault.folders.find((f) => f.id === id)?.name ?? '')),
+    [vault.folders, vaultTitle],
+  );
   const moveItems = useCallback((moving: BrowserItem[], to: string | null) => void actions.move(moving, to, nameOf(to)), [actions, nameOf]);
 
   const { selection, setSelection, selected, drag } = useBrowserState({ items, folders: vault.folders, folderId, onDropInto: moveItems });
@@ -121,7 +126,7 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
       let save: VaultSave;
       if (target?.kind === 'file') {
         const file = vault.byId.get(target.id);
-        if (!file) throw new Error('This file is not in your vault any more.');
+        if (!file) throw new Error(intl.formatMessage({ id: 'vault.browser.fileGone', defaultMessage: 'This file is not in your vault any more.' }));
         save = fileSave(master, file);
       } else {
         const scope = target === null ? folderId : target.id;
@@ -138,10 +143,20 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
           setSaving({ done, total: save.total });
         }),
       );
-      announce(`${save.request.filename} was decrypted and saved.`);
+      announce(intl.formatMessage({ id: 'vault.browser.saved', defaultMessage: '{name} was decrypted and saved.' }, { name: save.request.filename }));
     } catch (error) {
       if (error instanceof TooBigForMemory) {
-        setDownloadError(new Error(`This browser can only save files up to ${formatBytes(MEMORY_SAVE_LIMIT)} from the vault. Use Chrome, Edge, Firefox or Safari.`));
+        setDownloadError(
+          new Error(
+            intl.formatMessage(
+              {
+                id: 'vault.browser.tooBigForBrowser',
+                defaultMessage: 'This browser can only save files up to {size} from the vault. Use Chrome, Edge, Firefox or Safari.',
+              },
+              { size: formatBytes(MEMORY_SAVE_LIMIT) },
+            ),
+          ),
+        );
       } else if (!(error instanceof SaveCancelled)) setDownloadError(error);
     } finally {
       busy.current = false;
@@ -163,7 +178,12 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
     onMove: selected.length > 0 ? () => setDialog({ kind: 'move', items: selected }) : undefined,
     onDelete: selected.length > 0 ? () => setDialog({ kind: 'delete', items: selected }) : undefined,
     onDownload: selected.length > 1 || (only?.kind === 'file' && only.file.state !== 'complete') ? undefined : () => void download(only),
-    downloadLabel: only ? 'Download' : selected.length > 1 ? 'Download' : folderId === null ? 'Download all' : 'Download this folder',
+    downloadLabel:
+      only || selected.length > 1
+        ? intl.formatMessage({ id: 'vault.browser.download', defaultMessage: 'Download' })
+        : folderId === null
+          ? intl.formatMessage({ id: 'vault.browser.downloadAll', defaultMessage: 'Download all' })
+          : intl.formatMessage({ id: 'vault.browser.downloadFolder', defaultMessage: 'Download this folder' }),
     downloading: saving !== null,
   };
 
@@ -178,10 +198,16 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
   const { usedBytes, limitBytes } = record.usage;
   return (
     <>
-      <Breadcrumbs title={VAULT_TITLE} ancestry={ancestry} drag={drag} FolderLink={VaultFolderLink} />
+      <Breadcrumbs title={vaultTitle} ancestry={ancestry} drag={drag} FolderLink={VaultFolderLink} />
       <PageHeader
-        title={folderId === null ? VAULT_TITLE : here}
-        description={`${plural(complete.length, 'file', 'files')} · ${formatBytes(usedBytes)} of ${formatBytes(limitBytes)} used · encrypted in this browser`}
+        title={folderId === null ? vaultTitle : here}
+        description={intl.formatMessage(
+          {
+            id: 'vault.browser.summary',
+            defaultMessage: '{count, plural, one {# file} other {# files}} · {used} of {limit} used · encrypted in this browser',
+          },
+          { count: complete.length, used: formatBytes(usedBytes), limit: formatBytes(limitBytes) },
+        )}
         actions={
           <div className="flex flex-wrap gap-2">
             <UploadButtons onFiles={addToUploads} />
@@ -194,11 +220,11 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
 
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <label className="flex min-w-0 flex-1 items-center gap-2 sm:max-w-sm">
-          <span className="sr-only">Search your vault by name</span>
+          <span className="sr-only">{intl.formatMessage({ id: 'vault.browser.searchLabel', defaultMessage: 'Search your vault by name' })}</span>
           <input
             type="search"
             className={inputClass}
-            placeholder="Search names in your vault"
+            placeholder={intl.formatMessage({ id: 'vault.browser.searchPlaceholder', defaultMessage: 'Search names in your vault' })}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             autoComplete="off"
@@ -206,21 +232,30 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
         </label>
         {saving ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status">
-            Decrypting… {saving.total ? Math.floor((saving.done / saving.total) * 100) : 100}%
+            {intl.formatMessage(
+              { id: 'vault.browser.decrypting', defaultMessage: 'Decrypting… {progress, number, ::percent}' },
+              // Whole percents, rounded down: 100 % only once all is saved.
+              { progress: saving.total ? Math.floor((saving.done / saving.total) * 100) / 100 : 1 },
+            )}
           </p>
         ) : null}
       </div>
 
       {folderGone && !searching ? (
         <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
-          <h2 className="text-base font-semibold">This folder is not here any more</h2>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">It may have been deleted, or moved with the folder it was in.</p>
+          <h2 className="text-base font-semibold">{intl.formatMessage({ id: 'vault.browser.folderGone', defaultMessage: 'This folder is not here any more' })}</h2>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            {intl.formatMessage({ id: 'vault.browser.folderGoneText', defaultMessage: 'It may have been deleted, or moved with the folder it was in.' })}
+          </p>
           <Button variant="secondary" className="mt-4" onClick={() => onSearchChange({ folder: undefined })}>
-            Go to the top of your vault
+            {intl.formatMessage({ id: 'vault.browser.toTop', defaultMessage: 'Go to the top of your vault' })}
           </Button>
         </div>
       ) : (
-        <section aria-label="Files and folders" className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <section
+          aria-label={intl.formatMessage({ id: 'vault.browser.contentsRegion', defaultMessage: 'Files and folders' })}
+          className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <BrowserToolbar
             selectedCount={selected.length}
             actions={toolbarActions}
@@ -236,11 +271,19 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
           <ItemListbox
             items={items}
             view={search.view}
-            label={searching ? `Search results for “${query.trim()}”` : `Contents of ${here}`}
+            label={
+              searching
+                ? intl.formatMessage({ id: 'vault.browser.searchResults', defaultMessage: 'Search results for “{query}”' }, { query: query.trim() })
+                : intl.formatMessage({ id: 'vault.browser.contentsOf', defaultMessage: 'Contents of {folder}' }, { folder: here })
+            }
             emptyText={
               searching
-                ? 'Nothing in your vault has a name like that.'
-                : 'Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files. They are encrypted before they leave this browser.'
+                ? intl.formatMessage({ id: 'vault.browser.noMatches', defaultMessage: 'Nothing in your vault has a name like that.' })
+                : intl.formatMessage({
+                    id: 'vault.browser.empty',
+                    defaultMessage:
+                      'Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files. They are encrypted before they leave this browser.',
+                  })
             }
             selection={selection}
             onSelectionChange={setSelection}
@@ -255,7 +298,13 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
       )}
       {saveWay() === 'memory' ? (
         <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
-          This browser can save decrypted files only through its memory: files over {formatBytes(MEMORY_SAVE_LIMIT)} cannot be downloaded here.
+          {intl.formatMessage(
+            {
+              id: 'vault.browser.memoryOnly',
+              defaultMessage: 'This browser can save decrypted files only through its memory: files over {size} cannot be downloaded here.',
+            },
+            { size: formatBytes(MEMORY_SAVE_LIMIT) },
+          )}
         </p>
       ) : null}
 
@@ -263,14 +312,16 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
         {announcement}
       </p>
 
-      {draggingFiles ? <FileDropOverlay title="Drop to encrypt and upload" place={here} /> : null}
+      {draggingFiles ? (
+        <FileDropOverlay title={intl.formatMessage({ id: 'vault.browser.dropTitle', defaultMessage: 'Drop to encrypt and upload' })} place={here} />
+      ) : null}
 
       {dialog?.kind === 'new-folder' ? (
         <NameDialog
-          title={`New folder in “${here}”`}
-          label="Folder name"
-          submitLabel="Create folder"
-          pendingLabel="Creating…"
+          title={intl.formatMessage({ id: 'vault.newFolder.title', defaultMessage: 'New folder in “{folder}”' }, { folder: here })}
+          label={intl.formatMessage({ id: 'vault.newFolder.nameLabel', defaultMessage: 'Folder name' })}
+          submitLabel={intl.formatMessage({ id: 'vault.newFolder.create', defaultMessage: 'Create folder' })}
+          pendingLabel={intl.formatMessage({ id: 'vault.newFolder.creating', defaultMessage: 'Creating…' })}
           pending={folderDialog.pending}
           error={folderDialog.error}
           onClose={() => {
@@ -284,7 +335,7 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
                 setFolderDialog({ pending: false, error: null });
                 setDialog(null);
                 setSelection({ selected: new Set([folderKey(folder.id)]), anchor: folderKey(folder.id), active: folderKey(folder.id) });
-                announce(`Folder “${name}” created.`);
+                announce(intl.formatMessage({ id: 'vault.newFolder.created', defaultMessage: 'Folder “{name}” created.' }, { name }));
               },
               (error: unknown) => setFolderDialog({ pending: false, error }),
             );
@@ -294,7 +345,7 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
       {dialog?.kind === 'rename' ? <RenameDialog item={dialog.item} onRename={(item, name) => void actions.rename(item, name)} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'move' ? (
         <MoveDialog
-          rootTitle={VAULT_TITLE}
+          rootTitle={vaultTitle}
           folders={vault.folders}
           items={dialog.items}
           fromFolderId={searching ? null : folderId}
@@ -308,8 +359,11 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
       {dialog?.kind === 'send' ? <SendFromVaultDialog workspaceId={workspaceId} master={master} files={dialog.files} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          title={dialog.items.length === 1 ? `Delete “${dialog.items[0]!.name}”?` : `Delete ${dialog.items.length} items?`}
-          confirmLabel="Delete"
+          title={intl.formatMessage(
+            { id: 'vault.delete.title', defaultMessage: '{count, plural, =1 {Delete “{name}”?} other {Delete # items?}}' },
+            { count: dialog.items.length, name: dialog.items[0]!.name },
+          )}
+          confirmLabel={intl.formatMessage({ id: 'vault.delete.confirm', defaultMessage: 'Delete' })}
           onCancel={() => setDialog(null)}
           onConfirm={() => {
             const items = dialog.items;
@@ -319,8 +373,8 @@ export function VaultBrowser({ userId, workspaceId, master, vault, record, searc
           }}
         >
           {dialog.items.some((item) => item.kind === 'folder')
-            ? 'Folders are deleted with everything inside them. This cannot be undone.'
-            : 'The file is deleted from your vault. This cannot be undone.'}
+            ? intl.formatMessage({ id: 'vault.delete.folders', defaultMessage: 'Folders are deleted with everything inside them. This cannot be undone.' })
+            : intl.formatMessage({ id: 'vault.delete.files', defaultMessage: 'The file is deleted from your vault. This cannot be undone.' })}
         </ConfirmDialog>
       ) : null}
     </>

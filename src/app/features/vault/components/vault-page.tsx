@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Vault } from '../../../../contract/vault';
 import { argon2InWorker, changePassphrase, type Argon2id, type MasterKey } from '../../../../crypto';
 import { Button } from '../../../components/button';
@@ -8,6 +8,7 @@ import { DialogActions, ModalDialog } from '../../../components/modal-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { SkeletonPage } from '../../../components/skeleton';
 import { TextField, inputClass } from '../../../components/text-field';
+import { useIntl } from '../../../lib/intl';
 import type { CollectionBrowserSearch } from '../../collections';
 import { replaceVaultRecord, vaultContentsQueryOptions, vaultKeys, vaultQueryOptions } from '../api/vault-api';
 import { OpenedCache, openContents, type OpenedVault } from '../utils/open-contents';
@@ -15,6 +16,7 @@ import { idleChoices, idleMinutes, lockVault, setIdleMinutes, useVaultKey, type 
 import { NewPassphraseFields, useNewPassphraseForm } from './new-passphrase-fields';
 import { CreateVault, UnlockVault } from './vault-access';
 import { VaultBrowser } from './vault-browser';
+import { vaultMessages } from './vault-messages';
 
 interface VaultPageProps {
   userId: string;
@@ -26,12 +28,13 @@ interface VaultPageProps {
 
 /** /vault: create it, unlock it, or browse it, whichever applies in this tab now. */
 export function VaultPage({ userId, workspaceId, search, onSearchChange, argon2 = argon2InWorker }: VaultPageProps) {
+  const intl = useIntl();
   const { data: vault } = useSuspenseQuery(vaultQueryOptions());
   const master = useVaultKey(userId);
   if (!vault) {
     return (
       <>
-        <PageHeader title="Vault" description="Your private files, encrypted in this browser with a passphrase only you know." />
+        <PageHeader title={intl.formatMessage(vaultMessages.title)} description={intl.formatMessage(vaultMessages.description)} />
         <CreateVault userId={userId} argon2={argon2} />
       </>
     );
@@ -39,7 +42,7 @@ export function VaultPage({ userId, workspaceId, search, onSearchChange, argon2 
   if (!master) {
     return (
       <>
-        <PageHeader title="Vault" description="Your private files, encrypted in this browser with a passphrase only you know." />
+        <PageHeader title={intl.formatMessage(vaultMessages.title)} description={intl.formatMessage(vaultMessages.description)} />
         <UnlockVault userId={userId} vault={vault} argon2={argon2} />
       </>
     );
@@ -70,15 +73,16 @@ function useOpenedVault(master: MasterKey): { opened: OpenedVault | null; error:
 }
 
 function UnlockedVault({ userId, workspaceId, vault, master, search, onSearchChange, argon2 }: { vault: Vault; master: MasterKey } & Required<VaultPageProps>) {
+  const intl = useIntl();
   const { opened, error } = useOpenedVault(master);
   const [changing, setChanging] = useState(false);
   const headerActions = (
     <>
       <Button variant="secondary" onClick={() => setChanging(true)}>
-        Change passphrase
+        {intl.formatMessage({ id: 'vault.page.changePassphrase', defaultMessage: 'Change passphrase' })}
       </Button>
       <Button variant="secondary" onClick={lockVault}>
-        Lock
+        {intl.formatMessage({ id: 'vault.page.lock', defaultMessage: 'Lock' })}
       </Button>
     </>
   );
@@ -98,7 +102,7 @@ function UnlockedVault({ userId, workspaceId, vault, master, search, onSearchCha
       ) : error ? (
         <FormError error={error} />
       ) : (
-        <SkeletonPage label="Decrypting your vault" />
+        <SkeletonPage label={intl.formatMessage({ id: 'vault.page.decrypting', defaultMessage: 'Decrypting your vault' })} />
       )}
       <IdleSetting />
       {changing ? <ChangePassphraseDialog userId={userId} vault={vault} argon2={argon2} onClose={() => setChanging(false)} /> : null}
@@ -107,36 +111,56 @@ function UnlockedVault({ userId, workspaceId, vault, master, search, onSearchCha
 }
 
 function IdleSetting() {
+  const intl = useIntl();
   const id = useId();
   const [minutes, setMinutes] = useState<IdleMinutes>(idleMinutes);
+  const menu = (
+    <span key="menu" className="w-36">
+      <select
+        id={id}
+        className={inputClass}
+        value={minutes}
+        onChange={(event) => {
+          const next = Number(event.target.value) as IdleMinutes;
+          setMinutes(next);
+          setIdleMinutes(next);
+        }}
+      >
+        {idleChoices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice < 60
+              ? intl.formatMessage({ id: 'vault.idle.minutes', defaultMessage: '{minutes, plural, one {# minute} other {# minutes}}' }, { minutes: choice })
+              : intl.formatMessage({ id: 'vault.idle.hours', defaultMessage: '{hours, plural, one {# hour} other {# hours}}' }, { hours: choice / 60 })}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+  // One sentence with the menu inside it: its first words are the menu's label.
   return (
     <div className="mt-6 flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-      <label htmlFor={id}>Lock the vault after</label>
-      <span className="w-36">
-        <select
-          id={id}
-          className={inputClass}
-          value={minutes}
-          onChange={(event) => {
-            const next = Number(event.target.value) as IdleMinutes;
-            setMinutes(next);
-            setIdleMinutes(next);
-          }}
-        >
-          {idleChoices.map((choice) => (
-            <option key={choice} value={choice}>
-              {choice < 60 ? `${choice} minutes` : `${choice / 60} ${choice === 60 ? 'hour' : 'hours'}`}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span>without use. It also locks when you sign out or close this tab.</span>
+      {intl.formatMessage(
+        {
+          id: 'vault.idle.setting',
+          defaultMessage: '<label>Lock the vault after</label>{menu}<rest>without use. It also locks when you sign out or close this tab.</rest>',
+        },
+        {
+          menu,
+          label: (chunks: ReactNode[]) => (
+            <label key="label" htmlFor={id}>
+              {chunks}
+            </label>
+          ),
+          rest: (chunks: ReactNode[]) => <span key="rest">{chunks}</span>,
+        },
+      )}
     </div>
   );
 }
 
 /** A new passphrase: only the master key is wrapped again (no file changes); the recovery code stays valid. */
 function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: string; vault: Vault; argon2: Argon2id; onClose: () => void }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const current = useRef<HTMLInputElement>(null);
   const [old, setOld] = useState('');
@@ -149,27 +173,37 @@ function ChangePassphraseDialog({ userId, vault, argon2, onClose }: { userId: st
   });
 
   return (
-    <ModalDialog title="Change your vault passphrase" onClose={onClose} busy={form.pending} initialFocus={done ? undefined : current}>
+    <ModalDialog
+      title={intl.formatMessage({ id: 'vault.change.title', defaultMessage: 'Change your vault passphrase' })}
+      onClose={onClose} busy={form.pending} initialFocus={done ? undefined : current}>
       {done ? (
         <div className="space-y-4">
           <p role="status" className="text-sm">
-            Your vault passphrase was changed. Use the new one from now on; your recovery code still works.
+            {intl.formatMessage({
+              id: 'vault.change.done',
+              defaultMessage: 'Your vault passphrase was changed. Use the new one from now on; your recovery code still works.',
+            })}
           </p>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{intl.formatMessage({ id: 'vault.change.close', defaultMessage: 'Done' })}</Button>
         </div>
       ) : (
         <form className="space-y-4" onSubmit={submit} noValidate>
           <TextField
             ref={current}
-            label="Current passphrase"
+            label={intl.formatMessage({ id: 'vault.change.currentLabel', defaultMessage: 'Current passphrase' })}
             type="password"
             autoComplete="current-password"
             value={old}
             onChange={(e) => setOld(e.target.value)}
           />
-          <NewPassphraseFields label="New passphrase" {...form.fields} />
+          <NewPassphraseFields label={intl.formatMessage({ id: 'vault.change.newLabel', defaultMessage: 'New passphrase' })} {...form.fields} />
           <FormError error={form.error} />
-          <DialogActions onCancel={onClose} pending={form.pending} submitLabel="Change passphrase" pendingLabel="Changing…" />
+          <DialogActions
+            onCancel={onClose}
+            pending={form.pending}
+            submitLabel={intl.formatMessage({ id: 'vault.change.submit', defaultMessage: 'Change passphrase' })}
+            pendingLabel={intl.formatMessage({ id: 'vault.change.changing', defaultMessage: 'Changing…' })}
+          />
         </form>
       )}
     </ModalDialog>

@@ -3,6 +3,7 @@ import { useRef, useState, type Ref } from 'react';
 import type { MasterKey } from '../../../../crypto';
 import type { FileUploaderHandle } from '../../../components/uploader/file-uploader';
 import { UploadsPanel } from '../../../components/uploader/uploads-panel';
+import { useIntl } from '../../../lib/intl';
 import { UploadSession } from '../../../lib/uploads/upload-session';
 import { deleteVaultItems, vaultContentsQueryOptions, vaultKeys } from '../api/vault-api';
 import { VaultUploads, VAULT_OWNER_ID, vaultUploadsStorageKey } from '../uploads/vault-uploads';
@@ -24,6 +25,7 @@ interface VaultUploadsPanelProps {
  * made as sealed folders.
  */
 export function VaultUploadsPanel({ userId, master, vault, folderId, ref }: VaultUploadsPanelProps) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   // The uploader reads the vault's folders when it registers files: the latest view, not the one it was made with.
   const latest = useRef(vault);
@@ -46,8 +48,11 @@ export function VaultUploadsPanel({ userId, master, vault, folderId, ref }: Vaul
     <UploadsPanel
       ref={ref}
       session={session}
-      label="Files uploading to your vault"
-      note="Files are encrypted in this browser before they leave it. Files and whole folders go into the folder you are viewing."
+      label={intl.formatMessage({ id: 'vault.uploads.label', defaultMessage: 'Files uploading to your vault' })}
+      note={intl.formatMessage({
+        id: 'vault.uploads.note',
+        defaultMessage: 'Files are encrypted in this browser before they leave it. Files and whole folders go into the folder you are viewing.',
+      })}
       folderId={folderId}
       folders={vault.folders}
       serverFiles={vault.files}

@@ -14,6 +14,7 @@ import {
   wrapFileKey,
   type MasterKey,
 } from '../../../../crypto';
+import { currentIntl } from '../../../lib/intl';
 import {
   folderIdOf,
   type FileToRegister,
@@ -123,7 +124,10 @@ export class VaultUploads implements UploadSource {
   private async register(files: FileToUpload[]): Promise<{ ownerId: string; targets: UploadTarget[] }> {
     const batch = files.map((file) => {
       const prepared = this.prepared.get(file.key);
-      if (!prepared) throw new Error('This file was not prepared for the vault: remove it and add it again.');
+      if (!prepared)
+        throw new Error(
+          currentIntl().formatMessage({ id: 'vault.uploads.notPrepared', defaultMessage: 'This file was not prepared for the vault: remove it and add it again.' }),
+        );
       return prepared;
     });
     const foldersBefore = this.foldersMade;
@@ -224,7 +228,8 @@ export class VaultUploads implements UploadSource {
   private async unwrapRemembered(itemId: string): Promise<CryptoKey> {
     const wrapped = await this.wrappedKeyOf(itemId);
     // Registered, but its key never reached the server: nobody can encrypt (or later read) it the same way again.
-    if (!wrapped) throw new Error('This upload cannot continue: remove the file and add it again.');
+    if (!wrapped)
+      throw new Error(currentIntl().formatMessage({ id: 'vault.uploads.cannotContinue', defaultMessage: 'This upload cannot continue: remove the file and add it again.' }));
     const fileKey = await unwrapFileKey(this.master, itemId, wrapped);
     try {
       return await fileContentKey(fileKey);

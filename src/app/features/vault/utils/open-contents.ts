@@ -1,6 +1,8 @@
+import { defineMessages } from 'react-intl';
 import type { Folder, ListedCollectionFile } from '../../../../contract/collections';
 import type { VaultFolder, VaultItem } from '../../../../contract/vault';
 import { openVaultName, openVaultThumbnail, type MasterKey, type VaultItemMeta, type VaultItemRef } from '../../../../crypto';
+import { currentIntl } from '../../../lib/intl';
 import { byPath } from '../../collections';
 import type { VaultContents } from '../api/vault-api';
 
@@ -24,9 +26,19 @@ export interface OpenedVault {
   byId: ReadonlyMap<string, OpenedVaultFile>;
 }
 
-/** What an item shows whose name could not be opened: one that never finished registering, or was changed on the server. */
-export const UNFINISHED_NAME = 'Unfinished upload';
-export const UNREADABLE_NAME = 'Unreadable item';
+/**
+ * What an item shows whose name could not be opened: one that never finished registering, or was changed on the
+ * server; and a folder made but not named yet. In the page's language, read each time the vault is opened.
+ */
+const placeholderNames = defineMessages({
+  unfinished: { id: 'vault.item.unfinished', defaultMessage: 'Unfinished upload' },
+  unreadable: { id: 'vault.item.unreadable', defaultMessage: 'Unreadable item' },
+  unnamedFolder: { id: 'vault.item.newFolder', defaultMessage: 'New folder' },
+});
+
+/** Those names in English, as a page in English shows them. */
+export const UNFINISHED_NAME = placeholderNames.unfinished.defaultMessage;
+export const UNREADABLE_NAME = placeholderNames.unreadable.defaultMessage;
 
 /**
  * Keeps what was decrypted (per sealed value, so a changed value is opened again) for as long as the vault stays
@@ -88,11 +100,13 @@ function foldersWithPaths(raw: readonly VaultFolder[], names: ReadonlyMap<string
 }
 
 export async function openContents(cache: OpenedCache, contents: VaultContents): Promise<OpenedVault> {
+  const intl = currentIntl();
   const folderNames = new Map(
     await Promise.all(
       contents.folders.map(async (folder) => {
         const meta = await cache.name({ kind: 'folder', id: folder.id }, folder.sealedName);
-        return [folder.id, meta?.name ?? (folder.sealedName === '' ? 'New folder' : UNREADABLE_NAME)] as const;
+        const placeholder = folder.sealedName === '' ? placeholderNames.unnamedFolder : placeholderNames.unreadable;
+        return [folder.id, meta?.name ?? intl.formatMessage(placeholder)] as const;
       }),
     ),
   );
@@ -102,7 +116,7 @@ export async function openContents(cache: OpenedCache, contents: VaultContents):
       const unfinished = item.sealedMeta === '' || item.wrappedKey === '';
       const listed: ListedCollectionFile = {
         id: item.id,
-        name: meta?.name ?? (unfinished ? UNFINISHED_NAME : UNREADABLE_NAME),
+        name: meta?.name ?? intl.formatMessage(unfinished ? placeholderNames.unfinished : placeholderNames.unreadable),
         sizeBytes: meta?.size ?? item.size,
         mimeType: meta?.type ?? 'application/octet-stream',
         folderId: item.folderId,

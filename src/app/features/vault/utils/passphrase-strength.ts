@@ -1,3 +1,6 @@
+import type { IntlShape } from 'react-intl';
+import { currentIntl } from '../../../lib/intl';
+
 /**
  * A rough guess of how hard a passphrase is to guess, for the meter under the field: the vault has no "forgot
  * password" the service could answer, so a weak passphrase is the one thing to stop early. It errs low: repeats,
@@ -47,10 +50,21 @@ export function passphraseStrength(passphrase: string): Strength {
   return 'strong';
 }
 
-export const strengthLabels: Record<Strength, string> = {
-  'too-short': `Too short: at least ${MIN_PASSPHRASE_LENGTH} characters`,
-  weak: 'Weak: easy to guess',
-  fair: 'Fair',
-  good: 'Good',
-  strong: 'Strong',
-};
+/** The strength in words, under the field and in its error. */
+export function strengthLabel(strength: Strength, intl: IntlShape = currentIntl()): string {
+  switch (strength) {
+    case 'too-short':
+      return intl.formatMessage(
+        { id: 'vault.strength.tooShort', defaultMessage: 'Too short: at least {min, plural, one {# character} other {# characters}}' },
+        { min: MIN_PASSPHRASE_LENGTH },
+      );
+    case 'weak':
+      return intl.formatMessage({ id: 'vault.strength.weak', defaultMessage: 'Weak: easy to guess' });
+    case 'fair':
+      return intl.formatMessage({ id: 'vault.strength.fair', defaultMessage: 'Fair' });
+    case 'good':
+      return intl.formatMessage({ id: 'vault.strength.good', defaultMessage: 'Good' });
+    case 'strong':
+      return intl.formatMessage({ id: 'vault.strength.strong', defaultMessage: 'Strong' });
+  }
+}

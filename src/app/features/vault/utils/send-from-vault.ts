@@ -2,6 +2,7 @@ import { Upload, type DetailedError, type UploadOptions } from 'tus-js-client';
 import type { Transfer } from '../../../../contract/transfers';
 import { createDecryptingSource, fileContentKey, openVaultThumbnail, unwrapFileKey, type MasterKey, type TransferNote } from '../../../../crypto';
 import { errorFromResponse } from '../../../lib/api-error';
+import { currentIntl } from '../../../lib/intl';
 import { RETRY_DELAYS, shouldRetryUpload } from '../../../lib/uploads/upload-retry';
 import type { FileToUpload } from '../../../lib/uploads/upload-session';
 import { UPLOAD_TOKEN_HEADER } from '../../../lib/uploads/upload-token';
@@ -38,7 +39,13 @@ function memoryStorage(): Storage {
 /** The vault file's plaintext, read as the re-encrypting uploader asks for it. */
 async function vaultFileReader(master: MasterKey, file: OpenedVaultFile): Promise<ReadableFile> {
   const { item, meta } = file;
-  if (!meta?.salt || meta.size === undefined) throw new Error(`${file.listed.name} cannot be sent: its upload into the vault did not finish.`);
+  if (!meta?.salt || meta.size === undefined)
+    throw new Error(
+      currentIntl().formatMessage(
+        { id: 'vault.send.unfinished', defaultMessage: '{name} cannot be sent: its upload into the vault did not finish.' },
+        { name: file.listed.name },
+      ),
+    );
   const fileKey = await unwrapFileKey(master, item.id, item.wrappedKey);
   const contentKey = await fileContentKey(fileKey);
   fileKey.fill(0);
@@ -122,7 +129,7 @@ export async function sendFromVault(options: {
   }
   const transferId = session.transferId;
   const fragment = session.encryption?.fragment;
-  if (!transferId || !fragment) throw new Error('The transfer could not be made.');
+  if (!transferId || !fragment) throw new Error(currentIntl().formatMessage({ id: 'vault.send.notMade', defaultMessage: 'The transfer could not be made.' }));
   const transfer = await finalizeTransfer(transferId, await session.sealTransfer(options.note));
   session.forget();
   return { transfer, fragment };

@@ -1,5 +1,6 @@
 import { fileContentKey, unwrapFileKey, type MasterKey } from '../../../../crypto';
 import { decryptedFile, decryptedZip, openedWhenRead, zipSize, type ZipEntry, type SaveRequest } from '../../recipient';
+import { currentIntl } from '../../../lib/intl';
 import { getVaultItemDownload } from '../api/vault-api';
 import type { OpenedVault, OpenedVaultFile } from './open-contents';
 
@@ -10,7 +11,13 @@ import type { OpenedVault, OpenedVaultFile } from './open-contents';
  */
 export function vaultFileStream(master: MasterKey, file: OpenedVaultFile, onBytes: (n: number) => void): ReadableStream<Uint8Array> {
   const { meta, item } = file;
-  if (!meta?.salt || meta.size === undefined) throw new Error(`${file.listed.name} cannot be downloaded: its upload did not finish.`);
+  if (!meta?.salt || meta.size === undefined)
+    throw new Error(
+      currentIntl().formatMessage(
+        { id: 'vault.download.unfinished', defaultMessage: '{name} cannot be downloaded: its upload did not finish.' },
+        { name: file.listed.name },
+      ),
+    );
   const expected = { salt: meta.salt, size: meta.size };
   return openedWhenRead(async () => {
     const [{ url }, fileKey] = await Promise.all([getVaultItemDownload(item.id), unwrapFileKey(master, item.id, item.wrappedKey)]);
@@ -55,7 +62,7 @@ export function folderSave(master: MasterKey, vault: OpenedVault, folderId: stri
       return { name: file.listed.name, path, size: file.meta!.size!, open: () => vaultFileStream(master, file, onBytes) };
     });
   const sizes = entries(() => {});
-  if (sizes.length === 0) throw new Error('There is nothing to download here yet.');
+  if (sizes.length === 0) throw new Error(currentIntl().formatMessage({ id: 'vault.download.nothing', defaultMessage: 'There is nothing to download here yet.' }));
   return {
     request: { filename: zipName.endsWith('.zip') ? zipName : `${zipName}.zip`, size: zipSize(sizes), type: 'application/zip' },
     total: sizes.reduce((sum, e) => sum + e.size, 0),

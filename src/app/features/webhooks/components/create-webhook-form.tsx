@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { PULL_RETENTION_DAYS } from '../../../../contract/webhook-events';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { useIntl } from '../../../lib/intl';
 import type { CreateWebhookRequest } from '../api/types';
 import { useWebhookFields, WebhookFields } from './webhook-fields';
 
@@ -12,6 +14,7 @@ interface CreateWebhookFormProps {
 }
 
 export function CreateWebhookForm({ plan, pending, error, onCreate }: CreateWebhookFormProps) {
+  const intl = useIntl();
   const modeName = useId();
   const [mode, setMode] = useState<'push' | 'pull'>('push');
   const form = useWebhookFields({ mode, plan, initial: { url: '', description: '', events: [] } });
@@ -24,22 +27,48 @@ export function CreateWebhookForm({ plan, pending, error, onCreate }: CreateWebh
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Add an endpoint">
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={intl.formatMessage({ id: 'webhooks.createForm.label', defaultMessage: 'Add an endpoint' })}>
       <FormError error={error} docsLink />
       <fieldset>
-        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Delivery</legend>
+        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {intl.formatMessage({ id: 'webhooks.createForm.deliveryLegend', defaultMessage: 'Delivery' })}
+        </legend>
         <div className="mt-2 space-y-2">
-          <ModeOption name={modeName} value="push" checked={mode === 'push'} onChange={() => setMode('push')} label="Push to a URL">
-            We POST each event to your URL, signed with the endpoint’s secret, and retry for about two days if it fails.
+          <ModeOption
+            name={modeName}
+            value="push"
+            checked={mode === 'push'}
+            onChange={() => setMode('push')}
+            label={intl.formatMessage({ id: 'webhooks.createForm.pushLabel', defaultMessage: 'Push to a URL' })}
+          >
+            {intl.formatMessage({
+              id: 'webhooks.createForm.pushDescription',
+              defaultMessage: 'We POST each event to your URL, signed with the endpoint’s secret, and retry for about two days if it fails.',
+            })}
           </ModeOption>
-          <ModeOption name={modeName} value="pull" checked={mode === 'pull'} onChange={() => setMode('pull')} label="Pull from the API">
-            Events wait for 30 days; your system reads them with an API key whenever it likes. Nothing to expose to the internet.
+          <ModeOption
+            name={modeName}
+            value="pull"
+            checked={mode === 'pull'}
+            onChange={() => setMode('pull')}
+            label={intl.formatMessage({ id: 'webhooks.createForm.pullLabel', defaultMessage: 'Pull from the API' })}
+          >
+            {intl.formatMessage(
+              {
+                id: 'webhooks.createForm.pullDescription',
+                defaultMessage:
+                  'Events wait for {days, plural, one {# day} other {# days}}; your system reads them with an API key whenever it likes. Nothing to expose to the internet.',
+              },
+              { days: PULL_RETENTION_DAYS },
+            )}
           </ModeOption>
         </div>
       </fieldset>
       <WebhookFields form={form} mode={mode} plan={plan} hints />
       <Button type="submit" disabled={pending}>
-        {pending ? 'Creating…' : 'Create endpoint'}
+        {pending
+          ? intl.formatMessage({ id: 'webhooks.createForm.creating', defaultMessage: 'Creating…' })
+          : intl.formatMessage({ id: 'webhooks.createForm.submit', defaultMessage: 'Create endpoint' })}
       </Button>
     </form>
   );

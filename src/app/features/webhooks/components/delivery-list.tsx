@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { useIntl } from '../../../lib/intl';
 import { webhookKeys } from '../api/query-keys';
 import { useRetryWebhookDelivery } from '../api/retry-webhook-delivery';
 import { useSendTestEvent } from '../api/send-test-event';
@@ -23,6 +24,7 @@ const attemptsOf = (data: WebhookDeliveryList | undefined, deliveryId: string) =
   data?.attempts.filter((attempt) => attempt.deliveryId === deliveryId).length ?? 0;
 
 export function DeliveryList({ webhookId }: { webhookId: string }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const [watch, setWatch] = useState<Watch | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -57,8 +59,12 @@ export function DeliveryList({ webhookId }: { webhookId: string }) {
 
   return (
     <Section
-      title="Deliveries"
-      description="The 100 most recent attempts, newest first. Failed deliveries are retried after 1, 5 and 30 minutes, then 2, 6, 12 and 24 hours."
+      title={intl.formatMessage({ id: 'webhooks.deliveries.title', defaultMessage: 'Deliveries' })}
+      description={intl.formatMessage({
+        id: 'webhooks.deliveries.description',
+        defaultMessage:
+          'The 100 most recent attempts, newest first. Failed deliveries are retried after 1, 5 and 30 minutes, then 2, 6, 12 and 24 hours.',
+      })}
       actions={
         <Button
           variant="secondary"
@@ -66,14 +72,18 @@ export function DeliveryList({ webhookId }: { webhookId: string }) {
           onClick={() =>
             sendTest.mutate(undefined, {
               onSuccess: ({ deliveryId }) => {
-                setAnnouncement('Test event queued. Its delivery appears below in a moment.');
+                setAnnouncement(
+                  intl.formatMessage({ id: 'webhooks.deliveries.testQueued', defaultMessage: 'Test event queued. Its delivery appears below in a moment.' }),
+                );
                 startWatching(deliveryId);
                 return queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) });
               },
             })
           }
         >
-          {sendTest.isPending ? 'Sending…' : 'Send test event'}
+          {sendTest.isPending
+            ? intl.formatMessage({ id: 'webhooks.deliveries.sendingTest', defaultMessage: 'Sending…' })
+            : intl.formatMessage({ id: 'webhooks.deliveries.sendTest', defaultMessage: 'Send test event' })}
         </Button>
       }
     >
@@ -82,17 +92,22 @@ export function DeliveryList({ webhookId }: { webhookId: string }) {
       </p>
       <FormError error={sendTest.error ?? retry.error} className="mb-3" docsLink />
       {deliveries.isPending ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading deliveries…</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {intl.formatMessage({ id: 'webhooks.deliveries.loading', defaultMessage: 'Loading deliveries…' })}
+        </p>
       ) : deliveries.isError ? (
         <div className="space-y-3">
           <FormError error={deliveries.error} />
           <Button variant="secondary" onClick={() => void deliveries.refetch()}>
-            Try again
+            {intl.formatMessage({ id: 'webhooks.deliveries.tryAgain', defaultMessage: 'Try again' })}
           </Button>
         </div>
       ) : groups.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Nothing delivered yet. Send a test event to check that your receiver answers with a 2xx status.
+          {intl.formatMessage({
+            id: 'webhooks.deliveries.empty',
+            defaultMessage: 'Nothing delivered yet. Send a test event to check that your receiver answers with a 2xx status.',
+          })}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -104,7 +119,9 @@ export function DeliveryList({ webhookId }: { webhookId: string }) {
               onRetry={() =>
                 retry.mutate(group.deliveryId, {
                   onSuccess: ({ deliveryId }) => {
-                    setAnnouncement(`Delivery ${deliveryId} queued again.`);
+                    setAnnouncement(
+                      intl.formatMessage({ id: 'webhooks.deliveries.retryQueued', defaultMessage: 'Delivery {deliveryId} queued again.' }, { deliveryId }),
+                    );
                     startWatching(deliveryId);
                   },
                 })

@@ -1,8 +1,8 @@
 import { useId, type Ref } from 'react';
-import { webhookEventDescriptions } from '../../../../contract/webhook-events';
 import { Button } from '../../../components/button';
 import { GatedCheckbox } from '../../../components/gated-checkbox';
-import { isAllowedEvent, subscribableEvents } from '../utils/webhook-display';
+import { useIntl } from '../../../lib/intl';
+import { eventDescription, isAllowedEvent, subscribableEvents } from '../utils/webhook-display';
 
 interface EventPickerProps {
   plan: 'free' | 'paid';
@@ -14,6 +14,7 @@ interface EventPickerProps {
 
 /** The event types as checkboxes with what each means; on the free plan the paid ones are shown, off. */
 export function EventPicker({ plan, chosen, onChange, error, firstRef }: EventPickerProps) {
+  const intl = useIntl();
   const errorId = useId();
   const allowed = subscribableEvents.filter((type) => isAllowedEvent(type, plan));
   const allChosen = allowed.every((type) => chosen.has(type));
@@ -27,17 +28,22 @@ export function EventPicker({ plan, chosen, onChange, error, firstRef }: EventPi
 
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Events</legend>
+      <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{intl.formatMessage({ id: 'webhooks.eventPicker.legend', defaultMessage: 'Events' })}</legend>
       <div className="mt-1 flex items-start justify-between gap-3">
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          The endpoint gets only the events you choose. A test event can be sent to it at any time.
+          {intl.formatMessage({
+            id: 'webhooks.eventPicker.help',
+            defaultMessage: 'The endpoint gets only the events you choose. A test event can be sent to it at any time.',
+          })}
         </p>
         <Button
           variant="secondary"
           className="shrink-0 px-2.5 py-1 text-xs"
           onClick={() => onChange(allChosen ? new Set() : new Set(allowed))}
         >
-          {allChosen ? 'Clear all' : 'Select all'}
+          {allChosen
+            ? intl.formatMessage({ id: 'webhooks.eventPicker.clearAll', defaultMessage: 'Clear all' })
+            : intl.formatMessage({ id: 'webhooks.eventPicker.selectAll', defaultMessage: 'Select all' })}
         </Button>
       </div>
       {error ? (
@@ -50,8 +56,8 @@ export function EventPicker({ plan, chosen, onChange, error, firstRef }: EventPi
           <GatedCheckbox
             key={type}
             name={type}
-            description={webhookEventDescriptions[type]}
-            gateNote="Paid plan"
+            description={eventDescription(type, intl)}
+            gateNote={intl.formatMessage({ id: 'webhooks.eventPicker.paidPlan', defaultMessage: 'Paid plan' })}
             checked={chosen.has(type)}
             disabled={!isAllowedEvent(type, plan)}
             onChange={(on) => toggle(type, on)}

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { PULL_RETENTION_DAYS } from '../../../../contract/webhook-events';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { useIntl } from '../../../lib/intl';
 import { pullPagesReadAtOnce, useWebhookEvents } from '../api/get-webhook-events';
 import { useSendTestEvent } from '../api/send-test-event';
 import type { PulledEvent } from '../api/types';
@@ -12,12 +13,22 @@ import { Section } from '../../../components/section';
 
 const shownStep = 50;
 const watchLimitMs = 60_000;
+/** The envelope's field an event's details are in: its name in the API, shown as it is. */
+const DATA_FIELD = 'data';
+
+/** The part of a button's words only screen readers hear (what it acts on). */
+const hidden = (chunks: ReactNode[]) => (
+  <span key="hidden" className="sr-only">
+    {chunks}
+  </span>
+);
 
 /**
  * A pull endpoint's events, read from the start of the feed (reading consumes nothing) and shown
  * newest first, with how an integrator reads the same feed.
  */
 export function PullEvents({ webhookId }: { webhookId: string }) {
+  const intl = useIntl();
   const [awaitedDeliveryId, setAwaitedDeliveryId] = useState<string | null>(null);
   const [shown, setShown] = useState(shownStep);
   const [announcement, setAnnouncement] = useState('');
@@ -48,12 +59,20 @@ export function PullEvents({ webhookId }: { webhookId: string }) {
   return (
     <div className="space-y-6">
       <Section
-        title="Events"
-        description={`Newest first. Kept ${PULL_RETENTION_DAYS} days; reading them, here or through the API, consumes nothing.`}
+        title={intl.formatMessage({ id: 'webhooks.pullEvents.title', defaultMessage: 'Events' })}
+        description={intl.formatMessage(
+          {
+            id: 'webhooks.pullEvents.description',
+            defaultMessage: 'Newest first. Kept {days, plural, one {# day} other {# days}}; reading them, here or through the API, consumes nothing.',
+          },
+          { days: PULL_RETENTION_DAYS },
+        )}
         actions={
           <>
             <Button variant="secondary" disabled={events.isFetching} onClick={() => void events.refetch()}>
-              {events.isFetching && !isFetchingNextPage ? 'Checking…' : 'Check for new events'}
+              {events.isFetching && !isFetchingNextPage
+                ? intl.formatMessage({ id: 'webhooks.pullEvents.checking', defaultMessage: 'Checking…' })
+                : intl.formatMessage({ id: 'webhooks.pullEvents.check', defaultMessage: 'Check for new events' })}
             </Button>
             <Button
               variant="secondary"
@@ -61,14 +80,18 @@ export function PullEvents({ webhookId }: { webhookId: string }) {
               onClick={() =>
                 sendTest.mutate(undefined, {
                   onSuccess: ({ deliveryId }) => {
-                    setAnnouncement('Test event queued. It appears below in a moment.');
+                    setAnnouncement(
+                      intl.formatMessage({ id: 'webhooks.pullEvents.testQueued', defaultMessage: 'Test event queued. It appears below in a moment.' }),
+                    );
                     setAwaitedDeliveryId(deliveryId);
                     return events.refetch();
                   },
                 })
               }
             >
-              {sendTest.isPending ? 'Sending…' : 'Send test event'}
+              {sendTest.isPending
+                ? intl.formatMessage({ id: 'webhooks.pullEvents.sendingTest', defaultMessage: 'Sending…' })
+                : intl.formatMessage({ id: 'webhooks.pullEvents.sendTest', defaultMessage: 'Send test event' })}
             </Button>
           </>
         }
@@ -78,24 +101,36 @@ export function PullEvents({ webhookId }: { webhookId: string }) {
         </p>
         <FormError error={sendTest.error} className="mb-3" docsLink />
         {events.isPending ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading events…</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {intl.formatMessage({ id: 'webhooks.pullEvents.loading', defaultMessage: 'Loading events…' })}
+          </p>
         ) : events.isError && allEvents.length === 0 ? (
           <div className="space-y-3">
             <FormError error={events.error} />
             <Button variant="secondary" onClick={() => void events.refetch()}>
-              Try again
+              {intl.formatMessage({ id: 'webhooks.pullEvents.tryAgain', defaultMessage: 'Try again' })}
             </Button>
           </div>
         ) : newestFirst.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">No events yet. Send a test event, or wait for one you subscribed to.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {intl.formatMessage({
+              id: 'webhooks.pullEvents.empty',
+              defaultMessage: 'No events yet. Send a test event, or wait for one you subscribed to.',
+            })}
+          </p>
         ) : (
           <>
             {isError ? <FormError error={events.error} className="mb-3" /> : null}
             {hasNextPage && !isFetchingNextPage && pageCount >= pullPagesReadAtOnce ? (
               <div className="mb-3 flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
-                <p>Newer events are waiting beyond the {allEvents.length} read so far.</p>
+                <p>
+                  {intl.formatMessage(
+                    { id: 'webhooks.pullEvents.moreWaiting', defaultMessage: 'Newer events are waiting beyond the {count, number} read so far.' },
+                    { count: allEvents.length },
+                  )}
+                </p>
                 <Button variant="secondary" onClick={() => void fetchNextPage()}>
-                  Load newer events
+                  {intl.formatMessage({ id: 'webhooks.pullEvents.loadNewer', defaultMessage: 'Load newer events' })}
                 </Button>
               </div>
             ) : null}
@@ -106,13 +141,16 @@ export function PullEvents({ webhookId }: { webhookId: string }) {
             </ul>
             {newestFirst.length > shown ? (
               <Button variant="secondary" className="mt-3" onClick={() => setShown(shown + shownStep)}>
-                Show older events
+                {intl.formatMessage({ id: 'webhooks.pullEvents.showOlder', defaultMessage: 'Show older events' })}
               </Button>
             ) : null}
           </>
         )}
       </Section>
-      <Section title="Reading the feed" description="What your system does to read these events.">
+      <Section
+        title={intl.formatMessage({ id: 'webhooks.pullEvents.guideTitle', defaultMessage: 'Reading the feed' })}
+        description={intl.formatMessage({ id: 'webhooks.pullEvents.guideDescription', defaultMessage: 'What your system does to read these events.' })}
+      >
         <PullFeedGuide webhookId={webhookId} nextCursor={nextCursor} />
       </Section>
     </div>
@@ -120,6 +158,7 @@ export function PullEvents({ webhookId }: { webhookId: string }) {
 }
 
 function PulledEventItem({ event }: { event: PulledEvent }) {
+  const intl = useIntl();
   const headingId = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -136,13 +175,13 @@ function PulledEventItem({ event }: { event: PulledEvent }) {
           </div>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
             <div className="flex gap-1">
-              <dt>Event</dt>
+              <dt>{intl.formatMessage({ id: 'webhooks.pullEvents.eventTerm', defaultMessage: 'Event' })}</dt>
               <dd>
                 <code>{event.id}</code>
               </dd>
             </div>
             <div className="flex gap-1">
-              <dt>Delivery</dt>
+              <dt>{intl.formatMessage({ id: 'webhooks.pullEvents.deliveryTerm', defaultMessage: 'Delivery' })}</dt>
               <dd>
                 <code>{event.deliveryId}</code>
               </dd>
@@ -150,10 +189,12 @@ function PulledEventItem({ event }: { event: PulledEvent }) {
           </dl>
         </div>
         <Button variant="ghost" className="px-2 py-1 text-xs" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Hide' : 'Show'} data<span className="sr-only"> of event {event.id}</span>
+          {open
+            ? intl.formatMessage({ id: 'webhooks.pullEvents.hideData', defaultMessage: 'Hide data<hidden> of event {eventId}</hidden>' }, { eventId: event.id, hidden })
+            : intl.formatMessage({ id: 'webhooks.pullEvents.showData', defaultMessage: 'Show data<hidden> of event {eventId}</hidden>' }, { eventId: event.id, hidden })}
         </Button>
       </div>
-      {open ? <CodeBlock label="data" code={JSON.stringify(event.data, null, 2)} wrap className="mt-3" /> : null}
+      {open ? <CodeBlock label={DATA_FIELD} code={JSON.stringify(event.data, null, 2)} wrap className="mt-3" /> : null}
     </li>
   );
 }

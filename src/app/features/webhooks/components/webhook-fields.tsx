@@ -2,6 +2,7 @@ import { createRef, useEffect, useState } from 'react';
 import { webhookEventTypes } from '../../../../contract/webhook-events';
 import { TextField } from '../../../components/text-field';
 import { firstInvalid, type FieldErrors } from '../../../lib/form-errors';
+import { useIntl } from '../../../lib/intl';
 import { maxDescriptionLength, validateWebhookForm, webhookFields, webhookServerErrors, type WebhookField } from '../utils/form-validation';
 import { isAllowedEvent } from '../utils/webhook-display';
 import { EventPicker } from './event-picker';
@@ -18,6 +19,7 @@ interface WebhookFieldValues {
  * first invalid field.
  */
 export function useWebhookFields({ mode, plan, initial }: { mode: 'push' | 'pull'; plan: 'free' | 'paid'; initial: WebhookFieldValues }) {
+  const intl = useIntl();
   const [url, setUrl] = useState(initial.url);
   const [description, setDescription] = useState(initial.description);
   const [events, setEvents] = useState<ReadonlySet<string>>(() => new Set(initial.events));
@@ -36,7 +38,7 @@ export function useWebhookFields({ mode, plan, initial }: { mode: 'push' | 'pull
 
   // Events the plan no longer delivers (a paid plan that ended) are left out of what is sent.
   const chosenEvents = webhookEventTypes.filter((type) => events.has(type) && isAllowedEvent(type, plan));
-  const clientErrors = validateWebhookForm({ mode, url, description, events: new Set(chosenEvents) });
+  const clientErrors = validateWebhookForm({ mode, url, description, events: new Set(chosenEvents) }, intl);
   const errors: FieldErrors<WebhookField> = {};
   for (const field of webhookFields) errors[field] = (attempted ? clientErrors[field] : undefined) ?? fromServer[field];
 
@@ -82,6 +84,7 @@ interface WebhookFieldsProps {
 
 /** The URL (push endpoints only), description and event fields of an endpoint form. */
 export function WebhookFields({ form, mode, plan, hints = false, onEdit }: WebhookFieldsProps) {
+  const intl = useIntl();
   const change = (field: WebhookField) => {
     form.edited(field);
     onEdit?.();
@@ -91,11 +94,17 @@ export function WebhookFields({ form, mode, plan, hints = false, onEdit }: Webho
       {mode === 'push' ? (
         <TextField
           ref={form.refs.url}
-          label="Endpoint URL"
+          label={intl.formatMessage({ id: 'webhooks.fields.urlLabel', defaultMessage: 'Endpoint URL' })}
           type="url"
           inputMode="url"
           {...(hints
-            ? { placeholder: 'https://hooks.example.com/parcel', hint: 'An https address on the public internet. Private and local addresses are refused.' }
+            ? {
+                placeholder: 'https://hooks.example.com/parcel',
+                hint: intl.formatMessage({
+                  id: 'webhooks.fields.urlHint',
+                  defaultMessage: 'An https address on the public internet. Private and local addresses are refused.',
+                }),
+              }
             : {})}
           value={form.raw.url}
           maxLength={2048}
@@ -110,8 +119,8 @@ export function WebhookFields({ form, mode, plan, hints = false, onEdit }: Webho
       ) : null}
       <TextField
         ref={form.refs.description}
-        label="Description (optional)"
-        {...(hints ? { hint: 'To tell endpoints apart, e.g. “Order system”.' } : {})}
+        label={intl.formatMessage({ id: 'webhooks.fields.descriptionLabel', defaultMessage: 'Description (optional)' })}
+        {...(hints ? { hint: intl.formatMessage({ id: 'webhooks.fields.descriptionHint', defaultMessage: 'To tell endpoints apart, e.g. “Order system”.' }) } : {})}
         value={form.raw.description}
         maxLength={maxDescriptionLength}
         autoComplete="off"

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
+import { useIntl } from '../../../lib/intl';
 import type { UpdateWebhookRequest, WebhookEndpoint } from '../api/types';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { isAllowedEvent } from '../utils/webhook-display';
@@ -11,6 +12,7 @@ const sameEvents = (a: readonly string[], b: readonly string[]) => a.length === 
 
 /** The URL (push endpoints), description and events; sends only what changed. */
 export function WebhookSettingsForm({ webhook, plan }: { webhook: WebhookEndpoint; plan: 'free' | 'paid' }) {
+  const intl = useIntl();
   const update = useUpdateWebhook(webhook.id);
   const form = useWebhookFields({ mode: webhook.mode, plan, initial: { url: webhook.url ?? '', description: webhook.description, events: webhook.events } });
   const [saved, setSaved] = useState(false);
@@ -38,21 +40,36 @@ export function WebhookSettingsForm({ webhook, plan }: { webhook: WebhookEndpoin
   }
 
   return (
-    <Section title="Settings">
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Endpoint settings">
+    <Section title={intl.formatMessage({ id: 'webhooks.settings.title', defaultMessage: 'Settings' })}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-5"
+        aria-label={intl.formatMessage({ id: 'webhooks.settings.formLabel', defaultMessage: 'Endpoint settings' })}
+      >
         <FormError error={update.error} docsLink />
         <WebhookFields form={form} mode={webhook.mode} plan={plan} onEdit={() => setSaved(false)} />
         {droppedPaidEvents.length > 0 ? (
           <p className="text-sm text-amber-800 dark:text-amber-300">
-            {droppedPaidEvents.join(', ')} {droppedPaidEvents.length === 1 ? 'is' : 'are'} delivered only on the paid plan and will be removed when you save.
+            {intl.formatMessage(
+              {
+                id: 'webhooks.settings.droppedPaidEvents',
+                defaultMessage:
+                  '{count, plural, one {{events} is delivered only on the paid plan and will be removed when you save.} other {{events} are delivered only on the paid plan and will be removed when you save.}}',
+              },
+              // Event names are the API's, listed as they are ("a, b"), in the page's language's list punctuation.
+              { count: droppedPaidEvents.length, events: intl.formatList(droppedPaidEvents, { type: 'unit', style: 'short' }) },
+            )}
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" variant="secondary" disabled={update.isPending || !changed}>
-            {update.isPending ? 'Saving…' : 'Save changes'}
+            {update.isPending
+              ? intl.formatMessage({ id: 'webhooks.settings.saving', defaultMessage: 'Saving…' })
+              : intl.formatMessage({ id: 'webhooks.settings.save', defaultMessage: 'Save changes' })}
           </Button>
           <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-            {saved ? 'Changes saved.' : ''}
+            {saved ? intl.formatMessage({ id: 'webhooks.settings.saved', defaultMessage: 'Changes saved.' }) : ''}
           </span>
         </div>
       </form>

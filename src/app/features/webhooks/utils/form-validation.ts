@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl';
 import { isApiRequestError } from '../../../lib/api-error';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 
@@ -5,30 +6,44 @@ export const webhookFields = ['url', 'events', 'description'] as const;
 export type WebhookField = (typeof webhookFields)[number];
 
 export const maxDescriptionLength = 500;
+const maxUrlLength = 2048;
 
 /**
  * A full http(s) URL. Whether it must be https, and whether its address is allowed, is the
  * server's call: it answers with a message shown next to the field.
  */
-export function urlProblem(url: string): string | undefined {
+export function urlProblem(url: string, intl: IntlShape): string | undefined {
   const trimmed = url.trim();
-  if (trimmed === '') return 'Enter the URL to send events to';
+  if (trimmed === '') return intl.formatMessage({ id: 'webhooks.validation.urlMissing', defaultMessage: 'Enter the URL to send events to' });
   let parsed: URL;
   try {
     parsed = new URL(trimmed);
   } catch {
-    return 'Enter a full URL, such as https://hooks.example.com/parcel';
+    return intl.formatMessage(
+      { id: 'webhooks.validation.urlNotFull', defaultMessage: 'Enter a full URL, such as {example}' },
+      { example: 'https://hooks.example.com/parcel' },
+    );
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'Use an https:// URL';
-  if (trimmed.length > 2048) return 'Use at most 2048 characters';
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return intl.formatMessage({ id: 'webhooks.validation.urlScheme', defaultMessage: 'Use an https:// URL' });
+  }
+  if (trimmed.length > maxUrlLength) {
+    return intl.formatMessage({ id: 'webhooks.validation.urlTooLong', defaultMessage: 'Use at most {max, number} characters' }, { max: maxUrlLength });
+  }
   return undefined;
 }
 
-export function validateWebhookForm({ mode, url, description, events }: { mode: 'push' | 'pull'; url: string; description: string; events: ReadonlySet<string> }): FieldErrors<WebhookField> {
+export function validateWebhookForm(
+  { mode, url, description, events }: { mode: 'push' | 'pull'; url: string; description: string; events: ReadonlySet<string> },
+  intl: IntlShape,
+): FieldErrors<WebhookField> {
   return {
-    url: mode === 'push' ? urlProblem(url) : undefined,
-    events: events.size === 0 ? 'Choose at least one event' : undefined,
-    description: description.trim().length > maxDescriptionLength ? `Use at most ${maxDescriptionLength} characters` : undefined,
+    url: mode === 'push' ? urlProblem(url, intl) : undefined,
+    events: events.size === 0 ? intl.formatMessage({ id: 'webhooks.validation.noEvents', defaultMessage: 'Choose at least one event' }) : undefined,
+    description:
+      description.trim().length > maxDescriptionLength
+        ? intl.formatMessage({ id: 'webhooks.validation.descriptionTooLong', defaultMessage: 'Use at most {max, number} characters' }, { max: maxDescriptionLength })
+        : undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import { OpenInItsWorkspace } from '../../../features/members/components/open-in-its-workspace';
 import { createFileRoute, stripSearchParams, type ErrorComponentProps } from '@tanstack/react-router';
+import { defineMessages } from 'react-intl';
 import { PageHeader } from '../../../components/page-header';
 import { resourceErrorComponent } from '../../../components/route-states';
 import { useSession } from '../../../features/auth/api/get-session';
@@ -8,6 +9,7 @@ import { collectionFilesQueryOptions } from '../../../features/collections/api/g
 import { foldersQueryOptions } from '../../../features/collections/api/get-folders';
 import { CollectionBrowser } from '../../../features/collections/components/browser/collection-browser';
 import { isUpgradeRequired, UpgradeNotice } from '../../../features/collections/components/upgrade-notice';
+import { useIntl } from '../../../lib/intl';
 import { validateCollectionBrowserSearch, defaultBrowserSearch } from '../../../features/collections/utils/browser-search';
 
 export const Route = createFileRoute('/_authed/collections/$collectionId')({
@@ -37,10 +39,16 @@ function CollectionPage() {
   );
 }
 
+const missing = defineMessages({
+  title: { id: 'pages.collection.notFound.title', defaultMessage: 'Collection not found' },
+  description: { id: 'pages.collection.notFound.description', defaultMessage: 'There is no such collection in this workspace. It may have been deleted.' },
+  back: { id: 'pages.collection.notFound.back', defaultMessage: 'All collections' },
+});
+
 const notFound = resourceErrorComponent({
-  title: 'Collection not found',
-  description: 'There is no such collection in this workspace. It may have been deleted.',
-  back: { to: '/collections', label: 'All collections' },
+  title: missing.title,
+  description: missing.description,
+  back: { to: '/collections', label: missing.back },
   elsewhere: <OpenInItsWorkspace param="collectionId" />,
 });
 
@@ -51,10 +59,11 @@ function CollectionErrorPage(props: ErrorComponentProps) {
 }
 
 function CollectionUpgradePage() {
+  const intl = useIntl();
   const session = useSession();
   return (
     <>
-      <PageHeader title="Collections" />
+      <PageHeader title={intl.formatMessage({ id: 'pages.collection.upgradeTitle', defaultMessage: 'Collections' })} />
       <UpgradeNotice isOperator={session.user.isOperator} />
     </>
   );

@@ -1,4 +1,5 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { defineMessages } from 'react-intl';
 import { PageHeader } from '../../../components/page-header';
 import { RouteErrorPage } from '../../../components/route-states';
 import { useSession } from '../../../features/auth/api/get-session';
@@ -6,8 +7,15 @@ import { collectionsQueryOptions } from '../../../features/collections/api/get-c
 import { CollectionsGrid } from '../../../features/collections/components/grid/collections-grid';
 import { NewCollectionButton } from '../../../features/collections/components/grid/new-collection-button';
 import { isUpgradeRequired, UpgradeNotice } from '../../../features/collections/components/upgrade-notice';
+import { useIntl } from '../../../lib/intl';
 
-const description = 'Folders of files that stay online, shared by link, with a password or only with the guests you invite.';
+const messages = defineMessages({
+  title: { id: 'pages.collections.title', defaultMessage: 'Collections' },
+  description: {
+    id: 'pages.collections.description',
+    defaultMessage: 'Folders of files that stay online, shared by link, with a password or only with the guests you invite.',
+  },
+});
 
 export const Route = createFileRoute('/_authed/collections/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(collectionsQueryOptions()),
@@ -17,9 +25,10 @@ export const Route = createFileRoute('/_authed/collections/')({
 });
 
 function CollectionsPage() {
+  const intl = useIntl();
   return (
     <>
-      <PageHeader title="Collections" description={description} actions={<NewCollectionButton />} />
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} actions={<NewCollectionButton />} />
       <CollectionsGrid />
     </>
   );
@@ -31,10 +40,11 @@ function CollectionsErrorPage(props: ErrorComponentProps) {
 }
 
 function CollectionsUpgradePage() {
+  const intl = useIntl();
   const session = useSession();
   return (
     <>
-      <PageHeader title="Collections" description={description} />
+      <PageHeader title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)} />
       <UpgradeNotice isOperator={session.user.isOperator} />
     </>
   );

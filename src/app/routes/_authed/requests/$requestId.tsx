@@ -2,6 +2,7 @@ import { OpenInItsWorkspace } from '../../../features/members/components/open-in
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
+import { defineMessages } from 'react-intl';
 import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { resourceErrorComponent } from '../../../components/route-states';
 import { SkeletonList } from '../../../components/skeleton';
@@ -13,12 +14,19 @@ import { RequestHeader } from '../../../features/requests/components/request-hea
 import { RequestLink } from '../../../features/requests/components/request-link';
 import { RequestSettings } from '../../../features/requests/components/request-settings';
 import { SubmissionList } from '../../../features/requests/components/submission-list';
+import { useIntl } from '../../../lib/intl';
 
 /** Not in this workspace: perhaps in another of the person's, which the page offers to open. */
+const missing = defineMessages({
+  title: { id: 'pages.request.notFound.title', defaultMessage: 'Upload request not found' },
+  description: { id: 'pages.request.notFound.description', defaultMessage: 'There is no such upload request in this workspace.' },
+  back: { id: 'pages.request.notFound.back', defaultMessage: 'All upload requests' },
+});
+
 const notFound = resourceErrorComponent({
-  title: 'Upload request not found',
-  description: 'There is no such upload request in this workspace.',
-  back: { to: '/requests', label: 'All upload requests' },
+  title: missing.title,
+  description: missing.description,
+  back: { to: '/requests', label: missing.back },
   elsewhere: <OpenInItsWorkspace param="requestId" />,
 });
 
@@ -34,6 +42,7 @@ export const Route = createFileRoute('/_authed/requests/$requestId')({
 });
 
 function RequestPage() {
+  const intl = useIntl();
   const { requestId } = Route.useParams();
   const { data: request } = useUploadRequest(requestId);
   const paid = useSession().workspace.plan === 'paid';
@@ -53,7 +62,7 @@ function RequestPage() {
           <QueryErrorResetBoundary>
             {({ reset }) => (
               <QueryErrorBoundary onRetry={reset}>
-                <Suspense fallback={<SkeletonList label="Loading submissions" rows={2} />}>
+                <Suspense fallback={<SkeletonList label={intl.formatMessage({ id: 'pages.request.loadingSubmissions', defaultMessage: 'Loading submissions' })} rows={2} />}>
                   <SubmissionList requestId={request.id} />
                 </Suspense>
               </QueryErrorBoundary>

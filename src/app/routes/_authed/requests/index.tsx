@@ -5,6 +5,7 @@ import { prefetchCollectionTitles } from '../../../features/requests/api/destina
 import { uploadRequestsQueryOptions } from '../../../features/requests/api/get-requests';
 import { NewRequestButton } from '../../../features/requests/components/new-request-button';
 import { RequestsList } from '../../../features/requests/components/requests-list';
+import { useIntl } from '../../../lib/intl';
 
 export const Route = createFileRoute('/_authed/requests/')({
   // Readable on the free plan too: only creating and changing need the paid plan.
@@ -17,11 +18,15 @@ export const Route = createFileRoute('/_authed/requests/')({
 });
 
 function RequestsPage() {
+  const intl = useIntl();
   return (
     <>
       <PageHeader
-        title="Upload requests"
-        description="Links that let anyone send you files, straight into one of your collections, without an account."
+        title={intl.formatMessage({ id: 'pages.requests.title', defaultMessage: 'Upload requests' })}
+        description={intl.formatMessage({
+          id: 'pages.requests.description',
+          defaultMessage: 'Links that let anyone send you files, straight into one of your collections, without an account.',
+        })}
         actions={<NewRequestButton />}
       />
       <RequestsList />

@@ -1,9 +1,12 @@
 import { OpenInItsWorkspace } from '../../../features/members/components/open-in-its-workspace';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { defineMessages } from 'react-intl';
 import { PageHeader } from '../../../components/page-header';
 import { resourceErrorComponent } from '../../../components/route-states';
+import { Glyph } from '../../../components/glyphs';
 import { meQueryOptions, useMe } from '../../../lib/me';
+import { useIntl } from '../../../lib/intl';
 import { useTransferLabel } from '../../../lib/transfer-labels';
 import { transferQueryOptions, useTransfer } from '../../../features/transfers/api/get-transfer';
 import { transferDownloadsQueryOptions, useTransferDownloads } from '../../../features/transfers/api/get-transfer-downloads';
@@ -23,16 +26,28 @@ import { TransferRecipients } from '../../../features/transfers/components/trans
 import { TransferStatusBadges } from '../../../features/transfers/components/transfer-status-badges';
 import { filesAreGone, isLive, linkState, mayDownload, transferName } from '../../../features/transfers/utils/transfer-display';
 
+/** After the back arrow, hidden from screen readers with it. */
+const SPACE = ' ';
+
 interface TransferSearch {
   /** Set when the dashboard has just sent this transfer: the page says so. */
   sent?: boolean;
 }
 
 /** Not in this workspace: perhaps in another of the person's, which the page offers to open. */
+const missing = defineMessages({
+  title: { id: 'pages.transfer.notFound.title', defaultMessage: 'Transfer not found' },
+  description: {
+    id: 'pages.transfer.notFound.description',
+    defaultMessage: 'There is no such transfer in this workspace. It may have been a draft that was never sent, which is deleted after 24 hours.',
+  },
+  back: { id: 'pages.transfer.notFound.back', defaultMessage: 'All transfers' },
+});
+
 const notFound = resourceErrorComponent({
-  title: 'Transfer not found',
-  description: 'There is no such transfer in this workspace. It may have been a draft that was never sent, which is deleted after 24 hours.',
-  back: { to: '/transfers', label: 'All transfers' },
+  title: missing.title,
+  description: missing.description,
+  back: { to: '/transfers', label: missing.back },
   elsewhere: <OpenInItsWorkspace param="transferId" />,
 });
 
@@ -49,6 +64,7 @@ export const Route = createFileRoute('/_authed/transfers/$transferId')({
 });
 
 function TransferPage() {
+  const intl = useIntl();
   const { transferId } = Route.useParams();
   const { sent } = Route.useSearch();
   const navigate = Route.useNavigate();
@@ -62,7 +78,11 @@ function TransferPage() {
     <>
       <p className="mb-2 text-sm">
         <Link to="/transfers" className="text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white">
-          <span aria-hidden="true">← </span>Transfers
+          <span aria-hidden="true">
+            <Glyph sign="previous" />
+            {SPACE}
+          </span>
+          {intl.formatMessage({ id: 'pages.transfer.back', defaultMessage: 'Transfers' })}
         </Link>
       </p>
       <PageHeader title={transferName(transfer, transfer.files[0]?.name, label)} description={<TransferStatusBadges transfer={transfer} />} />
@@ -83,7 +103,10 @@ function TransferPage() {
           {transfer.e2ee ? <TransferLabel transferId={transfer.id} /> : null}
           {linkState(transfer) === 'limit_reached' ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              The download limit is reached: recipients are told so and cannot download. Raise the limit to open the link again.
+              {intl.formatMessage({
+                id: 'pages.transfer.limitReached',
+                defaultMessage: 'The download limit is reached: recipients are told so and cannot download. Raise the limit to open the link again.',
+              })}
             </p>
           ) : null}
           {filesAreGone(transfer) ? null : <OwnDownloads transferId={transfer.id} e2ee={transfer.e2ee} />}
@@ -95,7 +118,7 @@ function TransferPage() {
           {linkState(transfer) === 'draft' ? (
             <DiscardDraft transferId={transfer.id} onDiscarded={() => void navigate({ to: '/transfers', replace: true })} />
           ) : transfer.status === 'active' ? (
-            <RevokeTransfer transferId={transfer.id} onRevoked={() => setAnnouncement('Transfer revoked. Its link no longer works.')} />
+            <RevokeTransfer transferId={transfer.id} onRevoked={() => setAnnouncement(intl.formatMessage({ id: 'pages.transfer.revoked', defaultMessage: 'Transfer revoked. Its link no longer works.' }))} />
           ) : null}
         </div>
       </div>

@@ -16,6 +16,7 @@ import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { TransferFilters } from '../../../features/transfers/components/transfer-filters';
 import { TransferList } from '../../../features/transfers/components/transfer-list';
 import { defaultTransfersSearch, validateTransfersSearch } from '../../../features/transfers/utils/list-search';
+import { useIntl } from '../../../lib/intl';
 
 export const Route = createFileRoute('/_authed/transfers/')({
   validateSearch: validateTransfersSearch,
@@ -34,6 +35,7 @@ export const Route = createFileRoute('/_authed/transfers/')({
 const listedFilters = (filters: TransferListFilters): TransferListFilters => (filters.status === '' ? { ...filters, status: 'sent' } : filters);
 
 function TransfersPage() {
+  const intl = useIntl();
   const filters = Route.useSearch();
   const navigate = Route.useNavigate();
   const onStatusChange = useCallback(
@@ -50,11 +52,11 @@ function TransfersPage() {
   return (
     <>
       <PageHeader
-        title="Transfers"
-        description="Send files to anyone by link or email, with expiry and download limits."
+        title={intl.formatMessage({ id: 'pages.transfers.title', defaultMessage: 'Transfers' })}
+        description={intl.formatMessage({ id: 'pages.transfers.description', defaultMessage: 'Send files to anyone by link or email, with expiry and download limits.' })}
         actions={
           <Link to="/transfers/new" className={buttonClass('primary')}>
-            New transfer
+            {intl.formatMessage({ id: 'pages.transfers.new', defaultMessage: 'New transfer' })}
           </Link>
         }
       />
@@ -62,7 +64,7 @@ function TransfersPage() {
       <QueryErrorResetBoundary>
         {({ reset }) => (
           <QueryErrorBoundary onRetry={reset} resetKey={`${filters.status}\u0000${filters.q}\u0000${filters.sort}\u0000${filters.sentBy}`}>
-            <Suspense fallback={<SkeletonList label="Loading transfers" rows={5} />}>
+            <Suspense fallback={<SkeletonList label={intl.formatMessage({ id: 'pages.transfers.loading', defaultMessage: 'Loading transfers' })} rows={5} />}>
               {filters.status === '' ? <DraftList filters={filters} /> : null}
               <TransferList filters={listedFilters(filters)} everything={filters.status === ''} />
             </Suspense>

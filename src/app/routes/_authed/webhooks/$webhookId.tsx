@@ -1,6 +1,7 @@
 import { OpenInItsWorkspace } from '../../../features/members/components/open-in-its-workspace';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { defineMessages } from 'react-intl';
 import { resourceErrorComponent } from '../../../components/route-states';
 import { webhookQueryOptions, useWebhook } from '../../../features/webhooks/api/get-webhook';
 import { webhookDeliveriesQueryOptions } from '../../../features/webhooks/api/get-webhook-deliveries';
@@ -13,12 +14,19 @@ import { WebhookControls } from '../../../features/webhooks/components/webhook-c
 import { WebhookFacts } from '../../../features/webhooks/components/webhook-facts';
 import { WebhookHeader } from '../../../features/webhooks/components/webhook-header';
 import { WebhookSettingsForm } from '../../../features/webhooks/components/webhook-settings-form';
+import { useIntl } from '../../../lib/intl';
 
 /** Not in this workspace: perhaps in another of the person's, which the page offers to open. */
+const missing = defineMessages({
+  title: { id: 'pages.webhook.notFound.title', defaultMessage: 'Webhook endpoint not found' },
+  description: { id: 'pages.webhook.notFound.description', defaultMessage: 'There is no such endpoint in this workspace. It may have been deleted.' },
+  back: { id: 'pages.webhook.notFound.back', defaultMessage: 'All endpoints' },
+});
+
 const notFound = resourceErrorComponent({
-  title: 'Webhook endpoint not found',
-  description: 'There is no such endpoint in this workspace. It may have been deleted.',
-  back: { to: '/webhooks', label: 'All endpoints' },
+  title: missing.title,
+  description: missing.description,
+  back: { to: '/webhooks', label: missing.back },
   elsewhere: <OpenInItsWorkspace param="webhookId" />,
 });
 
@@ -37,6 +45,7 @@ export const Route = createFileRoute('/_authed/webhooks/$webhookId')({
 });
 
 function WebhookPage() {
+  const intl = useIntl();
   const { webhookId } = Route.useParams();
   const navigate = Route.useNavigate();
   const { data: webhook } = useWebhook(webhookId);
@@ -52,7 +61,7 @@ function WebhookPage() {
       </p>
       {rotatedSecret ? (
         <div className="mb-8">
-          <NewWebhookSecret title="New signing secret" secret={rotatedSecret} onDone={() => setRotatedSecret(null)} />
+          <NewWebhookSecret title={intl.formatMessage({ id: 'pages.webhook.newSecret', defaultMessage: 'New signing secret' })} secret={rotatedSecret} onDone={() => setRotatedSecret(null)} />
         </div>
       ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">

@@ -7,6 +7,7 @@ import { webhookPlanQueryOptions } from '../../../features/webhooks/api/get-webh
 import { webhooksQueryOptions } from '../../../features/webhooks/api/get-webhooks';
 import { QueryErrorBoundary } from '../../../components/query-error-boundary';
 import { WebhooksOverview } from '../../../features/webhooks/components/webhooks-overview';
+import { useIntl } from '../../../lib/intl';
 
 export const Route = createFileRoute('/_authed/webhooks/')({
   // Prefetch, not ensure: a failure is shown in place, under the page's header.
@@ -19,16 +20,20 @@ export const Route = createFileRoute('/_authed/webhooks/')({
 });
 
 function WebhooksPage() {
+  const intl = useIntl();
   return (
     <>
       <PageHeader
-        title="Webhooks"
-        description="Get a signed HTTP request the moment a transfer is ready, downloaded or expires, or keep events for your system to read."
+        title={intl.formatMessage({ id: 'pages.webhooks.title', defaultMessage: 'Webhooks' })}
+        description={intl.formatMessage({
+          id: 'pages.webhooks.description',
+          defaultMessage: 'Get a signed HTTP request the moment a transfer is ready, downloaded or expires, or keep events for your system to read.',
+        })}
       />
       <QueryErrorResetBoundary>
         {({ reset }) => (
           <QueryErrorBoundary onRetry={reset}>
-            <Suspense fallback={<SkeletonList label="Loading endpoints" rows={2} />}>
+            <Suspense fallback={<SkeletonList label={intl.formatMessage({ id: 'pages.webhooks.loading', defaultMessage: 'Loading endpoints' })} rows={2} />}>
               <WebhooksOverview />
             </Suspense>
           </QueryErrorBoundary>

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType, ReactNode } from 'react';
 import type { Folder } from '../../../../../contract/collections';
+import { Glyph } from '../../../../components/glyphs';
+import { useIntl } from '../../../../lib/intl';
 import type { ItemDrag } from './use-item-drag';
 
 const crumbClass =
@@ -12,10 +14,11 @@ const crumbClass =
  */
 const onlyWhenShown = { exact: true } as const;
 
+/** Points the way the trail reads: turned round on a right-to-left page. */
 function Separator() {
   return (
     <span aria-hidden="true" className="text-zinc-400 dark:text-zinc-600">
-      ›
+      <Glyph sign="nextPage" />
     </span>
   );
 }
@@ -41,11 +44,14 @@ export function collectionFolderLink(collectionId: string): FolderLinkComponent 
   };
 }
 
-export const CollectionsCrumb = () => (
-  <Link to="/collections" activeOptions={onlyWhenShown} className={crumbClass}>
-    Collections
-  </Link>
-);
+export function CollectionsCrumb() {
+  const intl = useIntl();
+  return (
+    <Link to="/collections" activeOptions={onlyWhenShown} className={crumbClass}>
+      {intl.formatMessage({ id: 'collections.breadcrumbs.collections', defaultMessage: 'Collections' })}
+    </Link>
+  );
+}
 
 interface BreadcrumbsProps {
   /** The crumb before the browser's own (the grid it belongs to), if any. */
@@ -62,9 +68,10 @@ interface BreadcrumbsProps {
  * shown. Each crumb of the browser is a drop target for dragged items (a move there).
  */
 export function Breadcrumbs({ parent, title, ancestry, drag, FolderLink }: BreadcrumbsProps) {
+  const intl = useIntl();
   const current = ancestry.at(-1)?.id ?? null;
   return (
-    <nav aria-label="Breadcrumb" className="mb-2 min-w-0 text-sm text-zinc-600 dark:text-zinc-400">
+    <nav aria-label={intl.formatMessage({ id: 'collections.breadcrumbs.label', defaultMessage: 'Breadcrumb' })} className="mb-2 min-w-0 text-sm text-zinc-600 dark:text-zinc-400">
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1">
         {parent ? (
           <li className="flex items-center gap-1">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatInteger } from '../../../../lib/format';
+import { useIntl } from '../../../../lib/intl';
 import type { BrowserSort, BrowserView, SortOrder } from '../../utils/browser-search';
 import { icons } from './icons';
 
@@ -81,52 +81,101 @@ export function BrowserToolbar({
   onOrderChange: (order: SortOrder) => void;
   onViewChange: (view: BrowserView) => void;
 }) {
+  const intl = useIntl();
   return (
     <div className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-zinc-200 px-2 py-2 dark:border-zinc-800">
-      <div role="group" aria-label="Actions" className="flex flex-wrap items-center gap-0.5">
-        <ToolButton icon={icons.newFolder} label="New folder" onClick={actions.onNewFolder} />
-        <ToolButton icon={icons.rename} label="Rename" onClick={() => actions.onRename?.()} disabled={!actions.onRename} />
-        <ToolButton icon={icons.move} label="Move" onClick={() => actions.onMove?.()} disabled={!actions.onMove} />
-        <ToolButton icon={icons.delete} label="Delete" onClick={() => actions.onDelete?.()} disabled={!actions.onDelete} />
+      <div role="group" aria-label={intl.formatMessage({ id: 'collections.toolbar.actions', defaultMessage: 'Actions' })} className="flex flex-wrap items-center gap-0.5">
+        <ToolButton icon={icons.newFolder} label={intl.formatMessage({ id: 'collections.toolbar.newFolder', defaultMessage: 'New folder' })} onClick={actions.onNewFolder} />
+        <ToolButton
+          icon={icons.rename}
+          label={intl.formatMessage({ id: 'collections.toolbar.rename', defaultMessage: 'Rename' })}
+          onClick={() => actions.onRename?.()}
+          disabled={!actions.onRename}
+        />
+        <ToolButton
+          icon={icons.move}
+          label={intl.formatMessage({ id: 'collections.toolbar.move', defaultMessage: 'Move' })}
+          onClick={() => actions.onMove?.()}
+          disabled={!actions.onMove}
+        />
+        <ToolButton
+          icon={icons.delete}
+          label={intl.formatMessage({ id: 'collections.toolbar.delete', defaultMessage: 'Delete' })}
+          onClick={() => actions.onDelete?.()}
+          disabled={!actions.onDelete}
+        />
         {actions.hasCovers === false ? null : (
-          <ToolButton icon={icons.cover} label="Set as cover" onClick={() => actions.onSetCover?.()} disabled={!actions.onSetCover} />
+          <ToolButton
+            icon={icons.cover}
+            label={intl.formatMessage({ id: 'collections.toolbar.setCover', defaultMessage: 'Set as cover' })}
+            onClick={() => actions.onSetCover?.()}
+            disabled={!actions.onSetCover}
+          />
         )}
         <ToolButton
           icon={icons.download}
-          label={actions.downloading ? 'Preparing…' : actions.downloadLabel}
+          label={actions.downloading ? intl.formatMessage({ id: 'collections.toolbar.preparing', defaultMessage: 'Preparing…' }) : actions.downloadLabel}
           onClick={() => actions.onDownload?.()}
           disabled={!actions.onDownload || actions.downloading}
         />
-        {actions.canSend ? <ToolButton icon={icons.send} label="Send" onClick={() => actions.onSend?.()} disabled={!actions.onSend} /> : null}
-        {actions.hasReview ? <ToolButton icon={icons.review} label="Review" onClick={() => actions.onReview?.()} disabled={!actions.onReview} /> : null}
+        {actions.canSend ? (
+          <ToolButton
+            icon={icons.send}
+            label={intl.formatMessage({ id: 'collections.toolbar.send', defaultMessage: 'Send' })}
+            onClick={() => actions.onSend?.()}
+            disabled={!actions.onSend}
+          />
+        ) : null}
+        {actions.hasReview ? (
+          <ToolButton
+            icon={icons.review}
+            label={intl.formatMessage({ id: 'collections.toolbar.review', defaultMessage: 'Review' })}
+            onClick={() => actions.onReview?.()}
+            disabled={!actions.onReview}
+          />
+        ) : null}
       </div>
       {/* Its room is kept while nothing is selected: the count appearing must not wrap the bar and move the list under the pointer (a double click's second click would land on another row). */}
       <p aria-live="polite" className="min-w-28 px-2 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
-        {selectedCount > 0 ? `${formatInteger(selectedCount)} selected` : ''}
+        {selectedCount > 0
+          ? intl.formatMessage({ id: 'collections.toolbar.selected', defaultMessage: '{count, plural, one {# selected} other {# selected}}' }, { count: selectedCount })
+          : null}
       </p>
-      <div className="ml-auto flex items-center gap-1">
+      <div className="ms-auto flex items-center gap-1">
         <label className="flex items-center gap-1.5 text-sm text-zinc-700 dark:text-zinc-300">
-          <span className="sr-only sm:not-sr-only">Sort by</span>
+          <span className="sr-only sm:not-sr-only">{intl.formatMessage({ id: 'collections.toolbar.sortBy', defaultMessage: 'Sort by' })}</span>
           <select
             value={sort}
             onChange={(e) => onSortChange(e.target.value as BrowserSort)}
-            className="h-9 rounded-md border border-zinc-300 bg-white py-1 pr-8 pl-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            className="h-9 rounded-md border border-zinc-300 bg-white py-1 ps-2 pe-8 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           >
-            <option value="name">Name</option>
-            <option value="size">Size</option>
-            <option value="date">Date added</option>
+            <option value="name">{intl.formatMessage({ id: 'collections.toolbar.sortName', defaultMessage: 'Name' })}</option>
+            <option value="size">{intl.formatMessage({ id: 'collections.toolbar.sortSize', defaultMessage: 'Size' })}</option>
+            <option value="date">{intl.formatMessage({ id: 'collections.toolbar.sortDate', defaultMessage: 'Date added' })}</option>
           </select>
         </label>
         <ToolButton
           icon={order === 'asc' ? icons.ascending : icons.descending}
-          label="Descending"
+          label={intl.formatMessage({ id: 'collections.toolbar.descending', defaultMessage: 'Descending' })}
           pressed={order === 'desc'}
           iconOnly
           onClick={() => onOrderChange(order === 'asc' ? 'desc' : 'asc')}
         />
-        <div role="group" aria-label="View" className="flex items-center">
-          <ToolButton icon={icons.list} label="List" onClick={() => onViewChange('list')} pressed={view === 'list'} iconOnly />
-          <ToolButton icon={icons.grid} label="Grid" onClick={() => onViewChange('grid')} pressed={view === 'grid'} iconOnly />
+        <div role="group" aria-label={intl.formatMessage({ id: 'collections.toolbar.view', defaultMessage: 'View' })} className="flex items-center">
+          <ToolButton
+            icon={icons.list}
+            label={intl.formatMessage({ id: 'collections.toolbar.list', defaultMessage: 'List' })}
+            onClick={() => onViewChange('list')}
+            pressed={view === 'list'}
+            iconOnly
+          />
+          <ToolButton
+            icon={icons.grid}
+            label={intl.formatMessage({ id: 'collections.toolbar.grid', defaultMessage: 'Grid' })}
+            onClick={() => onViewChange('grid')}
+            pressed={view === 'grid'}
+            iconOnly
+          />
         </div>
       </div>
     </div>

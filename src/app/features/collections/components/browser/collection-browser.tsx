@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/button';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { TrashDialog } from './trash-dialog';
@@ -9,7 +9,8 @@ import { inputClass } from '../../../../components/text-field';
 import { FormError } from '../../../../components/form-error';
 import { PageHeader } from '../../../../components/page-header';
 import type { FileUploaderHandle } from '../../../../components/uploader/file-uploader';
-import { formatBytes, plural } from '../../../../lib/format';
+import { formatBytes } from '../../../../lib/format';
+import { useIntl } from '../../../../lib/intl';
 import { useCollection } from '../../api/get-collection';
 import { collectionDownloadLinksQueryOptions } from '../../api/get-collection-download-links';
 import { useCollectionFiles } from '../../api/get-collection-files';
@@ -48,6 +49,13 @@ type OpenDialog =
   | { kind: 'review'; item: BrowserItem }
   | null;
 
+/** The part of a button's words only screen readers hear (the name of what it acts on). */
+const hidden = (chunks: ReactNode[]) => (
+  <span key="hidden" className="sr-only">
+    {chunks}
+  </span>
+);
+
 type ReviewFilter = 'all' | 'approved' | 'changes_requested' | 'none';
 const reviewMatches = (state: 'approved' | 'changes_requested' | null, shown: Exclude<ReviewFilter, 'all'>) => (shown === 'none' ? state === null : state === shown);
 
@@ -64,6 +72,7 @@ interface CollectionBrowserProps {
  * the folder they are viewing by dropping files anywhere on the page, or importing one from a URL.
  */
 export function CollectionBrowser({ collectionId, search, onSearchChange }: CollectionBrowserProps) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const { data: collection } = useCollection(collectionId);
   const { data: folders } = useFolders(collectionId);
@@ -105,11 +114,18 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
     async (file: ListedCollectionFile) => {
       const links = await queryClient.fetchQuery(collectionDownloadLinksQueryOptions(collectionId, file.folderId));
       const url = links.files.find((f) => f.fileId === file.id)?.url;
-      if (!url && file.unsent) throw new Error('Its uploader has not sent this file yet: publish their submission on the request’s page to download it.');
-      if (!url) throw new Error('This file cannot be downloaded yet: its upload has not finished.');
+      if (!url && file.unsent)
+        throw new Error(
+          intl.formatMessage({
+            id: 'collections.browser.notSentYet',
+            defaultMessage: 'Its uploader has not sent this file yet: publish their submission on the request’s page to download it.',
+          }),
+        );
+      if (!url)
+        throw new Error(intl.formatMessage({ id: 'collections.browser.notUploadedYet', defaultMessage: 'This file cannot be downloaded yet: its upload has not finished.' }));
       return url;
     },
-    [queryClient, collectionId],
+    [queryClient, collectionId, intl],
   );
 
   /** Hands a link to the browser's download manager, saying what went wrong beside the toolbar. */
@@ -152,7 +168,12 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
     onSetCover:
       only?.kind === 'file' && isImage(only.file) && isComplete(only.file) && collection.coverFileId !== only.id ? () => actions.setCover(only) : undefined,
     onDownload: selected.length > 1 || (only?.kind === 'file' && !isComplete(only.file)) ? undefined : () => void downloadItem(only),
-    downloadLabel: only ? 'Download' : selected.length > 1 ? 'Download' : folderId === null ? 'Download all' : 'Download this folder',
+    downloadLabel:
+      only || selected.length > 1
+        ? intl.formatMessage({ id: 'collections.browser.download', defaultMessage: 'Download' })
+        : folderId === null
+          ? intl.formatMessage({ id: 'collections.browser.downloadAll', defaultMessage: 'Download all' })
+          : intl.formatMessage({ id: 'collections.browser.downloadFolder', defaultMessage: 'Download this folder' }),
     downloading: download.pending,
   };
 
@@ -168,18 +189,21 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
       <Breadcrumbs parent={<CollectionsCrumb />} title={collection.title} ancestry={ancestry} drag={drag} FolderLink={folderLink} />
       <PageHeader
         title={collection.title}
-        description={`${plural(completeFiles.length, 'file', 'files')} · ${formatBytes(completeFiles.reduce((sum, f) => sum + f.sizeBytes, 0))}`}
+        description={intl.formatMessage(
+          { id: 'collections.browser.summary', defaultMessage: '{count, plural, one {# file} other {# files}} · {size}' },
+          { count: completeFiles.length, size: formatBytes(completeFiles.reduce((sum, f) => sum + f.sizeBytes, 0)) },
+        )}
         actions={
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setShareOpen(true)}>
               {icons.share}
-              Share
+              {intl.formatMessage({ id: 'collections.browser.share', defaultMessage: 'Share' })}
             </Button>
             <UploadButtons onFiles={addToUploads} />
             <AddFromUrlButton onClick={() => setDialog({ kind: 'add-from-url' })} />
             <Button variant="ghost" onClick={() => setDialog({ kind: 'trash' })}>
               {icons.delete}
-              Trash
+              {intl.formatMessage({ id: 'collections.browser.trash', defaultMessage: 'Trash' })}
             </Button>
           </div>
         }
@@ -191,8 +215,12 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
 
       {folderGone ? (
         <div className="rounded-lg border border-dashed border-zinc-300 px-6 py-12 text-center dark:border-zinc-700">
-          <h2 className="text-base font-semibold">This folder is not here any more</h2>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">It may have been deleted, or moved with the folder it was in.</p>
+          <h2 className="text-base font-semibold">
+            {intl.formatMessage({ id: 'collections.browser.folderGone', defaultMessage: 'This folder is not here any more' })}
+          </h2>
+          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            {intl.formatMessage({ id: 'collections.browser.folderGoneWhy', defaultMessage: 'It may have been deleted, or moved with the folder it was in.' })}
+          </p>
           <Link
             from="/collections/$collectionId"
             to="/collections/$collectionId"
@@ -200,11 +228,17 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
             search={(prev) => ({ ...prev, folder: undefined })}
             className="mt-4 inline-block text-sm font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
           >
-            Go to the top of “{collection.title}”
+            {intl.formatMessage(
+              { id: 'collections.browser.goToTop', defaultMessage: 'Go to the top of “{title}”' },
+              { title: <bdi key="title">{collection.title}</bdi> },
+            )}
           </Link>
         </div>
       ) : (
-        <section aria-label="Files and folders" className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <section
+          aria-label={intl.formatMessage({ id: 'collections.browser.filesAndFolders', defaultMessage: 'Files and folders' })}
+          className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+        >
           <BrowserToolbar
             selectedCount={selected.length}
             actions={toolbarActions}
@@ -217,13 +251,15 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
           />
           <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
             <label htmlFor="review-filter" className="text-zinc-700 dark:text-zinc-300">
-              Show
+              {intl.formatMessage({ id: 'collections.browser.show', defaultMessage: 'Show' })}
             </label>
             <select id="review-filter" value={shown} onChange={(event) => setShown(event.target.value as ReviewFilter)} className={`${inputClass} w-auto py-1`}>
-              <option value="all">All files</option>
-              <option value="approved">Approved</option>
-              <option value="changes_requested">Changes requested</option>
-              <option value="none">Not reviewed</option>
+              <option value="all">{intl.formatMessage({ id: 'collections.browser.filterAll', defaultMessage: 'All files' })}</option>
+              <option value="approved">{intl.formatMessage({ id: 'collections.browser.filterApproved', defaultMessage: 'Approved' })}</option>
+              <option value="changes_requested">
+                {intl.formatMessage({ id: 'collections.browser.filterChangesRequested', defaultMessage: 'Changes requested' })}
+              </option>
+              <option value="none">{intl.formatMessage({ id: 'collections.browser.filterNotReviewed', defaultMessage: 'Not reviewed' })}</option>
             </select>
           </div>
           {download.error ? <FormError error={download.error} className="m-2" /> : null}
@@ -231,8 +267,11 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
           <ItemListbox
             items={items}
             view={search.view}
-            label={folderId === null ? `Contents of ${collection.title}` : `Contents of ${here}`}
-            emptyText="Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files or Add from URL."
+            label={intl.formatMessage({ id: 'collections.browser.contentsOf', defaultMessage: 'Contents of {name}' }, { name: folderId === null ? collection.title : here })}
+            emptyText={intl.formatMessage({
+              id: 'collections.browser.empty',
+              defaultMessage: 'Nothing here yet. Drop files or whole folders anywhere on this page, or use Upload files or Add from URL.',
+            })}
             selection={selection}
             onSelectionChange={setSelection}
             onOpen={openItem}
@@ -249,14 +288,14 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
         {announcement}
       </p>
 
-      {draggingFiles ? <FileDropOverlay title="Drop to upload" place={here} /> : null}
+      {draggingFiles ? <FileDropOverlay title={intl.formatMessage({ id: 'collections.browser.dropToUpload', defaultMessage: 'Drop to upload' })} place={here} /> : null}
 
       {dialog?.kind === 'new-folder' ? (
         <NameDialog
-          title={`New folder in “${here}”`}
-          label="Folder name"
-          submitLabel="Create folder"
-          pendingLabel="Creating…"
+          title={intl.formatMessage({ id: 'collections.newFolder.title', defaultMessage: 'New folder in “{place}”' }, { place: here })}
+          label={intl.formatMessage({ id: 'collections.newFolder.label', defaultMessage: 'Folder name' })}
+          submitLabel={intl.formatMessage({ id: 'collections.newFolder.submit', defaultMessage: 'Create folder' })}
+          pendingLabel={intl.formatMessage({ id: 'collections.newFolder.pending', defaultMessage: 'Creating…' })}
           pending={createFolder.isPending}
           error={createFolder.error}
           onClose={() => {
@@ -271,7 +310,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
                   setDialog(null);
                   createFolder.reset();
                   setSelection({ selected: new Set([folderKey(folder.id)]), anchor: folderKey(folder.id), active: folderKey(folder.id) });
-                  announce(`Folder “${folder.name}” created.`);
+                  announce(intl.formatMessage({ id: 'collections.newFolder.created', defaultMessage: 'Folder “{name}” created.' }, { name: folder.name }));
                 },
               },
             )
@@ -280,10 +319,20 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
       ) : null}
       {dialog?.kind === 'add-from-url' ? (
         <AddFromUrlDialog
-          description={`Into “${here}”. The service fetches the file in the background; it is listed as importing until it is in.`}
+          description={intl.formatMessage(
+            {
+              id: 'collections.addFromUrl.description',
+              defaultMessage: 'Into “{place}”. The service fetches the file in the background; it is listed as importing until it is in.',
+            },
+            { place: here },
+          )}
           onAdd={async (request) => {
             const [entry] = await addImport.mutateAsync({ request, folderId });
-            announce(`${entry?.name ?? 'The file'} is being imported into “${here}”.`);
+            announce(
+              entry
+                ? intl.formatMessage({ id: 'collections.addFromUrl.importing', defaultMessage: '{name} is being imported into “{place}”.' }, { name: entry.name, place: here })
+                : intl.formatMessage({ id: 'collections.addFromUrl.importingUnnamed', defaultMessage: 'The file is being imported into “{place}”.' }, { place: here }),
+            );
           }}
           onClose={() => setDialog(null)}
         />
@@ -304,8 +353,12 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          title={dialog.items.length === 1 ? `Delete “${dialog.items[0]!.name}”?` : `Delete ${dialog.items.length} items?`}
-          confirmLabel="Delete"
+          title={
+            dialog.items.length === 1
+              ? intl.formatMessage({ id: 'collections.delete.titleOne', defaultMessage: 'Delete “{name}”?' }, { name: dialog.items[0]!.name })
+              : intl.formatMessage({ id: 'collections.delete.titleMany', defaultMessage: '{count, plural, one {Delete # item?} other {Delete # items?}}' }, { count: dialog.items.length })
+          }
+          confirmLabel={intl.formatMessage({ id: 'collections.delete.confirm', defaultMessage: 'Delete' })}
           onCancel={() => setDialog(null)}
           onConfirm={() => {
             setDialog(null);
@@ -313,8 +366,15 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
           }}
         >
           {dialog.items.some((item) => item.kind === 'folder')
-            ? 'Folders go to the trash with everything inside them. Guests and visitors can no longer see or download any of it. You can restore it from the trash for 30 days.'
-            : 'It goes to the trash: guests and visitors can no longer see or download it. You can restore it from the trash for 30 days.'}
+            ? intl.formatMessage({
+                id: 'collections.delete.folders',
+                defaultMessage:
+                  'Folders go to the trash with everything inside them. Guests and visitors can no longer see or download any of it. You can restore it from the trash for 30 days.',
+              })
+            : intl.formatMessage({
+                id: 'collections.delete.files',
+                defaultMessage: 'It goes to the trash: guests and visitors can no longer see or download it. You can restore it from the trash for 30 days.',
+              })}
         </ConfirmDialog>
       ) : null}
       {dialog?.kind === 'review' && dialog.item.kind === 'file' ? (
@@ -330,7 +390,7 @@ export function CollectionBrowser({ collectionId, search, onSearchChange }: Coll
           sourceOf={fileLink}
           action={(file) => (
             <Button onClick={() => void downloadWith(() => fileLink(file))} disabled={download.pending}>
-              Download<span className="sr-only"> {file.name}</span>
+              {intl.formatMessage({ id: 'collections.preview.download', defaultMessage: 'Download<hidden> {name}</hidden>' }, { name: file.name, hidden })}
             </Button>
           )}
         />

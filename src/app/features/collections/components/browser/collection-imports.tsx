@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import type { Folder, ListedCollectionFile } from '../../../../../contract/collections';
 import { useImportStatuses, type ImportStatusResult, ImportRow } from '../../../imports';
 import { useDeleteFiles } from '../../api/delete-files';
+import { useIntl } from '../../../../lib/intl';
 import { collectionKeys } from '../../api/query-keys';
 
 interface CollectionImportsProps {
@@ -19,6 +20,7 @@ interface CollectionImportsProps {
  * the listing is read again: the file becomes an ordinary one there and leaves this list.
  */
 export function CollectionImports({ collectionId, collectionTitle, folders, files }: CollectionImportsProps) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const headingId = useId();
   const deleteFiles = useDeleteFiles(collectionId);
@@ -42,14 +44,17 @@ export function CollectionImports({ collectionId, collectionTitle, folders, file
   return (
     <section aria-labelledby={headingId} className="mb-6 space-y-2">
       <h2 id={headingId} className="text-base font-semibold">
-        Imports
+        {intl.formatMessage({ id: 'collections.imports.heading', defaultMessage: 'Imports' })}
       </h2>
       <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white px-4 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
         {imports.map((file) => (
           <ImportRow
             key={file.id}
             name={file.name}
-            place={`Into ${file.folderId === null ? collectionTitle : (pathOf.get(file.folderId) ?? collectionTitle)}`}
+            place={intl.formatMessage(
+              { id: 'collections.imports.into', defaultMessage: 'Into {place}' },
+              { place: file.folderId === null ? collectionTitle : (pathOf.get(file.folderId) ?? collectionTitle) },
+            )}
             query={statuses.get(file.id)?.status ? statuses.get(file.id)! : fromListing(file, statuses.get(file.id)?.error)}
             onRemove={() => deleteFiles.mutate([file.id])}
             removing={deleteFiles.isPending && deleteFiles.variables?.includes(file.id)}

@@ -3,6 +3,7 @@ import { useState, type Ref } from 'react';
 import type { Folder, ListedCollectionFile } from '../../../../../contract/collections';
 import type { FileUploaderHandle } from '../../../../components/uploader/file-uploader';
 import { UploadsPanel } from '../../../../components/uploader/uploads-panel';
+import { useIntl } from '../../../../lib/intl';
 import { UploadSession } from '../../../../lib/uploads/upload-session';
 import { useDeleteFiles } from '../../api/delete-files';
 import { collectionKeys } from '../../api/query-keys';
@@ -19,6 +20,7 @@ interface CollectionUploadsProps {
 
 /** Uploads into the collection (the shared panel), registered into the folder being viewed; the lists are read again as files arrive. */
 export function CollectionUploads({ collectionId, folderId, folders, files, ref }: CollectionUploadsProps) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const [session] = useState(() => {
     // Registering files makes their folders and counts them (and their size) in the collection at once.
@@ -43,8 +45,8 @@ export function CollectionUploads({ collectionId, folderId, folders, files, ref 
     <UploadsPanel
       ref={ref}
       session={session}
-      label="Files uploading to this collection"
-      note="Files and whole folders go into the folder you are viewing."
+      label={intl.formatMessage({ id: 'collections.uploads.label', defaultMessage: 'Files uploading to this collection' })}
+      note={intl.formatMessage({ id: 'collections.uploads.note', defaultMessage: 'Files and whole folders go into the folder you are viewing.' })}
       folderId={folderId}
       folders={folders}
       serverFiles={files}

@@ -1,7 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import type { ListedCollectionFile } from '../../../../../contract/collections';
-import { formatBytes, formatDate, plural } from '../../../../lib/format';
+import { SEPARATOR } from '../../../../components/glyphs';
+import { formatBytes, formatDate } from '../../../../lib/format';
+import { useIntl } from '../../../../lib/intl';
 import { fileTypeLabel } from '../../../recipient';
 import type { BrowserItem } from '../../utils/browser-items';
 import type { BrowserView } from '../../utils/browser-search';
@@ -37,6 +40,7 @@ interface ItemListboxProps {
 
 /** The list view's column titles, lined up with its rows; the rows' descriptions say the same to screen readers. */
 export function ListColumns() {
+  const intl = useIntl();
   return (
     <div
       aria-hidden="true"
@@ -44,46 +48,94 @@ export function ListColumns() {
     >
       <span className="w-5 shrink-0" />
       <span className="w-9 shrink-0" />
-      <span className="min-w-0 flex-1">Name</span>
-      <span className="w-24 shrink-0 text-right">Size</span>
-      <span className="hidden w-36 shrink-0 md:block">Type</span>
-      <span className="hidden w-28 shrink-0 lg:block">Added</span>
+      <span className="min-w-0 flex-1">{intl.formatMessage({ id: 'collections.columns.name', defaultMessage: 'Name' })}</span>
+      <span className="w-24 shrink-0 text-end">{intl.formatMessage({ id: 'collections.columns.size', defaultMessage: 'Size' })}</span>
+      <span className="hidden w-36 shrink-0 md:block">{intl.formatMessage({ id: 'collections.columns.type', defaultMessage: 'Type' })}</span>
+      <span className="hidden w-28 shrink-0 lg:block">{intl.formatMessage({ id: 'collections.columns.added', defaultMessage: 'Added' })}</span>
     </div>
   );
 }
+
+/** The Added column of a folder: a dash, not a word. */
+const NO_DATE = '—';
 
 export function optionId(listId: string, key: string) {
   return `${listId}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
 /** The size column of a file that has none to show yet, or never will. */
-const fileStateLabels: Partial<Record<ListedCollectionFile['state'], string>> = { uploading: 'Uploading…', importing: 'Importing…', failed: 'Failed' };
-
-/** Who added a file, as text (an uploader's name is theirs: untrusted, never markup). */
-function adderName(adder: NonNullable<ListedCollectionFile['addedBy']>): string {
-  if (adder.kind === 'key') return `API key “${adder.name ?? adder.id}”`;
-  if (adder.kind === 'uploader') return `${adder.name ?? adder.email ?? 'an uploader'} (upload request)`;
-  if (adder.kind === 'guest') return `${adder.email ?? 'a guest'} (guest)`;
-  return adder.name ?? adder.email ?? 'a former member';
+function fileStateLabel(state: ListedCollectionFile['state'], intl: IntlShape): string | undefined {
+  switch (state) {
+    case 'uploading':
+      return intl.formatMessage({ id: 'collections.fileState.uploading', defaultMessage: 'Uploading…' });
+    case 'importing':
+      return intl.formatMessage({ id: 'collections.fileState.importing', defaultMessage: 'Importing…' });
+    case 'failed':
+      return intl.formatMessage({ id: 'collections.fileState.failed', defaultMessage: 'Failed' });
+    default:
+      return undefined;
+  }
 }
 
-function describe(item: BrowserItem, isCover: boolean): string {
+/** Who added a file, as text (an uploader's name is theirs: untrusted, never markup). */
+function addedBy(adder: NonNullable<ListedCollectionFile['addedBy']>, intl: IntlShape): string {
+  if (adder.kind === 'key') return intl.formatMessage({ id: 'collections.addedBy.key', defaultMessage: 'added by API key “{name}”' }, { name: adder.name ?? adder.id });
+  if (adder.kind === 'uploader') {
+    const name = adder.name ?? adder.email;
+    return name
+      ? intl.formatMessage({ id: 'collections.addedBy.uploader', defaultMessage: 'added by {name} (upload request)' }, { name })
+      : intl.formatMessage({ id: 'collections.addedBy.someUploader', defaultMessage: 'added by an uploader (upload request)' });
+  }
+  if (adder.kind === 'guest')
+    return adder.email
+      ? intl.formatMessage({ id: 'collections.addedBy.guest', defaultMessage: 'added by {email} (guest)' }, { email: adder.email })
+      : intl.formatMessage({ id: 'collections.addedBy.someGuest', defaultMessage: 'added by a guest (guest)' });
+  const name = adder.name ?? adder.email;
+  return name
+    ? intl.formatMessage({ id: 'collections.addedBy.member', defaultMessage: 'added by {name}' }, { name })
+    : intl.formatMessage({ id: 'collections.addedBy.formerMember', defaultMessage: 'added by a former member' });
+}
+
+/** An item's facts, one after the other ("Folder · 3 files · 2 MB"): what screen readers hear of it, and a phone shows. */
+function describe(item: BrowserItem, isCover: boolean, intl: IntlShape): string {
+  const files = (count: number) => intl.formatMessage({ id: 'collections.item.files', defaultMessage: '{count, plural, one {# file} other {# files}}' }, { count });
   if (item.kind === 'folder') {
-    const reviewed = [item.approved ? `${item.approved} approved` : '', item.changesRequested ? `${item.changesRequested} with changes requested` : ''].filter(Boolean);
-    return [`Folder · ${plural(item.fileCount, 'file', 'files')} · ${formatBytes(item.sizeBytes)}`, ...reviewed].join(' · ');
+    const parts = [intl.formatMessage({ id: 'collections.item.folder', defaultMessage: 'Folder' }), files(item.fileCount), formatBytes(item.sizeBytes)];
+    if (item.approved)
+      parts.push(intl.formatMessage({ id: 'collections.item.approvedCount', defaultMessage: '{count, plural, one {# approved} other {# approved}}' }, { count: item.approved }));
+    if (item.changesRequested)
+      parts.push(
+        intl.formatMessage(
+          { id: 'collections.item.changesRequestedCount', defaultMessage: '{count, plural, one {# with changes requested} other {# with changes requested}}' },
+          { count: item.changesRequested },
+        ),
+      );
+    return parts.join(SEPARATOR);
   }
   const { file } = item;
   // A file still imported has no size yet, and a failed one never will: its state leads instead (all a phone's one line may show).
   const lead =
-    file.state === 'importing' ? 'Importing from a URL' : file.state === 'failed' ? (file.error ? `Import failed: ${file.error}` : 'Failed') : formatBytes(file.sizeBytes);
-  const parts = [lead, fileTypeLabel(file.mimeType, file.name), formatDate(file.createdAt)];
-  if (file.addedBy) parts.push(`added by ${adderName(file.addedBy)}`);
-  if (file.review) parts.push(file.review.state === 'approved' ? 'approved' : 'changes requested');
-  if (file.commentCount > 0) parts.push(plural(file.commentCount, 'comment', 'comments'));
-  if (file.state === 'uploading') parts.push('uploading');
-  if (file.unsent) parts.push('not sent yet: only you see it');
-  if (isCover) parts.push('cover');
-  return parts.join(' · ');
+    file.state === 'importing'
+      ? intl.formatMessage({ id: 'collections.item.importing', defaultMessage: 'Importing from a URL' })
+      : file.state === 'failed'
+        ? file.error
+          ? intl.formatMessage({ id: 'collections.item.importFailedBecause', defaultMessage: 'Import failed: {problem}' }, { problem: file.error })
+          : intl.formatMessage({ id: 'collections.item.failed', defaultMessage: 'Failed' })
+        : formatBytes(file.sizeBytes);
+  const parts = [lead, fileTypeLabel(file.mimeType, file.name, intl), formatDate(file.createdAt)];
+  if (file.addedBy) parts.push(addedBy(file.addedBy, intl));
+  if (file.review)
+    parts.push(
+      file.review.state === 'approved'
+        ? intl.formatMessage({ id: 'collections.item.approved', defaultMessage: 'approved' })
+        : intl.formatMessage({ id: 'collections.item.changesRequested', defaultMessage: 'changes requested' }),
+    );
+  if (file.commentCount > 0)
+    parts.push(intl.formatMessage({ id: 'collections.item.comments', defaultMessage: '{count, plural, one {# comment} other {# comments}}' }, { count: file.commentCount }));
+  if (file.state === 'uploading') parts.push(intl.formatMessage({ id: 'collections.item.uploading', defaultMessage: 'uploading' }));
+  if (file.unsent) parts.push(intl.formatMessage({ id: 'collections.item.unsent', defaultMessage: 'not sent yet: only you see it' }));
+  if (isCover) parts.push(intl.formatMessage({ id: 'collections.item.cover', defaultMessage: 'cover' }));
+  return parts.join(SEPARATOR);
 }
 
 function useWidth(element: HTMLElement | null): number {
@@ -120,6 +172,7 @@ export function ItemListbox({
   coverFileId,
   drag,
 }: ItemListboxProps) {
+  const intl = useIntl();
   const listId = useId();
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const width = useWidth(scroller);
@@ -224,7 +277,9 @@ export function ItemListbox({
     const isCover = item.kind === 'file' && item.id === coverFileId;
     // An uploader's file they have not sent: the owner's alone until sent, published or discarded (see the request's page).
     const notSent = item.kind === 'file' && item.file.unsent ? (
-      <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">Not sent yet</span>
+      <span className="ms-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+        {intl.formatMessage({ id: 'collections.item.notSentBadge', defaultMessage: 'Not sent yet' })}
+      </span>
     ) : null;
     const detailsId = `${optionId(listId, item.key)}-details`;
     const common = {
@@ -260,8 +315,7 @@ export function ItemListbox({
     const state = `${selected ? 'bg-indigo-50 dark:bg-indigo-950/70' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/60'} ${isActive ? 'group-focus-visible:ring-2 group-focus-visible:ring-indigo-600 group-focus-visible:ring-inset dark:group-focus-visible:ring-indigo-400' : ''} data-[drop-target]:bg-indigo-100 data-[drop-target]:ring-2 data-[drop-target]:ring-indigo-500 dark:data-[drop-target]:bg-indigo-900`;
     const details = (
       <span id={detailsId} className={shownError ? 'text-red-700 dark:text-red-400' : undefined}>
-        {error ? `${error} · ` : ''}
-        {describe(item, isCover)}
+        {error ? [error, describe(item, isCover, intl)].join(SEPARATOR) : describe(item, isCover, intl)}
       </span>
     );
 
@@ -274,10 +328,10 @@ export function ItemListbox({
         >
           <div className="relative h-32 shrink-0 overflow-hidden bg-zinc-100 dark:bg-zinc-800/70">
             <ItemVisual item={item} layout="card" />
-            <span className="absolute top-2 left-2">{check}</span>
+            <span className="absolute start-2 top-2">{check}</span>
             {isCover ? (
-              <span className="absolute top-2 right-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-900/90 dark:text-zinc-200">
-                Cover
+              <span className="absolute end-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-900/90 dark:text-zinc-200">
+                {intl.formatMessage({ id: 'collections.item.coverBadge', defaultMessage: 'Cover' })}
               </span>
             ) : null}
           </div>
@@ -298,7 +352,11 @@ export function ItemListbox({
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm font-medium" title={item.name}>
             {item.name}
-            {isCover ? <span className="ml-2 text-xs font-normal text-indigo-700 dark:text-indigo-300">Cover</span> : null}
+            {isCover ? (
+              <span className="ms-2 text-xs font-normal text-indigo-700 dark:text-indigo-300">
+                {intl.formatMessage({ id: 'collections.item.coverBadge', defaultMessage: 'Cover' })}
+              </span>
+            ) : null}
             {notSent}
           </p>
           <p className="truncate text-xs text-zinc-600 sm:hidden dark:text-zinc-400">{details}</p>
@@ -309,14 +367,14 @@ export function ItemListbox({
           ) : null}
         </div>
         {/* Columns on wider screens; screen readers get the same through the description. */}
-        <span aria-hidden="true" className="hidden w-24 shrink-0 text-right text-sm text-zinc-600 tabular-nums sm:block dark:text-zinc-400">
-          {item.kind === 'folder' ? formatBytes(item.sizeBytes) : (fileStateLabels[item.file.state] ?? formatBytes(item.sizeBytes))}
+        <span aria-hidden="true" className="hidden w-24 shrink-0 text-end text-sm text-zinc-600 tabular-nums sm:block dark:text-zinc-400">
+          {item.kind === 'folder' ? formatBytes(item.sizeBytes) : (fileStateLabel(item.file.state, intl) ?? formatBytes(item.sizeBytes))}
         </span>
         <span aria-hidden="true" className="hidden w-36 shrink-0 truncate text-sm text-zinc-600 md:block dark:text-zinc-400">
-          {item.kind === 'folder' ? 'Folder' : fileTypeLabel(item.file.mimeType, item.file.name)}
+          {item.kind === 'folder' ? intl.formatMessage({ id: 'collections.item.folder', defaultMessage: 'Folder' }) : fileTypeLabel(item.file.mimeType, item.file.name, intl)}
         </span>
         <span aria-hidden="true" className="hidden w-28 shrink-0 text-sm text-zinc-600 tabular-nums lg:block dark:text-zinc-400">
-          {item.kind === 'folder' ? '—' : formatDate(item.file.createdAt)}
+          {item.kind === 'folder' ? NO_DATE : formatDate(item.file.createdAt)}
         </span>
       </div>
     );

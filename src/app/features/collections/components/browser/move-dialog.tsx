@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Folder } from '../../../../../contract/collections';
 import { Button } from '../../../../components/button';
 import { ModalDialog } from '../../../../components/modal-dialog';
+import { useIntl } from '../../../../lib/intl';
 import { subtreeIds } from '../../utils/folder-tree';
 import type { BrowserItem } from '../../utils/browser-items';
 import { FolderIcon } from './item-visual';
@@ -33,15 +34,21 @@ const TOP = 'top';
  * Enter or "Move here" moves. A folder cannot go into itself or anything inside it.
  */
 export function MoveDialog({ rootTitle, folders, items, fromFolderId, onMove, onClose }: MoveDialogProps) {
+  const intl = useIntl();
   const listId = useId();
   const list = useRef<HTMLDivElement>(null);
   const blocked = new Set(items.flatMap((item) => (item.kind === 'folder' ? [...subtreeIds(folders, item.id)] : [])));
   const destinations: Destination[] = [
-    { id: null, name: rootTitle, depth: -1, path: 'Top level' },
+    { id: null, name: rootTitle, depth: -1, path: intl.formatMessage({ id: 'collections.move.topLevel', defaultMessage: 'Top level' }) },
     ...folders.map((f) => ({ id: f.id, name: f.name, depth: f.depth, path: f.path })),
   ].map((d) => ({
     ...d,
-    unavailable: d.id !== null && blocked.has(d.id) ? 'being moved' : d.id === fromFolderId ? 'already here' : undefined,
+    unavailable:
+      d.id !== null && blocked.has(d.id)
+        ? intl.formatMessage({ id: 'collections.move.beingMoved', defaultMessage: 'being moved' })
+        : d.id === fromFolderId
+          ? intl.formatMessage({ id: 'collections.move.alreadyHere', defaultMessage: 'already here' })
+          : undefined,
   }));
   const [active, setActive] = useState(() =>
     Math.max(
@@ -79,14 +86,22 @@ export function MoveDialog({ rootTitle, folders, items, fromFolderId, onMove, on
     }
   }
 
-  const what = items.length === 1 ? `“${items[0]!.name}”` : `${items.length} items`;
+  const title =
+    items.length === 1
+      ? intl.formatMessage({ id: 'collections.move.titleOne', defaultMessage: 'Move “{name}”' }, { name: items[0]!.name })
+      : intl.formatMessage({ id: 'collections.move.titleMany', defaultMessage: '{count, plural, one {Move # item} other {Move # items}}' }, { count: items.length });
   return (
-    <ModalDialog title={`Move ${what}`} description="Choose the folder to move to." onClose={onClose} initialFocus={list}>
+    <ModalDialog
+      title={title}
+      description={intl.formatMessage({ id: 'collections.move.description', defaultMessage: 'Choose the folder to move to.' })}
+      onClose={onClose}
+      initialFocus={list}
+    >
       <div className="space-y-4">
         <div
           ref={list}
           role="listbox"
-          aria-label="Destination folder"
+          aria-label={intl.formatMessage({ id: 'collections.move.destination', defaultMessage: 'Destination folder' })}
           aria-activedescendant={activeOptionId}
           tabIndex={0}
           onKeyDown={onKeyDown}
@@ -99,28 +114,34 @@ export function MoveDialog({ rootTitle, folders, items, fromFolderId, onMove, on
               role="option"
               aria-selected={index === active}
               aria-disabled={d.unavailable ? true : undefined}
-              aria-label={d.unavailable ? `${d.name} (${d.unavailable})` : d.name}
+              aria-label={
+                d.unavailable ? intl.formatMessage({ id: 'collections.move.unavailableName', defaultMessage: '{name} ({reason})' }, { name: d.name, reason: d.unavailable }) : d.name
+              }
               title={d.path}
               onClick={() => setActive(index)}
               onDoubleClick={() => {
                 setActive(index);
                 if (!d.unavailable) onMove(d.id);
               }}
-              style={{ paddingLeft: `${0.5 + (d.depth + 1) * 1.25}rem` }}
-              className={`flex cursor-default items-center gap-2 rounded py-1.5 pr-2 text-sm ${index === active ? 'bg-indigo-50 ring-2 ring-indigo-600 ring-inset dark:bg-indigo-950 dark:ring-indigo-400' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800'} ${d.unavailable ? 'text-zinc-500 dark:text-zinc-500' : ''}`}
+              style={{ paddingInlineStart: `${0.5 + (d.depth + 1) * 1.25}rem` }}
+              className={`flex cursor-default items-center gap-2 rounded py-1.5 pe-2 text-sm ${index === active ? 'bg-indigo-50 ring-2 ring-indigo-600 ring-inset dark:bg-indigo-950 dark:ring-indigo-400' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800'} ${d.unavailable ? 'text-zinc-500 dark:text-zinc-500' : ''}`}
             >
               <FolderIcon size="small" />
               <span className="min-w-0 truncate">{d.name}</span>
-              {d.unavailable ? <span className="shrink-0 text-xs">({d.unavailable})</span> : null}
+              {d.unavailable ? (
+                <span className="shrink-0 text-xs">
+                  {intl.formatMessage({ id: 'collections.move.unavailableNote', defaultMessage: '({reason})' }, { reason: d.unavailable })}
+                </span>
+              ) : null}
             </div>
           ))}
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {intl.formatMessage({ id: 'collections.move.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button onClick={move} disabled={!chosen || Boolean(chosen.unavailable)}>
-            Move here
+            {intl.formatMessage({ id: 'collections.move.submit', defaultMessage: 'Move here' })}
           </Button>
         </div>
       </div>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import { FormError } from '../../../../components/form-error';
 import { DialogActions, ModalDialog } from '../../../../components/modal-dialog';
 import { TextField } from '../../../../components/text-field';
+import { useIntl } from '../../../../lib/intl';
 import type { BrowserItem } from '../../utils/browser-items';
 
 interface NameDialogProps {
@@ -20,11 +22,11 @@ interface NameDialogProps {
 }
 
 /** Checked before sending: the server cleans and checks names too, and its word is final. */
-function nameProblem(name: string): string | undefined {
-  if (name.trim() === '') return 'Give it a name.';
-  if (name.includes('/')) return 'A name cannot contain “/”.';
-  if (name.trim() === '.' || name.trim() === '..') return 'A name cannot be “.” or “..”.';
-  if (name.length > 255) return 'A name can be at most 255 characters.';
+function nameProblem(name: string, intl: IntlShape): string | undefined {
+  if (name.trim() === '') return intl.formatMessage({ id: 'collections.name.missing', defaultMessage: 'Give it a name.' });
+  if (name.includes('/')) return intl.formatMessage({ id: 'collections.name.slash', defaultMessage: 'A name cannot contain “/”.' });
+  if (name.trim() === '.' || name.trim() === '..') return intl.formatMessage({ id: 'collections.name.dots', defaultMessage: 'A name cannot be “.” or “..”.' });
+  if (name.length > 255) return intl.formatMessage({ id: 'collections.name.tooLong', defaultMessage: 'A name can be at most {max, number} characters.' }, { max: 255 });
   return undefined;
 }
 
@@ -41,6 +43,7 @@ export function NameDialog({
   onSubmit,
   onClose,
 }: NameDialogProps) {
+  const intl = useIntl();
   const [name, setName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -51,11 +54,11 @@ export function NameDialog({
     field.setSelectionRange(0, dot > 0 ? dot : field.value.length);
   }, [keepExtension]);
 
-  const problem = touched ? nameProblem(name) : undefined;
+  const problem = touched ? nameProblem(name, intl) : undefined;
   function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (nameProblem(name)) return;
+    if (nameProblem(name, intl)) return;
     onSubmit(name.trim());
   }
 
@@ -81,13 +84,14 @@ export function NameDialog({
 
 /** Renaming one item of a browser: its name offered, a file's extension left out of the selection. */
 export function RenameDialog({ item, onRename, onClose }: { item: BrowserItem; onRename: (item: BrowserItem, name: string) => void; onClose: () => void }) {
+  const intl = useIntl();
   return (
     <NameDialog
-      title={`Rename “${item.name}”`}
-      label="New name"
+      title={intl.formatMessage({ id: 'collections.rename.title', defaultMessage: 'Rename “{name}”' }, { name: item.name })}
+      label={intl.formatMessage({ id: 'collections.rename.label', defaultMessage: 'New name' })}
       initialName={item.name}
       keepExtension={item.kind === 'file'}
-      submitLabel="Rename"
+      submitLabel={intl.formatMessage({ id: 'collections.rename.submit', defaultMessage: 'Rename' })}
       onClose={onClose}
       onSubmit={(name) => {
         onClose();

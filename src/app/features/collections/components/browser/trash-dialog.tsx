@@ -1,20 +1,30 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { TrashItem } from '../../../../../contract/collections';
 import { Button } from '../../../../components/button';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { FormError } from '../../../../components/form-error';
 import { ModalDialog } from '../../../../components/modal-dialog';
+import { SEPARATOR } from '../../../../components/glyphs';
 import { RelativeTime } from '../../../../components/relative-time';
-import { formatBytes, formatDate, plural } from '../../../../lib/format';
+import { formatBytes, formatDate } from '../../../../lib/format';
+import { useIntl } from '../../../../lib/intl';
 import { useDeleteFromTrash, useRestoreFromTrash, useTrash } from '../../api/trash';
 import { FileIcon, fileKind } from '../../../recipient';
 import { FolderIcon } from './item-visual';
+
+/** The part of a button's words only screen readers hear (the name of what it acts on). */
+const hidden = (chunks: ReactNode[]) => (
+  <span key="hidden" className="sr-only">
+    {chunks}
+  </span>
+);
 
 /**
  * The collection's trash: what was deleted in the last 30 days, each item (a file, or a folder with everything that
  * was in it) restorable where it was, or deleted for good after a confirmation. Nothing in it is seen by guests.
  */
 export function TrashDialog({ collectionId, onClose, onRestored }: { collectionId: string; onClose: () => void; onRestored: (message: string) => void }) {
+  const intl = useIntl();
   const trash = useTrash(collectionId, true);
   const restore = useRestoreFromTrash(collectionId);
   const remove = useDeleteFromTrash(collectionId);
@@ -22,13 +32,45 @@ export function TrashDialog({ collectionId, onClose, onRestored }: { collectionI
   const [failure, setFailure] = useState<{ id: string; error: unknown } | null>(null);
   const items = trash.data ?? [];
 
+  /** What is known of a deleted item, one fact after the other: where it was, what it held, when it goes for good. */
+  const facts = (item: TrashItem): ReactNode[] => [
+    ...(item.path !== item.name
+      ? [
+          <span key="from" className="wrap-anywhere">
+            {intl.formatMessage(
+              { id: 'collections.trash.from', defaultMessage: 'From {path}' },
+              { path: <bdi key="path">{item.path.slice(0, item.path.length - item.name.length - 1)}</bdi> },
+            )}
+          </span>,
+        ]
+      : []),
+    ...(item.kind === 'folder'
+      ? [intl.formatMessage({ id: 'collections.trash.files', defaultMessage: '{count, plural, one {# file} other {# files}}' }, { count: item.fileCount })]
+      : []),
+    formatBytes(item.sizeBytes),
+    intl.formatMessage({ id: 'collections.trash.deleted', defaultMessage: 'Deleted {when}' }, { when: <RelativeTime key="when" iso={item.trashedAt} /> }),
+    intl.formatMessage({ id: 'collections.trash.purgeOn', defaultMessage: 'Goes for good on {date}' }, { date: formatDate(item.purgeAt) }),
+  ];
+
   return (
-    <ModalDialog title="Trash" description="Deleted files and folders stay here for 30 days, out of sight of guests and visitors, then go for good." onClose={onClose} size="wide">
-      {trash.isPending ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the trash…</p> : null}
+    <ModalDialog
+      title={intl.formatMessage({ id: 'collections.trash.title', defaultMessage: 'Trash' })}
+      description={intl.formatMessage({
+        id: 'collections.trash.description',
+        defaultMessage: 'Deleted files and folders stay here for 30 days, out of sight of guests and visitors, then go for good.',
+      })}
+      onClose={onClose}
+      size="wide"
+    >
+      {trash.isPending ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'collections.trash.loading', defaultMessage: 'Loading the trash…' })}</p>
+      ) : null}
       {trash.error ? <FormError error={trash.error} /> : null}
-      {trash.isSuccess && items.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">The trash is empty.</p> : null}
+      {trash.isSuccess && items.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{intl.formatMessage({ id: 'collections.trash.empty', defaultMessage: 'The trash is empty.' })}</p>
+      ) : null}
       {items.length > 0 ? (
-        <ul aria-label="Deleted items" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        <ul aria-label={intl.formatMessage({ id: 'collections.trash.list', defaultMessage: 'Deleted items' })} className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center gap-3 py-3">
               <span className="flex size-9 shrink-0 items-center justify-center [&>span]:size-9">
@@ -38,28 +80,32 @@ export function TrashDialog({ collectionId, onClose, onRestored }: { collectionI
               <div className="min-w-0 flex-1 basis-52">
                 <p className="font-medium wrap-anywhere">{item.name}</p>
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  {item.path !== item.name ? <span className="wrap-anywhere">From {item.path.slice(0, item.path.length - item.name.length - 1)} · </span> : null}
-                  {item.kind === 'folder' ? `${plural(item.fileCount, 'file', 'files')} · ` : ''}
-                  {formatBytes(item.sizeBytes)} · Deleted <RelativeTime iso={item.trashedAt} /> · Goes for good on {formatDate(item.purgeAt)}
+                  {facts(item).map((fact, index) => (
+                    // The facts of one item, in a fixed order: their place is their key.
+                    <Fragment key={index}>
+                      {index > 0 ? SEPARATOR : null}
+                      {fact}
+                    </Fragment>
+                  ))}
                 </p>
                 {failure?.id === item.id ? <FormError error={failure.error} className="mt-2" /> : null}
               </div>
-              <div className="ml-12 flex gap-2 sm:ml-0">
+              <div className="ms-12 flex gap-2 sm:ms-0">
                 <Button
                   variant="secondary"
                   disabled={restore.isPending}
                   onClick={() => {
                     setFailure(null);
                     restore.mutate(item.id, {
-                      onSuccess: () => onRestored(`“${item.name}” is back where it was.`),
+                      onSuccess: () => onRestored(intl.formatMessage({ id: 'collections.trash.restored', defaultMessage: '“{name}” is back where it was.' }, { name: item.name })),
                       onError: (error) => setFailure({ id: item.id, error }),
                     });
                   }}
                 >
-                  Restore<span className="sr-only"> {item.name}</span>
+                  {intl.formatMessage({ id: 'collections.trash.restore', defaultMessage: 'Restore<hidden> {name}</hidden>' }, { name: item.name, hidden })}
                 </Button>
                 <Button variant="danger" disabled={remove.isPending} onClick={() => setForGood(item)}>
-                  Delete forever<span className="sr-only"> {item.name}</span>
+                  {intl.formatMessage({ id: 'collections.trash.deleteForever', defaultMessage: 'Delete forever<hidden> {name}</hidden>' }, { name: item.name, hidden })}
                 </Button>
               </div>
             </li>
@@ -68,9 +114,9 @@ export function TrashDialog({ collectionId, onClose, onRestored }: { collectionI
       ) : null}
       {forGood ? (
         <ConfirmDialog
-          title={`Delete “${forGood.name}” forever?`}
-          confirmLabel="Delete forever"
-          pendingLabel="Deleting…"
+          title={intl.formatMessage({ id: 'collections.trash.confirmTitle', defaultMessage: 'Delete “{name}” forever?' }, { name: forGood.name })}
+          confirmLabel={intl.formatMessage({ id: 'collections.trash.confirm', defaultMessage: 'Delete forever' })}
+          pendingLabel={intl.formatMessage({ id: 'collections.trash.deleting', defaultMessage: 'Deleting…' })}
           pending={remove.isPending}
           error={remove.error ? <FormError error={remove.error} /> : null}
           onCancel={() => {
@@ -79,8 +125,15 @@ export function TrashDialog({ collectionId, onClose, onRestored }: { collectionI
           }}
           onConfirm={() => remove.mutate(forGood.id, { onSuccess: () => setForGood(null) })}
         >
-          {forGood.kind === 'folder' ? `The folder and its ${plural(forGood.fileCount, 'file', 'files')} are deleted now, with their bytes.` : 'The file is deleted now, with its bytes.'} This cannot be
-          undone.
+          {forGood.kind === 'folder'
+            ? intl.formatMessage(
+                {
+                  id: 'collections.trash.confirmFolder',
+                  defaultMessage: 'The folder and its {count, plural, one {# file} other {# files}} are deleted now, with their bytes. This cannot be undone.',
+                },
+                { count: forGood.fileCount },
+              )
+            : intl.formatMessage({ id: 'collections.trash.confirmFile', defaultMessage: 'The file is deleted now, with its bytes. This cannot be undone.' })}
         </ConfirmDialog>
       ) : null}
     </ModalDialog>

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { Folder } from '../../../../../contract/collections';
+import { useIntl } from '../../../../lib/intl';
 import { useDeleteFiles } from '../../api/delete-files';
 import { useDeleteFolder } from '../../api/delete-folder';
 import { useUpdateFile } from '../../api/update-file';
@@ -8,11 +10,13 @@ import { useUpdateCollection } from '../../api/update-collection';
 import type { BrowserItem } from '../../utils/browser-items';
 import { canMoveFolderInto } from '../../utils/folder-tree';
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong. Try again.';
-}
-
-const plural = (n: number) => (n === 1 ? '1 item' : `${n} items`);
+/** What was refused, before the API's reason ("Not renamed: A folder named “Shoot” is already there."). */
+const refusals = defineMessages({
+  rename: { id: 'collections.actions.notRenamed', defaultMessage: 'Not renamed: {problem}' },
+  move: { id: 'collections.actions.notMoved', defaultMessage: 'Not moved: {problem}' },
+  remove: { id: 'collections.actions.notDeleted', defaultMessage: 'Not deleted: {problem}' },
+  cover: { id: 'collections.actions.notCover', defaultMessage: 'Not made the cover: {problem}' },
+});
 
 /**
  * The browser's changes, each optimistic (the list changes at once). When the server refuses one,
@@ -27,6 +31,7 @@ export function useBrowserActions({ collectionId, folders, announce }: { collect
   const { mutateAsync: deleteFolder } = useDeleteFolder(collectionId);
   const { mutateAsync: deleteFiles } = useDeleteFiles(collectionId);
   const { mutateAsync: updateCollection } = useUpdateCollection(collectionId);
+  const intl = useIntl();
   const [errors, setErrors] = useState<ReadonlyMap<string, string>>(new Map());
 
   const clearErrors = useCallback((items: BrowserItem[]) => {
@@ -39,12 +44,13 @@ export function useBrowserActions({ collectionId, folders, announce }: { collect
   }, []);
 
   const failed = useCallback(
-    (item: BrowserItem, what: string) => (error: unknown) => {
-      const message = `${what}: ${messageOf(error)}`;
+    (item: BrowserItem, refusal: MessageDescriptor) => (error: unknown) => {
+      const problem = error instanceof Error ? error.message : intl.formatMessage({ id: 'status.somethingWrong', defaultMessage: 'Something went wrong. Try again.' });
+      const message = intl.formatMessage(refusal, { problem });
       setErrors((current) => new Map(current).set(item.key, message));
-      announce(`“${item.name}”: ${message}`);
+      announce(intl.formatMessage({ id: 'collections.actions.itemProblem', defaultMessage: '“{name}”: {problem}' }, { name: item.name, problem: message }));
     },
-    [announce],
+    [announce, intl],
   );
 
   const rename = useCallback(
@@ -52,7 +58,7 @@ export function useBrowserActions({ collectionId, folders, announce }: { collect
       clearErrors([item]);
       if (name === item.name) return;
       const renamed = item.kind === 'folder' ? updateFolder({ folderId: item.id, name }) : updateFile({ fileId: item.id, name });
-      renamed.catch(failed(item, 'Not renamed'));
+      renamed.catch(failed(item, refusals.rename));
     },
     [clearErrors, failed, updateFile, updateFolder],
   );
@@ -65,16 +71,22 @@ export function useBrowserActions({ collectionId, folders, announce }: { collect
       for (const item of items) {
         if (item.kind === 'folder') {
           if (item.folder.parentId === folderId || !canMoveFolderInto(folders, item.id, folderId)) continue;
-          updateFolder({ folderId: item.id, parentId: folderId }).catch(failed(item, 'Not moved'));
+          updateFolder({ folderId: item.id, parentId: folderId }).catch(failed(item, refusals.move));
         } else {
           if (item.file.folderId === folderId) continue;
-          updateFile({ fileId: item.id, folderId }).catch(failed(item, 'Not moved'));
+          updateFile({ fileId: item.id, folderId }).catch(failed(item, refusals.move));
         }
         moved += 1;
       }
-      if (moved > 0) announce(`Moved ${plural(moved)} to “${destinationName}”.`);
+      if (moved > 0)
+        announce(
+          intl.formatMessage(
+            { id: 'collections.actions.moved', defaultMessage: '{count, plural, one {Moved # item to “{name}”.} other {Moved # items to “{name}”.}}' },
+            { count: moved, name: destinationName },
+          ),
+        );
     },
-    [announce, clearErrors, failed, folders, updateFile, updateFolder],
+    [announce, clearErrors, failed, folders, intl, updateFile, updateFolder],
   );
 
   const remove = useCallback(
@@ -82,12 +94,17 @@ export function useBrowserActions({ collectionId, folders, announce }: { collect
       clearErrors(items);
       const files = items.filter((item) => item.kind === 'file');
       if (files.length > 0) {
-        deleteFiles(files.map((item) => item.id)).catch((error: unknown) => files.forEach((item) => failed(item, 'Not deleted')(error)));
+        deleteFiles(files.map((item) => item.id)).catch((error: unknown) => files.forEach((item) => failed(item, refusals.remove)(error)));
       }
-      for (const item of items) if (item.kind === 'folder') deleteFolder(item.id).catch(failed(item, 'Not deleted'));
-      announce(`Moved ${plural(items.length)} to the trash.`);
+      for (const item of items) if (item.kind === 'folder') deleteFolder(item.id).catch(failed(item, refusals.remove));
+      announce(
+        intl.formatMessage(
+          { id: 'collections.actions.trashed', defaultMessage: '{count, plural, one {Moved # item to the trash.} other {Moved # items to the trash.}}' },
+          { count: items.length },
+        ),
+      );
     },
-    [announce, clearErrors, deleteFiles, deleteFolder, failed],
+    [announce, clearErrors, deleteFiles, deleteFolder, failed, intl],
   );
 
   const setCover = useCallback(
@@ -95,10 +112,13 @@ export function useBrowserActions({ collectionId, folders, announce }: { collect
       clearErrors([item]);
       updateCollection(
         { coverFileId: item.id },
-        { onError: failed(item, 'Not made the cover'), onSuccess: () => announce(`“${item.name}” is the cover now.`) },
+        {
+          onError: failed(item, refusals.cover),
+          onSuccess: () => announce(intl.formatMessage({ id: 'collections.actions.coverSet', defaultMessage: '“{name}” is the cover now.' }, { name: item.name })),
+        },
       );
     },
-    [announce, clearErrors, failed, updateCollection],
+    [announce, clearErrors, failed, intl, updateCollection],
   );
 
   return { errors, rename, move, remove, setCover };

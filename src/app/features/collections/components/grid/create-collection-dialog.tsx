@@ -1,10 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import type { IntlShape } from 'react-intl';
 import type { CollectionVisibility } from '../../../../../contract/collections';
 import { FormError } from '../../../../components/form-error';
 import { DialogActions, ModalDialog } from '../../../../components/modal-dialog';
 import { inputClass, TextField } from '../../../../components/text-field';
 import { firstInvalid, serverFieldErrors, type FieldErrors } from '../../../../lib/form-errors';
+import { currentIntl, useIntl } from '../../../../lib/intl';
 import { useCreateCollection } from '../../api/create-collection';
 import { collectionPasswordFieldError } from '../../utils/collection-password';
 import { VisibilityOptions } from '../sharing/visibility-options';
@@ -20,18 +22,20 @@ interface Draft {
 }
 
 /** The API's limits, checked here so the message comes at once and names the field. */
-export function validateNewCollection(draft: Draft): FieldErrors<Field> {
+export function validateNewCollection(draft: Draft, intl: IntlShape = currentIntl()): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
+  const tooLong = (max: number) => intl.formatMessage({ id: 'collections.create.tooLong', defaultMessage: 'Use at most {max, number} characters.' }, { max });
   const title = draft.title.trim();
-  if (!title) errors.title = 'Give the collection a title.';
-  else if (title.length > 200) errors.title = 'Use at most 200 characters.';
-  if (draft.description.trim().length > 2000) errors.description = 'Use at most 2,000 characters.';
-  errors.password = collectionPasswordFieldError(draft.password, { visibility: draft.visibility, hasPassword: false });
+  if (!title) errors.title = intl.formatMessage({ id: 'collections.create.titleMissing', defaultMessage: 'Give the collection a title.' });
+  else if (title.length > 200) errors.title = tooLong(200);
+  if (draft.description.trim().length > 2000) errors.description = tooLong(2000);
+  errors.password = collectionPasswordFieldError(draft.password, { visibility: draft.visibility, hasPassword: false }, intl);
   return errors;
 }
 
 /** Title, description and visibility; creating opens the new collection, ready for its files. */
 export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
   const create = useCreateCollection();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>({ title: '', description: '', visibility: 'private', password: '' });
@@ -42,7 +46,7 @@ export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const descriptionId = useId();
 
-  const clientErrors = validateNewCollection(draft);
+  const clientErrors = validateNewCollection(draft, intl);
   const errors: FieldErrors<Field> = {};
   for (const field of fields) errors[field] = (attempted ? clientErrors[field] : undefined) ?? fromServer[field];
 
@@ -86,12 +90,17 @@ export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
 
   const unplacedError = create.error && !firstInvalid(serverFieldErrors(create.error, fields), fields) ? create.error : null;
   return (
-    <ModalDialog title="New collection" onClose={onClose} busy={create.isPending} initialFocus={titleInput}>
-      <form noValidate onSubmit={onSubmit} aria-label="New collection" className="space-y-5">
+    <ModalDialog
+      title={intl.formatMessage({ id: 'collections.create.title', defaultMessage: 'New collection' })}
+      onClose={onClose}
+      busy={create.isPending}
+      initialFocus={titleInput}
+    >
+      <form noValidate onSubmit={onSubmit} aria-label={intl.formatMessage({ id: 'collections.create.title', defaultMessage: 'New collection' })} className="space-y-5">
         <FormError error={unplacedError} />
         <TextField
           ref={titleInput}
-          label="Title"
+          label={intl.formatMessage({ id: 'collections.create.titleLabel', defaultMessage: 'Title' })}
           value={draft.title}
           error={errors.title}
           maxLength={200}
@@ -100,7 +109,7 @@ export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
         />
         <div>
           <label htmlFor={descriptionId} className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            Description (optional)
+            {intl.formatMessage({ id: 'collections.create.descriptionLabel', defaultMessage: 'Description (optional)' })}
           </label>
           <textarea
             id={descriptionId}
@@ -113,7 +122,7 @@ export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
             className={`${inputClass} mt-1 resize-y`}
           />
           <p id={`${descriptionId}-hint`} className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            Shown to everyone who opens the collection.
+            {intl.formatMessage({ id: 'collections.create.descriptionHint', defaultMessage: 'Shown to everyone who opens the collection.' })}
           </p>
           {errors.description ? (
             <p id={`${descriptionId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
@@ -121,22 +130,33 @@ export function CreateCollectionDialog({ onClose }: { onClose: () => void }) {
             </p>
           ) : null}
         </div>
-        <VisibilityOptions legend="Who can open it" value={draft.visibility} onChange={(visibility) => change('visibility', visibility)} />
+        <VisibilityOptions
+          legend={intl.formatMessage({ id: 'collections.create.visibilityLegend', defaultMessage: 'Who can open it' })}
+          value={draft.visibility}
+          onChange={(visibility) => change('visibility', visibility)}
+        />
         {draft.visibility === 'password' ? (
           <TextField
             ref={passwordInput}
-            label="Collection password"
+            label={intl.formatMessage({ id: 'collections.create.passwordLabel', defaultMessage: 'Collection password' })}
             type="password"
             autoComplete="new-password"
             value={draft.password}
             error={errors.password}
-            hint="Visitors type it to open the collection. At least 4 characters."
+            hint={intl.formatMessage({ id: 'collections.create.passwordHint', defaultMessage: 'Visitors type it to open the collection. At least 4 characters.' })}
             onChange={(event) => change('password', event.target.value)}
             className="max-w-sm"
           />
         ) : null}
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">You can change who can open it, and invite guests, at any time under Share.</p>
-        <DialogActions onCancel={onClose} pending={create.isPending} submitLabel="Create collection" pendingLabel="Creating…" />
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {intl.formatMessage({ id: 'collections.create.changeLater', defaultMessage: 'You can change who can open it, and invite guests, at any time under Share.' })}
+        </p>
+        <DialogActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel={intl.formatMessage({ id: 'collections.create.submit', defaultMessage: 'Create collection' })}
+          pendingLabel={intl.formatMessage({ id: 'collections.create.pending', defaultMessage: 'Creating…' })}
+        />
       </form>
     </ModalDialog>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../../components/button';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { FormError } from '../../../../components/form-error';
-import { plural } from '../../../../lib/format';
+import { useIntl } from '../../../../lib/intl';
 import { useDeleteCollection } from '../../api/delete-collection';
 
 interface DeleteCollectionButtonProps {
@@ -18,6 +18,7 @@ interface DeleteCollectionButtonProps {
 
 /** Deletes a collection after a confirmation that says what goes with it. */
 export function DeleteCollectionButton({ collectionId, title, fileCount, onDeleted, appearance = 'button' }: DeleteCollectionButtonProps) {
+  const intl = useIntl();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteCollection(collectionId, {
     onDeleted: () => {
@@ -25,18 +26,26 @@ export function DeleteCollectionButton({ collectionId, title, fileCount, onDelet
       onDeleted?.();
     },
   });
-  const contents =
+  const consequences =
     fileCount === undefined
-      ? 'Its files, folders and guests'
-      : fileCount === 0
-        ? 'Its folders and guests'
-        : `Its ${plural(fileCount, 'file', 'files')}, folders and guests`;
+      ? intl.formatMessage({
+          id: 'collections.deleteCollection.consequences',
+          defaultMessage: 'Its files, folders and guests are deleted for good, and its links stop working at once. This cannot be undone.',
+        })
+      : intl.formatMessage(
+          {
+            id: 'collections.deleteCollection.consequencesCounted',
+            defaultMessage:
+              '{count, plural, =0 {Its folders and guests are deleted for good, and its links stop working at once. This cannot be undone.} one {Its # file, folders and guests are deleted for good, and its links stop working at once. This cannot be undone.} other {Its # files, folders and guests are deleted for good, and its links stop working at once. This cannot be undone.}}',
+          },
+          { count: fileCount },
+        );
   return (
     <>
       {appearance === 'compact' ? (
         <Button
           variant="ghost"
-          aria-label={`Delete ${title}`}
+          aria-label={intl.formatMessage({ id: 'collections.deleteCollection.deleteNamed', defaultMessage: 'Delete {title}' }, { title })}
           // `!`: the ghost variant sets its own text colour, and utilities of one kind do not override by order.
           className="px-2 py-1 text-xs text-red-700! hover:bg-red-50! hover:text-red-800! dark:text-red-400! dark:hover:bg-red-950/60! dark:hover:text-red-300!"
           onClick={() => {
@@ -44,7 +53,7 @@ export function DeleteCollectionButton({ collectionId, title, fileCount, onDelet
             setConfirming(true);
           }}
         >
-          Delete
+          {intl.formatMessage({ id: 'collections.deleteCollection.delete', defaultMessage: 'Delete' })}
         </Button>
       ) : (
         <Button
@@ -55,20 +64,20 @@ export function DeleteCollectionButton({ collectionId, title, fileCount, onDelet
             setConfirming(true);
           }}
         >
-          Delete collection
+          {intl.formatMessage({ id: 'collections.deleteCollection.button', defaultMessage: 'Delete collection' })}
         </Button>
       )}
       {confirming ? (
         <ConfirmDialog
-          title={`Delete “${title}”?`}
-          confirmLabel="Delete collection"
-          pendingLabel="Deleting…"
+          title={intl.formatMessage({ id: 'collections.deleteCollection.title', defaultMessage: 'Delete “{title}”?' }, { title })}
+          confirmLabel={intl.formatMessage({ id: 'collections.deleteCollection.confirm', defaultMessage: 'Delete collection' })}
+          pendingLabel={intl.formatMessage({ id: 'collections.deleteCollection.deleting', defaultMessage: 'Deleting…' })}
           pending={remove.isPending}
           error={remove.error ? <FormError error={remove.error} /> : null}
           onConfirm={() => remove.mutate()}
           onCancel={() => setConfirming(false)}
         >
-          {contents} are deleted for good, and its links stop working at once. This cannot be undone.
+          {consequences}
         </ConfirmDialog>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../../components/button';
+import { useIntl } from '../../../../lib/intl';
 import { collectionQueryOptions } from '../../api/get-collection';
 import { ShareCollectionDialog } from '../sharing/share-dialog';
 
@@ -9,6 +10,7 @@ import { ShareCollectionDialog } from '../sharing/share-dialog';
  * first (the button says so meanwhile) and the dialog opens on a complete one.
  */
 export function ShareCollectionButton({ collectionId, title }: { collectionId: string; title: string }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const load = useMutation({
@@ -19,7 +21,7 @@ export function ShareCollectionButton({ collectionId, title }: { collectionId: s
     <>
       <Button
         variant="ghost"
-        aria-label={`Share ${title}`}
+        aria-label={intl.formatMessage({ id: 'collections.card.shareNamed', defaultMessage: 'Share {title}' }, { title })}
         className="px-2 py-1 text-xs"
         // Not disabled while loading: a disabled button loses focus, and the dialog hands focus back to whatever had it.
         aria-busy={load.isPending || undefined}
@@ -27,11 +29,15 @@ export function ShareCollectionButton({ collectionId, title }: { collectionId: s
           if (!load.isPending) load.mutate();
         }}
       >
-        {load.isPending ? 'Opening…' : 'Share'}
+        {load.isPending
+          ? intl.formatMessage({ id: 'collections.card.opening', defaultMessage: 'Opening…' })
+          : intl.formatMessage({ id: 'collections.card.share', defaultMessage: 'Share' })}
       </Button>
       {load.error ? (
         <span role="alert" className="text-xs text-red-700 dark:text-red-400">
-          {load.error instanceof Error ? load.error.message : 'Could not open the sharing settings.'}
+          {load.error instanceof Error
+            ? load.error.message
+            : intl.formatMessage({ id: 'collections.card.shareFailed', defaultMessage: 'Could not open the sharing settings.' })}
         </span>
       ) : null}
       {open ? <CachedShareDialog collectionId={collectionId} onClose={() => setOpen(false)} /> : null}

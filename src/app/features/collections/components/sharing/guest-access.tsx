@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SelectField } from '../../../../components/text-field';
+import { useIntl } from '../../../../lib/intl';
 import { foldersQueryOptions } from '../../api/get-folders';
 import type { GuestAccess } from '../../api/invite-guests';
 
@@ -27,20 +28,23 @@ export function GuestAccessSelect({
   disabled?: boolean;
   className?: string;
 }) {
+  const intl = useIntl();
   const { data: folders = [] } = useQuery(foldersQueryOptions(collectionId));
   const current = accessValue(value);
   const known = current === 'viewer' || current === 'contributor:' || folders.some((f) => current === `contributor:${f.id}`);
   return (
     <SelectField label={label} value={current} disabled={disabled} onChange={(event) => onChange(accessOf(event.target.value))} className={className}>
-      <option value="viewer">Can view and download</option>
-      <option value="contributor:">Can also add files, anywhere</option>
+      <option value="viewer">{intl.formatMessage({ id: 'collections.guestAccess.viewer', defaultMessage: 'Can view and download' })}</option>
+      <option value="contributor:">{intl.formatMessage({ id: 'collections.guestAccess.anywhere', defaultMessage: 'Can also add files, anywhere' })}</option>
       {folders.map((folder) => (
         <option key={folder.id} value={`contributor:${folder.id}`}>
-          Can also add files to {folder.path}
+          {intl.formatMessage({ id: 'collections.guestAccess.folder', defaultMessage: 'Can also add files to {path}' }, { path: folder.path })}
         </option>
       ))}
       {/* A folder since deleted: said as it is, so the select does not pretend otherwise. */}
-      {known ? null : <option value={current}>Can add files to a folder that is gone</option>}
+      {known ? null : (
+        <option value={current}>{intl.formatMessage({ id: 'collections.guestAccess.folderGone', defaultMessage: 'Can add files to a folder that is gone' })}</option>
+      )}
     </SelectField>
   );
 }

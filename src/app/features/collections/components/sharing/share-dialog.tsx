@@ -4,6 +4,7 @@ import type { Collection } from '../../../../../contract/collections';
 import { ModalDialog } from '../../../../components/modal-dialog';
 import { QueryErrorBoundary } from '../../../../components/query-error-boundary';
 import { SkeletonList } from '../../../../components/skeleton';
+import { useIntl } from '../../../../lib/intl';
 import { CustomLink } from './custom-link';
 import { GuestList } from './guest-list';
 import { InviteGuestsForm } from './invite-guests-form';
@@ -20,32 +21,40 @@ interface ShareCollectionDialogProps {
 
 /** Who can open a collection and how: its visibility, the secret link, the custom link and its guests. */
 export function ShareCollectionDialog({ collection, open, onClose }: ShareCollectionDialogProps) {
+  const intl = useIntl();
   const guestsHeading = useRef<HTMLHeadingElement>(null);
   const focusGuests = useCallback(() => guestsHeading.current?.focus(), []);
   if (!open) return null;
   return (
-    <ModalDialog title={`Share “${collection.title}”`} onClose={onClose} size="wide">
+    <ModalDialog
+      title={intl.formatMessage({ id: 'collections.share.title', defaultMessage: 'Share “{title}”' }, { title: collection.title })}
+      onClose={onClose}
+      size="wide"
+    >
       <div className="space-y-8">
-        <Section id="share-visibility-heading" title="Visibility">
+        <Section id="share-visibility-heading" title={intl.formatMessage({ id: 'collections.share.visibility', defaultMessage: 'Visibility' })}>
           <VisibilitySection collection={collection} />
         </Section>
-        <Section id="share-link-heading" title="Link">
+        <Section id="share-link-heading" title={intl.formatMessage({ id: 'collections.share.link', defaultMessage: 'Link' })}>
           <div className="space-y-5">
             <SecretLink collection={collection} />
             <ReadableLink collection={collection} />
           </div>
         </Section>
-        <Section id="share-custom-link-heading" title="Your own domain">
-          <Loaded label="Loading the workspace’s domain">
+        <Section id="share-custom-link-heading" title={intl.formatMessage({ id: 'collections.share.ownDomain', defaultMessage: 'Your own domain' })}>
+          <Loaded label={intl.formatMessage({ id: 'collections.share.loadingDomain', defaultMessage: 'Loading the workspace’s domain' })}>
             <CustomLink collection={collection} />
           </Loaded>
         </Section>
-        <Section id="share-guests-heading" title="Guests" headingRef={guestsHeading}>
+        <Section id="share-guests-heading" title={intl.formatMessage({ id: 'collections.share.guests', defaultMessage: 'Guests' })} headingRef={guestsHeading}>
           <p className="-mt-1 mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-            Guests open the collection whatever its visibility, signing in with a one-time link mailed to their address.
+            {intl.formatMessage({
+              id: 'collections.share.guestsIntro',
+              defaultMessage: 'Guests open the collection whatever its visibility, signing in with a one-time link mailed to their address.',
+            })}
           </p>
           <div className="space-y-5">
-            <Loaded label="Loading guests">
+            <Loaded label={intl.formatMessage({ id: 'collections.share.loadingGuests', defaultMessage: 'Loading guests' })}>
               <GuestList collectionId={collection.id} onRemoved={focusGuests} />
             </Loaded>
             <InviteGuestsForm collectionId={collection.id} />

@@ -1,18 +1,29 @@
 import { useId } from 'react';
+import { defineMessages } from 'react-intl';
 import type { CollectionVisibility } from '../../../../../contract/collections';
 import { Badge, type BadgeTone } from '../../../../components/badge';
+import { useIntl } from '../../../../lib/intl';
 
-export const visibilityChoices: { value: CollectionVisibility; label: string; description: string }[] = [
-  { value: 'private', label: 'Private', description: 'Only guests you invite, once they sign in with their email address.' },
-  { value: 'public', label: 'Public', description: 'Anyone with the link.' },
-  { value: 'password', label: 'Password', description: 'Anyone with the link and the password.' },
-];
+/** The visibilities, in the order they are offered. */
+const visibilities: readonly CollectionVisibility[] = ['private', 'public', 'password'];
+
+const visibilityLabels = defineMessages<CollectionVisibility>({
+  private: { id: 'collections.visibility.private', defaultMessage: 'Private' },
+  public: { id: 'collections.visibility.public', defaultMessage: 'Public' },
+  password: { id: 'collections.visibility.password', defaultMessage: 'Password' },
+});
+
+const visibilityDescriptions = defineMessages<CollectionVisibility>({
+  private: { id: 'collections.visibility.privateDescription', defaultMessage: 'Only guests you invite, once they sign in with their email address.' },
+  public: { id: 'collections.visibility.publicDescription', defaultMessage: 'Anyone with the link.' },
+  password: { id: 'collections.visibility.passwordDescription', defaultMessage: 'Anyone with the link and the password.' },
+});
 
 const badgeTones: Record<CollectionVisibility, BadgeTone> = { private: 'neutral', password: 'accent', public: 'success' };
 
 export function VisibilityBadge({ visibility }: { visibility: CollectionVisibility }) {
-  const choice = visibilityChoices.find((c) => c.value === visibility)!;
-  return <Badge tone={badgeTones[visibility]}>{choice.label}</Badge>;
+  const intl = useIntl();
+  return <Badge tone={badgeTones[visibility]}>{intl.formatMessage(visibilityLabels[visibility])}</Badge>;
 }
 
 /** The three visibilities as a radio group, each with what it means. */
@@ -27,13 +38,22 @@ export function VisibilityOptions({
   onChange: (visibility: CollectionVisibility) => void;
   disabled?: boolean;
 }) {
+  const intl = useIntl();
   const name = useId();
   return (
     <fieldset disabled={disabled}>
       <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{legend}</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-3">
-        {visibilityChoices.map((choice) => (
-          <VisibilityOption key={choice.value} name={name} checked={value === choice.value} onChange={() => onChange(choice.value)} {...choice} />
+        {visibilities.map((visibility) => (
+          <VisibilityOption
+            key={visibility}
+            name={name}
+            value={visibility}
+            label={intl.formatMessage(visibilityLabels[visibility])}
+            description={intl.formatMessage(visibilityDescriptions[visibility])}
+            checked={value === visibility}
+            onChange={() => onChange(visibility)}
+          />
         ))}
       </div>
     </fieldset>

@@ -4,6 +4,7 @@ import { Button } from '../../../../components/button';
 import { FormError } from '../../../../components/form-error';
 import { TextField } from '../../../../components/text-field';
 import { serverFieldErrors } from '../../../../lib/form-errors';
+import { useIntl } from '../../../../lib/intl';
 import { useUpdateCollection } from '../../api/update-collection';
 import { collectionPasswordFieldError } from '../../utils/collection-password';
 import { VisibilityOptions } from './visibility-options';
@@ -15,6 +16,7 @@ import { DeliberateForm } from '../../../../components/deliberate-form';
  * server still gives is shown next to the field.
  */
 export function VisibilitySection({ collection }: { collection: Collection }) {
+  const intl = useIntl();
   const update = useUpdateCollection(collection.id);
   const [visibility, setVisibility] = useState<CollectionVisibility>(collection.visibility);
   const [password, setPassword] = useState('');
@@ -28,7 +30,7 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
     event.preventDefault();
     setSaved(false);
     const typed = visibility === 'password' && password !== '';
-    const problem = collectionPasswordFieldError(password, { visibility, hasPassword });
+    const problem = collectionPasswordFieldError(password, { visibility, hasPassword }, intl);
     if (problem) {
       setPasswordError(problem);
       passwordInput.current?.focus();
@@ -56,7 +58,7 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
   return (
     <DeliberateForm noValidate onSubmit={onSubmit} aria-labelledby="share-visibility-heading" className="space-y-4">
       <VisibilityOptions
-        legend="Who can open it"
+        legend={intl.formatMessage({ id: 'collections.visibilitySection.legend', defaultMessage: 'Who can open it' })}
         value={visibility}
         disabled={update.isPending}
         onChange={(next) => {
@@ -69,12 +71,20 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
       {visibility === 'password' ? (
         <TextField
           ref={passwordInput}
-          label={hasPassword ? 'New password' : 'Collection password'}
+          label={
+            hasPassword
+              ? intl.formatMessage({ id: 'collections.visibilitySection.newPassword', defaultMessage: 'New password' })
+              : intl.formatMessage({ id: 'collections.visibilitySection.password', defaultMessage: 'Collection password' })
+          }
           type="password"
           autoComplete="new-password"
           value={password}
           error={passwordError}
-          hint={hasPassword ? 'Leave it empty to keep the current password.' : 'Visitors type it to open the collection. At least 4 characters.'}
+          hint={
+            hasPassword
+              ? intl.formatMessage({ id: 'collections.visibilitySection.keepPassword', defaultMessage: 'Leave it empty to keep the current password.' })
+              : intl.formatMessage({ id: 'collections.visibilitySection.passwordHint', defaultMessage: 'Visitors type it to open the collection. At least 4 characters.' })
+          }
           onChange={(event) => {
             setPassword(event.target.value);
             setPasswordError(undefined);
@@ -86,10 +96,14 @@ export function VisibilitySection({ collection }: { collection: Collection }) {
       {update.error && !fieldError ? <FormError error={update.error} /> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={!changed || update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save visibility'}
+          {update.isPending
+            ? intl.formatMessage({ id: 'collections.visibilitySection.saving', defaultMessage: 'Saving…' })
+            : intl.formatMessage({ id: 'collections.visibilitySection.save', defaultMessage: 'Save visibility' })}
         </Button>
         <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {saved ? 'Saved. ' : ''}A change applies to visitors on their next request.
+          {saved
+            ? intl.formatMessage({ id: 'collections.visibilitySection.saved', defaultMessage: 'Saved. A change applies to visitors on their next request.' })
+            : intl.formatMessage({ id: 'collections.visibilitySection.applies', defaultMessage: 'A change applies to visitors on their next request.' })}
         </p>
       </div>
     </DeliberateForm>
