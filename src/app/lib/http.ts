@@ -1,5 +1,5 @@
 import { ApiRequestError, errorFromResponse } from './api-error';
-import { currentIntl } from './intl';
+import { currentIntl, documentLocale } from './intl';
 
 export interface JsonRequestInit {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,7 +11,8 @@ export interface JsonRequestInit {
 
 /** Sends one request; resolves with the raw response, or rejects with `network_error` when nothing came back. */
 export async function send(url: string, init: JsonRequestInit = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+  // The server writes its refusals in the page's language (the one the reader chose, not only the browser's).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': documentLocale(), ...init.headers };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(url, {

@@ -1,9 +1,9 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
-import appSource from '../../locales/app/en.json';
-import dashboardSource from '../../locales/dashboard/en.json';
+import appSource from '../../locales/app/en.json' with { type: 'json' };
+import dashboardSource from '../../locales/dashboard/en.json' with { type: 'json' };
 
-const source: Record<string, string> = { ...appSource, ...dashboardSource };
+const pagesSource: Record<string, string> = { ...appSource, ...dashboardSource };
 
 /**
  * A pseudo-language for tests: every message of the source catalogs (the pages' and the dashboard's) with each ASCII letter swapped for an accented
@@ -28,11 +28,12 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
   });
 }
 
-/** The pseudo-language's catalog: the same ids and placeholders as the source. */
-export function pseudoMessages(): Record<string, string> {
+/** The pseudo-language's catalog: the same ids and placeholders as the source (the pages' English, or another given). */
+export function pseudoMessages(source: Record<string, string> = pagesSource): Record<string, string> {
   return Object.fromEntries(
     Object.entries(source).map(([id, message]) => {
-      const padding = '~'.repeat(Math.ceil(message.length * 0.4));
+      // In words of five, as a longer language's are: a line can still break between them.
+      const padding = ' ~~~~'.repeat(Math.ceil((message.length * 0.4) / 5)).trimStart();
       return [id, `⟦${printAST(pseudoElements(parse(message)))}${padding}⟧`];
     }),
   );

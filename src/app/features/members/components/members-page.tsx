@@ -234,9 +234,11 @@ function InvitationRow({ invitation, onDone }: { invitation: MemberInvitation; o
   const intl = useIntl();
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
+  // "sent 3 May", or for one that ran out, when it did: "expired 10 May".
+  const shownAt = invitation.expired ? invitation.expiresAt : invitation.sentAt;
   const sentAt = (
-    <time key="date" dateTime={invitation.sentAt} title={formatDateTime(invitation.sentAt)}>
-      {formatDate(invitation.sentAt)}
+    <time key="date" dateTime={shownAt} title={formatDateTime(shownAt)}>
+      {formatDate(shownAt)}
     </time>
   );
   return (

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { DownloadSession, PublicTransfer, UnlockResponse } from '../../../../contract/public';
 import { ApiRequestError, errorFromResponse, isApiRequestError } from '../../../lib/api-error';
 import { firstViewGcTime, takePublicPageData } from '../../../lib/public-page-data';
+import { currentIntl, documentLocale } from '../../../lib/intl';
 
 /**
  * The public recipient API (`/api/public/*`). Deliberately not the v1 client nor the dashboard
@@ -24,7 +25,8 @@ export interface PublicRequestInit {
 }
 
 export async function publicRequest<T>(path: string, init: PublicRequestInit = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
+  // The server writes its refusals in the page's language (the one the reader chose, not only the browser's).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': documentLocale(), ...init.headers };
   if (init.json !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -37,14 +39,22 @@ export async function publicRequest<T>(path: string, init: PublicRequestInit = {
       cache: 'no-store',
     });
   } catch {
-    throw new ApiRequestError({ status: 0, code: 'network_error', message: 'Could not reach the server. Check your connection and try again.' });
+    throw new ApiRequestError({
+      status: 0,
+      code: 'network_error',
+      message: currentIntl().formatMessage({ id: 'pages.http.networkError', defaultMessage: 'Could not reach the server. Check your connection and try again.' }),
+    });
   }
   if (!response.ok) throw await errorFromResponse(response);
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;
   } catch {
-    throw new ApiRequestError({ status: response.status, code: 'unexpected_response', message: 'The server sent an answer this page cannot read. Try reloading.' });
+    throw new ApiRequestError({
+      status: response.status,
+      code: 'unexpected_response',
+      message: currentIntl().formatMessage({ id: 'pages.http.unreadable', defaultMessage: 'The server sent an answer this page cannot read. Try reloading.' }),
+    });
   }
 }
 

@@ -218,7 +218,7 @@ function TextPreview({
             { name },
           )}
         >
-          <table className="min-w-full text-left text-sm">
+          <table className="min-w-full text-start text-sm">
             {header ? (
               <thead className="sticky top-0 bg-zinc-100 dark:bg-zinc-800">
                 <tr>
