@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { pseudoMessages } from '../src/app/test/pseudo-locale';
 import { signUp } from './support';

@@ -2,11 +2,15 @@
 // by the areas in src/locales/areas.ts. The translations are then brought up to it by hand (docs/translating.md).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { CATALOG_AREAS } from '../src/locales/areas';
+import fs from 'node:fs';
+import { areaSource, CATALOG_AREAS } from '../src/locales/areas';
 
 const root = path.resolve(import.meta.dirname, '..');
-for (const [area, sources] of Object.entries(CATALOG_AREAS)) {
-  const outFile = path.join('src/locales', area, 'en.json');
-  execFileSync(path.join(root, 'node_modules/.bin/formatjs'), ['extract', ...sources, '--format', 'simple', '--out-file', outFile], { cwd: root, stdio: 'inherit' });
-  console.log(`${outFile}: written`);
+for (const [area, { sources }] of Object.entries(CATALOG_AREAS)) {
+  const outFile = path.join(root, 'src/locales', area, 'en.json');
+  const extracted = execFileSync(path.join(root, 'node_modules/.bin/formatjs'), ['extract', ...sources, '--format', 'simple'], { cwd: root, encoding: 'utf8' });
+  const source = areaSource(area, JSON.parse(extracted) as Record<string, string>);
+  fs.mkdirSync(path.dirname(outFile), { recursive: true });
+  fs.writeFileSync(outFile, `${JSON.stringify(source, null, 2)}\n`);
+  console.log(`${path.relative(root, outFile)}: ${Object.keys(source).length} messages`);
 }

@@ -6,7 +6,7 @@ export const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string().openapi({ description: 'Stable machine-readable code.', example: 'invalid_request' }),
-      message: z.string().openapi({ description: 'Human-readable explanation.', example: 'limit must be between 1 and 500' }),
+      message: z.string().openapi({ description: 'A sentence for people: in the language the request asks for in `Accept-Language` when the service writes it (en, de, fr, es, it, nl, pt-BR, pl, ja, ar; the answer says which in `Content-Language`), else English. Programs read `code` and `details`, which are the same in every language.', example: 'limit must be between 1 and 500' }),
       details: z
         .record(z.string(), z.unknown())
         .openapi({

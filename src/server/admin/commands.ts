@@ -102,7 +102,7 @@ export function formatEur(micro: number): string {
 /** A hostname for `domain set`, lower-cased (and in its xn-- form when internationalised). */
 export function parseDomain(value: string): string {
   const r = normalizeCustomDomain(value);
-  if ('problem' in r) throw invalid(`--domain: ${r.problem}`);
+  if ('problem' in r) throw invalid(`--domain: ${r.problem.english}`);
   return r.domain;
 }
 

@@ -29,6 +29,7 @@ import { getCookie } from 'hono/cookie';
 import { textDirection, type Locale } from '../../contract/locales.js';
 import { sessionLanguage } from '../auth/sessions.js';
 import { SESSION_COOKIE } from '../dashboard/session.js';
+import { answerLanguage, messageIn } from '../http/answer-language.js';
 import { readerLanguage } from '../http/reader-language.js';
 import type { Database } from '../db/connection.js';
 import { appRouteMatcher } from './app-routes.js';
@@ -40,6 +41,7 @@ import { requestContextMiddleware } from '../http/middleware/request-context.js'
 import { securityHeaders } from '../http/middleware/security-headers.js';
 import { settleUnreadBody } from '../http/middleware/unread-body.js';
 import { scannerHealth } from '../scanning/scanner.js';
+import { said } from '../core/sentences.js';
 
 export const defaultStaticDir = fileURLToPath(new URL('../../../dist/app', import.meta.url));
 
@@ -67,9 +69,16 @@ export function createApp(services: Services, options: AppOptions) {
 
   app.onError((err, c) => {
     const { config, log } = c.var.services ?? services;
+    // An error's sentence in the reader's language (Accept-Language), when it has one.
+    const answer = (error: ApiError, status: number) => {
+      const { message, locale } = messageIn(error, answerLanguage(c));
+      c.header('Content-Language', locale);
+      c.header('Vary', 'Accept-Language', { append: true });
+      return c.json(errorBody(config.PUBLIC_URL, error.code, message, error.details), status as 400);
+    };
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(errorBody(config.PUBLIC_URL, err.code, err.message, err.details), err.status as 400);
+      return answer(err, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       const code = errorCodeForStatus(err.status);
@@ -78,16 +87,16 @@ export function createApp(services: Services, options: AppOptions) {
     if (isUnavailable(err)) {
       log.warn({ err }, 'a service the server depends on is unavailable');
       c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return c.json(errorBody(config.PUBLIC_URL, 'unavailable', 'The service cannot reach its database or storage right now; retry shortly', {}), 503);
+      return answer(new ApiError('unavailable', said({ id: 'api.request.unavailable', defaultMessage: 'The service cannot reach its database or storage right now; retry shortly' })), 503);
     }
     // SQLSTATE class 22 (data exception: a character or number the database cannot hold) is input
     // the validation should have refused. Answer it as the client's error, and warn so it is fixed.
     if (sqlState(err)?.startsWith('22')) {
       log.warn({ err }, 'input reached the database unvalidated');
-      return c.json(errorBody(config.PUBLIC_URL, 'invalid_request', 'A value in the request cannot be stored', {}), 400);
+      return answer(new ApiError('invalid_request', said({ id: 'api.request.valueCannotBeStored', defaultMessage: 'A value in the request cannot be stored' })), 400);
     }
     log.error({ err }, 'unhandled error');
-    return c.json(errorBody(config.PUBLIC_URL, 'internal_error', 'Something went wrong on our side', {}), 500);
+    return answer(new ApiError('internal_error', said({ id: 'api.request.internal', defaultMessage: 'Something went wrong on our side' })), 500);
   });
 
   app.get('/healthz', async (c) => {
@@ -105,14 +114,14 @@ export function createApp(services: Services, options: AppOptions) {
   const jsonBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: () => {
-      throw new ApiError('payload_too_large', 'The request body is larger than 1 MiB');
+      throw new ApiError('payload_too_large', said({ id: 'api.request.requestBodyLargerThan', defaultMessage: 'The request body is larger than 1 MiB' }));
     },
   });
   // A CSV import writes a whole address book in one transaction, so its body may be larger.
   const contactImportBodyLimit = bodyLimit({
     maxSize: CONTACT_IMPORT_BODY_LIMIT,
     onError: () => {
-      throw new ApiError('payload_too_large', `The request body is larger than ${CONTACT_IMPORT_BODY_LIMIT / 1024 / 1024} MiB`);
+      throw new ApiError('payload_too_large', said({ id: 'api.request.bodyLargerThanMiB', defaultMessage: 'The request body is larger than {mebibytes} MiB' }, { mebibytes: String(CONTACT_IMPORT_BODY_LIMIT / 1024 / 1024) }));
     },
   });
   for (const prefix of ['/api/v1/*', '/api/dashboard/*', '/api/public/*', '/api/uploads/*']) {
@@ -152,12 +161,12 @@ export function createApp(services: Services, options: AppOptions) {
   app.route('/', oauthRoutes(services));
   mountMcp(app, services);
   app.all('/api/*', (c) => {
-    throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
+    throw new ApiError('not_found', said({ id: 'api.request.noEndpoint', defaultMessage: 'No endpoint {method} {path}', description: 'method: the HTTP method (GET, POST…); path: the path asked for' }, { method: c.req.method, path: c.req.path }));
   });
   // Discovery clients probe well-known addresses (an OpenID configuration, the bare resource metadata):
   // a JSON 404 for those we do not serve, never the web app's page.
   app.all('/.well-known/*', (c) => {
-    throw new ApiError('not_found', `Nothing is served at ${c.req.path}`);
+    throw new ApiError('not_found', said({ id: 'api.request.nothingServed', defaultMessage: 'Nothing is served at {path}' }, { path: c.req.path }));
   });
 
   // The built SPA: hashed assets cached for good, everything else falls back to index.html.
@@ -224,7 +233,12 @@ export function createApp(services: Services, options: AppOptions) {
     c.header('Cache-Control', 'no-cache');
     return c.html(html, found ? 200 : 404);
   });
-  app.notFound((c) => c.json(errorBody(services.config.PUBLIC_URL, 'not_found', 'Not found'), 404));
+  app.notFound((c) => {
+    const { message, locale } = messageIn(new ApiError('not_found', said({ id: 'api.request.notFound', defaultMessage: 'Not found' })), answerLanguage(c));
+    c.header('Content-Language', locale);
+    c.header('Vary', 'Accept-Language', { append: true });
+    return c.json(errorBody(services.config.PUBLIC_URL, 'not_found', message), 404);
+  });
   return app;
 }
 

@@ -7,6 +7,7 @@ import { apiKeys, users } from '../db/schema/index.js';
 import { ApiError } from '../core/errors.js';
 import type { Plan } from '../workspaces/plan.js';
 import { keyHint, newApiKey, newId, sha256 } from '../core/secrets.js';
+import { said } from '../core/sentences.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -14,7 +15,7 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export async function createApiKey(db: Database, now: Date, workspaceId: string, plan: Plan, name: string, scopes: readonly Scope[], actor: ActivityActor) {
   const forbidden = plan === 'free' ? scopes.filter((s) => paidOnlyScopes.includes(s)) : [];
   if (forbidden.length > 0) {
-    throw new ApiError('upgrade_required', `A free workspace cannot create a key with ${forbidden.join(', ')}`, { scopes: forbidden, plan });
+    throw new ApiError('upgrade_required', said({ id: 'api.keys.paidScopes', defaultMessage: 'A free workspace cannot create a key with {scopes}', description: 'scopes: the scopes, comma-separated (e.g. webhooks:write)' }, { scopes: forbidden.join(', ') }), { scopes: forbidden, plan });
   }
   const secret = newApiKey();
   const row = await db.transaction(async (tx) => {

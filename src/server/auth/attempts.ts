@@ -1,5 +1,6 @@
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
+import { type Sentence } from '../core/sentences.js';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -9,7 +10,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  * nor many for one account gets far. Refuses with 429 once any bucket has used up
  * SIGNIN_ATTEMPTS_PER_15_MINUTES; `failed()` counts a wrong guess.
  */
-export async function limitGuesses(services: Pick<Services, 'clock' | 'rateLimits' | 'config'>, buckets: string[], refusal: string) {
+export async function limitGuesses(services: Pick<Services, 'clock' | 'rateLimits' | 'config'>, buckets: string[], refusal: Sentence) {
   const { clock, rateLimits, config } = services;
   const nowMs = clock.now().getTime();
   const counts = await Promise.all(buckets.map((b) => rateLimits.peek(b, FIFTEEN_MINUTES, nowMs)));

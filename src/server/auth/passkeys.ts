@@ -16,6 +16,7 @@ import { findUserById } from '../workspaces/accounts.js';
 import { keepChallenge, spendChallenge } from './browser-challenges.js';
 import { mailSecurityChange } from './security-mail.js';
 import { endOtherSessions, type Account, type SignedInUser } from './sessions.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Passkeys (WebAuthn, with `@simplewebauthn/server`): a person registers discoverable credentials
@@ -38,7 +39,7 @@ function relyingParty(config: Services['config']) {
 const keepPasskeyChallenge = (services: PasskeyServices, challenge: string, userId: string | null) =>
   keepChallenge(services, 'passkey', challenge, { userId, ttlMs: CHALLENGE_TTL_MS });
 
-const expired = () => new ApiError('invalid_request', 'This passkey request has expired; try again', { reason: 'challenge_expired' });
+const expired = () => new ApiError('invalid_request', said({ id: 'api.auth.passkeyRequestExpiredTry', defaultMessage: 'This passkey request has expired; try again' }), { reason: 'challenge_expired' });
 
 const passkeyBody = (row: typeof passkeys.$inferSelect) => ({
   id: row.id,
@@ -82,7 +83,7 @@ export async function registerPasskey(services: PasskeyServices, user: SignedInU
     expectedRPID: rpID,
     requireUserVerification: true,
   }).catch(() => ({ verified: false as const }));
-  if (!verification.verified) throw new ApiError('invalid_request', 'The passkey could not be checked; try again', { reason: 'passkey_not_verified' });
+  if (!verification.verified) throw new ApiError('invalid_request', said({ id: 'api.auth.passkeyCouldCheckedTry', defaultMessage: 'The passkey could not be checked; try again' }), { reason: 'passkey_not_verified' });
   const { credential, credentialBackedUp } = verification.registrationInfo;
   const [row] = await services.db
     .insert(passkeys)
@@ -99,7 +100,7 @@ export async function registerPasskey(services: PasskeyServices, user: SignedInU
     })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw new ApiError('conflict', 'This passkey is registered already', { reason: 'passkey_exists' });
+  if (!row) throw new ApiError('conflict', said({ id: 'api.auth.passkeyRegisteredAlready', defaultMessage: 'This passkey is registered already' }), { reason: 'passkey_exists' });
   await mailSecurityChange(services, user, { kind: 'passkey_added', name: row.name });
   return passkeyBody(row);
 }
@@ -108,7 +109,7 @@ export async function registerPasskey(services: PasskeyServices, user: SignedInU
 export async function removePasskey(services: Pick<Services, 'db' | 'mailer' | 'config'>, user: SignedInUser, id: string) {
   const name = await services.db.transaction(async (tx) => {
     const [removed] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, user.userId))).returning({ name: passkeys.name });
-    if (!removed) throw notFound('Passkey');
+    if (!removed) throw notFound(said({ id: 'api.auth.passkeyNotFound', defaultMessage: 'Passkey not found' }));
     await endOtherSessions(tx, user);
     return removed.name;
   });
@@ -127,7 +128,7 @@ export async function signInWithPasskey(services: PasskeyServices, token: string
   const challenge = await spendChallenge(services, 'passkey', token, null);
   if (!challenge) throw expired();
   const response = credential as AuthenticationResponseJSON;
-  const refused = () => new ApiError('unauthorized', 'This passkey is not one of this server’s, or it could not be checked');
+  const refused = () => new ApiError('unauthorized', said({ id: 'api.auth.passkeyOneServerS', defaultMessage: 'This passkey is not one of this server’s, or it could not be checked' }));
   const [passkey] = await services.db.select().from(passkeys).where(eq(passkeys.credentialId, String(response.id)));
   if (!passkey) throw refused();
   const { rpID, origin } = relyingParty(services.config);
@@ -147,6 +148,6 @@ export async function signInWithPasskey(services: PasskeyServices, token: string
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: services.clock.now(), backedUp: verification.authenticationInfo.credentialBackedUp })
     .where(eq(passkeys.id, passkey.id));
   const account = await findUserById(services.db, passkey.userId);
-  if (!account) throw new ApiError('forbidden', 'Your account belongs to no workspace any more', { reason: 'no_workspace' });
+  if (!account) throw new ApiError('forbidden', said({ id: 'api.auth.accountBelongsNoWorkspace2', defaultMessage: 'Your account belongs to no workspace any more' }), { reason: 'no_workspace' });
   return account;
 }

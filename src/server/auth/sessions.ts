@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, ne, sql, type Column, type SQL } from 'drizz
 import { isLocale, type Locale } from '../../contract/locales.js';
 import { scopesForMember, type MemberRole } from '../../contract/scopes.js';
 import { ApiError } from '../core/errors.js';
+import { said } from '../core/sentences.js';
 import { newId, newSessionToken, randomBase62, sha256 } from '../core/secrets.js';
 import { accessTokens, memberships, sessions, signInDomains, users, workspaces } from '../db/schema/index.js';
 import type { Tx } from '../db/connection.js';
@@ -58,7 +59,7 @@ const MAX_TOKEN_LENGTH = 100;
 /** A disabled workspace, or a person the operator disabled, signs in nowhere (403). */
 export function refuseSignIn({ user, ws }: Pick<Account, 'user' | 'ws'>) {
   refuseInactiveWorkspace(ws);
-  if (user.disabledAt !== null) throw new ApiError('forbidden', 'This account has been disabled by the operator of this server', { reason: 'account_disabled' });
+  if (user.disabledAt !== null) throw new ApiError('forbidden', said({ id: 'api.auth.accountBeenDisabledOperator', defaultMessage: 'This account has been disabled by the operator of this server' }), { reason: 'account_disabled' });
 }
 
 /** Where a session is used from, as Settings → Security shows it. */
@@ -207,10 +208,18 @@ export function refuseUntilCompliant(
   user: Pick<SignedInUser, 'workspaceRequiresTwoStep' | 'twoStepOn' | 'workspaceName' | 'workspaceRequiresSingleSignOn' | 'singleSignOnSatisfied'>,
 ) {
   if (user.workspaceRequiresTwoStep && !user.twoStepOn) {
-    throw new ApiError('forbidden', `${user.workspaceName} requires two-step verification: turn it on in Settings → Security to continue`, { reason: 'two_step_required' });
+    throw new ApiError(
+      'forbidden',
+      said({ id: 'api.session.twoStepRequired', defaultMessage: '{workspace} requires two-step verification: turn it on in Settings → Security to continue' }, { workspace: user.workspaceName }),
+      { reason: 'two_step_required' },
+    );
   }
   if (user.workspaceRequiresSingleSignOn && !user.singleSignOnSatisfied) {
-    throw new ApiError('forbidden', `${user.workspaceName} requires single sign-on: sign in through your organisation’s identity provider to continue`, { reason: 'single_sign_on_required' });
+    throw new ApiError(
+      'forbidden',
+      said({ id: 'api.session.singleSignOnRequired', defaultMessage: '{workspace} requires single sign-on: sign in through your organisation’s identity provider to continue' }, { workspace: user.workspaceName }),
+      { reason: 'single_sign_on_required' },
+    );
   }
 }
 

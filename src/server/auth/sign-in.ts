@@ -14,6 +14,7 @@ import { isActiveWorkspace } from '../workspaces/active.js';
 import { signupPolicy } from '../workspaces/operator.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { endOtherSessions, type Account, type SignedInUser } from './sessions.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Signing up, signing in with a password, changing it, and resetting a forgotten one. `address` is the
@@ -27,7 +28,7 @@ const RESET_REQUESTS_PER_WINDOW = 5;
 
 /** Password guesses, at sign-in or when changing a password, per account and per address. */
 const passwordAttempts = (services: Pick<Services, 'clock' | 'rateLimits' | 'config'>, email: string, address: string) =>
-  limitGuesses(services, [`signin-email:${email}`, `signin-addr:${address}`], 'Too many wrong passwords; try again later');
+  limitGuesses(services, [`signin-email:${email}`, `signin-addr:${address}`], said({ id: 'api.auth.tooManyWrongPasswords', defaultMessage: 'Too many wrong passwords; try again later' }));
 
 /**
  * A new account and its workspace, on the operator's default plan, if the server's sign-up mode
@@ -49,7 +50,7 @@ export async function signUp(services: Pick<Services, 'db' | 'clock' | 'config'>
     return { user, ws: workspace, role: 'owner' };
   } catch (err) {
     if (err instanceof EmailTakenError) {
-      throw new ApiError('conflict', 'An account with this email already exists; sign in instead', {
+      throw new ApiError('conflict', said({ id: 'api.auth.accountEmailAlreadyExists', defaultMessage: 'An account with this email already exists; sign in instead' }), {
         reason: 'email_taken',
         fields: [{ path: 'email', message: 'An account with this email already exists' }],
       });
@@ -68,7 +69,7 @@ export async function checkPersonPassword(services: Services, email: string, pas
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash));
   if (!user || !ok) {
     await attempts.failed();
-    throw new ApiError('unauthorized', 'Wrong email or password');
+    throw new ApiError('unauthorized', said({ id: 'api.auth.wrongEmailPassword', defaultMessage: 'Wrong email or password' }));
   }
   return user;
 }
@@ -81,7 +82,7 @@ export async function checkPassword(services: Services, input: z.output<typeof S
   const user = await checkPersonPassword(services, input.email, input.password, address);
   const found = await findUserById(services.db, user.id);
   if (!found) {
-    throw new ApiError('forbidden', 'Your account belongs to no workspace any more: ask a workspace’s owner or an admin to invite you again', { reason: 'no_workspace' });
+    throw new ApiError('forbidden', said({ id: 'api.auth.accountBelongsNoWorkspace', defaultMessage: 'Your account belongs to no workspace any more: ask a workspace’s owner or an admin to invite you again' }), { reason: 'no_workspace' });
   }
   return found;
 }
@@ -96,7 +97,7 @@ export async function changePassword(services: Services, user: SignedInUser, inp
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.userId));
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     await attempts.failed();
-    throw new ApiError('invalid_request', 'The current password is not right', {
+    throw new ApiError('invalid_request', said({ id: 'api.auth.currentPasswordRight', defaultMessage: 'The current password is not right' }), {
       location: 'body',
       fields: [{ path: 'currentPassword', message: 'This is not your current password' }],
     });
@@ -121,7 +122,7 @@ export async function requestPasswordReset(services: Services, email: string, ad
   const counts = await Promise.all(buckets.map((b) => rateLimits.hit(b, FIFTEEN_MINUTES, now.getTime())));
   if (counts.some(({ count }) => count > RESET_REQUESTS_PER_WINDOW)) {
     const retryAfter = Math.ceil((Math.max(...counts.map((x) => x.resetAtMs)) - now.getTime()) / 1000);
-    throw new ApiError('rate_limited', 'Too many reset requests; try again later', { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
+    throw new ApiError('rate_limited', said({ id: 'api.auth.tooManyResetRequests', defaultMessage: 'Too many reset requests; try again later' }), { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
   }
   const found = await findUserByEmail(db, email);
   if (!found || !isActiveWorkspace(found.ws)) return;
@@ -165,12 +166,12 @@ export async function completePasswordReset(services: Pick<Services, 'db' | 'clo
     return reset.userId;
   });
   if (!userId) {
-    throw new ApiError('invalid_request', 'This reset link has expired or was used already. Ask for a new one.', {
+    throw new ApiError('invalid_request', said({ id: 'api.auth.resetLinkExpiredUsed', defaultMessage: 'This reset link has expired or was used already. Ask for a new one.' }), {
       location: 'body',
       fields: [{ path: 'token', message: 'expired or used' }],
     });
   }
   const row = await findUserById(db, userId);
-  if (!row) throw new ApiError('not_found', 'This account no longer exists, or belongs to no workspace');
+  if (!row) throw new ApiError('not_found', said({ id: 'api.auth.accountNoLongerExists', defaultMessage: 'This account no longer exists, or belongs to no workspace' }));
   return row;
 }

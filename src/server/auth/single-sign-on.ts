@@ -15,6 +15,7 @@ import { keepChallenge, spendChallenge } from './browser-challenges.js';
 import { hashPassword } from './passwords.js';
 import { deriveKey, seal, unseal } from './sealing.js';
 import type { Account, SignedInUser } from './sessions.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Single sign-on with OpenID Connect (`openid-client`): the operator sets up identity providers
@@ -58,10 +59,10 @@ export interface NewIdentityProvider {
 export function normalizeIssuer(raw: string, allowInsecure: boolean): string {
   const url = URL.parse(raw.trim());
   if (!url || (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:'))) {
-    throw new ApiError('invalid_request', 'The issuer must be an https URL, such as https://login.example.com/realms/acme', { fields: [{ path: 'issuer', message: 'Must be an https URL' }] });
+    throw new ApiError('invalid_request', said({ id: 'api.auth.issuerMustHttpsUrl', defaultMessage: 'The issuer must be an https URL, such as https://login.example.com/realms/acme' }), { fields: [{ path: 'issuer', message: 'Must be an https URL' }] });
   }
   if (url.search || url.hash || url.username || url.password) {
-    throw new ApiError('invalid_request', 'The issuer has no query, fragment or credentials', { fields: [{ path: 'issuer', message: 'Must be a plain URL' }] });
+    throw new ApiError('invalid_request', said({ id: 'api.auth.issuerNoQueryFragment', defaultMessage: 'The issuer has no query, fragment or credentials' }), { fields: [{ path: 'issuer', message: 'Must be a plain URL' }] });
   }
   return url.toString().replace(/\/$/, '');
 }
@@ -72,11 +73,11 @@ export function normalizeIssuer(raw: string, allowInsecure: boolean): string {
  */
 export async function addIdentityProvider(services: SsoServices, input: NewIdentityProvider) {
   const name = input.name.trim();
-  if (!name || name.length > 60) throw new ApiError('invalid_request', 'The name is what the sign-in button shows: 1 to 60 characters', { fields: [{ path: 'name', message: '1 to 60 characters' }] });
-  if (!input.clientId.trim() || !input.clientSecret) throw new ApiError('invalid_request', 'Both the client id and the client secret the provider gave are needed');
+  if (!name || name.length > 60) throw new ApiError('invalid_request', said({ id: 'api.auth.nameWhatSignButton', defaultMessage: 'The name is what the sign-in button shows: 1 to 60 characters' }), { fields: [{ path: 'name', message: '1 to 60 characters' }] });
+  if (!input.clientId.trim() || !input.clientSecret) throw new ApiError('invalid_request', said({ id: 'api.auth.bothClientIdClient', defaultMessage: 'Both the client id and the client secret the provider gave are needed' }));
   const issuer = normalizeIssuer(input.issuer, services.config.SSO_ALLOW_INSECURE);
   await discover(services, issuer, input.clientId.trim(), input.clientSecret).catch((err: unknown) => {
-    throw new ApiError('invalid_request', `No OpenID provider answers at ${issuer}: ${err instanceof Error ? err.message : String(err)}`, { fields: [{ path: 'issuer', message: 'No OpenID provider here' }] });
+    throw new ApiError('invalid_request', said({ id: 'api.auth.noOpenIdProvider', defaultMessage: 'No OpenID provider answers at {issuer}: {problem}', description: 'issuer: the address given; problem: what went wrong, as the network or provider said it (English)' }, { issuer, problem: err instanceof Error ? err.message : String(err) }), { fields: [{ path: 'issuer', message: 'No OpenID provider here' }] });
   });
   const id = newId('idp');
   const [row] = await services.db
@@ -345,16 +346,16 @@ export async function tieSignInDomain(db: Database, user: SignedInUser, input: {
   if ('problem' in normalized) throw new ApiError('invalid_request', normalized.problem, { fields: [{ path: 'domain', message: 'Not a domain name' }] });
   const { domain } = normalized;
   if (domainOfAddress(user.email) !== domain) {
-    throw new ApiError('forbidden', `You can tie only the domain of your own address (${user.email}): sign in with an address at ${domain} to tie it`, {
+    throw new ApiError('forbidden', said({ id: 'api.auth.notYourDomain', defaultMessage: 'You can tie only the domain of your own address ({email}): sign in with an address at {domain} to tie it' }, { email: user.email, domain }), {
       reason: 'not_your_domain',
       fields: [{ path: 'domain', message: 'Not the domain of your address' }],
     });
   }
   const [provider] = await db.select({ id: identityProviders.id, name: identityProviders.name }).from(identityProviders).where(eq(identityProviders.id, input.providerId));
-  if (!provider) throw new ApiError('invalid_request', 'No such identity provider on this server', { fields: [{ path: 'providerId', message: 'Unknown provider' }] });
+  if (!provider) throw new ApiError('invalid_request', said({ id: 'api.auth.noSuchIdentityProvider', defaultMessage: 'No such identity provider on this server' }), { fields: [{ path: 'providerId', message: 'Unknown provider' }] });
   await db.transaction(async (tx) => {
     const [taken] = await tx.insert(signInDomains).values({ domain, workspaceId: user.workspaceId, providerId: provider.id, createdAt: now }).onConflictDoNothing().returning();
-    if (!taken) throw new ApiError('conflict', `${domain} is tied to a workspace already`, { reason: 'domain_taken', fields: [{ path: 'domain', message: 'Tied already' }] });
+    if (!taken) throw new ApiError('conflict', said({ id: 'api.auth.domainTaken', defaultMessage: '{domain} is tied to a workspace already' }, { domain }), { reason: 'domain_taken', fields: [{ path: 'domain', message: 'Tied already' }] });
     await recordActivity(tx, user.workspaceId, now, { kind: 'workspace.sign_in_domain_tied', actor: memberActor(user), subject: { type: 'domain', id: null, name: domain }, detail: { provider: provider.name } });
   });
 }
@@ -366,9 +367,9 @@ export async function untieSignInDomain(db: Database, user: SignedInUser, rawDom
   await db.transaction(async (tx) => {
     const [ws] = await tx.select({ required: workspaces.requireSingleSignOn }).from(workspaces).where(eq(workspaces.id, user.workspaceId)).for('update');
     const tiedHere = await tx.select({ domain: signInDomains.domain }).from(signInDomains).where(eq(signInDomains.workspaceId, user.workspaceId));
-    if (!tiedHere.some((d) => d.domain === domain)) throw notFound('Sign-in domain');
+    if (!tiedHere.some((d) => d.domain === domain)) throw notFound(said({ id: 'api.auth.signInDomainNotFound', defaultMessage: 'Sign-in domain not found' }));
     if (ws?.required && tiedHere.length === 1) {
-      throw new ApiError('conflict', 'Stop requiring single sign-on first: without a domain, nobody could sign in to this workspace', { reason: 'single_sign_on_required' });
+      throw new ApiError('conflict', said({ id: 'api.auth.stopRequiringSingleSign', defaultMessage: 'Stop requiring single sign-on first: without a domain, nobody could sign in to this workspace' }), { reason: 'single_sign_on_required' });
     }
     await tx.delete(signInDomains).where(and(eq(signInDomains.domain, domain), eq(signInDomains.workspaceId, user.workspaceId)));
     await recordActivity(tx, user.workspaceId, now, { kind: 'workspace.sign_in_domain_untied', actor: memberActor(user), subject: { type: 'domain', id: null, name: domain } });

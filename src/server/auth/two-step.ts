@@ -14,6 +14,7 @@ import { mailSecurityChange } from './security-mail.js';
 import { verifyPassword } from './passwords.js';
 import { deriveKey, seal, unseal } from './sealing.js';
 import { endOtherSessions, type Account, type SignedInUser } from './sessions.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Two-step verification with an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, as every
@@ -40,7 +41,7 @@ function totpFor(secretBase32: string, label = 'Parcel') {
 }
 
 const codeGuesses = (services: TwoStepServices, userId: string, address: string) =>
-  limitGuesses(services, [`two-step-user:${userId}`, `two-step-addr:${address}`], 'Too many wrong codes; try again later');
+  limitGuesses(services, [`two-step-user:${userId}`, `two-step-addr:${address}`], said({ id: 'api.auth.tooManyWrongCodes', defaultMessage: 'Too many wrong codes; try again later' }));
 
 /** A recovery code as the person may type it back: case, spaces and dashes do not matter. */
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -67,7 +68,7 @@ function codeStep(secretBase32: string, code: string, now: Date): number | null 
 
 async function userRow(db: Services['db'], userId: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!row) throw new ApiError('unauthorized', 'Sign in to continue');
+  if (!row) throw new ApiError('unauthorized', said({ id: 'api.auth.signContinue', defaultMessage: 'Sign in to continue' }));
   return row;
 }
 
@@ -115,14 +116,14 @@ export async function twoStepStatus(db: Services['db'], userId: string) {
  */
 export async function startTwoStepSetup(services: TwoStepServices, user: SignedInUser) {
   const row = await userRow(services.db, user.userId);
-  if (row.totpEnabledAt) throw new ApiError('conflict', 'Two-step verification is on already; turn it off first to use another app', { reason: 'two_step_on' });
+  if (row.totpEnabledAt) throw new ApiError('conflict', said({ id: 'api.auth.twoStepVerificationAlready', defaultMessage: 'Two-step verification is on already; turn it off first to use another app' }), { reason: 'two_step_on' });
   const secret = new Secret({ size: 20 }).base32;
   await services.db.update(users).set({ totpPendingSecret: seal(secretKey(services), secret, sealContext(user.userId)) }).where(eq(users.id, user.userId));
   return { secret, uri: totpFor(secret, user.email).toString() };
 }
 
 const wrongPassword = () =>
-  new ApiError('invalid_request', 'The password is not right', { location: 'body', fields: [{ path: 'password', message: 'This is not your password' }] });
+  new ApiError('invalid_request', said({ id: 'api.auth.passwordRight', defaultMessage: 'The password is not right' }), { location: 'body', fields: [{ path: 'password', message: 'This is not your password' }] });
 
 /**
  * Turns two-step verification on, given the password and a first code of the app being set up:
@@ -133,9 +134,9 @@ export async function enableTwoStep(services: TwoStepServices, user: SignedInUse
   const now = clock.now();
   const guesses = await codeGuesses(services, user.userId, address);
   const row = await userRow(db, user.userId);
-  if (row.totpEnabledAt) throw new ApiError('conflict', 'Two-step verification is on already', { reason: 'two_step_on' });
+  if (row.totpEnabledAt) throw new ApiError('conflict', said({ id: 'api.auth.twoStepVerificationAlready2', defaultMessage: 'Two-step verification is on already' }), { reason: 'two_step_on' });
   const pending = row.totpPendingSecret ? unseal(secretKey(services), row.totpPendingSecret, sealContext(user.userId)) : null;
-  if (!pending) throw new ApiError('conflict', 'Start the setup again: there is no authenticator app being set up', { reason: 'no_setup' });
+  if (!pending) throw new ApiError('conflict', said({ id: 'api.auth.startSetupAgainThere', defaultMessage: 'Start the setup again: there is no authenticator app being set up' }), { reason: 'no_setup' });
   if (!(await verifyPassword(input.password, row.passwordHash))) {
     await guesses.failed();
     throw wrongPassword();
@@ -143,7 +144,7 @@ export async function enableTwoStep(services: TwoStepServices, user: SignedInUse
   const step = codeStep(pending, input.code, now);
   if (step === null) {
     await guesses.failed();
-    throw new ApiError('invalid_request', 'That code is not right: check the time on your phone, and use the newest code', {
+    throw new ApiError('invalid_request', said({ id: 'api.auth.codeRightCheckTime', defaultMessage: 'That code is not right: check the time on your phone, and use the newest code' }), {
       location: 'body',
       fields: [{ path: 'code', message: 'This code is not right' }],
     });
@@ -168,7 +169,7 @@ async function confirmIdentity(services: TwoStepServices, user: SignedInUser, in
   if (input.code?.trim()) {
     if (await spendSecondFactor(services, row, input.code.trim())) return row;
     await guesses.failed();
-    throw new ApiError('invalid_request', 'That code is not right', { location: 'body', fields: [{ path: 'code', message: 'This code is not right' }] });
+    throw new ApiError('invalid_request', said({ id: 'api.auth.codeRight', defaultMessage: 'That code is not right' }), { location: 'body', fields: [{ path: 'code', message: 'This code is not right' }] });
   }
   if (await verifyPassword(input.password ?? '', row.passwordHash)) return row;
   await guesses.failed();
@@ -190,7 +191,7 @@ export async function disableTwoStep(services: TwoStepServices, user: SignedInUs
 /** Ten new recovery codes in place of the old ones (used or not), with a current code or the password. */
 export async function regenerateRecoveryCodes(services: TwoStepServices, user: SignedInUser, input: z.output<typeof ConfirmIdentityRequestSchema>, address: string) {
   const row = await confirmIdentity(services, user, input, address);
-  if (!row.totpEnabledAt) throw new ApiError('conflict', 'Two-step verification is off: there are no recovery codes to replace', { reason: 'two_step_off' });
+  if (!row.totpEnabledAt) throw new ApiError('conflict', said({ id: 'api.auth.twoStepVerificationOff', defaultMessage: 'Two-step verification is off: there are no recovery codes to replace' }), { reason: 'two_step_off' });
   return services.db.transaction(async (tx) => ({ recoveryCodes: await replaceRecoveryCodes(tx, user.userId, services.clock.now()) }));
 }
 
@@ -238,19 +239,19 @@ export async function completeSignInChallenge(services: TwoStepServices, token: 
         .from(signInChallenges)
         .where(and(eq(signInChallenges.tokenHash, sha256(token)), gt(signInChallenges.expiresAt, clock.now())))
     : [];
-  if (!challenge) throw new ApiError('unauthorized', 'This sign-in has expired: enter your email and password again', { reason: 'sign_in_expired' });
+  if (!challenge) throw new ApiError('unauthorized', said({ id: 'api.auth.signExpiredEnterEmail', defaultMessage: 'This sign-in has expired: enter your email and password again' }), { reason: 'sign_in_expired' });
   const guesses = await codeGuesses(services, challenge.userId, address);
   const user = await userRow(db, challenge.userId);
   if (!(await spendSecondFactor(services, user, code))) {
     await guesses.failed();
-    throw new ApiError('invalid_request', 'That code is not right: use the newest code from your app, or a recovery code', {
+    throw new ApiError('invalid_request', said({ id: 'api.auth.codeRightUseNewest', defaultMessage: 'That code is not right: use the newest code from your app, or a recovery code' }), {
       location: 'body',
       fields: [{ path: 'code', message: 'This code is not right' }],
     });
   }
   const spent = await db.delete(signInChallenges).where(eq(signInChallenges.tokenHash, challenge.tokenHash)).returning({ userId: signInChallenges.userId });
-  if (spent.length === 0) throw new ApiError('unauthorized', 'This sign-in has expired: enter your email and password again', { reason: 'sign_in_expired' });
+  if (spent.length === 0) throw new ApiError('unauthorized', said({ id: 'api.auth.signExpiredEnterEmail', defaultMessage: 'This sign-in has expired: enter your email and password again' }), { reason: 'sign_in_expired' });
   const account = await accountIn(db, challenge.userId, challenge.workspaceId);
-  if (!account) throw new ApiError('forbidden', 'Your account belongs to no workspace any more', { reason: 'no_workspace' });
+  if (!account) throw new ApiError('forbidden', said({ id: 'api.auth.accountBelongsNoWorkspace2', defaultMessage: 'Your account belongs to no workspace any more' }), { reason: 'no_workspace' });
   return { ...account, ssoProviderId: challenge.ssoProviderId };
 }

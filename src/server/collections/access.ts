@@ -6,6 +6,7 @@ import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
 import type { Services } from '../services.js';
 import { passwordTag, unlockTokenValid } from '../sharing/unlock.js';
 import type { CollectionRow } from './collections.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Who may see a collection, and how each kind of access is proved and kept honest:
@@ -114,7 +115,7 @@ export async function visitorAccess(
   if (c.visibility === 'password' && c.passwordHash !== null) {
     if (unlockTokenValid(services, held.unlockToken, { id: c.id, passwordHash: c.passwordHash }, now))
       return { kind: 'password', tag: passwordTag(c.passwordHash) };
-    throw new ApiError('password_required', 'This collection is protected by a password.');
+    throw new ApiError('password_required', said({ id: 'api.collections.collectionProtectedPassword', defaultMessage: 'This collection is protected by a password.' }));
   }
-  throw new ApiError('guests_only', 'This collection is shared only with invited guests. If you were invited, ask for a sign-in link with your address.');
+  throw new ApiError('guests_only', said({ id: 'api.collections.collectionSharedOnlyInvited', defaultMessage: 'This collection is shared only with invited guests. If you were invited, ask for a sign-in link with your address.' }));
 }

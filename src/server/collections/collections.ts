@@ -22,6 +22,7 @@ import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { closeRequestsOfCollection } from './requests/requests.js';
 import { formerSlugsOf, renameCollectionSlug, withUniqueSlugs } from './readable-links.js';
 import { unsentFile } from './visibility.js';
+import { said } from '../core/sentences.js';
 
 /**
  * A workspace's collections: the operations the API, the dashboard and the MCP server call, as
@@ -88,7 +89,7 @@ function toCollection(row: CollectionRow, publicUrl: string, stats: { fileCount:
  */
 export async function lockOwnCollection(tx: Pick<Database, 'select'>, caller: Caller, id: string): Promise<CollectionRow> {
   const [row] = await tx.select().from(collections).where(byId(caller, id)).for('update');
-  if (!row) throw notFound('Collection');
+  if (!row) throw notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
   return row;
 }
 
@@ -100,7 +101,7 @@ export async function touchCollection(tx: Pick<Database, 'update'>, id: string, 
 /** The caller's collection, or 404. */
 export async function ownCollection(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<CollectionRow> {
   const [row] = await services.db.select().from(collections).where(byId(caller, id));
-  if (!row) throw notFound('Collection');
+  if (!row) throw notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
   return row;
 }
 
@@ -134,7 +135,7 @@ export async function listCollections(services: Pick<Services, 'db' | 'config' |
 
 export async function getCollection(services: Pick<Services, 'db' | 'config'>, caller: Caller, id: string): Promise<Collection> {
   const [row] = await collectionsWithStats(services.db, byId(caller, id));
-  if (!row) throw notFound('Collection');
+  if (!row) throw notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
   return toCollection(row.c, services.config.PUBLIC_URL, row);
 }
 
@@ -178,10 +179,10 @@ async function assertCoverImage(tx: Pick<Database, 'select'>, collectionId: stri
     .from(files)
     .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
     .where(and(eq(collectionFiles.collectionId, collectionId), eq(files.id, fileId)));
-  if (!f) throw invalidField('body', 'coverFileId', 'no such file in this collection');
-  if (!f.mimeType.toLowerCase().startsWith('image/')) throw invalidField('body', 'coverFileId', 'the cover must be an image file');
-  if (f.state !== 'complete') throw invalidField('body', 'coverFileId', 'that image has not finished uploading');
-  if (f.unsent) throw invalidField('body', 'coverFileId', 'that image was not sent yet by its uploader; publish its submission first');
+  if (!f) throw invalidField('body', 'coverFileId', said({ id: 'api.collections.noSuchFileCollection', defaultMessage: 'no such file in this collection' }));
+  if (!f.mimeType.toLowerCase().startsWith('image/')) throw invalidField('body', 'coverFileId', said({ id: 'api.collections.coverMustImageFile', defaultMessage: 'the cover must be an image file' }));
+  if (f.state !== 'complete') throw invalidField('body', 'coverFileId', said({ id: 'api.collections.imageFinishedUploading', defaultMessage: 'that image has not finished uploading' }));
+  if (f.unsent) throw invalidField('body', 'coverFileId', said({ id: 'api.collections.imageSentYetUploader', defaultMessage: 'that image was not sent yet by its uploader; publish its submission first' }));
 }
 
 /** Changes what is given. Visibility `password` needs a password, sent now or set before; a cover must be an image of the collection. */
@@ -195,7 +196,15 @@ export async function updateCollection(
   await withUniqueSlugs(() => services.db.transaction(async (tx) => {
     const current = await lockOwnCollection(tx, caller, id);
     const problem = collectionPasswordProblem(input.visibility ?? current.visibility, input.password !== undefined, current.passwordHash !== null);
-    if (problem) throw invalidField('body', 'password', problem);
+    if (problem) {
+      throw invalidField(
+        'body',
+        'password',
+        problem === 'password is required for visibility password'
+          ? said({ id: 'api.collections.passwordRequired', defaultMessage: 'password is required for visibility password' })
+          : said({ id: 'api.collections.passwordOnlyForPassword', defaultMessage: 'password is only for visibility password' }),
+      );
+    }
     if (input.coverFileId) await assertCoverImage(tx, id, input.coverFileId);
     if (input.slug !== undefined) await renameCollectionSlug(tx, current, input.slug, services.clock.now());
     await tx
@@ -241,7 +250,7 @@ export async function deleteCollection(services: Pick<Services, 'db' | 'storage'
       thumbnailKey: files.thumbnailKey,
     });
   });
-  if (!removed) throw notFound('Collection');
+  if (!removed) throw notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
   await deleteStoredBytes(services, removed);
   return { deleted: true };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GuestUploadRequestSchema } from '../../contract/public-collections.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, invalidInput } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
 import { collectionFiles, collectionGuests, collections } from '../db/schema/index.js';
 import type { Services } from '../services.js';
@@ -9,6 +9,7 @@ import { registerUploads, tusEndpoint } from '../uploads/register.js';
 import type { CollectionAccess } from './access.js';
 import { touchCollection, type CollectionRow } from './collections.js';
 import { ensureFolderPaths, folderOfCollection } from './folders.js';
+import { said, type Sentence } from '../core/sentences.js';
 
 /**
  * Guests who contribute: an owner invites a guest as a `contributor`, who may then upload into the collection, or
@@ -37,7 +38,7 @@ export async function contributorScope(
 
 type GuestUpload = z.output<typeof GuestUploadRequestSchema>;
 
-const notAllowed = (message: string) => new ApiError('forbidden', message, { reason: 'not_a_contributor' });
+const notAllowed = (message: Sentence) => new ApiError('forbidden', message, { reason: 'not_a_contributor' });
 
 /**
  * Registers a contributor's files for upload (the same tus endpoint, tokens and checks as the owner's uploads), into
@@ -50,12 +51,12 @@ export async function addGuestFiles(services: Services, c: CollectionRow, access
   return services.db.transaction(async (tx) => {
     await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, c.id)).for('update');
     const scope = await contributorScope(tx, c, access);
-    if (!scope) throw notAllowed('Only guests invited to contribute may add files to this collection.');
+    if (!scope) throw notAllowed(said({ id: 'api.collections.notAContributor', defaultMessage: 'Only guests invited to contribute may add files to this collection.' }));
     const parentId = input.folderId === undefined ? (scope.folder?.id ?? null) : input.folderId;
     const parent = parentId === null ? null : await folderOfCollection(tx, c.id, parentId);
-    if (parentId !== null && !parent) throw new ApiError('invalid_request', 'Invalid body: folderId: no such folder in this collection', { fields: [{ path: 'folderId', message: 'no such folder in this collection' }] });
+    if (parentId !== null && !parent) throw new ApiError('invalid_request', invalidInput('body', 'folderId', said({ id: 'api.collections.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' })), { fields: [{ path: 'folderId', message: 'no such folder in this collection' }] });
     if (scope.folder && !(parent && (parent.id === scope.folder.id || parent.path.startsWith(`${scope.folder.path}/`)))) {
-      throw notAllowed(`You may add files only to the folder “${scope.folder.path}” and the folders in it.`);
+      throw notAllowed(said({ id: 'api.collections.outsideContributorFolder', defaultMessage: 'You may add files only to the folder “{folder}” and the folders in it.', description: 'folder: the folder’s path' }, { folder: scope.folder.path }));
     }
     const folderIds = await ensureFolderPaths(tx, c.id, parentId, input.files.map((f) => f.path ?? null), now, (i) => `files.${i}.path`);
     const owner = { kind: 'collection' as const, id: c.id, workspaceId: c.workspaceId };

@@ -12,6 +12,7 @@ import { invalidField } from '../core/errors.js';
 import { ownCollection, type CollectionRow } from './collections.js';
 import { folderOfCollection, subtreeCondition, type FolderRow } from './folders.js';
 import { offeredFile } from './visibility.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Downloads of a collection, of one folder (with everything under it) or of one file, through the
@@ -99,6 +100,6 @@ export async function ownerCollectionDownloadLinks(
 ): Promise<DownloadLinks> {
   const c = await ownCollection(services, caller, collectionId);
   const within = folderId === undefined ? null : await folderOfCollection(services.db, c.id, folderId);
-  if (folderId !== undefined && !within) throw invalidField('query', 'folderId', 'no such folder in this collection');
+  if (folderId !== undefined && !within) throw invalidField('query', 'folderId', said({ id: 'api.collections.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' }));
   return collectionDownloadLinks(services, c, within, { kind: 'owner' });
 }

@@ -12,6 +12,7 @@ import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
 import { sharedFolderOfCollection } from './folders.js';
 import { sentToCollection } from './visibility.js';
 import { submissionFileArrived } from './requests/submissions.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Collections as owners of files: they take uploads for as long as they exist, announce each
@@ -49,31 +50,31 @@ export const collectionFileOwner: FileOwner = {
 
   async assertViewable(services, collectionId, fileId) {
     const [c] = await services.db.select({ workspaceId: collections.workspaceId }).from(collections).where(eq(collections.id, collectionId));
-    if (!c) throw notFound('Collection');
+    if (!c) throw notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
     if (!(await isWorkspaceActive(services.db, c.workspaceId))) throw linkUnavailable('suspended');
     // A file in the trash is out of sight at once, its preview too.
     const [live] = await filesOfCollection(services.db, collectionId, eq(files.id, fileId));
-    if (!live) throw notFound('File');
+    if (!live) throw notFound(said({ id: 'api.collections.fileNotFound', defaultMessage: 'File not found' }));
   },
 
   async openDownload(services, grant) {
     const { db } = services;
     const [c] = await db.select().from(collections).where(eq(collections.id, grant.ownerId));
     const access = accessOfGrant(grant.sessionId);
-    if (!c || !access) throw notFound('Collection');
+    if (!c || !access) throw notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
     if (!(await isWorkspaceActive(db, c.workspaceId))) throw linkUnavailable('suspended');
     if (!(await accessHolds(db, c, access))) {
-      throw new ApiError('link_unavailable', 'This link no longer gives access to the collection; open the collection again.', { reason: 'revoked' });
+      throw new ApiError('link_unavailable', said({ id: 'api.collections.linkNoLongerGives', defaultMessage: 'This link no longer gives access to the collection; open the collection again.' }), { reason: 'revoked' });
     }
 
     let target: OpenedDownload['target'];
     if (grant.fileId === ZIP) {
       const within = grant.within === null ? null : await sharedFolderOfCollection(db, c.id, grant.within);
-      if (grant.within !== null && !within) throw notFound('Folder');
+      if (grant.within !== null && !within) throw notFound(said({ id: 'api.collections.folderNotFound', defaultMessage: 'Folder not found' }));
       target = { kind: 'zip', ...(await collectionZipContent(db, c, within)) };
     } else {
       const [file] = await filesOfCollection(db, c.id, and(eq(files.id, grant.fileId), sentToCollection));
-      if (!file) throw notFound('File');
+      if (!file) throw notFound(said({ id: 'api.collections.fileNotFound', defaultMessage: 'File not found' }));
       target = { kind: 'file', file };
     }
     return { target, encrypted: false, begin: async () => null };

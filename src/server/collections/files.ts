@@ -19,6 +19,7 @@ import { mailWorkspace } from '../mail/workspace-mail.js';
 import { COLLECTION_LINK_TTL_MS } from './download-links.js';
 import { ensureFolderPaths, folderOfCollection } from './folders.js';
 import { liveFile, sentToCollection, unsentFile } from './visibility.js';
+import { said } from '../core/sentences.js';
 
 /**
  * A collection's files: the engine's stored file (`files`) with the collection's own part of it
@@ -118,7 +119,7 @@ export async function pageOfCollectionFiles(
   const list = `collection-files:${scope.collectionId}`;
   const after = decodeCursor(services.cursorKey, list, scope.workspaceId, query.cursor);
   const afterSeq = after?.[0];
-  if (after !== null && typeof afterSeq !== 'number') throw invalidField('query', 'cursor', 'unknown cursor');
+  if (after !== null && typeof afterSeq !== 'number') throw invalidField('query', 'cursor', said({ id: 'api.collections.unknownCursor', defaultMessage: 'unknown cursor' }));
   const seqAfter = typeof afterSeq === 'number' ? gt(files.seq, afterSeq) : undefined;
   let q = filesOfCollection(services.db, scope.collectionId, and(where, seqAfter)).$dynamic();
   if (query.limit !== undefined) q = q.limit(query.limit + 1);
@@ -170,7 +171,7 @@ export async function addCollectionFiles(services: Services, caller: Caller, col
   return services.db.transaction(async (tx) => {
     const c = await lockOwnCollection(tx, caller, collectionId);
     const parentId = input.folderId ?? null;
-    if (parentId !== null && !(await folderOfCollection(tx, c.id, parentId))) throw invalidField('body', 'folderId', 'no such folder in this collection');
+    if (parentId !== null && !(await folderOfCollection(tx, c.id, parentId))) throw invalidField('body', 'folderId', said({ id: 'api.collections.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' }));
     // Imports are charged like API uploads (their declared sizes), wherever they come from: the service does the fetching.
     const charged = (source === 'api' ? input.files.reduce((s, f) => s + f.size, 0) : 0) + input.imports.reduce((s, i) => s + (i.size ?? 0), 0);
     if (source === 'api' || input.imports.length > 0) await chargeApiUpload(tx, services, caller.workspaceId, charged, now, { check: input.imports.length > 0 });
@@ -204,9 +205,9 @@ export async function updateCollectionFile(services: Pick<Services, 'db' | 'cloc
   return services.db.transaction(async (tx) => {
     const c = await lockOwnCollection(tx, caller, collectionId);
     const [current] = await filesOfCollection(tx, c.id, eq(files.id, fileId));
-    if (!current) throw notFound('File');
+    if (!current) throw notFound(said({ id: 'api.collections.fileNotFound', defaultMessage: 'File not found' }));
     if (input.folderId !== undefined && input.folderId !== null && !(await folderOfCollection(tx, c.id, input.folderId))) {
-      throw invalidField('body', 'folderId', 'no such folder in this collection');
+      throw invalidField('body', 'folderId', said({ id: 'api.collections.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' }));
     }
     if (input.name !== undefined) await tx.update(files).set({ name: input.name }).where(eq(files.id, fileId));
     if (input.folderId !== undefined) await tx.update(collectionFiles).set({ folderId: input.folderId }).where(eq(collectionFiles.fileId, fileId));

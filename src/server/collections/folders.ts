@@ -9,6 +9,7 @@ import { ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { lockOwnCollection, ownCollection, touchCollection, type CollectionRow } from './collections.js';
 import { visibleFolder } from './visibility.js';
+import { said } from '../core/sentences.js';
 
 /**
  * A collection's folders, kept as materialized paths (see the schema): a subtree is one prefix
@@ -84,7 +85,7 @@ export async function listFolders(services: Pick<Services, 'db'>, caller: Caller
   return (await foldersOf(services.db, collectionId)).map(toFolder);
 }
 
-const nameTaken = () => new ApiError('conflict', 'A folder with this name (in any case) is already there', { reason: 'name_taken' });
+const nameTaken = () => new ApiError('conflict', said({ id: 'api.collections.folderNameAnyCase', defaultMessage: 'A folder with this name (in any case) is already there' }), { reason: 'name_taken' });
 
 /** True for the unique index on (collection, lower(path)); drizzle wraps the driver's error in `cause`. */
 function isPathTaken(err: unknown): boolean {
@@ -107,11 +108,11 @@ export async function withUniqueNames<T>(work: () => Promise<T>): Promise<T> {
 
 export const childPath = (parent: Pick<FolderRow, 'path'> | null, name: string) => (parent ? `${parent.path}/${name}` : name);
 const tooLong = (path: string) => Buffer.byteLength(path) > MAX_PATH_BYTES;
-const TOO_LONG = `the folder's path would be longer than ${MAX_PATH_BYTES} bytes`;
+const tooLongPath = () => said({ id: 'api.collections.folderPathTooLong', defaultMessage: 'the folder\'s path would be longer than {maxBytes} bytes' }, { maxBytes: String(MAX_PATH_BYTES) });
 
 async function parentFolder(tx: Pick<Database, 'select'>, collectionId: string, parentId: string): Promise<FolderRow> {
   const parent = await folderOfCollection(tx, collectionId, parentId);
-  if (!parent) throw invalidField('body', 'parentId', 'no such folder in this collection');
+  if (!parent) throw invalidField('body', 'parentId', said({ id: 'api.collections.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' }));
   return parent;
 }
 
@@ -127,7 +128,7 @@ export async function createFolder(
       await lockOwnCollection(tx, caller, collectionId);
       const parent = input.parentId ? await parentFolder(tx, collectionId, input.parentId) : null;
       const path = childPath(parent, input.name);
-      if (tooLong(path)) throw invalidField('body', 'name', TOO_LONG);
+      if (tooLong(path)) throw invalidField('body', 'name', tooLongPath());
       const now = services.clock.now();
       const [row] = await tx
         .insert(collectionFolders)
@@ -178,12 +179,12 @@ export async function updateFolder(
     services.db.transaction(async (tx) => {
       await lockOwnCollection(tx, caller, collectionId);
       const folder = await folderOfCollection(tx, collectionId, folderId);
-      if (!folder) throw notFound('Folder');
+      if (!folder) throw notFound(said({ id: 'api.collections.folderNotFound', defaultMessage: 'Folder not found' }));
       const name = input.name ?? folder.name;
       const parentId = input.parentId === undefined ? folder.parentId : input.parentId;
       const parent = parentId === null ? null : await parentFolder(tx, collectionId, parentId);
       if (parent && (parent.id === folder.id || parent.path.startsWith(`${folder.path}/`))) {
-        throw invalidField('body', 'parentId', 'a folder cannot move into itself or a folder inside it');
+        throw invalidField('body', 'parentId', said({ id: 'api.collections.folderMoveIntoItself', defaultMessage: 'a folder cannot move into itself or a folder inside it' }));
       }
       const path = childPath(parent, name);
       const depth = parent ? parent.depth + 1 : 0;
@@ -194,7 +195,7 @@ export async function updateFolder(
         .from(collectionFolders)
         .where(and(eq(collectionFolders.collectionId, collectionId), subtreeCondition(folder)));
       if ((deepest?.bytes ?? 0) - Buffer.byteLength(folder.path) + Buffer.byteLength(path) > MAX_PATH_BYTES) {
-        throw invalidField('body', input.name !== undefined ? 'name' : 'parentId', TOO_LONG);
+        throw invalidField('body', input.name !== undefined ? 'name' : 'parentId', tooLongPath());
       }
 
       await moveSubtree(tx, folder, { name, path, parentId, depth });
@@ -245,8 +246,8 @@ type Resolved = Pick<FolderRow, 'id' | 'path' | 'depth'>;
 function pathNames(relativePath: string | null, field: string): string[] {
   const names = (relativePath ?? '').split('/').filter((n) => n !== '' && n !== '.');
   // Cleaned by the contract already; a ".." here would climb out of the starting folder.
-  if (names.includes('..')) throw invalidField('body', field, 'path must not contain ".." segments');
-  if (names.some((n) => n.length > 255)) throw invalidField('body', field, 'each folder name in path must be at most 255 characters');
+  if (names.includes('..')) throw invalidField('body', field, said({ id: 'api.collections.pathMustContainSegments', defaultMessage: 'path must not contain ".." segments' }));
+  if (names.some((n) => n.length > 255)) throw invalidField('body', field, said({ id: 'api.collections.eachFolderNamePath', defaultMessage: 'each folder name in path must be at most 255 characters' }));
   return names;
 }
 
@@ -308,10 +309,10 @@ export async function ensureFolderPaths(
   let top: Resolved | null = null;
   if (parentId !== null) {
     top = await folderOfCollection(tx, collectionId, parentId);
-    if (!top) throw invalidField('body', 'folderId', 'no such folder in this collection');
+    if (!top) throw invalidField('body', 'folderId', said({ id: 'api.collections.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' }));
   }
   for (const node of nodes.values()) {
-    if (tooLong(childPath(top, node.relative))) throw invalidField('body', node.field, TOO_LONG);
+    if (tooLong(childPath(top, node.relative))) throw invalidField('body', node.field, tooLongPath());
   }
 
   // Matching is by lower(path), so the requested case serves as well as the stored one here.

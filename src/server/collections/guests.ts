@@ -14,6 +14,7 @@ import { contactLanguages, userLocale } from '../mail/languages.js';
 import type { Services } from '../services.js';
 import { issueGuestSession } from './access.js';
 import { collectionUrl, lockOwnCollection, ownCollection, type CollectionRow } from './collections.js';
+import { said } from '../core/sentences.js';
 
 /**
  * A collection's guests: addresses invited to it, who sign in with a one-time link mailed to that
@@ -121,7 +122,7 @@ export async function inviteGuests(
 /** A role to store: a contributor's folder must be a live folder of the collection (400 naming `uploadFolderId`); a viewer has none. */
 async function checkedRole(tx: Pick<Database, 'select'>, collectionId: string, grant: { role: GuestRole; uploadFolderId?: string | null | undefined }) {
   const folderId = grant.role === 'contributor' ? (grant.uploadFolderId ?? null) : null;
-  if (folderId !== null && !(await folderOfCollection(tx, collectionId, folderId))) throw invalidField('body', 'uploadFolderId', 'no such folder in this collection');
+  if (folderId !== null && !(await folderOfCollection(tx, collectionId, folderId))) throw invalidField('body', 'uploadFolderId', said({ id: 'api.collections.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' }));
   return { role: grant.role, uploadFolderId: folderId };
 }
 
@@ -140,7 +141,7 @@ export async function updateGuest(
       .set(await checkedRole(tx, c.id, grant))
       .where(and(eq(collectionGuests.collectionId, c.id), eq(collectionGuests.id, guestId)))
       .returning();
-    if (!changed) throw notFound('Guest');
+    if (!changed) throw notFound(said({ id: 'api.collections.guestNotFound', defaultMessage: 'Guest not found' }));
     return toGuest(changed);
   });
 }
@@ -166,7 +167,7 @@ export async function removeGuest(services: Pick<Services, 'db'>, caller: Caller
     .delete(collectionGuests)
     .where(and(eq(collectionGuests.collectionId, c.id), eq(collectionGuests.id, guestId)))
     .returning({ id: collectionGuests.id });
-  if (!removed) throw notFound('Guest');
+  if (!removed) throw notFound(said({ id: 'api.collections.guestNotFound', defaultMessage: 'Guest not found' }));
   return { deleted: true };
 }
 
@@ -260,7 +261,7 @@ export async function redeemGuestSignIn(services: Pick<Services, 'db' | 'clock' 
     return row ?? null;
   });
   if (!guest) {
-    throw new ApiError('link_unavailable', 'This sign-in link has expired or was used already. Ask for a new one with your address.', { reason: 'expired' });
+    throw new ApiError('link_unavailable', said({ id: 'api.collections.signLinkExpiredUsed', defaultMessage: 'This sign-in link has expired or was used already. Ask for a new one with your address.' }), { reason: 'expired' });
   }
   const session = issueGuestSession(services, { id: guest.id, collectionId: guest.collectionId }, now);
   return { email: guest.email, session };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
 import { collectionFormerSlugs, collections, deletedCollectionLinks } from '../db/schema/index.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Readable links: a collection's owner renames its slug (`/c/spring-lookbook`). A slug is one namespace across
@@ -13,7 +14,7 @@ import { collectionFormerSlugs, collections, deletedCollectionLinks } from '../d
 type Tx = Pick<Database, 'select' | 'insert' | 'delete' | 'update'>;
 
 const taken = () =>
-  new ApiError('conflict', 'That link name is taken: pick another.', { reason: 'slug_taken', fields: [{ path: 'slug', message: 'Taken already' }] });
+  new ApiError('conflict', said({ id: 'api.collections.linkNameTakenPick', defaultMessage: 'That link name is taken: pick another.' }), { reason: 'slug_taken', fields: [{ path: 'slug', message: 'Taken already' }] });
 
 /**
  * Moves the collection (locked by the caller's transaction) from its current slug to `slug`, keeping the current one

@@ -16,6 +16,7 @@ import type { CollectionAccess } from './access.js';
 import { lockOwnCollection, ownCollection, type CollectionRow } from './collections.js';
 import { filesOfCollection, type CollectionFileRow } from './files.js';
 import { offeredFile } from './visibility.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Review: on each file of a collection, its guests and the workspace's members (and keys) leave comments (plain
@@ -60,9 +61,9 @@ const toComment = (row: typeof collectionComments.$inferSelect): Comment => ({
 /** The file as the reviewer may see it: any live file for the workspace, an offered one for a guest; else 404. */
 async function reviewedFile(db: Pick<Database, 'select'>, c: Pick<CollectionRow, 'id'>, fileId: string, by: Reviewer): Promise<CollectionFileRow> {
   // What cannot be a file id (a slug, a NUL) names no file, without a query.
-  if (!resourceIdPattern('fi').test(fileId)) throw notFound('File');
+  if (!resourceIdPattern('fi').test(fileId)) throw notFound(said({ id: 'api.collections.fileNotFound', defaultMessage: 'File not found' }));
   const [file] = await filesOfCollection(db, c.id, and(eq(files.id, fileId), by.kind === 'guest' ? offeredFile : undefined));
-  if (!file) throw notFound('File');
+  if (!file) throw notFound(said({ id: 'api.collections.fileNotFound', defaultMessage: 'File not found' }));
   return file;
 }
 

@@ -20,6 +20,7 @@ import { recordGuestVisit, type SharedCollection } from './guests.js';
 import { collectionOfFormerSlug } from './readable-links.js';
 import { contributorScope } from './contributions.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
+import { said } from '../core/sentences.js';
 
 /**
  * A collection's secret link as its visitors use it: open it by slug, prove who they are, read
@@ -42,7 +43,7 @@ export const isSlugShaped = (slug: string) => SLUG.test(slug);
  * `customLink` on exist, as its pages do: any other is a 404, whatever became of its workspace.
  */
 export async function openSharedCollection(services: Pick<Services, 'db'>, slug: string, onDomainOf: string | null = null): Promise<SharedCollection> {
-  if (!isSlugShaped(slug)) throw notFound('Collection');
+  if (!isSlugShaped(slug)) throw notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
   const bySlug = (current: string) =>
     services.db
       .select({ c: collections, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
@@ -65,7 +66,7 @@ export async function openSharedCollection(services: Pick<Services, 'db'>, slug:
           onDomainOf === null ? undefined : and(eq(deletedCollectionLinks.workspaceId, onDomainOf), eq(deletedCollectionLinks.customLink, true)),
         ),
       );
-    throw deleted ? linkUnavailable('deleted') : notFound('Collection');
+    throw deleted ? linkUnavailable('deleted') : notFound(said({ id: 'api.collections.collectionNotFound', defaultMessage: 'Collection not found' }));
   }
   if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
   return { c: row.c, workspaceName: row.workspaceName };
@@ -111,7 +112,7 @@ export async function describeSharedCollection(
 /** A folder of this collection named by a visitor, or 404 (also for one only the owner sees). */
 async function visitedFolder(services: Pick<Services, 'db'>, c: Pick<CollectionRow, 'id'>, folderId: string): Promise<FolderRow> {
   const folder = await sharedFolderOfCollection(services.db, c.id, folderId);
-  if (!folder) throw notFound('Folder');
+  if (!folder) throw notFound(said({ id: 'api.collections.folderNotFound', defaultMessage: 'Folder not found' }));
   return folder;
 }
 

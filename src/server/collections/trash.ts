@@ -9,6 +9,7 @@ import type { Services } from '../services.js';
 import { lockOwnCollection, ownCollection, touchCollection, type CollectionRow } from './collections.js';
 import { removeFromCollection } from './files.js';
 import { childPath, folderOfCollection, liveFolder, moveSubtree, removeFolderTree, subtreeCondition, withUniqueNames, type FolderRow } from './folders.js';
+import { said } from '../core/sentences.js';
 
 /**
  * The trash of a collection. Deleting a file or a folder (the API's DELETE, which answers as before) moves it here:
@@ -54,7 +55,7 @@ export async function trashCollectionFolder(services: Pick<Services, 'db' | 'clo
   await services.db.transaction(async (tx) => {
     const c = await lockOwnCollection(tx, caller, collectionId);
     const folder = await folderOfCollection(tx, collectionId, folderId);
-    if (!folder) throw notFound('Folder');
+    if (!folder) throw notFound(said({ id: 'api.collections.folderNotFound', defaultMessage: 'Folder not found' }));
     const now = services.clock.now();
     const batch = folder.id;
     const subtree = and(eq(collectionFolders.collectionId, collectionId), subtreeCondition(folder), liveFolder);
@@ -120,7 +121,7 @@ async function trashedRoot(tx: Pick<Database, 'select'>, collectionId: string, i
     .from(collectionFiles)
     .where(and(eq(collectionFiles.collectionId, collectionId), eq(collectionFiles.fileId, itemId), isNotNull(collectionFiles.trashedAt), eq(collectionFiles.trashBatch, itemId)));
   if (file) return { kind: 'file', ...file };
-  throw notFound('Item in the trash');
+  throw notFound(said({ id: 'api.collections.itemInTheTrashNotFound', defaultMessage: 'Item in the trash not found' }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { duplicateEmailMessage, MAX_SYNC_CONTACTS, type Contact, type ContactInputSchema, type SyncContactsResponse } from '../../contract/contacts.js';
+import { MAX_SYNC_CONTACTS, type Contact, type ContactInputSchema, type SyncContactsResponse } from '../../contract/contacts.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { likeContains } from '../core/like.js';
@@ -8,6 +8,7 @@ import { newId } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { contacts } from '../db/schema/index.js';
 import type { Services } from '../services.js';
+import { said } from '../core/sentences.js';
 
 /**
  * The workspace address book: the operations the API, the dashboard and the MCP server call, as
@@ -38,7 +39,7 @@ export function toContact(row: ContactRow): Contact {
 
 const byId = (workspaceId: string, id: string) => and(eq(contacts.workspaceId, workspaceId), eq(contacts.id, id));
 
-const contactNotFound = () => notFound('Contact');
+const contactNotFound = () => notFound(said({ id: 'api.contacts.contactNotFound', defaultMessage: 'Contact not found' }));
 
 /**
  * The 409 for a second contact with the same address. Looks up the contact holding it so the
@@ -55,7 +56,7 @@ async function contactExists(db: Database, workspaceId: string, email: string, e
         exceptId === undefined ? undefined : ne(contacts.id, exceptId),
       ),
     );
-  return new ApiError('conflict', 'A contact with this email address already exists in the workspace', {
+  return new ApiError('conflict', said({ id: 'api.contacts.contactEmailAddressAlready', defaultMessage: 'A contact with this email address already exists in the workspace' }), {
     reason: 'contact_exists',
     contactId: holder?.id ?? null,
   });
@@ -169,11 +170,11 @@ export async function syncContacts(
   inputs: ContactInput[],
   { max = MAX_SYNC_CONTACTS }: { max?: number } = {},
 ): Promise<SyncContactsResponse> {
-  if (inputs.length > max) throw invalidField('body', 'contacts', `contacts must hold at most ${max} contacts`);
+  if (inputs.length > max) throw invalidField('body', 'contacts', said({ id: 'api.contacts.tooMany', defaultMessage: 'contacts must hold at most {max} contacts' }, { max: String(max) }));
   const firstIndex = new Map<string, number>();
   inputs.forEach((input, index) => {
     const first = firstIndex.get(input.email);
-    if (first !== undefined) throw invalidField('body', `contacts.${index}.email`, duplicateEmailMessage(first));
+    if (first !== undefined) throw invalidField('body', `contacts.${index}.email`, said({ id: 'api.contacts.duplicateEmail', defaultMessage: 'email repeats entry {first} of this call', description: 'first: the index of the earlier entry (a number)' }, { first: String(first) }));
     firstIndex.set(input.email, index);
   });
   if (inputs.length === 0) return { created: 0, updated: 0, unchanged: 0, contacts: [] };

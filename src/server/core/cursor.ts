@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual } from './secrets.js';
 import { ApiError } from './errors.js';
+import { said } from './sentences.js';
 
 /**
  * Opaque keyset cursors: the position of the last item returned, bound to the list and the
@@ -21,7 +22,7 @@ export function encodeCursor(key: Buffer, list: string, workspaceId: string, pos
 export function decodeCursor(key: Buffer, list: string, workspaceId: string, cursor: string | undefined): CursorPosition | null {
   if (cursor === undefined) return null;
   const invalid = () =>
-    new ApiError('invalid_request', 'cursor is not one this list issued', { fields: [{ path: 'cursor', message: 'unknown cursor' }], location: 'query' });
+    new ApiError('invalid_request', said({ id: 'api.request.cursorOneListIssued', defaultMessage: 'cursor is not one this list issued' }), { fields: [{ path: 'cursor', message: 'unknown cursor' }], location: 'query' });
   const [payload, signature, extra] = cursor.split('.');
   if (!payload || !signature || extra !== undefined || !constantTimeEqual(signature, sign(key, payload))) throw invalid();
   let parsed: unknown;

@@ -3,6 +3,7 @@ import { AdminPersonSchema, AdminWorkspaceSchema, InviteRequestSchema, InviteSch
 import { notFound } from '../core/errors.js';
 import { inviteToSignUp, listPeople, listWorkspaces, pendingInvites, revokeInvite, setPersonDisabled, updateWorkspaceAsOperator } from '../workspaces/operator.js';
 import type { DashboardSurface } from './routes.js';
+import { said } from '../core/sentences.js';
 
 /** /api/dashboard/admin: the operator's view of the server: workspaces (plan, disabled), people (disabled) and sign-up invitations. */
 export function adminRoutes(surface: DashboardSurface) {
@@ -51,7 +52,7 @@ export function adminRoutes(surface: DashboardSurface) {
       async (c, { body }) => c.json({ invite: await inviteToSignUp(c.var.services, c.var.user, body.email) }, 201),
     )
     .route({ method: 'delete', path: '/invites/:id', auth: 'operator', summary: 'Revoke an invitation', ids: { id: ['inv', 'Invitation'] }, success: { status: 204 } }, async (c, { params }) => {
-      if (!(await revokeInvite(c.var.services.db, params.id))) throw notFound('Invitation');
+      if (!(await revokeInvite(c.var.services.db, params.id))) throw notFound(said({ id: 'api.dashboard.invitationNotFound', defaultMessage: 'Invitation not found' }));
       return c.body(null, 204);
     });
 }

@@ -1,6 +1,7 @@
 import { notFound } from '../core/errors.js';
 import { listOutbox, readOutboxMessage } from '../mail/file-mailer.js';
 import type { DashboardSurface } from './routes.js';
+import { said } from '../core/sentences.js';
 
 const LIST_LIMIT = 200;
 
@@ -23,7 +24,7 @@ export function mailRoutes(surface: DashboardSurface) {
     .route({ method: 'get', path: '/:id', auth: 'session', summary: 'One kept message, as plain text', success: { status: 200, description: 'The message as sent (text/plain).' } }, async (c, { params }) => {
       const { config } = c.var.services;
       const raw = config.SMTP_URL ? null : await readOutboxMessage(config.DATA_DIR, c.var.user.workspaceId, params.id);
-      if (!raw) throw notFound('Message');
+      if (!raw) throw notFound(said({ id: 'api.dashboard.messageNotFound', defaultMessage: 'Message not found' }));
       // Untrusted content: never as HTML. The links in it are capabilities: never cached.
       return c.body(new Uint8Array(raw), 200, {
         'Content-Type': 'text/plain; charset=utf-8',

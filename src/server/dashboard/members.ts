@@ -40,6 +40,7 @@ import {
 } from '../workspaces/members.js';
 import type { DashboardSurface } from './routes.js';
 import { SESSION_COOKIE, signInAs } from './session.js';
+import { said } from '../core/sentences.js';
 
 const USER_ID = ['usr', 'Member'] as const;
 const INVITATION_ID = ['inv', 'Invitation'] as const;
@@ -47,7 +48,7 @@ const INVITATION_ID = ['inv', 'Invitation'] as const;
 /** The session as it is now, after an operation that changed its workspace or role. */
 async function currentSession(c: Context<AppEnv>) {
   const user = await sessionUser(c.var.services, getCookie(c, SESSION_COOKIE));
-  if (!user) throw new ApiError('unauthorized', 'Sign in to continue');
+  if (!user) throw new ApiError('unauthorized', said({ id: 'api.dashboard.signContinue', defaultMessage: 'Sign in to continue' }));
   return c.json(sessionBody(user, c.var.services.config));
 }
 

@@ -36,6 +36,7 @@ import { securityRoutes } from './security.js';
 import { singleSignOnRoutes } from './single-sign-on.js';
 import { completePasskeySignIn, completeSecondStep, dashboardAuth, requestAddress, setWebAuthnChallenge, dashboardSecuritySchemes, endSession, sameOriginOnly, signInAs } from './session.js';
 import { vaultRoutes } from './vault.js';
+import { said } from '../core/sentences.js';
 
 export type DashboardSurface = Surface<keyof typeof dashboardAuth>;
 
@@ -189,7 +190,7 @@ export function dashboardRoutes() {
     )
     .route({ method: 'delete', path: '/keys/:id', auth: 'admin', summary: 'Revoke an API key', ids: { id: ['key', 'API key'] }, success: { status: 204 } }, async (c, { params }) => {
       const { db, clock } = c.var.services;
-      if (!(await revokeApiKey(db, clock.now(), c.var.user.workspaceId, params.id, memberActor(c.var.user)))) throw notFound('API key');
+      if (!(await revokeApiKey(db, clock.now(), c.var.user.workspaceId, params.id, memberActor(c.var.user)))) throw notFound(said({ id: 'api.dashboard.apiKeyNotFound', defaultMessage: 'API key not found' }));
       return c.body(null, 204);
     });
 

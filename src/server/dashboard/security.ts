@@ -17,6 +17,7 @@ import { disableTwoStep, enableTwoStep, regenerateRecoveryCodes, startTwoStepSet
 import { notFound } from '../core/errors.js';
 import type { DashboardSurface } from './routes.js';
 import { requestAddress, setWebAuthnChallenge, takeWebAuthnChallenge } from './session.js';
+import { said } from '../core/sentences.js';
 
 const SESSION_ID = ['ses', 'Session'] as const;
 const PASSKEY_ID = ['pk', 'Passkey'] as const;
@@ -140,7 +141,7 @@ export function securityRoutes(surface: DashboardSurface) {
     .route(
       { method: 'delete', path: '/sessions/:id', auth: 'self', summary: 'Sign one session out (this one too, if it is named)', ids: { id: SESSION_ID }, success: { status: 204 } },
       async (c, { params }) => {
-        if (!(await endSessionById(c.var.services, c.var.user.userId, params.id))) throw notFound('Session');
+        if (!(await endSessionById(c.var.services, c.var.user.userId, params.id))) throw notFound(said({ id: 'api.dashboard.sessionNotFound', defaultMessage: 'Session not found' }));
         return c.body(null, 204);
       },
     );

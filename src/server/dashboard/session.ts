@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/env.js';
 import { clientAddress } from '../http/headers.js';
 import type { AuthKind } from '../http/surface.js';
 import { requireRole } from '../workspaces/members.js';
+import { said } from '../core/sentences.js';
 
 /** The dashboard session's cookie: what auth/sessions.ts issues, carried by the browser. */
 export const SESSION_COOKIE = 'parcel_session';
@@ -55,7 +56,7 @@ const cookieOptions = (c: Context<AppEnv>, path: string, maxAge: number) =>
 export async function signInAs(c: Context<AppEnv>, account: Account, status: 200 | 201 = 200) {
   const secondStepUntil = await secondStepDue(c, account);
   if (secondStepUntil) {
-    throw new ApiError('unauthorized', 'Enter the code from your authenticator app to finish signing in', {
+    throw new ApiError('unauthorized', said({ id: 'api.dashboard.enterCodeFromAuthenticator', defaultMessage: 'Enter the code from your authenticator app to finish signing in' }), {
       reason: 'second_step_required',
       methods: ['totp', 'recovery_code'],
       expiresAt: secondStepUntil.toISOString(),
@@ -157,7 +158,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
 /** A signed-in person, whatever their workspace requires of them: for the few routes that let them comply. */
 const requireSignedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await sessionUser(c.var.services, getCookie(c, SESSION_COOKIE), sessionClient(c));
-  if (!user) throw new ApiError('unauthorized', 'Sign in to continue');
+  if (!user) throw new ApiError('unauthorized', said({ id: 'api.dashboard.signContinue', defaultMessage: 'Sign in to continue' }));
   c.set('user', user);
   await next();
 };
@@ -176,7 +177,7 @@ const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user.isOperator) throw new ApiError('forbidden', 'Only the operator of this server can do this');
+  if (!c.var.user.isOperator) throw new ApiError('forbidden', said({ id: 'api.dashboard.onlyOperatorServerDo', defaultMessage: 'Only the operator of this server can do this' }));
   await next();
 };
 
@@ -186,7 +187,7 @@ const requireOperator: MiddlewareHandler<AppEnv> = async (c, next) => {
  * before the session is even looked at, so a key learns nothing, not even that a vault is here.
  */
 const cookieOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.header('authorization') !== undefined) throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`);
+  if (c.req.header('authorization') !== undefined) throw new ApiError('not_found', said({ id: 'api.dashboard.noEndpoint', defaultMessage: 'No endpoint {method} {path}', description: 'method: the HTTP method (GET, POST…); path: the path asked for' }, { method: c.req.method, path: c.req.path }));
   await next();
 };
 
@@ -199,7 +200,7 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
     const origin = c.req.header('origin');
     const own = new URL(c.req.url).origin;
     if (origin && origin !== own && origin !== new URL(c.var.services.config.PUBLIC_URL).origin) {
-      throw new ApiError('forbidden', 'Cross-site requests to the dashboard are not allowed');
+      throw new ApiError('forbidden', said({ id: 'api.dashboard.crossSiteRequestsDashboard', defaultMessage: 'Cross-site requests to the dashboard are not allowed' }));
     }
   }
   await next();

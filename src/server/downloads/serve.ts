@@ -13,6 +13,7 @@ import { fileEtag, fileModifiedAt, zipDownload } from './content.js';
 import { contentDisposition, decideRequestRange, safeContentType } from './http.js';
 import { verifyDownloadToken } from './links.js';
 import { zipRange } from './zip.js';
+import { said } from '../core/sentences.js';
 
 /**
  * `GET /dl/<token>` (and HEAD): the bytes of one file, or of a zip of files, for any owner, through
@@ -64,8 +65,8 @@ function assertScanned(services: Services, files: FileRecord[]): void {
   throw new ApiError(
     'unavailable',
     waiting.length === 1 && files.length === 1
-      ? 'This file is being checked for viruses. Try again in a few seconds.'
-      : `${waiting.length} of these files are being checked for viruses. Try again in a few seconds.`,
+      ? said({ id: 'api.downloads.fileBeingScanned', defaultMessage: 'This file is being checked for viruses. Try again in a few seconds.' })
+      : said({ id: 'api.downloads.filesBeingScanned', defaultMessage: '{count} of these files are being checked for viruses. Try again in a few seconds.', description: 'count: how many files (a number)' }, { count: String(waiting.length) }),
     { reason: 'scan_pending', fileIds: waiting.map((f) => f.id) },
     { 'Retry-After': String(SCAN_RETRY_AFTER_SECONDS) },
   );
@@ -89,7 +90,7 @@ async function assertStored(services: Services, files: FileRecord[]): Promise<vo
   const missing = files.filter((f, i) => (sizes[i] ?? -1) < f.sizeBytes);
   if (missing.length > 0) {
     services.log.error({ fileIds: missing.map((f) => f.id) }, 'download: stored bytes missing');
-    throw new ApiError('not_found', 'The file is no longer available.');
+    throw new ApiError('not_found', said({ id: 'api.downloads.fileNoLongerAvailable', defaultMessage: 'The file is no longer available.' }));
   }
 }
 
@@ -109,7 +110,7 @@ async function representation(services: Services, { target, encrypted }: OpenedD
     };
   }
   const f = target.file;
-  if (!isDownloadable(f)) throw notFound('File');
+  if (!isDownloadable(f)) throw notFound(said({ id: 'api.downloads.fileNotFound', defaultMessage: 'File not found' }));
   if (!encrypted) assertScanned(services, [f]);
   await assertStored(services, [f]);
   return {
@@ -164,9 +165,9 @@ async function serveDownload(c: Context<AppEnv>, services: Services): Promise<Re
   const { clock, config, log } = services;
   const now = clock.now();
   const grant = verifyDownloadToken(services, c.req.param('token') ?? '');
-  if (!grant) throw new ApiError('not_found', 'This download link is not valid.');
+  if (!grant) throw new ApiError('not_found', said({ id: 'api.downloads.downloadLinkValid', defaultMessage: 'This download link is not valid.' }));
   if (grant.expiresAt.getTime() <= now.getTime()) {
-    throw new ApiError('link_unavailable', 'This download link has expired; open the transfer page again for a fresh one.', { reason: 'expired' });
+    throw new ApiError('link_unavailable', said({ id: 'api.downloads.downloadLinkExpiredOpen', defaultMessage: 'This download link has expired; open the transfer page again for a fresh one.' }), { reason: 'expired' });
   }
 
   // The owner checks itself (ended, revoked, limits, the visit) and says what the link serves.

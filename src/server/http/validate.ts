@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { resourceIdPattern } from '../../contract/ids.js';
-import { ApiError, notFound, validationError } from '../core/errors.js';
+import { ApiError, invalidInput, notFound, validationError } from '../core/errors.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Parses a JSON body against a contract schema, answering `400 invalid_request` that names each
@@ -13,7 +14,7 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S, 
     const text = await c.req.text();
     raw = options.optional && text.trim() === '' ? {} : JSON.parse(text);
   } catch {
-    throw new ApiError('invalid_request', 'The request body must be valid JSON', { location: 'body', fields: [] });
+    throw new ApiError('invalid_request', said({ id: 'api.request.requestBodyMustValid', defaultMessage: 'The request body must be valid JSON' }), { location: 'body', fields: [] });
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(parsed.error.issues, 'body');
@@ -27,7 +28,19 @@ export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S, 
  */
 export function pathId(c: Context, name: string, prefix: string, what: string): string {
   const id = c.req.param(name) ?? '';
-  if (!resourceIdPattern(prefix).test(id)) throw notFound(what);
+  if (!resourceIdPattern(prefix).test(id)) {
+    throw notFound(
+      said(
+        {
+          id: 'api.request.pathIdNotFound',
+          defaultMessage:
+            '{what, select, Member {Member not found} Invitation {Invitation not found} Session {Session not found} Passkey {Passkey not found} Item {Item not found} Folder {Folder not found} Note {Note not found} Person {Person not found} Workspace {Workspace not found} other {{what} not found}}',
+          description: 'what: the kind of thing the path names',
+        },
+        { what },
+      ),
+    );
+  }
   return id;
 }
 
@@ -65,7 +78,7 @@ export function assertStorableText(value: unknown, location: string): void {
 
 function nulError(path: (string | number)[], location: string): ApiError {
   const name = path.map(String).join('.') || location;
-  return new ApiError('invalid_request', `Invalid ${location}: ${name}: must not contain NUL characters`, {
+  return new ApiError('invalid_request', invalidInput(location, name, said({ id: 'api.request.nulCharacters', defaultMessage: 'must not contain NUL characters' })), {
     location,
     fields: [{ path: name, message: 'must not contain NUL characters' }],
   });

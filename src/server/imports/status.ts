@@ -5,6 +5,7 @@ import type { Caller } from '../core/caller.js';
 import { notFound } from '../core/errors.js';
 import { files } from '../db/schema/index.js';
 import type { Services } from '../services.js';
+import { said } from '../core/sentences.js';
 
 export type ImportStatus = z.infer<typeof ImportStatusSchema>;
 
@@ -18,7 +19,7 @@ export async function importStatus(services: Pick<Services, 'db'>, caller: Calle
     .select()
     .from(files)
     .where(and(eq(files.id, fileId), eq(files.workspaceId, caller.workspaceId), eq(files.source, 'import')));
-  if (!row || !row.importUrl) throw notFound('Import');
+  if (!row || !row.importUrl) throw notFound(said({ id: 'api.imports.importNotFound', defaultMessage: 'Import not found' }));
   const status = row.state === 'complete' ? 'ready' : row.state === 'failed' ? 'failed' : 'importing';
   return {
     fileId: row.id,

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { IntlShape } from '@formatjs/intl';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales.js';
+import { catalogIntl } from '../core/catalogs.js';
 
 /**
  * Mail in its reader's language, with the pages' library (FormatJS, ICU messages): English is written in the code
@@ -10,33 +10,12 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales.js
 
 export type MailIntl = IntlShape;
 
-const catalogs = new URL('../../locales/mail/', import.meta.url);
-const cache = createIntlCache();
-const made = new Map<Locale, MailIntl>();
-
 /** English mails write dates the British way ("Sunday 22 November 2026"), which readers anywhere read alike. */
 const formatTag = (locale: Locale) => (locale === DEFAULT_LOCALE ? 'en-GB' : locale);
 
 /** The messages and formats of one language. */
 export function mailIntl(locale: Locale): MailIntl {
-  let intl = made.get(locale);
-  if (!intl) {
-    const messages = locale === DEFAULT_LOCALE ? {} : (JSON.parse(fs.readFileSync(new URL(`${locale}.json`, catalogs), 'utf8')) as Record<string, string>);
-    intl = createIntl(
-      {
-        locale: formatTag(locale),
-        defaultLocale: DEFAULT_LOCALE,
-        messages,
-        // English has no catalog, and a message missing from another is caught by src/locales/catalogs.test.ts.
-        onError: (error) => {
-          if (error.code !== 'MISSING_TRANSLATION') throw error;
-        },
-      },
-      cache,
-    );
-    made.set(locale, intl);
-  }
-  return intl;
+  return catalogIntl('mail', locale, formatTag(locale));
 }
 
 /** The language a mail goes out in: the first of these that is one we write (a choice, then its defaults), else English. */

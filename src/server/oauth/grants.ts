@@ -4,6 +4,7 @@ import { ApiError } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
 import { oauthStore } from '../db/schema/index.js';
 import { revokeGrant } from './adapter.js';
+import { said } from '../core/sentences.js';
 
 /** The owner a grant belongs to, as the provider keeps it (`accountId`): the workspace and the user. */
 export const accountIdOf = (workspaceId: string, userId: string) => `${workspaceId}/${userId}`;
@@ -49,7 +50,7 @@ export async function revokeConnectedApp(db: Database, accountId: string, grantI
     .select({ id: oauthStore.id })
     .from(oauthStore)
     .where(and(eq(oauthStore.model, 'Grant'), eq(oauthStore.id, grantId), eq(oauthStore.accountId, accountId)));
-  if (!grant) throw new ApiError('not_found', 'No such connected app');
+  if (!grant) throw new ApiError('not_found', said({ id: 'api.oauth.noSuchConnectedApp', defaultMessage: 'No such connected app' }));
   await revokeGrant(db, grantId);
 }
 

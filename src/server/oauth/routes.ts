@@ -12,11 +12,12 @@ import { parseJsonBody } from '../http/validate.js';
 import type { Services } from '../services.js';
 import { accountIdOf } from './grants.js';
 import { createOAuthProvider, OAUTH_PREFIX, oauthResources, oauthScopes, protectedResourceMetadataUrl, type OAuthServer } from './provider.js';
+import { said } from '../core/sentences.js';
 
 /** What the provider's helpers throw for a stale, answered or foreign interaction: gone (404), not a server error. */
 function asApiError(server: OAuthServer, error: unknown): never {
   if (error instanceof server.errors.OIDCProviderError) {
-    throw new ApiError('not_found', 'This authorization request has expired, was answered already, or belongs to another browser. Start again from the app.');
+    throw new ApiError('not_found', said({ id: 'api.oauth.authorizationRequestExpiredAnswered', defaultMessage: 'This authorization request has expired, was answered already, or belongs to another browser. Start again from the app.' }));
   }
   throw error;
 }
@@ -79,10 +80,10 @@ export function oauthRoutes(services: Services) {
     const oauth = await getServer();
     const p = oauth.provider;
     const details = await p.interactionDetails(c.env.incoming, c.env.outgoing).catch((e: unknown) => asApiError(oauth, e));
-    if (details.uid !== c.req.param('uid')) throw new ApiError('not_found', 'No such authorization request');
+    if (details.uid !== c.req.param('uid')) throw new ApiError('not_found', said({ id: 'api.oauth.noSuchAuthorizationRequest', defaultMessage: 'No such authorization request' }));
     const clientId = String(details.params.client_id);
     const client = await p.Client.find(clientId);
-    if (!client) throw new ApiError('not_found', 'This app is not registered any more');
+    if (!client) throw new ApiError('not_found', said({ id: 'api.oauth.appRegisteredAnyMore', defaultMessage: 'This app is not registered any more' }));
     const redirectUri = String(details.params.redirect_uri);
     const body: ConsentDetails = {
       client: { id: client.clientId, name: client.clientName ?? null, uri: client.clientUri ?? null },
@@ -101,7 +102,7 @@ export function oauthRoutes(services: Services) {
     const oauth = await getServer();
     const p = oauth.provider;
     const details = await p.interactionDetails(c.env.incoming, c.env.outgoing).catch((e: unknown) => asApiError(oauth, e));
-    if (details.uid !== c.req.param('uid')) throw new ApiError('not_found', 'No such authorization request');
+    if (details.uid !== c.req.param('uid')) throw new ApiError('not_found', said({ id: 'api.oauth.noSuchAuthorizationRequest', defaultMessage: 'No such authorization request' }));
     if (!decision.approve) {
       const redirectTo = await p
         .interactionResult(c.env.incoming, c.env.outgoing, { error: 'access_denied', error_description: 'The owner declined this request' })
@@ -111,7 +112,7 @@ export function oauthRoutes(services: Services) {
     const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
     // The owner may untick scopes, never add one.
     const granted = decision.scopes.filter((s) => requested.includes(s));
-    if (granted.length === 0) throw new ApiError('invalid_request', 'Leave at least one permission ticked, or decline', { fields: [{ path: 'scopes', message: 'choose at least one' }] });
+    if (granted.length === 0) throw new ApiError('invalid_request', said({ id: 'api.oauth.leaveLeastOnePermission', defaultMessage: 'Leave at least one permission ticked, or decline' }), { fields: [{ path: 'scopes', message: 'choose at least one' }] });
     const resource = String(details.params.resource);
     const user = c.var.user;
     const accountId = accountIdOf(user.workspaceId, user.userId);

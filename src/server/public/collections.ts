@@ -36,6 +36,7 @@ import { addGuestFiles } from '../collections/contributions.js';
 import { addComment, commentsOf, reviewerOfVisitor, setReview } from '../collections/review.js';
 import { CommentListSchema, CommentResponseSchema, CreateCommentRequestSchema, ReviewResponseSchema, SetReviewRequestSchema } from '../../contract/collections.js';
 import type { PublicSurface } from './transfers.js';
+import { said } from '../core/sentences.js';
 
 /**
  * The visitor side of a collection's secret link, mounted at `/api/public/collections` inside the
@@ -85,7 +86,7 @@ export function publicCollectionRoutes(surface: PublicSurface, services: Service
   const asReviewer = async (c: Context<AppEnv>, slug: string) => {
     const { shared } = await open(c, slug);
     const reviewer = await reviewerOfVisitor(c.var.services.db, shared.c, await accessOf(c, shared));
-    if (!reviewer) throw new ApiError('forbidden', 'Only guests invited to this collection can read and leave comments and reviews.', { reason: 'not_a_guest' });
+    if (!reviewer) throw new ApiError('forbidden', said({ id: 'api.public.onlyGuestsInvitedCollection', defaultMessage: 'Only guests invited to this collection can read and leave comments and reviews.' }), { reason: 'not_a_guest' });
     return { shared, reviewer };
   };
 
@@ -228,7 +229,7 @@ export function publicCollectionRoutes(surface: PublicSurface, services: Service
     )
     .route({ method: 'delete', path: '/:slug/guest-session', auth: 'link', summary: "End the guest's session (the cookie goes)", success: { status: 204 } }, (c, { params }) => {
       const slug = params.slug;
-      if (!isSlugShaped(slug)) throw notFound('Collection');
+      if (!isSlugShaped(slug)) throw notFound(said({ id: 'api.public.collectionNotFound', defaultMessage: 'Collection not found' }));
       deleteCookie(c, GUEST_COOKIE, { path: guestCookiePath(slug), secure: services.config.PUBLIC_URL.startsWith('https:') });
       return c.body(null, 204);
     });

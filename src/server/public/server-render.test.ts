@@ -63,9 +63,9 @@ describe('a public page’s language', () => {
     expect(chosen).toContain('<html lang="ar" dir="rtl">');
     const nobody = await (await server.fetch(`/t/${transfer.slug}`, { headers: { 'accept-language': 'sv-SE' } })).text();
     expect(nobody).toContain('<html lang="en" dir="ltr">');
-    // The dashboard is in English until it is translated: one language on a page.
-    const dashboard = await (await server.fetch('/login', { headers: { 'accept-language': 'de-DE', cookie: 'parcel_lang=de' } })).text();
-    expect(dashboard).toContain('<html lang="en" dir="ltr">');
+    // The dashboard's pages are in their reader's language too (a signed-in person's own when they chose one).
+    const dashboard = await (await server.fetch('/signin', { headers: { 'accept-language': 'de-DE', cookie: 'parcel_lang=ja' } })).text();
+    expect(dashboard).toContain('<html lang="ja" dir="ltr">');
   });
 });
 

@@ -5,6 +5,7 @@ import { monthlyUsage } from '../db/schema/index.js';
 import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
 import { monthKey, planLimits, startOfNextMonth } from '../workspaces/plan.js';
+import { said, type Sentence } from '../core/sentences.js';
 
 /** One limit charged by a request, as reported in the RateLimit and RateLimit-Policy headers. */
 export interface ChargedBucket {
@@ -32,7 +33,7 @@ export function rateLimitHeaders(buckets: ChargedBucket[], nowMs: number): Recor
   };
 }
 
-function refuseIfOver(buckets: ChargedBucket[], nowMs: number, message: (b: ChargedBucket) => string): void {
+function refuseIfOver(buckets: ChargedBucket[], nowMs: number, message: (b: ChargedBucket) => Sentence): void {
   const over = buckets.filter((b) => b.count > b.limit);
   if (over.length === 0) return;
   // The caller must wait for the latest of the exhausted windows to reset.
@@ -52,7 +53,7 @@ export async function chargeAnonymous(services: Services, address: string): Prom
   const limit = services.config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
   const { count, resetAtMs } = await services.rateLimits.hit(`anon:${address}`, MINUTE, nowMs);
   const buckets = [{ name: 'anonymous-minute', limit, windowSeconds: 60, count, resetAtMs }];
-  refuseIfOver(buckets, nowMs, () => 'Too many requests without a valid key from this address');
+  refuseIfOver(buckets, nowMs, () => said({ id: 'api.ratelimit.anonymous', defaultMessage: 'Too many requests without a valid key from this address' }));
   return buckets;
 }
 
@@ -102,7 +103,7 @@ export async function chargeCaller(services: Services, caller: Caller, counted: 
   // A call refused by the minute or day limit never reaches the handler, so it does not use the
   // month's allowance either: one counted ahead is given back.
   try {
-    refuseIfOver(buckets, nowMs, (b) => `Rate limit ${b.name} exceeded`);
+    refuseIfOver(buckets, nowMs, (b) => said({ id: 'api.ratelimit.exceeded', defaultMessage: 'Rate limit {bucket} exceeded', description: 'bucket: the name of the limit, as in details.bucket (e.g. workspace-minute)' }, { bucket: b.name }));
   } catch (err) {
     if (counted) await refundMonthlyCall(db).execute({ workspaceId: caller.workspaceId, month: counted.month });
     throw err;
@@ -118,7 +119,9 @@ export async function chargeCaller(services: Services, caller: Caller, counted: 
     buckets.push({ name: 'workspace-month', limit: monthlyLimit, windowSeconds, count: usage?.apiCalls ?? 0, resetAtMs });
   }
   refuseIfOver(buckets, nowMs, (b) =>
-    b.name === 'workspace-month' ? 'The monthly call allowance of this plan is used up' : `Rate limit ${b.name} exceeded`,
+    b.name === 'workspace-month'
+      ? said({ id: 'api.ratelimit.monthlyAllowanceUsed', defaultMessage: 'The monthly call allowance of this plan is used up' })
+      : said({ id: 'api.ratelimit.exceeded', defaultMessage: 'Rate limit {bucket} exceeded', description: 'bucket: the name of the limit, as in details.bucket (e.g. workspace-minute)' }, { bucket: b.name }),
   );
   return buckets;
 }

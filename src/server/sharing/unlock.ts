@@ -3,6 +3,7 @@ import { sha256 } from '../core/secrets.js';
 import { ApiError } from '../core/errors.js';
 import { purposeKey, signToken, verifyToken } from '../downloads/signing.js';
 import type { Services } from '../services.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Unlock tokens: proof that the caller knew a transfer's (or a collection's) password, valid for an
@@ -43,7 +44,7 @@ export async function assertUnlockAttemptsLeft(services: Pick<Services, 'rateLim
   const retryAfter = Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000));
   throw new ApiError(
     'rate_limited',
-    'Too many wrong passwords for this link from this address; try again later.',
+    said({ id: 'api.sharing.tooManyWrongPasswords', defaultMessage: 'Too many wrong passwords for this link from this address; try again later.' }),
     { bucket: 'unlock-failures', limit: UNLOCK_FAILURES_ALLOWED, retryAfterSeconds: retryAfter },
     { 'Retry-After': String(retryAfter) },
   );
@@ -70,7 +71,7 @@ export async function unlockWithPassword(
     await assertUnlockAttemptsLeft(services, protectedBy.id, address);
     if (!(await verifyPassword(password, protectedBy.passwordHash))) {
       await recordUnlockFailure(services, protectedBy.id, address);
-      throw new ApiError('wrong_password', `That is not the password of this ${what}.`);
+      throw new ApiError('wrong_password', what === 'transfer' ? said({ id: 'api.sharing.wrongTransferPassword', defaultMessage: 'That is not the password of this transfer.' }) : said({ id: 'api.sharing.wrongCollectionPassword', defaultMessage: 'That is not the password of this collection.' }));
     }
   }
   const issued = issueUnlockToken(services, { id: protectedBy.id, passwordHash: protectedBy.passwordHash ?? '' }, now);

@@ -14,6 +14,7 @@ import { bareType, mediaKind, type MediaKind } from '../../contract/media-types.
 import { claimLeasedFiles, runDueOnce, startClaimLoop, type ClaimedWork, type ClaimLoop } from '../jobs/claim-loop.js';
 import { withLoopbackBytes } from './loopback-bytes.js';
 import { ffmpegCommand, renderMediaPreview } from './media-previews.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Previews: the worker turns each complete file it can show into a WebP of at most 480 × 480 pixels, stored beside
@@ -170,18 +171,18 @@ async function serveThumbnail(c: Context<AppEnv>, services: Services): Promise<R
   const now = services.clock.now();
   const p = verifyToken(linkKey(services), c.req.param('token')) as { k?: unknown; t?: unknown; f?: unknown; e?: unknown; m?: unknown } | null;
   const kind = p?.k ?? 'transfer';
-  if (!p || !(FILE_OWNER_KINDS as readonly unknown[]).includes(kind) || typeof p.t !== 'string' || typeof p.f !== 'string' || typeof p.e !== 'number') throw notFound('Preview');
-  if (p.e <= now.getTime()) throw new ApiError('link_unavailable', 'This preview link has expired; open the page again.', { reason: 'expired' });
+  if (!p || !(FILE_OWNER_KINDS as readonly unknown[]).includes(kind) || typeof p.t !== 'string' || typeof p.f !== 'string' || typeof p.e !== 'number') throw notFound(said({ id: 'api.thumbnails.previewNotFound', defaultMessage: 'Preview not found' }));
+  if (p.e <= now.getTime()) throw new ApiError('link_unavailable', said({ id: 'api.thumbnails.previewLinkExpiredOpen', defaultMessage: 'This preview link has expired; open the page again.' }), { reason: 'expired' });
   const ownerKind = kind as FileOwnerKind;
   const [row] = await services.db
     .select({ key: files.thumbnailKey })
     .from(files)
     .where(and(eq(files.id, p.f), eq(files.ownerKind, ownerKind), eq(files.ownerId, p.t), eq(files.thumbnailState, 'ready')));
-  if (!row?.key) throw notFound('Preview');
+  if (!row?.key) throw notFound(said({ id: 'api.thumbnails.previewNotFound', defaultMessage: 'Preview not found' }));
   // The owner's own rules, as for downloads; a preview is never a download, so nothing is counted.
   await services.owners.of(ownerKind).assertViewable(services, p.t, p.f, p.m === 1);
   const size = await services.storage.size(row.key);
-  if (size === null) throw notFound('Preview');
+  if (size === null) throw notFound(said({ id: 'api.thumbnails.previewNotFound', defaultMessage: 'Preview not found' }));
   const maxAge = Math.max(0, Math.floor((p.e - now.getTime()) / 1000));
   const res = c.env.outgoing;
   res.writeHead(200, {

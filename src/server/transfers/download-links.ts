@@ -4,6 +4,7 @@ import { linksFor, OWNER_LINK_TTL_MS, type DownloadLinks } from '../downloads/li
 import type { Services } from '../services.js';
 import { assertAvailable, type TransferRow } from './availability.js';
 import { downloadableFiles, type TransferFile } from './files.js';
+import { said } from '../core/sentences.js';
 
 /** What a transfer's zip holds: every complete file, in order, with its folder path; named after the title. */
 export function transferZipContent(t: Pick<TransferRow, 'title' | 'createdAt' | 'finalizedAt'>, files: TransferFile[]) {
@@ -31,7 +32,7 @@ export async function createOwnerDownloadLinks(
   transfer: TransferRow,
 ): Promise<DownloadLinks> {
   if (transfer.e2ee) {
-    throw new ApiError('e2ee_unsupported', 'This transfer is end-to-end encrypted: its files can only be opened in a browser that holds the key.');
+    throw new ApiError('e2ee_unsupported', said({ id: 'api.transfers.transferEndEndEncrypted', defaultMessage: 'This transfer is end-to-end encrypted: its files can only be opened in a browser that holds the key.' }));
   }
   const now = services.clock.now();
   assertAvailable(transfer, now, { countLimit: false });

@@ -14,6 +14,7 @@ import { checkImportUrls, registerImports, registerUploads, tusEndpoint } from '
 import { planLimits } from '../workspaces/plan.js';
 import { findTransfer, lockOwnTransfer, type TransferManager, type TransferRow } from './serialize.js';
 import { chargeApiUpload } from '../uploads/usage.js';
+import { said } from '../core/sentences.js';
 
 type CreateInput = z.output<typeof CreateTransferRequestSchema>;
 type FilesInput = z.output<typeof AddFilesRequestSchema>;
@@ -29,7 +30,7 @@ export function resolveExpiry(services: Pick<Services, 'config'>, caller: Caller
   const limits = planLimits(caller.plan, services.config).transferExpiry;
   if (requested === undefined) return new Date(now.getTime() + limits.defaultDays * DAY);
   if (!limits.choosable) {
-    throw new ApiError('upgrade_required', 'Choosing when a transfer expires needs a paid plan; the free plan\'s expiry is fixed', {
+    throw new ApiError('upgrade_required', said({ id: 'api.transfers.choosingWhenTransferExpires', defaultMessage: 'Choosing when a transfer expires needs a paid plan; the free plan\'s expiry is fixed' }), {
       defaultDays: limits.defaultDays,
     });
   }
@@ -37,7 +38,7 @@ export function resolveExpiry(services: Pick<Services, 'config'>, caller: Caller
   const earliest = now.getTime() + limits.minimumSeconds * 1000;
   const latest = now.getTime() + limits.maximumDays * DAY;
   if (at.getTime() < earliest || at.getTime() > latest) {
-    throw new ApiError('invalid_request', `expiresAt must be between ${limits.minimumSeconds} seconds and ${limits.maximumDays} days from now`, {
+    throw new ApiError('invalid_request', said({ id: 'api.transfers.expiryOutOfRange', defaultMessage: 'expiresAt must be between {minimumSeconds} seconds and {maximumDays} days from now' }, { minimumSeconds: String(limits.minimumSeconds), maximumDays: String(limits.maximumDays) }), {
       location: 'body',
       fields: [{ path: 'expiresAt', message: 'out of the plan\'s range' }],
     });
@@ -48,7 +49,7 @@ export function resolveExpiry(services: Pick<Services, 'config'>, caller: Caller
 
 function checkCeiling(total: number, maxBytes: number) {
   if (total > maxBytes) {
-    throw new ApiError('invalid_request', `The files add up to ${total} bytes, over this transfer's ceiling of ${maxBytes} bytes`, {
+    throw new ApiError('invalid_request', said({ id: 'api.transfers.overCeiling', defaultMessage: 'The files add up to {total} bytes, over this transfer\'s ceiling of {maxBytes} bytes' }, { total: String(total), maxBytes: String(maxBytes) }), {
       location: 'body',
       maxBytes,
       fields: [{ path: 'files', message: `total size over ${maxBytes} bytes` }],
@@ -65,7 +66,7 @@ export function recipientLanguageChoices(languages: Record<string, string> | und
   const known = new Set(recipients);
   for (const [address, language] of Object.entries(languages ?? {})) {
     const email = address.trim().toLowerCase();
-    if (!known.has(email)) throw invalidField('body', `recipientLanguages.${address}`, 'not one of the transfer\'s recipients');
+    if (!known.has(email)) throw invalidField('body', `recipientLanguages.${address}`, said({ id: 'api.transfers.oneTransferSRecipients', defaultMessage: 'not one of the transfer\'s recipients' }));
     choices.set(email, language);
   }
   return choices;
@@ -111,7 +112,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
   const total = registeredBytes(input);
   checkCeiling(total, limits.transferMaxBytes);
   if (input.recipients.length > 0 && !caller.canEmail) {
-    throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', {
+    throw new ApiError('insufficient_scope', said({ id: 'api.transfers.emailingRecipientsNeedsTransfers', defaultMessage: 'Emailing recipients needs the transfers:send permission' }), {
       required: 'transfers:send',
       granted: caller.scopes,
     });
@@ -164,8 +165,8 @@ export async function createTransfer(services: Services, caller: Caller, input: 
 /** Loads a transfer of the caller's workspace that is still a draft, or answers why not. */
 async function draftOf(tx: Tx, caller: TransferManager, transferId: string) {
   const t = await lockOwnTransfer(tx, caller, transferId);
-  if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
-  if (t.finalizedAt) throw new ApiError('conflict', 'The transfer was already sent; files can only change on a draft', { reason: 'transfer_sent' });
+  if (t.status !== 'active') throw new ApiError('conflict', said({ id: 'api.transfers.inactive', defaultMessage: '{status, select, expired {The transfer is expired} infected {The transfer is infected} removed {The transfer is removed} other {The transfer is {status}}}' }, { status: t.status }), { reason: 'transfer_inactive', status: t.status });
+  if (t.finalizedAt) throw new ApiError('conflict', said({ id: 'api.transfers.transferAlreadySentFiles', defaultMessage: 'The transfer was already sent; files can only change on a draft' }), { reason: 'transfer_sent' });
   return t;
 }
 
@@ -176,7 +177,7 @@ export async function addFiles(services: Services, caller: Caller, transferId: s
     const t = await draftOf(tx, caller, transferId);
     const refused = t.e2ee ? e2eeRefusedInBatch(input) : [];
     if (refused.length > 0) {
-      throw new ApiError('invalid_request', 'An end-to-end encrypted transfer takes no imports or file paths', {
+      throw new ApiError('invalid_request', said({ id: 'api.transfers.endEndEncryptedTransfer2', defaultMessage: 'An end-to-end encrypted transfer takes no imports or file paths' }), {
         location: 'body',
         fields: refused.map((path) => ({ path, message: 'not for e2ee transfers' })),
       });
@@ -203,7 +204,7 @@ export async function deleteFile(services: Services, caller: Caller, transferId:
       .returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
     return rows[0] ?? null;
   });
-  if (!removed) throw new ApiError('not_found', 'File not found in this transfer');
+  if (!removed) throw new ApiError('not_found', said({ id: 'api.transfers.fileFoundTransfer', defaultMessage: 'File not found in this transfer' }));
   await deleteStoredBytes(services, [removed]);
   return { deleted: true };
 }
@@ -227,7 +228,7 @@ export async function deleteDraft(services: Pick<Services, 'db' | 'storage' | 'l
 /** The owner discards a draft they will not send. A sent transfer is revoked instead (409). */
 export async function discardDraft(services: Services, caller: Caller, transferId: string) {
   await services.db.transaction((tx) => draftOf(tx, caller, transferId));
-  if (!(await deleteDraft(services, transferId))) throw new ApiError('conflict', 'The transfer was sent meanwhile; revoke it instead', { reason: 'transfer_sent' });
+  if (!(await deleteDraft(services, transferId))) throw new ApiError('conflict', said({ id: 'api.transfers.transferSentMeanwhileRevoke', defaultMessage: 'The transfer was sent meanwhile; revoke it instead' }), { reason: 'transfer_sent' });
   return { deleted: true as const };
 }
 

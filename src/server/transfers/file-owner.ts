@@ -18,6 +18,7 @@ import { notifyDownload, notifyFailedImport, notifyInfectedTransfer } from './se
 import { endTransfer } from './end.js';
 import { deleteStoredBytes } from '../files/stored.js';
 import type { Services } from '../services.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Whether the transfer is still an active draft. Decided under the transfer's row lock, which
@@ -96,7 +97,7 @@ export const transferFileOwner: FileOwner = {
   // The owner's own previews, like the owner's download links, ignore the download limit.
   async assertViewable(services, transferId, _fileId, byManager) {
     const [t] = await services.db.select().from(transfers).where(eq(transfers.id, transferId));
-    if (!t) throw notFound('Transfer');
+    if (!t) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
     if (!(await isWorkspaceActive(services.db, t.workspaceId))) throw linkUnavailable('suspended');
     assertAvailable(t, services.clock.now(), { countLimit: !byManager });
   },
@@ -106,11 +107,11 @@ export const transferFileOwner: FileOwner = {
     const now = clock.now();
     const [t] = await db.select().from(transfers).where(eq(transfers.id, grant.ownerId));
     // A visit exists only for a transfer that went out (ready_at); the owner's own links need none.
-    if (!t || (grant.sessionId !== null && t.readyAt === null)) throw notFound('Transfer');
+    if (!t || (grant.sessionId !== null && t.readyAt === null)) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
     let session: typeof downloadSessions.$inferSelect | null = null;
     if (grant.sessionId !== null) {
       [session = null] = await db.select().from(downloadSessions).where(eq(downloadSessions.id, grant.sessionId));
-      if (!session || session.transferId !== t.id) throw notFound('Transfer');
+      if (!session || session.transferId !== t.id) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
     }
     if (!(await isWorkspaceActive(db, t.workspaceId))) throw linkUnavailable('suspended');
     // A visit that already counted may finish its downloads after the limit is reached.
@@ -119,11 +120,11 @@ export const transferFileOwner: FileOwner = {
 
     let target: OpenedDownload['target'];
     if (grant.fileId === ZIP) {
-      if (t.e2ee) throw new ApiError('e2ee_unsupported', 'An end-to-end encrypted transfer cannot be downloaded as a zip.');
+      if (t.e2ee) throw new ApiError('e2ee_unsupported', said({ id: 'api.transfers.e2eeNoZip', defaultMessage: 'An end-to-end encrypted transfer cannot be downloaded as a zip.' }));
       target = { kind: 'zip', ...transferZipContent(t, await downloadableFiles(db, t.id)) };
     } else {
       const [file] = await filesOfTransfer(db, t.id, eq(files.id, grant.fileId));
-      if (!file) throw notFound('File');
+      if (!file) throw notFound(said({ id: 'api.transfers.fileNotFound', defaultMessage: 'File not found' }));
       target = { kind: 'file', file };
     }
 

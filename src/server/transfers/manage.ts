@@ -20,6 +20,7 @@ import { addRecipients, recipientLanguageChoices, resolveExpiry } from './drafts
 import { recipientEmails, recipientLanguagesOf } from './lifecycle.js';
 import { endTransfer } from './end.js';
 import { assertMayManage, findTransfer, loadOwnTransfer, mayManage, loadTransfer, lockOwnTransfer, senderKnownTo, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
+import { said } from '../core/sentences.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -36,7 +37,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** The caller's transfer to manage, or 404 (another workspace's id is simply not found); 403 for a member's teammate's. */
 export async function ownTransfer(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<TransferRow> {
   const t = await findTransfer(services.db, caller.workspaceId, id);
-  if (!t) throw notFound('Transfer');
+  if (!t) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
   assertMayManage(caller, t);
   return t;
 }
@@ -133,19 +134,19 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
     const expiresAt = input.expiresAt === undefined ? undefined : resolveExpiry(services, caller, input.expiresAt, now);
     const passwordHash = input.password ? await hashPassword(input.password) : input.password;
     if (input.recipients?.length && !caller.canEmail) {
-      throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', { required: 'transfers:send', granted: caller.scopes });
+      throw new ApiError('insufficient_scope', said({ id: 'api.transfers.emailingRecipientsNeedsTransfers', defaultMessage: 'Emailing recipients needs the transfers:send permission' }), { required: 'transfers:send', granted: caller.scopes });
     }
     const updated = await db.transaction(async (tx) => {
       const t = await lockOwnTransfer(tx, caller, id);
-      if (t.status !== 'active') throw new ApiError('conflict', `The transfer is ${t.status}`, { reason: 'transfer_inactive', status: t.status });
+      if (t.status !== 'active') throw new ApiError('conflict', said({ id: 'api.transfers.inactive', defaultMessage: '{status, select, expired {The transfer is expired} infected {The transfer is infected} removed {The transfer is removed} other {The transfer is {status}}}' }, { status: t.status }), { reason: 'transfer_inactive', status: t.status });
       const touched = draftOnly.filter((f) => input[f] !== undefined);
       if (touched.length > 0 && t.finalizedAt) {
-        throw new ApiError('conflict', `${touched.join(', ')} can only change before the transfer is sent`, { reason: 'transfer_sent', fields: touched });
+        throw new ApiError('conflict', said({ id: 'api.transfers.draftOnlyFields', defaultMessage: '{fields} can only change before the transfer is sent', description: 'fields: API field names, comma-separated' }, { fields: touched.join(', ') }), { reason: 'transfer_sent', fields: touched });
       }
       if (t.e2ee) {
         const refused = givenE2eePlaintextFields(input);
         if (refused.length > 0) {
-          throw new ApiError('invalid_request', `An end-to-end encrypted transfer takes no ${e2eePlaintextFields.join(', ')}`, {
+          throw new ApiError('invalid_request', said({ id: 'api.transfers.e2eePlaintextFields', defaultMessage: 'An end-to-end encrypted transfer takes no {fields}', description: 'fields: API field names, comma-separated' }, { fields: e2eePlaintextFields.join(', ') }), {
             location: 'body',
             fields: refused.map((f) => ({ path: f, message: 'not for e2ee transfers' })),
           });
@@ -239,13 +240,13 @@ export async function ownerDownloadLinks(services: Pick<Services, 'db' | 'clock'
 /** Stores the sealed metadata of a file of an unsent end-to-end encrypted transfer (opaque to the server). */
 export async function storeSealedFileMeta(services: Pick<Services, 'db'>, caller: Caller, id: string, fileId: string, sealed: { meta: string; thumb: string | null }): Promise<{ stored: true }> {
   const t = await ownTransfer(services, caller, id);
-  if (!t.e2ee) throw new ApiError('conflict', 'Only end-to-end encrypted transfers store sealed metadata', { reason: 'not_e2ee' });
-  if (t.finalizedAt) throw new ApiError('conflict', 'The transfer was already sent', { reason: 'transfer_sent' });
+  if (!t.e2ee) throw new ApiError('conflict', said({ id: 'api.transfers.onlyEndEndEncrypted', defaultMessage: 'Only end-to-end encrypted transfers store sealed metadata' }), { reason: 'not_e2ee' });
+  if (t.finalizedAt) throw new ApiError('conflict', said({ id: 'api.transfers.transferAlreadySent', defaultMessage: 'The transfer was already sent' }), { reason: 'transfer_sent' });
   const updated = await services.db
     .update(transferFiles)
     .set({ sealedMeta: sealed.meta, sealedThumb: sealed.thumb })
     .where(and(eq(transferFiles.fileId, fileId), eq(transferFiles.transferId, t.id)))
     .returning({ id: transferFiles.fileId });
-  if (updated.length === 0) throw notFound('File');
+  if (updated.length === 0) throw notFound(said({ id: 'api.transfers.fileNotFound', defaultMessage: 'File not found' }));
   return { stored: true };
 }

@@ -7,6 +7,7 @@ import type { Services } from '../services.js';
 import { transferEventFields } from './lifecycle.js';
 import { linkUnavailable } from '../sharing/availability.js';
 import { unavailableReason } from './availability.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Download receipts and the download limit.
@@ -31,7 +32,7 @@ export async function beginReceipt(services: Pick<Services, 'db' | 'clock' | 'co
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
     const [session] = await tx.select().from(downloadSessions).where(eq(downloadSessions.id, target.sessionId)).for('update');
-    if (!session || session.transferId !== target.transferId) throw notFound('Download');
+    if (!session || session.transferId !== target.transferId) throw notFound(said({ id: 'api.transfers.downloadNotFound', defaultMessage: 'Download not found' }));
     const [existing] = await tx
       .select({ id: downloads.id })
       .from(downloads)
@@ -61,7 +62,7 @@ export async function beginReceipt(services: Pick<Services, 'db' | 'clock' | 'co
         .returning();
       if (!t) {
         const [current] = await tx.select().from(transfers).where(eq(transfers.id, target.transferId));
-        if (!current) throw notFound('Download');
+        if (!current) throw notFound(said({ id: 'api.transfers.downloadNotFound', defaultMessage: 'Download not found' }));
         throw linkUnavailable(unavailableReason(current, now, { countLimit: true }) ?? 'limit_reached');
       }
       await tx.update(downloadSessions).set({ countedAt: now }).where(eq(downloadSessions.id, session.id));

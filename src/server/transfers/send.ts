@@ -15,6 +15,7 @@ import { subjectLine } from '../mail/message.js';
 import type { Services } from '../services.js';
 import { emitReady, markReadyIfComplete, recipientEmails, transferUrl } from './lifecycle.js';
 import { loadTransfer, lockOwnTransfer, senderKnownTo, type TransferRow } from './serialize.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Sends a draft: the link goes live and recipients are emailed once. A second finalize changes
@@ -30,19 +31,19 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
     const t = await lockOwnTransfer(tx, caller, transferId);
     if (t.finalizedAt) return { transfer: t, newlySent: false, wentOut: false, recipients: null, files: null };
     if (t.status !== 'active' || t.expiresAt <= now) {
-      throw new ApiError('conflict', 'The transfer is no longer active', { reason: 'transfer_inactive', status: t.status });
+      throw new ApiError('conflict', said({ id: 'api.transfers.transferNoLongerActive', defaultMessage: 'The transfer is no longer active' }), { reason: 'transfer_inactive', status: t.status });
     }
     const files = await filesOfTransfer(tx, t.id);
-    if (files.length === 0) throw new ApiError('conflict', 'The transfer has no files', { reason: 'no_files' });
+    if (files.length === 0) throw new ApiError('conflict', said({ id: 'api.transfers.transferNoFiles', defaultMessage: 'The transfer has no files' }), { reason: 'no_files' });
     // Checked under the transfer's lock, which the scanner's verdict on a draft's file also takes (file-owner.ts).
     const infected = files.filter((f) => f.scanResult === 'infected');
     if (infected.length > 0) throw filesInfected(infected);
     const pending = files.filter((f) => f.state === 'uploading' || f.state === 'failed').map((f) => f.id);
     if (pending.length > 0) {
-      throw new ApiError('conflict', 'Some files have not finished uploading', { reason: 'uploads_incomplete', pendingFileIds: pending });
+      throw new ApiError('conflict', said({ id: 'api.transfers.someFilesFinishedUploading', defaultMessage: 'Some files have not finished uploading' }), { reason: 'uploads_incomplete', pendingFileIds: pending });
     }
     if (input.e2eeMeta !== undefined && !t.e2ee) {
-      throw new ApiError('invalid_request', 'e2eeMeta is only for end-to-end encrypted transfers', {
+      throw new ApiError('invalid_request', said({ id: 'api.transfers.e2eemetaOnlyEndEnd', defaultMessage: 'e2eeMeta is only for end-to-end encrypted transfers' }), {
         location: 'body',
         fields: [{ path: 'e2eeMeta', message: 'only for e2ee transfers' }],
       });
@@ -50,19 +51,19 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
     if (t.e2ee) {
       // Without them nobody could open it: the recipient page names files and checks the manifest from these.
       if (!(input.e2eeMeta ?? t.e2eeMeta)) {
-        throw new ApiError('invalid_request', 'An end-to-end encrypted transfer is sent with its sealed e2eeMeta', {
+        throw new ApiError('invalid_request', said({ id: 'api.transfers.endEndEncryptedTransfer', defaultMessage: 'An end-to-end encrypted transfer is sent with its sealed e2eeMeta' }), {
           location: 'body',
           fields: [{ path: 'e2eeMeta', message: 'required for e2ee transfers' }],
         });
       }
       const unsealed = files.filter((f) => !f.sealedMeta).map((f) => f.id);
       if (unsealed.length > 0) {
-        throw new ApiError('conflict', 'Some files have no sealed metadata yet', { reason: 'files_unsealed', unsealedFileIds: unsealed });
+        throw new ApiError('conflict', said({ id: 'api.transfers.someFilesNoSealed', defaultMessage: 'Some files have no sealed metadata yet' }), { reason: 'files_unsealed', unsealedFileIds: unsealed });
       }
     }
     const recipients = await recipientEmails(tx, t.id);
     if (recipients.length > 0 && !caller.canEmail) {
-      throw new ApiError('insufficient_scope', 'Emailing recipients needs the transfers:send permission', {
+      throw new ApiError('insufficient_scope', said({ id: 'api.transfers.emailingRecipientsNeedsTransfers', defaultMessage: 'Emailing recipients needs the transfers:send permission' }), {
         required: 'transfers:send',
         granted: caller.scopes,
       });
@@ -101,7 +102,9 @@ function filesInfected(infected: { id: string; name: string }[]) {
   const one = infected.length === 1;
   return new ApiError(
     'conflict',
-    `${names} ${one ? 'contains' : 'contain'} malware and cannot be sent: remove ${one ? 'it' : 'them'} from the transfer, then send it.`,
+    one
+      ? said({ id: 'api.transfers.fileInfected', defaultMessage: '{names} contains malware and cannot be sent: remove it from the transfer, then send it.', description: 'names: the file’s name in quotes' }, { names })
+      : said({ id: 'api.transfers.filesInfected', defaultMessage: '{names} contain malware and cannot be sent: remove them from the transfer, then send it.', description: 'names: the files’ names in quotes, comma-separated' }, { names }),
     { reason: 'files_infected', infectedFileIds: infected.map((f) => f.id), infectedFileNames: infected.map((f) => f.name) },
   );
 }

@@ -8,6 +8,7 @@ import { recipientLanguagesOf, recipientsOf, transferUrl } from './lifecycle.js'
 import { ApiError, notFound } from '../core/errors.js';
 import type { Caller } from '../core/caller.js';
 import { preparedQuery } from '../db/prepared.js';
+import { said } from '../core/sentences.js';
 
 export type TransferRow = typeof transfers.$inferSelect;
 
@@ -237,7 +238,7 @@ export const mayManage = (caller: TransferManager, t: Pick<TransferRow, 'created
  */
 export function assertMayManage(caller: TransferManager, t: Pick<TransferRow, 'createdBy'>): void {
   if (mayManage(caller, t)) return;
-  throw new ApiError('forbidden', 'Only the member who sent this transfer, the owner or an admin can do this', { reason: 'not_your_transfer' });
+  throw new ApiError('forbidden', said({ id: 'api.transfers.onlyMemberWhoSent', defaultMessage: 'Only the member who sent this transfer, the owner or an admin can do this' }), { reason: 'not_your_transfer' });
 }
 
 /**
@@ -246,7 +247,7 @@ export function assertMayManage(caller: TransferManager, t: Pick<TransferRow, 'c
  */
 export async function lockOwnTransfer(tx: Pick<Database, 'select'>, caller: TransferManager, id: string): Promise<TransferRow> {
   const [t] = await lockTransferOfWorkspace(tx).execute({ id, workspaceId: caller.workspaceId });
-  if (!t) throw notFound('Transfer');
+  if (!t) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
   assertMayManage(caller, t);
   return t;
 }
@@ -254,7 +255,7 @@ export async function lockOwnTransfer(tx: Pick<Database, 'select'>, caller: Tran
 /** The full view of a transfer of the workspace, or 404. */
 export async function loadOwnTransfer(db: Database, publicUrl: string, workspaceId: string, id: string): Promise<Transfer> {
   const [found] = await transferWithRecipients(db).execute({ id, workspaceId });
-  if (!found) throw notFound('Transfer');
+  if (!found) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
   return transferView(found.t, found, found.files, found.sentBy, publicUrl);
 }
 

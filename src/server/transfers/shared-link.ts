@@ -14,6 +14,7 @@ import { transferDownloadLinks, transferZipSummary } from './download-links.js';
 import { downloadableFiles } from './files.js';
 import { unlockTokenValid, unlockWithPassword } from '../sharing/unlock.js';
 import { isActiveWorkspace } from '../workspaces/active.js';
+import { said } from '../core/sentences.js';
 
 /**
  * A transfer's shared link as its recipients use it: open it by slug, prove the password, read
@@ -39,13 +40,13 @@ export const FILES_ARRIVING_RETRY_AFTER_SECONDS = 15;
  * (receipts.ts); one visit is one download on every path.
  */
 export async function openSharedTransfer(services: Services, slug: string, visitId?: string): Promise<{ t: TransferRow; workspaceName: string }> {
-  if (!SLUG.test(slug)) throw notFound('Transfer');
+  if (!SLUG.test(slug)) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
   const [row] = await services.db
     .select({ t: transfers, workspaceName: workspaces.name, disabledAt: workspaces.disabledAt })
     .from(transfers)
     .innerJoin(workspaces, eq(workspaces.id, transfers.workspaceId))
     .where(eq(transfers.slug, slug));
-  if (!row || row.t.finalizedAt === null) throw notFound('Transfer');
+  if (!row || row.t.finalizedAt === null) throw notFound(said({ id: 'api.transfers.transferNotFound', defaultMessage: 'Transfer not found' }));
   if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
   const now = services.clock.now();
   const limitReached = unavailableReason(row.t, now, { countLimit: true }) === 'limit_reached';
@@ -54,7 +55,7 @@ export async function openSharedTransfer(services: Services, slug: string, visit
   if (row.t.readyAt === null) {
     throw new ApiError(
       'files_arriving',
-      'The sender has sent this transfer, but its files are still arriving. Try again in a moment.',
+      said({ id: 'api.transfers.senderSentTransferBut', defaultMessage: 'The sender has sent this transfer, but its files are still arriving. Try again in a moment.' }),
       { retryAfterSeconds: FILES_ARRIVING_RETRY_AFTER_SECONDS },
       { 'Retry-After': String(FILES_ARRIVING_RETRY_AFTER_SECONDS) },
     );
@@ -72,7 +73,7 @@ async function isCountedVisit(services: Services, transferId: string, visitId: s
   return visit !== undefined;
 }
 
-const passwordRequired = () => new ApiError('password_required', 'This transfer is protected by a password.');
+const passwordRequired = () => new ApiError('password_required', said({ id: 'api.transfers.transferProtectedPassword', defaultMessage: 'This transfer is protected by a password.' }));
 
 /** Refuses (401 password_required) a password-protected transfer without a valid unlock token. */
 export function assertUnlocked(services: Services, t: TransferRow, unlockToken: string | undefined): void {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorStatus, type ErrorCode } from '../../contract/errors.js';
 import { ApiError } from '../core/errors.js';
 import { refuse, tusRefusal, tusRefusals } from './refusals.js';
+import { said } from '../core/sentences.js';
 
 /**
  * How each error @tus/server can produce is answered, as a table of error → (status, code). The
@@ -103,7 +104,7 @@ describe('the refusal table', () => {
   });
 
   it('names the header a header refusal is about', () => {
-    const err = refuse('invalid_length', { problem: 'must be 1000, the registered size of this file' });
+    const err = refuse('invalid_length', { problem: said({ id: 'api.uploads.lengthMustBe', defaultMessage: 'must be {size}, the registered size of this file' }, { size: '1000' }) });
     expect(err.message).toBe('Invalid header: Upload-Length: must be 1000, the registered size of this file');
     expect(err.details).toEqual({ location: 'header', fields: [{ path: 'Upload-Length', message: 'must be 1000, the registered size of this file' }] });
   });

@@ -1,9 +1,10 @@
 import { ERRORS, HEADERS, TUS_RESUMABLE } from '@tus/server';
 import { errorCodeForStatus, type ErrorCode } from '../../contract/errors.js';
-import { ApiError } from '../core/errors.js';
+import { ApiError, invalidInput } from '../core/errors.js';
 import { isUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../core/unavailable.js';
-import { WORKSPACE_DISABLED_MESSAGE } from '../workspaces/active.js';
+import { workspaceDisabled } from '../workspaces/active.js';
 import { UPLOAD_TOKEN_HEADER } from './tokens.js';
+import { said, type Sentence } from '../core/sentences.js';
 
 /**
  * Every way the tus endpoint refuses a request, in one table (as tusd's `error.go` does): the
@@ -32,10 +33,10 @@ interface RefusalBase {
 /** A refusal about one request header: named in `details.fields` and in the message. */
 interface HeaderRefusal extends RefusalBase {
   header: string;
-  problem: string;
+  problem: Sentence;
 }
 interface PlainRefusal extends RefusalBase {
-  message: string;
+  message: Sentence;
 }
 type Refusal = HeaderRefusal | PlainRefusal;
 
@@ -44,61 +45,61 @@ export const tusRefusals = {
   unsupported_version: {
     code: 'precondition_failed',
     header: 'Tus-Resumable',
-    problem: `must be ${TUS_RESUMABLE}`,
+    problem: said({ id: 'api.uploads.tusVersion', defaultMessage: 'must be {version}' }, { version: TUS_RESUMABLE }),
     headers: { 'Tus-Version': TUS_RESUMABLE },
   },
-  unauthorized: { code: 'unauthorized', message: `A valid upload token for this file is required in the ${UPLOAD_TOKEN_HEADER} header.` },
-  workspace_disabled: { code: 'forbidden', reason: 'workspace_disabled', message: WORKSPACE_DISABLED_MESSAGE },
-  method_not_allowed: { code: 'method_not_allowed', message: 'This method is not allowed here' },
-  no_such_path: { code: 'not_found', message: 'No such upload' },
-  invalid_headers: { code: 'invalid_request', message: 'A tus header has a value tus 1.0 does not allow' },
+  unauthorized: { code: 'unauthorized', message: said({ id: 'api.uploads.tokenRequired', defaultMessage: 'A valid upload token for this file is required in the {header} header.' }, { header: UPLOAD_TOKEN_HEADER }) },
+  workspace_disabled: { code: 'forbidden', reason: 'workspace_disabled', message: workspaceDisabled() },
+  method_not_allowed: { code: 'method_not_allowed', message: said({ id: 'api.uploads.methodNotAllowed', defaultMessage: 'This method is not allowed here' }) },
+  no_such_path: { code: 'not_found', message: said({ id: 'api.uploads.noSuchPath', defaultMessage: 'No such upload' }) },
+  invalid_headers: { code: 'invalid_request', message: said({ id: 'api.uploads.invalidHeaders', defaultMessage: 'A tus header has a value tus 1.0 does not allow' }) },
 
   // Creation.
-  invalid_length: { code: 'invalid_request', header: 'Upload-Length', problem: 'must be the size of the upload in decimal digits' },
-  deferred_length: { code: 'invalid_request', header: 'Upload-Defer-Length', problem: 'not supported; send Upload-Length' },
-  concatenation: { code: 'invalid_request', header: 'Upload-Concat', problem: 'concatenation is not supported' },
+  invalid_length: { code: 'invalid_request', header: 'Upload-Length', problem: said({ id: 'api.uploads.invalidLength', defaultMessage: 'must be the size of the upload in decimal digits' }) },
+  deferred_length: { code: 'invalid_request', header: 'Upload-Defer-Length', problem: said({ id: 'api.uploads.deferredLength', defaultMessage: 'not supported; send Upload-Length' }) },
+  concatenation: { code: 'invalid_request', header: 'Upload-Concat', problem: said({ id: 'api.uploads.concatenation', defaultMessage: 'concatenation is not supported' }) },
   invalid_metadata: {
     code: 'invalid_request',
     header: 'Upload-Metadata',
-    problem: 'must be comma-separated pairs of a key and a base64 value, separated by a space',
+    problem: said({ id: 'api.uploads.invalidMetadata', defaultMessage: 'must be comma-separated pairs of a key and a base64 value, separated by a space' }),
   },
   upload_exists: {
     code: 'conflict',
     reason: 'upload_exists',
-    message: 'An upload for this file already exists; resume it with HEAD and PATCH on its URL.',
+    message: said({ id: 'api.uploads.uploadExists', defaultMessage: 'An upload for this file already exists; resume it with HEAD and PATCH on its URL.' }),
   },
 
   // PATCH.
-  missing_offset: { code: 'invalid_request', header: 'Upload-Offset', problem: 'required' },
-  invalid_offset: { code: 'invalid_request', header: 'Upload-Offset', problem: 'must be a byte offset in decimal digits' },
-  invalid_content_type: { code: 'unsupported_media_type', header: 'Content-Type', problem: `must be ${PATCH_CONTENT_TYPE}` },
+  missing_offset: { code: 'invalid_request', header: 'Upload-Offset', problem: said({ id: 'api.uploads.missingOffset', defaultMessage: 'required' }) },
+  invalid_offset: { code: 'invalid_request', header: 'Upload-Offset', problem: said({ id: 'api.uploads.invalidOffset', defaultMessage: 'must be a byte offset in decimal digits' }) },
+  invalid_content_type: { code: 'unsupported_media_type', header: 'Content-Type', problem: said({ id: 'api.uploads.contentType', defaultMessage: 'must be {type}' }, { type: PATCH_CONTENT_TYPE }) },
   offset_mismatch: {
     code: 'conflict',
     reason: 'offset_mismatch',
-    message: 'Upload-Offset is not the offset of the upload; ask for it with HEAD and continue from there.',
+    message: said({ id: 'api.uploads.offsetMismatch', defaultMessage: 'Upload-Offset is not the offset of the upload; ask for it with HEAD and continue from there.' }),
   },
-  size_exceeded: { code: 'payload_too_large', message: 'The bytes run past the registered size of the upload.' },
+  size_exceeded: { code: 'payload_too_large', message: said({ id: 'api.uploads.sizeExceeded', defaultMessage: 'The bytes run past the registered size of the upload.' }) },
 
   // The upload.
-  upload_not_found: { code: 'not_found', message: 'No upload was created at this URL; create it with POST first.' },
-  not_an_upload: { code: 'not_found', message: 'This file does not take uploads.' },
-  upload_gone: { code: 'gone', message: 'This upload is no longer available: what it was sent to (a transfer, a collection) has ended.' },
-  upload_complete: { code: 'conflict', reason: 'upload_complete', message: 'This file has finished uploading.' },
-  upload_locked: { code: 'locked', message: 'Another request for this upload is still running; retry shortly.' },
+  upload_not_found: { code: 'not_found', message: said({ id: 'api.uploads.uploadNotFound', defaultMessage: 'No upload was created at this URL; create it with POST first.' }) },
+  not_an_upload: { code: 'not_found', message: said({ id: 'api.uploads.notAnUpload', defaultMessage: 'This file does not take uploads.' }) },
+  upload_gone: { code: 'gone', message: said({ id: 'api.uploads.uploadGone', defaultMessage: 'This upload is no longer available: what it was sent to (a transfer, a collection) has ended.' }) },
+  upload_complete: { code: 'conflict', reason: 'upload_complete', message: said({ id: 'api.uploads.uploadComplete', defaultMessage: 'This file has finished uploading.' }) },
+  upload_locked: { code: 'locked', message: said({ id: 'api.uploads.uploadLocked', defaultMessage: 'Another request for this upload is still running; retry shortly.' }) },
   upload_interrupted: {
     code: 'invalid_request',
     reason: 'upload_interrupted',
-    message: 'A newer request for this upload took it over before this one finished.',
+    message: said({ id: 'api.uploads.uploadInterrupted', defaultMessage: 'A newer request for this upload took it over before this one finished.' }),
   },
 
   // The server.
-  extension_unsupported: { code: 'not_implemented', message: 'This tus extension is not offered here.' },
+  extension_unsupported: { code: 'not_implemented', message: said({ id: 'api.uploads.extensionUnsupported', defaultMessage: 'This tus extension is not offered here.' }) },
   unavailable: {
     code: 'unavailable',
-    message: 'The service cannot reach its database or storage right now; resume the upload shortly.',
+    message: said({ id: 'api.uploads.unavailable', defaultMessage: 'The service cannot reach its database or storage right now; resume the upload shortly.' }),
     headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   },
-  internal: { code: 'internal_error', message: 'Something went wrong on our side' },
+  internal: { code: 'internal_error', message: said({ id: 'api.uploads.internal', defaultMessage: 'Something went wrong on our side' }) },
 } as const satisfies Record<string, Refusal>;
 
 export type TusRefusalKind = keyof typeof tusRefusals;
@@ -131,8 +132,8 @@ export const tusServerErrors: Record<keyof typeof ERRORS, TusRefusalKind> = {
 
 export interface RefusalOverrides {
   /** For a header refusal: what is wrong with the header, in place of the entry's. */
-  problem?: string;
-  message?: string;
+  problem?: Sentence;
+  message?: Sentence;
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
 }
@@ -142,12 +143,12 @@ const headerFields = (fields: { path: string; message: string }[]) => ({ locatio
 /** The refusal of `kind` as the error handlers throw. */
 export function refuse(kind: TusRefusalKind, overrides: RefusalOverrides = {}): ApiError {
   const entry: Refusal = tusRefusals[kind];
-  let message: string;
+  let message: Sentence;
   let details: Record<string, unknown> = {};
   if ('header' in entry) {
     const problem = overrides.problem ?? entry.problem;
-    message = `Invalid header: ${entry.header}: ${problem}`;
-    details = headerFields([{ path: entry.header, message: problem }]);
+    message = invalidInput('header', entry.header, problem);
+    details = headerFields([{ path: entry.header, message: problem.english }]);
   } else {
     message = entry.message;
   }
@@ -195,12 +196,15 @@ function writtenRefusal({ status_code, body }: TusError): ApiError {
     const single = names.length === 1 ? singleHeaderRefusals[names[0]!] : undefined;
     if (single) return refuse(single);
     const fields = names.map((name) => ({ path: canonicalHeader.get(name) ?? name, message: 'has a value tus 1.0 does not allow' }));
-    return refuse('invalid_headers', { message: `Invalid headers: ${fields.map((f) => f.path).join(', ')}`, details: headerFields(fields) });
+    return refuse('invalid_headers', {
+      message: said({ id: 'api.uploads.invalidHeadersNamed', defaultMessage: 'Invalid headers: {headers}', description: 'headers: header names, comma-separated' }, { headers: fields.map((f) => f.path).join(', ') }),
+      details: headerFields(fields),
+    });
   }
   if (status_code === 404) return refuse('no_such_path');
   // Something this table does not know yet: the general code of its status, which keeps the pair intact.
   const code = errorCodeForStatus(status_code);
-  return code === 'internal_error' ? refuse('internal') : new ApiError(code, text || 'The upload request was refused');
+  return code === 'internal_error' ? refuse('internal') : new ApiError(code, text || said({ id: 'api.uploads.refused', defaultMessage: 'The upload request was refused' }));
 }
 
 /**

@@ -7,6 +7,7 @@ import { files, type FileOwnerKind } from '../db/schema/index.js';
 import { nameFromUrl } from '../files/names.js';
 import type { Services } from '../services.js';
 import { issueUploadToken } from './tokens.js';
+import { said } from '../core/sentences.js';
 
 /** Where registered files' bytes go (the tus server mounted at /files/), as every owner's answer names it. */
 export const tusEndpoint = (publicUrl: string) => `${publicUrl}/files/`;
@@ -70,7 +71,7 @@ export interface ImportEntry {
 export function checkImportUrls(services: Pick<Services, 'config'>, imports: ImportToRegister[]) {
   imports.forEach((entry, i) => {
     if (new URL(entry.url).protocol === 'http:' && !services.config.IMPORTS_ALLOW_INSECURE) {
-      throw invalidField('body', `imports.${i}.url`, 'url must be an https URL');
+      throw invalidField('body', `imports.${i}.url`, said({ id: 'api.uploads.urlMustHttpsUrl', defaultMessage: 'url must be an https URL' }));
     }
   });
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { issueUploadToken } from './tokens.js';
 import { authorizeUpload, UPLOAD_TOKEN_HEADER, uploadCors } from './tus.js';
+import { said } from '../core/sentences.js';
 
 /**
  * `POST /api/uploads/token`: exchanges an upload token that is still valid for a fresh one for the
@@ -17,7 +18,7 @@ export function uploadTokenRoutes(services: Services) {
   app.post('/', async (c) => {
     const file = await authorizeUpload(c.var.services, c.req.header(UPLOAD_TOKEN_HEADER), null);
     if (file.state !== 'uploading') {
-      throw new ApiError('conflict', 'This file has finished uploading; there is nothing left to upload.', {
+      throw new ApiError('conflict', said({ id: 'api.uploads.fileFinishedUploadingThere', defaultMessage: 'This file has finished uploading; there is nothing left to upload.' }), {
         reason: file.state === 'complete' ? 'upload_complete' : `upload_${file.state}`,
       });
     }

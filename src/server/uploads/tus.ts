@@ -6,6 +6,7 @@ import type { Services } from '../services.js';
 import { CrcDataStore } from './crc.js';
 import { refuse, tusRefusal } from './refusals.js';
 import { UPLOAD_TOKEN_HEADER, verifyUploadToken } from './tokens.js';
+import { said } from '../core/sentences.js';
 
 export { UPLOAD_TOKEN_HEADER };
 
@@ -127,7 +128,7 @@ function assertPatchHeaders(c: Context<AppEnv>): void {
   if (offset === undefined) throw refuse('missing_offset');
   if (!/^(0|[1-9][0-9]{0,15})$/.test(offset)) throw refuse('invalid_offset');
   if (c.req.header('upload-length') !== undefined) {
-    throw refuse('invalid_length', { problem: 'is sent only when the upload is created (no creation-defer-length here)' });
+    throw refuse('invalid_length', { problem: said({ id: 'api.uploads.lengthOnlyAtCreation', defaultMessage: 'is sent only when the upload is created (no creation-defer-length here)' }) });
   }
 }
 
@@ -193,7 +194,7 @@ export function mountTus(app: Hono<AppEnv>, services: Services, locker: Locker):
 
     const allowed = uploadId === null ? ['POST'] : ['HEAD', 'PATCH', 'DELETE'];
     if (!allowed.includes(method)) {
-      throw refuse('method_not_allowed', { message: `${method} is not allowed here`, headers: { Allow: [...allowed, 'OPTIONS'].join(', ') } });
+      throw refuse('method_not_allowed', { message: said({ id: 'api.uploads.methodNotAllowedNamed', defaultMessage: '{method} is not allowed here' }, { method }), headers: { Allow: [...allowed, 'OPTIONS'].join(', ') } });
     }
     // The protocol version frames every other header, so it is checked first (as tusd does).
     if (c.req.header('tus-resumable') !== TUS_RESUMABLE) throw refuse('unsupported_version');
@@ -206,10 +207,10 @@ export function mountTus(app: Hono<AppEnv>, services: Services, locker: Locker):
     if (method === 'POST') {
       if (c.req.header('upload-concat') !== undefined) throw refuse('concatenation');
       if (c.req.header('upload-defer-length') !== undefined) {
-        throw refuse('deferred_length', { problem: `not supported; send Upload-Length: ${file.sizeBytes}` });
+        throw refuse('deferred_length', { problem: said({ id: 'api.uploads.deferredLengthSize', defaultMessage: 'not supported; send Upload-Length: {size}' }, { size: String(file.sizeBytes) }) });
       }
       if (c.req.header('upload-length') !== String(file.sizeBytes)) {
-        throw refuse('invalid_length', { problem: `must be ${file.sizeBytes}, the registered size of this file` });
+        throw refuse('invalid_length', { problem: said({ id: 'api.uploads.lengthMustBe', defaultMessage: 'must be {size}, the registered size of this file' }, { size: String(file.sizeBytes) }) });
       }
       if (await store.exists(file.id)) throw refuse('upload_exists');
     }

@@ -3,6 +3,7 @@ import type { Tx } from '../db/connection.js';
 import { ApiError } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { billingOff, monthKey } from '../workspaces/plan.js';
+import { said } from '../core/sentences.js';
 
 
 /**
@@ -40,7 +41,7 @@ export async function chargeApiUpload(
     if (used < included) return;
     const credit = await tx.execute(sql`SELECT id FROM workspaces WHERE id = ${workspaceId} AND credit_micro_eur > 0`);
     if (credit.rows.length > 0) return;
-    throw new ApiError('out_of_credit', 'API upload usage is past the included amount and no prepaid credit is left for URL imports', {
+    throw new ApiError('out_of_credit', said({ id: 'api.uploads.apiUploadUsagePast', defaultMessage: 'API upload usage is past the included amount and no prepaid credit is left for URL imports' }), {
       includedBytes: included,
       usedBytes: used,
       requestedBytes: 0,
@@ -53,7 +54,7 @@ export async function chargeApiUpload(
       UPDATE workspaces SET credit_micro_eur = credit_micro_eur - ${costMicroEur}
       WHERE id = ${workspaceId} AND credit_micro_eur >= ${costMicroEur} RETURNING id`);
     if (paid.rows.length === 0) {
-      throw new ApiError('out_of_credit', 'API upload usage is past the included amount and the prepaid credit does not cover these files', {
+      throw new ApiError('out_of_credit', said({ id: 'api.uploads.apiUploadUsagePast2', defaultMessage: 'API upload usage is past the included amount and the prepaid credit does not cover these files' }), {
         includedBytes: included,
         usedBytes: used,
         requestedBytes: bytes,

@@ -5,6 +5,7 @@ import type { FileOwner } from '../files/owners.js';
 import { ABANDONED_UPLOAD_MS } from '../files/stored.js';
 import { isWorkspaceActive } from '../workspaces/active.js';
 import { vaultFile } from './items.js';
+import { said } from '../core/sentences.js';
 
 /**
  * The vault as an owner of files: it takes bytes for as long as it exists; its files are end to
@@ -39,16 +40,16 @@ export const vaultFileOwner: FileOwner = {
   async importFailed() {},
 
   async assertViewable() {
-    throw notFound('Preview');
+    throw notFound(said({ id: 'api.vault.previewNotFound', defaultMessage: 'Preview not found' }));
   },
 
   async openDownload(services, grant) {
     const { db } = services;
     const [v] = await db.select({ id: vaults.id, workspaceId: vaults.workspaceId }).from(vaults).where(eq(vaults.id, grant.ownerId));
-    if (!v || grant.sessionId !== null || grant.within !== null) throw notFound('Vault');
-    if (!(await isWorkspaceActive(db, v.workspaceId))) throw notFound('Vault');
+    if (!v || grant.sessionId !== null || grant.within !== null) throw notFound(said({ id: 'api.vault.vaultNotFound', defaultMessage: 'Vault not found' }));
+    if (!(await isWorkspaceActive(db, v.workspaceId))) throw notFound(said({ id: 'api.vault.vaultNotFound', defaultMessage: 'Vault not found' }));
     const file = await vaultFile(db, v.id, grant.fileId);
-    if (!file) throw notFound('File');
+    if (!file) throw notFound(said({ id: 'api.vault.fileNotFound', defaultMessage: 'File not found' }));
     return { target: { kind: 'file', file }, encrypted: true, begin: async () => null };
   },
 };

@@ -9,6 +9,7 @@ import { deleteStoredBytes } from '../files/stored.js';
 import type { Services } from '../services.js';
 import { assertVaultFolder, itemsInFolders, removeVaultFiles } from './items.js';
 import { lockOwnVault, vaultUsage, type VaultHolder } from './vault.js';
+import { said } from '../core/sentences.js';
 
 /**
  * The vault's folders: a tree by parent id with sealed names (the service sees no name, so there
@@ -28,7 +29,7 @@ export const toVaultFolder = (f: FolderRow): VaultFolder => ({
 
 async function folderOfVault(db: Pick<Database, 'select'>, vaultId: string, folderId: string): Promise<FolderRow> {
   const [row] = await db.select().from(vaultFolders).where(and(eq(vaultFolders.id, folderId), eq(vaultFolders.vaultId, vaultId)));
-  if (!row) throw notFound('Folder');
+  if (!row) throw notFound(said({ id: 'api.vault.folderNotFound', defaultMessage: 'Folder not found' }));
   return row;
 }
 
@@ -70,7 +71,7 @@ export async function updateVaultFolder(services: Pick<Services, 'db' | 'clock'>
     if (input.parentId != null) {
       await assertVaultFolder(tx, v.id, input.parentId, 'parentId');
       if ((await subtreeOf(tx, v.id, folderId)).includes(input.parentId)) {
-        throw invalidField('body', 'parentId', 'a folder cannot move into itself or a folder inside it');
+        throw invalidField('body', 'parentId', said({ id: 'api.vault.folderMoveIntoItself', defaultMessage: 'a folder cannot move into itself or a folder inside it' }));
       }
     }
     const [row] = await tx
@@ -98,7 +99,7 @@ export async function deleteVaultFolder(services: Pick<Services, 'db' | 'storage
     const subtree = await subtreeOf(tx, v.id, folderId);
     const itemIds = await itemsInFolders(tx, v.id, subtree);
     if (!options.recursive && (subtree.length > 1 || itemIds.length > 0)) {
-      throw new ApiError('conflict', 'This folder is not empty; delete what is in it first, or delete it with recursive=true', {
+      throw new ApiError('conflict', said({ id: 'api.vault.folderEmptyDeleteWhat', defaultMessage: 'This folder is not empty; delete what is in it first, or delete it with recursive=true' }), {
         reason: 'folder_not_empty',
         folders: subtree.length - 1,
         items: itemIds.length,

@@ -11,6 +11,7 @@ import { tusEndpoint } from '../uploads/register.js';
 import { registerUploads } from '../uploads/register.js';
 import { lockOwnVault, ownVault, vaultQuota, vaultUsage, vaultUsedBytes, type VaultHolder } from './vault.js';
 import type { Tx } from '../db/connection.js';
+import { said } from '../core/sentences.js';
 
 /**
  * The vault's items: files of the engine (owner kind `vault`) that the service knows only as
@@ -60,7 +61,7 @@ function toVaultItem(row: ItemRow): VaultItem {
 /** Refuses (400 naming the field) a folder id that is not a folder of this vault. */
 export async function assertVaultFolder(db: Pick<Database, 'select'>, vaultId: string, folderId: string, field: string): Promise<void> {
   const [row] = await db.select({ id: vaultFolders.id }).from(vaultFolders).where(and(eq(vaultFolders.id, folderId), eq(vaultFolders.vaultId, vaultId)));
-  if (!row) throw invalidField('body', field, 'no such folder in this vault');
+  if (!row) throw invalidField('body', field, said({ id: 'api.vault.noSuchFolderVault', defaultMessage: 'no such folder in this vault' }));
 }
 
 /** Every folder and item of the holder's vault. */
@@ -97,7 +98,7 @@ export async function registerVaultItems(services: Services, holder: VaultHolder
     const usedBytes = await vaultUsedBytes(tx, v.id);
     const adding = input.items.reduce((sum, item) => sum + item.size, 0);
     if (usedBytes + adding > limitBytes) {
-      throw new ApiError('payload_too_large', `These items need ${adding} bytes; the vault holds ${usedBytes} of its ${limitBytes} bytes`, {
+      throw new ApiError('payload_too_large', said({ id: 'api.vault.quotaExceeded', defaultMessage: 'These items need {adding} bytes; the vault holds {used} of its {limit} bytes' }, { adding: String(adding), used: String(usedBytes), limit: String(limitBytes) }), {
         reason: 'vault_quota_exceeded',
         location: 'body',
         usedBytes,
@@ -128,11 +129,11 @@ export async function updateVaultItem(services: Pick<Services, 'db' | 'clock'>, 
   return services.db.transaction(async (tx) => {
     const v = await lockOwnVault(tx, holder);
     const [current] = await itemsOfVault(tx, v.id, eq(files.id, itemId));
-    if (!current) throw notFound('Item');
+    if (!current) throw notFound(said({ id: 'api.vault.itemNotFound', defaultMessage: 'Item not found' }));
     if (input.folderId != null) await assertVaultFolder(tx, v.id, input.folderId, 'folderId');
     // The only copy of the file's key: once there, it is never replaced (a buggy client would lose the file).
     if (input.wrappedKey !== undefined && current.wrappedKey !== '' && current.wrappedKey !== input.wrappedKey) {
-      throw new ApiError('conflict', "This item's wrapped key is already stored and is never replaced", { reason: 'wrapped_key_set' });
+      throw new ApiError('conflict', said({ id: 'api.vault.itemSWrappedKey', defaultMessage: "This item's wrapped key is already stored and is never replaced" }), { reason: 'wrapped_key_set' });
     }
     await tx
       .update(vaultItems)
@@ -181,8 +182,8 @@ export async function vaultItemDownload(services: Pick<Services, 'db' | 'clock' 
     .from(vaultItems)
     .innerJoin(files, eq(files.id, vaultItems.fileId))
     .where(and(eq(vaultItems.vaultId, v.id), eq(vaultItems.fileId, itemId)));
-  if (!row) throw notFound('Item');
-  if (!isDownloadable(row)) throw new ApiError('conflict', 'This item has not finished uploading', { reason: 'item_incomplete' });
+  if (!row) throw notFound(said({ id: 'api.vault.itemNotFound', defaultMessage: 'Item not found' }));
+  if (!isDownloadable(row)) throw new ApiError('conflict', said({ id: 'api.vault.itemFinishedUploading', defaultMessage: 'This item has not finished uploading' }), { reason: 'item_incomplete' });
   const expiresAt = new Date(services.clock.now().getTime() + OWNER_LINK_TTL_MS);
   const url = downloadUrl(services, { ownerKind: 'vault', ownerId: v.id, fileId: itemId, sessionId: null, within: null, expiresAt });
   return { url, expiresAt: expiresAt.toISOString() };

@@ -7,6 +7,7 @@ import { files, vaults } from '../db/schema/index.js';
 import { ownedBy } from '../files/stored.js';
 import type { Services } from '../services.js';
 import type { Plan } from '../workspaces/plan.js';
+import { said } from '../core/sentences.js';
 
 /**
  * The vault of one user: its record (KDF parameters and wrapped master keys, opaque to us) and
@@ -31,7 +32,7 @@ const ofHolder = (holder: VaultHolder) => and(eq(vaults.userId, holder.userId), 
 /** The holder's vault, or 404. */
 export async function ownVault(db: Pick<Database, 'select'>, holder: VaultHolder): Promise<VaultRow> {
   const [row] = await db.select().from(vaults).where(ofHolder(holder));
-  if (!row) throw notFound('Vault');
+  if (!row) throw notFound(said({ id: 'api.vault.vaultNotFound', defaultMessage: 'Vault not found' }));
   return row;
 }
 
@@ -42,7 +43,7 @@ export async function ownVault(db: Pick<Database, 'select'>, holder: VaultHolder
  */
 export async function lockOwnVault(tx: Pick<Database, 'select'>, holder: VaultHolder): Promise<VaultRow> {
   const [row] = await tx.select().from(vaults).where(ofHolder(holder)).for('update');
-  if (!row) throw notFound('Vault');
+  if (!row) throw notFound(said({ id: 'api.vault.vaultNotFound', defaultMessage: 'Vault not found' }));
   return row;
 }
 
@@ -86,7 +87,7 @@ export async function createVault(services: Pick<Services, 'db' | 'clock' | 'con
     .values({ id: newId('vlt'), workspaceId: holder.workspaceId, userId: holder.userId, record, createdAt: now, updatedAt: now, itemsChangedAt: now })
     .onConflictDoNothing({ target: vaults.userId })
     .returning();
-  if (!row) throw new ApiError('conflict', 'You already have a vault; unlock it, or change its passphrase instead', { reason: 'vault_exists' });
+  if (!row) throw new ApiError('conflict', said({ id: 'api.vault.youAlreadyVaultUnlock', defaultMessage: 'You already have a vault; unlock it, or change its passphrase instead' }), { reason: 'vault_exists' });
   return vaultBody(services, services.db, holder, row);
 }
 
@@ -94,6 +95,6 @@ export async function createVault(services: Pick<Services, 'db' | 'clock' | 'con
 export async function replaceVaultRecord(services: Pick<Services, 'db' | 'clock' | 'config'>, holder: VaultHolder, record: VaultRecord): Promise<Vault> {
   const now = services.clock.now();
   const [row] = await services.db.update(vaults).set({ record, updatedAt: now }).where(ofHolder(holder)).returning();
-  if (!row) throw notFound('Vault');
+  if (!row) throw notFound(said({ id: 'api.vault.vaultNotFound', defaultMessage: 'Vault not found' }));
   return vaultBody(services, services.db, holder, row);
 }

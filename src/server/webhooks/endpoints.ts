@@ -2,10 +2,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { isPaidWebhookEvent, webhookEndpointLimits } from '../../contract/webhook-events.js';
 import type { Database } from '../db/connection.js';
 import { webhookEndpoints } from '../db/schema/index.js';
-import { ApiError, notFound } from '../core/errors.js';
+import { ApiError, invalidInput, notFound } from '../core/errors.js';
 import { checkUrlForCreation } from '../net/safe-request.js';
 import type { Services } from '../services.js';
 import type { Plan } from '../workspaces/plan.js';
+import { said } from '../core/sentences.js';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -25,7 +26,7 @@ export function toWebhook(row: EndpointRow) {
   };
 }
 
-export const webhookNotFound = () => notFound('Webhook endpoint');
+export const webhookNotFound = () => notFound(said({ id: 'api.webhooks.webhookEndpointNotFound', defaultMessage: 'Webhook endpoint not found' }));
 
 export async function loadEndpoint(db: Pick<Database, 'select'>, workspaceId: string, id: string): Promise<EndpointRow> {
   const [row] = await db
@@ -40,7 +41,7 @@ export async function loadEndpoint(db: Pick<Database, 'select'>, workspaceId: st
 export function assertEventsAllowed(plan: Plan, events: readonly string[]): void {
   const paid = events.filter(isPaidWebhookEvent);
   if (plan !== 'paid' && paid.length > 0) {
-    throw new ApiError('upgrade_required', `These events need a paid plan: ${paid.join(', ')}.`, { reason: 'paid_event', events: paid });
+    throw new ApiError('upgrade_required', said({ id: 'api.webhooks.paidEvents', defaultMessage: 'These events need a paid plan: {events}.', description: 'events: event types, comma-separated' }, { events: paid.join(', ') }), { reason: 'paid_event', events: paid });
   }
 }
 
@@ -53,12 +54,12 @@ export async function assertBelowEndpointLimit(tx: Pick<Database, 'select'>, wor
   const limit = webhookEndpointLimits[plan];
   if ((row?.n ?? 0) < limit) return;
   if (plan === 'free') {
-    throw new ApiError('upgrade_required', `The free plan has ${limit} webhook endpoint; a paid plan has up to ${webhookEndpointLimits.paid}.`, {
+    throw new ApiError('upgrade_required', said({ id: 'api.webhooks.freeEndpointLimit', defaultMessage: 'The free plan has {limit} webhook endpoint; a paid plan has up to {paidLimit}.' }, { limit: String(limit), paidLimit: String(webhookEndpointLimits.paid) }), {
       reason: 'endpoint_limit',
       limit,
     });
   }
-  throw new ApiError('conflict', `A workspace has at most ${limit} webhook endpoints. Delete one first.`, { reason: 'endpoint_limit', limit });
+  throw new ApiError('conflict', said({ id: 'api.webhooks.endpointLimit', defaultMessage: 'A workspace has at most {limit} webhook endpoints. Delete one first.' }, { limit: String(limit) }), { reason: 'endpoint_limit', limit });
 }
 
 /**
@@ -71,7 +72,7 @@ export async function assertDeliverableUrl(services: Pick<Services, 'config' | '
   const checked = await checkUrlForCreation(url, { allowInsecure: services.config.WEBHOOKS_ALLOW_INSECURE, lookup: services.outbound?.lookup });
   if (checked.ok) return new URL(url).href;
   const reason = checked.reason === 'forbidden_address' || checked.reason === 'insecure_scheme' ? 'forbidden_url' : 'invalid_url';
-  throw new ApiError('invalid_request', `Invalid body: url: ${checked.message}`, {
+  throw new ApiError('invalid_request', invalidInput('body', 'url', checked.message), {
     location: 'body',
     reason,
     fields: [{ path: 'url', message: checked.message }],

@@ -12,6 +12,7 @@ import { assertBelowEndpointLimit, assertDeliverableUrl, assertEventsAllowed, lo
 import { deliveryRow, envelopeBody } from './fanout.js';
 import { readPullFeed } from './pull.js';
 import { newWebhookSecret, sealSigningSecret } from './signing.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Webhook endpoints and their deliveries: the operations the API, the dashboard and the MCP server
@@ -77,7 +78,7 @@ export async function createWebhook(services: Pick<Services, 'db' | 'clock' | 'c
 export async function updateWebhook(services: Pick<Services, 'db' | 'clock' | 'config' | 'outbound'>, caller: Caller, id: string, input: UpdateWebhookInput) {
   const current = await loadEndpoint(services.db, caller.workspaceId, id);
   if (input.url !== undefined && current.url === null) {
-    throw invalidField('body', 'url', 'a pull endpoint has no URL; create a push endpoint instead');
+    throw invalidField('body', 'url', said({ id: 'api.webhooks.pullEndpointNoUrl', defaultMessage: 'a pull endpoint has no URL; create a push endpoint instead' }));
   }
   if (input.events) assertEventsAllowed(caller.plan, input.events);
   const url = input.url === undefined ? undefined : await assertDeliverableUrl(services, input.url);
@@ -131,13 +132,13 @@ export async function rotateWebhookSecret(services: Pick<Services, 'db' | 'clock
 /** Asks for one more attempt of a push delivery now, whatever its state. */
 export async function redeliver(services: Pick<Services, 'db'>, caller: Caller, id: string, deliveryId: string): Promise<{ deliveryId: string }> {
   const ep = await loadEndpoint(services.db, caller.workspaceId, id);
-  if (ep.url === null) throw new ApiError('conflict', 'A pull endpoint has no deliveries to send again.', { reason: 'pull_endpoint' });
+  if (ep.url === null) throw new ApiError('conflict', said({ id: 'api.webhooks.pullEndpointNoDeliveries', defaultMessage: 'A pull endpoint has no deliveries to send again.' }), { reason: 'pull_endpoint' });
   const [row] = await services.db
     .update(webhookDeliveries)
     .set({ redeliveryRequests: sql`${webhookDeliveries.redeliveryRequests} + 1` })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, ep.id), eq(webhookDeliveries.mode, 'push')))
     .returning({ id: webhookDeliveries.id });
-  if (!row) throw notFound('Delivery');
+  if (!row) throw notFound(said({ id: 'api.webhooks.deliveryNotFound', defaultMessage: 'Delivery not found' }));
   return { deliveryId: row.id };
 }
 
@@ -214,7 +215,7 @@ export async function listDeliveries(
 /** A pull endpoint's events after the cursor (from the start without one), oldest first; reading consumes nothing. */
 export async function readEventFeed(services: Pick<Services, 'db' | 'cursorKey'>, caller: Caller, id: string, cursor: string | undefined, limit: number) {
   const ep = await loadEndpoint(services.db, caller.workspaceId, id);
-  if (ep.url !== null) throw new ApiError('conflict', 'A push endpoint has no event feed to read; its events are delivered.', { reason: 'push_endpoint' });
+  if (ep.url !== null) throw new ApiError('conflict', said({ id: 'api.webhooks.pushEndpointNoEvent', defaultMessage: 'A push endpoint has no event feed to read; its events are delivered.' }), { reason: 'push_endpoint' });
   const list = `webhook-events:${ep.id}`;
   const position = decodeCursor(services.cursorKey, list, caller.workspaceId, cursor);
   // Signed, so it holds exactly the position this list wrote into it.

@@ -10,6 +10,7 @@ import { memberships, users, workspaces } from '../db/schema/index.js';
 import type { NotificationSettings } from '../../contract/dashboard.js';
 import type { Plan } from './plan.js';
 import { referralCodeFrom } from './referrals.js';
+import { said } from '../core/sentences.js';
 
 export class EmailTakenError extends Error {}
 
@@ -144,14 +145,14 @@ const requirements = {
     set: (required: boolean) => ({ requireTwoStep: required }),
     kind: 'workspace.two_step_requirement_changed',
     met: (user: SignedInUser) => user.twoStepOn,
-    refusal: () => new ApiError('conflict', 'Turn on two-step verification for yourself first: requiring it would lock you out', { reason: 'two_step_off' }),
+    refusal: () => new ApiError('conflict', said({ id: 'api.workspaces.turnTwoStepVerification', defaultMessage: 'Turn on two-step verification for yourself first: requiring it would lock you out' }), { reason: 'two_step_off' }),
   },
   single_sign_on: {
     column: workspaces.requireSingleSignOn,
     set: (required: boolean) => ({ requireSingleSignOn: required }),
     kind: 'workspace.single_sign_on_requirement_changed',
     met: (user: SignedInUser) => user.singleSignOnSatisfied,
-    refusal: () => new ApiError('conflict', 'Sign in through your workspace’s identity provider first: requiring it would lock you out', { reason: 'single_sign_on_off' }),
+    refusal: () => new ApiError('conflict', said({ id: 'api.workspaces.signThroughWorkspaceS', defaultMessage: 'Sign in through your workspace’s identity provider first: requiring it would lock you out' }), { reason: 'single_sign_on_off' }),
   },
 } as const;
 

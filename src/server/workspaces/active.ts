@@ -2,6 +2,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { ApiError } from '../core/errors.js';
 import type { Database } from '../db/connection.js';
 import { workspaces } from '../db/schema/index.js';
+import { said } from '../core/sentences.js';
 
 /**
  * Whether a workspace's credentials work: it exists and the operator has not disabled it. Every
@@ -22,8 +23,10 @@ export async function isWorkspaceActive(db: Pick<Database, 'select'>, workspaceI
 }
 
 export const WORKSPACE_DISABLED_MESSAGE = 'This workspace has been disabled by the operator of this server';
+/** WORKSPACE_DISABLED_MESSAGE as a sentence of an answer. */
+export const workspaceDisabled = () => said({ id: 'api.workspaces.disabled', defaultMessage: 'This workspace has been disabled by the operator of this server' });
 
 /** 403 `forbidden` (reason `workspace_disabled`) for a genuine credential of a workspace that is not active. */
 export function refuseInactiveWorkspace(ws: { disabledAt: Date | null }) {
-  if (!isActiveWorkspace(ws)) throw new ApiError('forbidden', WORKSPACE_DISABLED_MESSAGE, { reason: 'workspace_disabled' });
+  if (!isActiveWorkspace(ws)) throw new ApiError('forbidden', workspaceDisabled(), { reason: 'workspace_disabled' });
 }

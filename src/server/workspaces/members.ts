@@ -14,6 +14,7 @@ import { subjectLine } from '../mail/message.js';
 import type { Services } from '../services.js';
 import { hashPassword } from '../auth/passwords.js';
 import { billingOff, effectivePlan } from './plan.js';
+import { said, type Sentence } from '../core/sentences.js';
 
 /**
  * A workspace's members and invitations (docs/teams.md): who is in it with which role, inviting by
@@ -36,8 +37,11 @@ const rank: Record<MemberRole, number> = { member: 0, admin: 1, owner: 2 };
 /** 403 `forbidden` (reason `role_required`, naming the role) unless the member's role is at least `needed`. */
 export function requireRole(actor: { role: MemberRole }, needed: 'admin' | 'owner'): void {
   if (rank[actor.role] >= rank[needed]) return;
-  const who = needed === 'owner' ? 'the workspace’s owner' : 'the workspace’s owner and admins';
-  throw new ApiError('forbidden', `Only ${who} can do this`, { reason: 'role_required', role: needed });
+  const message =
+    needed === 'owner'
+      ? said({ id: 'api.members.ownerOnly', defaultMessage: 'Only the workspace’s owner can do this' })
+      : said({ id: 'api.members.ownerAndAdminsOnly', defaultMessage: 'Only the workspace’s owner and admins can do this' });
+  throw new ApiError('forbidden', message, { reason: 'role_required', role: needed });
 }
 
 /** How many members (with open invitations) the workspace's plan allows; null for no limit. */
@@ -142,7 +146,7 @@ async function mailInvitation(
 
 async function actorProfile(db: Pick<Database, 'select'>, userId: string) {
   const [me] = await db.select({ name: users.name, email: users.email, locale: users.locale }).from(users).where(eq(users.id, userId));
-  if (!me) throw new ApiError('unauthorized', 'Sign in to continue');
+  if (!me) throw new ApiError('unauthorized', said({ id: 'api.members.signContinue', defaultMessage: 'Sign in to continue' }));
   return me;
 }
 
@@ -165,18 +169,18 @@ export async function inviteMember(
   const { row, ws } = await db.transaction(async (tx) => {
     // Serialises invitations of one workspace, so two at once cannot both pass the limit.
     const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, actor.workspaceId)).for('update');
-    if (!ws) throw notFound('Workspace');
+    if (!ws) throw notFound(said({ id: 'api.members.workspaceNotFound', defaultMessage: 'Workspace not found' }));
     const [member] = await tx
       .select({ id: users.id })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, ws.id), eq(sql`lower(${users.email})`, email)));
-    if (member) throw fieldConflict('already_member', `${email} is already a member of this workspace`);
+    if (member) throw fieldConflict('already_member', said({ id: 'api.members.alreadyMember', defaultMessage: '{email} is already a member of this workspace' }, { email }));
     const [open] = await tx
       .select({ id: memberInvitations.id, expiresAt: memberInvitations.expiresAt })
       .from(memberInvitations)
       .where(and(eq(memberInvitations.workspaceId, ws.id), eq(sql`lower(${memberInvitations.email})`, email), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)));
-    if (open && open.expiresAt.getTime() > now.getTime()) throw fieldConflict('already_invited', `${email} has been invited already; send the invitation again instead`);
+    if (open && open.expiresAt.getTime() > now.getTime()) throw fieldConflict('already_invited', said({ id: 'api.members.alreadyInvited', defaultMessage: '{email} has been invited already; send the invitation again instead' }, { email }));
     if (open) await tx.update(memberInvitations).set({ revokedAt: now }).where(eq(memberInvitations.id, open.id));
     await refuseOverLimit(services, tx, ws, now);
     const [row] = await tx
@@ -191,8 +195,8 @@ export async function inviteMember(
   return toInvitation(row, inviter, now);
 }
 
-function fieldConflict(reason: string, message: string) {
-  return new ApiError('conflict', message, { reason, fields: [{ path: 'email', message }] });
+function fieldConflict(reason: string, message: Sentence) {
+  return new ApiError('conflict', message, { reason, fields: [{ path: 'email', message: message.english }] });
 }
 
 /** 402 `upgrade_required` when members and open invitations already fill the plan's limit. */
@@ -204,7 +208,7 @@ async function refuseOverLimit(services: Pick<Services, 'config' | 'clock'>, tx:
     { invited: number },
   ];
   if (members + invited >= limit) {
-    throw new ApiError('upgrade_required', `This plan allows ${limit} ${limit === 1 ? 'member' : 'members'} (invitations included); upgrade to invite more`, {
+    throw new ApiError('upgrade_required', said({ id: 'api.members.memberLimit', defaultMessage: 'This plan allows {limit, plural, one {{count} member} other {{count} members}} (invitations included); upgrade to invite more', description: 'limit and count: the same number' }, { limit, count: String(limit) }), {
       reason: 'member_limit',
       limit,
     });
@@ -222,7 +226,7 @@ export async function resendInvitation(services: Pick<Services, 'db' | 'clock' |
     .set({ tokenHash: sha256(token), sentAt: now, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) })
     .where(and(eq(memberInvitations.id, id), eq(memberInvitations.workspaceId, actor.workspaceId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
     .returning();
-  if (!row) throw notFound('Invitation');
+  if (!row) throw notFound(said({ id: 'api.members.invitationNotFound', defaultMessage: 'Invitation not found' }));
   const [ws] = await db.select({ id: workspaces.id, name: workspaces.name }).from(workspaces).where(eq(workspaces.id, actor.workspaceId));
   const inviter = await actorProfile(db, actor.userId);
   await mailInvitation(services, row.email, token, ws!, inviter, row.role);
@@ -239,7 +243,7 @@ export async function revokeInvitation(services: Pick<Services, 'db' | 'clock'>,
       .set({ revokedAt: now })
       .where(and(eq(memberInvitations.id, id), eq(memberInvitations.workspaceId, actor.workspaceId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
       .returning({ id: memberInvitations.id, email: memberInvitations.email, role: memberInvitations.role });
-    if (!row) throw notFound('Invitation');
+    if (!row) throw notFound(said({ id: 'api.members.invitationNotFound', defaultMessage: 'Invitation not found' }));
     await recordActivity(tx, actor.workspaceId, now, { kind: 'member.invitation_revoked', actor: memberActor(actor), subject: { type: 'invitation', id: row.id, name: row.email }, detail: { role: row.role } });
   });
 }
@@ -252,10 +256,10 @@ export async function openInvitationByToken(db: Pick<Database, 'select'>, token:
     .innerJoin(workspaces, eq(workspaces.id, memberInvitations.workspaceId))
     .leftJoin(users, eq(users.id, memberInvitations.invitedBy))
     .where(eq(memberInvitations.tokenHash, sha256(token)));
-  if (!row) throw notFound('Invitation');
+  if (!row) throw notFound(said({ id: 'api.members.invitationNotFound', defaultMessage: 'Invitation not found' }));
   const inv = row.invitation;
   if (inv.acceptedAt !== null || inv.revokedAt !== null || inv.expiresAt.getTime() <= now.getTime() || row.workspaceDisabledAt !== null) {
-    throw new ApiError('gone', 'This invitation has expired, was used already or was withdrawn. Ask for a new one.', { reason: 'invitation_closed' });
+    throw new ApiError('gone', said({ id: 'api.members.invitationExpiredUsedAlready', defaultMessage: 'This invitation has expired, was used already or was withdrawn. Ask for a new one.' }), { reason: 'invitation_closed' });
   }
   return row;
 }
@@ -286,7 +290,7 @@ export async function acceptInvitation(services: Pick<Services, 'db' | 'clock'>,
   return db.transaction(async (tx) => {
     const { invitation } = await openInvitationByToken(tx, token, now);
     if (invitation.email.toLowerCase() !== person.email.toLowerCase()) {
-      throw new ApiError('forbidden', `This invitation is for ${invitation.email}: sign in with that address to accept it`, { reason: 'invitation_for_another_address' });
+      throw new ApiError('forbidden', said({ id: 'api.members.invitationForAnother', defaultMessage: 'This invitation is for {email}: sign in with that address to accept it' }, { email: invitation.email }), { reason: 'invitation_for_another_address' });
     }
     const role = await join(tx, invitation, person, now);
     return { workspaceId: invitation.workspaceId, role };
@@ -311,7 +315,7 @@ export async function signUpWithInvitation(
     const email = invitation.email.toLowerCase();
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
     if (taken) {
-      throw new ApiError('conflict', 'An account with this address exists already: sign in to accept the invitation', { reason: 'email_taken', fields: [{ path: 'email', message: 'An account with this email already exists' }] });
+      throw new ApiError('conflict', said({ id: 'api.members.accountAddressExistsAlready', defaultMessage: 'An account with this address exists already: sign in to accept the invitation' }), { reason: 'email_taken', fields: [{ path: 'email', message: 'An account with this email already exists' }] });
     }
     const userId = newId('usr');
     await tx.insert(users).values({ id: userId, workspaceId: invitation.workspaceId, email, name: input.name.trim(), passwordHash, createdAt: now });
@@ -349,7 +353,7 @@ export async function joinThroughSingleSignOn(
 ): Promise<MemberRole> {
   // Serialises joins of one workspace, as invitations are, so two at once cannot both pass the limit.
   const [ws] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
-  if (!ws) throw notFound('Workspace');
+  if (!ws) throw notFound(said({ id: 'api.members.workspaceNotFound', defaultMessage: 'Workspace not found' }));
   const [existing] = await tx.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, person.userId)));
   if (existing) return existing.role;
   await refuseOverLimit(services, tx, ws, now);
@@ -366,7 +370,7 @@ async function otherMember(tx: Pick<Database, 'select'>, workspaceId: string, us
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
     .for('update', { of: memberships });
-  if (!m) throw notFound('Member');
+  if (!m) throw notFound(said({ id: 'api.members.memberNotFound', defaultMessage: 'Member not found' }));
   return { ...m, subject: { type: 'member', id: userId, name: m.name ?? m.email } };
 }
 
@@ -375,7 +379,7 @@ export async function changeRole(services: Pick<Services, 'db' | 'clock'>, actor
   requireRole(actor, 'admin');
   await services.db.transaction(async (tx) => {
     const m = await otherMember(tx, actor.workspaceId, userId);
-    if (m.role === 'owner') throw new ApiError('conflict', 'The owner’s role changes only when they hand ownership to another member', { reason: 'owner' });
+    if (m.role === 'owner') throw new ApiError('conflict', said({ id: 'api.members.ownerSRoleChanges', defaultMessage: 'The owner’s role changes only when they hand ownership to another member' }), { reason: 'owner' });
     await tx.update(memberships).set({ role }).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
     if (m.role !== role) await recordActivity(tx, actor.workspaceId, services.clock.now(), { kind: 'member.role_changed', actor: memberActor(actor), subject: m.subject, detail: { from: m.role, to: role } });
   });
@@ -390,7 +394,7 @@ export async function removeMember(services: Pick<Services, 'db' | 'clock'>, act
   if (userId !== actor.userId) requireRole(actor, 'admin');
   await services.db.transaction(async (tx) => {
     const m = await otherMember(tx, actor.workspaceId, userId);
-    if (m.role === 'owner') throw new ApiError('conflict', 'The owner cannot leave or be removed: hand ownership to another member first', { reason: 'owner' });
+    if (m.role === 'owner') throw new ApiError('conflict', said({ id: 'api.members.ownerLeaveRemovedHand', defaultMessage: 'The owner cannot leave or be removed: hand ownership to another member first' }), { reason: 'owner' });
     await tx.delete(memberships).where(and(eq(memberships.workspaceId, actor.workspaceId), eq(memberships.userId, userId)));
     await endAccessIn(tx, actor.workspaceId, userId);
     await recordActivity(tx, actor.workspaceId, services.clock.now(), {
@@ -427,7 +431,7 @@ async function endGrants(tx: Tx, which: SQL) {
 /** Hands the workspace to another member (the owner only): they become its owner, the previous owner an admin. */
 export async function transferOwnership(services: Pick<Services, 'db' | 'clock'>, actor: ActingMember, userId: string): Promise<void> {
   requireRole(actor, 'owner');
-  if (userId === actor.userId) throw new ApiError('conflict', 'You own this workspace already', { reason: 'owner' });
+  if (userId === actor.userId) throw new ApiError('conflict', said({ id: 'api.members.youOwnWorkspaceAlready', defaultMessage: 'You own this workspace already' }), { reason: 'owner' });
   await services.db.transaction(async (tx) => {
     const next = await otherMember(tx, actor.workspaceId, userId);
     // One owner at every moment the index checks: the current owner steps down first.
@@ -459,14 +463,14 @@ const resourceTables = { tr: transfers, col: collections, req: uploadRequests, w
  */
 export async function workspaceHolding(db: Pick<Database, 'select'>, userId: string, id: string): Promise<WorkspaceChoice> {
   const table = id.length <= 100 ? resourceTables[id.split('_')[0] as keyof typeof resourceTables] : undefined;
-  if (!table) throw notFound('Resource');
+  if (!table) throw notFound(said({ id: 'api.members.resourceNotFound', defaultMessage: 'Resource not found' }));
   const [row] = await db
     .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
     .from(table)
     .innerJoin(memberships, and(eq(memberships.workspaceId, table.workspaceId), eq(memberships.userId, userId)))
     .innerJoin(workspaces, and(eq(workspaces.id, table.workspaceId), isNull(workspaces.disabledAt)))
     .where(eq(table.id, id));
-  if (!row) throw notFound('Resource');
+  if (!row) throw notFound(said({ id: 'api.members.resourceNotFound', defaultMessage: 'Resource not found' }));
   return row;
 }
 
@@ -481,7 +485,7 @@ export async function switchWorkspace(services: Pick<Services, 'db'>, session: {
       .from(memberships)
       .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
       .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, session.userId), isNull(workspaces.disabledAt)));
-    if (!m) throw notFound('Workspace');
+    if (!m) throw notFound(said({ id: 'api.members.workspaceNotFound', defaultMessage: 'Workspace not found' }));
     await tx.update(sessions).set({ workspaceId }).where(eq(sessions.idHash, session.sessionHash));
     await tx.delete(accessTokens).where(and(eq(accessTokens.sessionIdHash, session.sessionHash), ne(accessTokens.workspaceId, workspaceId)));
   });

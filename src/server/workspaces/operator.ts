@@ -13,6 +13,7 @@ import type { Services } from '../services.js';
 import { billingOff, effectivePlan, type Billing } from './plan.js';
 import { setPlan } from './accounts.js';
 import { endAccessEverywhere } from './members.js';
+import { said } from '../core/sentences.js';
 
 /**
  * What the operator of a server decides: who may sign up (`SIGNUP`), invitations when sign-up is
@@ -48,11 +49,11 @@ export function signupPolicy(mode: SignupMode, email: string, inviteToken: strin
   return async (tx: Transaction, firstAccount: boolean) => {
     if (firstAccount || mode === 'open') return;
     if (mode === 'closed') {
-      throw new ApiError('forbidden', 'Sign-up on this server is closed. Ask its operator for an account.', { reason: 'signup_closed' });
+      throw new ApiError('forbidden', said({ id: 'api.admin.signUpServerClosed', defaultMessage: 'Sign-up on this server is closed. Ask its operator for an account.' }), { reason: 'signup_closed' });
     }
     const invite = inviteToken ? await findInvite(tx, inviteToken, now) : null;
     if (!invite || invite.email.toLowerCase() !== email.toLowerCase()) {
-      throw new ApiError('forbidden', 'Sign-up on this server is by invitation. Use the link in your invitation, with the address it was sent to.', {
+      throw new ApiError('forbidden', said({ id: 'api.admin.signUpServerInvitation', defaultMessage: 'Sign-up on this server is by invitation. Use the link in your invitation, with the address it was sent to.' }), {
         reason: 'invite_required',
       });
     }
@@ -61,7 +62,7 @@ export function signupPolicy(mode: SignupMode, email: string, inviteToken: strin
       .set({ acceptedAt: now })
       .where(and(eq(signupInvites.id, invite.id), isNull(signupInvites.acceptedAt)))
       .returning();
-    if (!claimed) throw new ApiError('forbidden', 'This invitation has been used already.', { reason: 'invite_required' });
+    if (!claimed) throw new ApiError('forbidden', said({ id: 'api.admin.invitationBeenUsedAlready', defaultMessage: 'This invitation has been used already.' }), { reason: 'invite_required' });
   };
 }
 
@@ -77,7 +78,7 @@ export async function inviteToSignUp(services: Pick<Services, 'db' | 'clock' | '
   const { db, clock, config, mailer } = services;
   const now = clock.now();
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
-  if (taken) throw new ApiError('conflict', 'This address already has an account', { reason: 'email_taken', fields: [{ path: 'email', message: 'This address already has an account' }] });
+  if (taken) throw new ApiError('conflict', said({ id: 'api.admin.addressAlreadyAccount', defaultMessage: 'This address already has an account' }), { reason: 'email_taken', fields: [{ path: 'email', message: 'This address already has an account' }] });
   const token = randomBase62(32);
   const [row] = await db
     .insert(signupInvites)
@@ -186,18 +187,18 @@ export async function listPeople(db: Database, operatorId: string): Promise<Admi
  * keep working. The operator cannot disable their own account.
  */
 export async function setPersonDisabled(services: Pick<Services, 'db' | 'clock'>, operator: { userId: string }, userId: string, disabled: boolean): Promise<AdminPerson> {
-  if (disabled && userId === operator.userId) throw new ApiError('conflict', 'You cannot disable your own account', { reason: 'own_account' });
+  if (disabled && userId === operator.userId) throw new ApiError('conflict', said({ id: 'api.admin.youDisableOwnAccount', defaultMessage: 'You cannot disable your own account' }), { reason: 'own_account' });
   await services.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ disabledAt: disabled ? services.clock.now() : null })
       .where(eq(users.id, userId))
       .returning({ id: users.id });
-    if (!row) throw notFound('Person');
+    if (!row) throw notFound(said({ id: 'api.admin.personNotFound', defaultMessage: 'Person not found' }));
     if (disabled) await endAccessEverywhere(tx, userId);
   });
   const person = (await listPeople(services.db, operator.userId)).find((p) => p.id === userId);
-  if (!person) throw notFound('Person');
+  if (!person) throw notFound(said({ id: 'api.admin.personNotFound', defaultMessage: 'Person not found' }));
   return person;
 }
 
@@ -233,14 +234,14 @@ export async function updateWorkspaceAsOperator(
   const { db, clock, config } = services;
   const now = clock.now();
   if (input.plan !== undefined && billingOff(config)) {
-    throw new ApiError('conflict', 'This server bills nobody (BILLING=off): every workspace has the paid plan\'s features, and plans cannot be changed', { reason: 'billing_off' });
+    throw new ApiError('conflict', said({ id: 'api.admin.serverBillsNobodyBilling', defaultMessage: 'This server bills nobody (BILLING=off): every workspace has the paid plan\'s features, and plans cannot be changed' }), { reason: 'billing_off' });
   }
   if (input.disabled === true && workspaceId === operator.workspaceId) {
-    throw new ApiError('conflict', 'You cannot disable your own workspace', { reason: 'own_workspace' });
+    throw new ApiError('conflict', said({ id: 'api.admin.youDisableOwnWorkspace', defaultMessage: 'You cannot disable your own workspace' }), { reason: 'own_workspace' });
   }
-  if (input.plan !== undefined && !(await setPlan(db, workspaceId, input.plan, null, { actor: operatorActor(operator), at: now }))) throw notFound('Workspace');
-  if (input.disabled !== undefined && !(await setWorkspaceDisabled(db, workspaceId, input.disabled, now))) throw notFound('Workspace');
+  if (input.plan !== undefined && !(await setPlan(db, workspaceId, input.plan, null, { actor: operatorActor(operator), at: now }))) throw notFound(said({ id: 'api.admin.workspaceNotFound', defaultMessage: 'Workspace not found' }));
+  if (input.disabled !== undefined && !(await setWorkspaceDisabled(db, workspaceId, input.disabled, now))) throw notFound(said({ id: 'api.admin.workspaceNotFound', defaultMessage: 'Workspace not found' }));
   const workspace = (await listWorkspaces(db, now, operator.workspaceId, config)).find((w) => w.id === workspaceId);
-  if (!workspace) throw notFound('Workspace');
+  if (!workspace) throw notFound(said({ id: 'api.admin.workspaceNotFound', defaultMessage: 'Workspace not found' }));
   return workspace;
 }

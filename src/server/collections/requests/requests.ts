@@ -16,6 +16,7 @@ import { collections, uploadRequests } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
 import type { Plan } from '../../workspaces/plan.js';
 import { folderOfCollection } from '../folders.js';
+import { said } from '../../core/sentences.js';
 
 /**
  * A workspace's upload requests: the operations the API and the dashboard call, as plain functions
@@ -107,14 +108,14 @@ export async function listUploadRequests(services: Pick<Services, 'db' | 'config
 
 export async function getUploadRequest(services: Pick<Services, 'db' | 'config' | 'clock'>, caller: Caller, id: string): Promise<UploadRequest> {
   const [row] = await requestsWithStats(services.db, byId(caller, id));
-  if (!row) throw notFound('Upload request');
+  if (!row) throw notFound(said({ id: 'api.requests.uploadRequestNotFound', defaultMessage: 'Upload request not found' }));
   return toUploadRequest(row, services, caller.plan);
 }
 
 /** The caller's request, or 404. */
 export async function ownUploadRequest(db: Pick<Database, 'select'>, caller: Caller, id: string): Promise<UploadRequestRow> {
   const [row] = await db.select().from(uploadRequests).where(byId(caller, id));
-  if (!row) throw notFound('Upload request');
+  if (!row) throw notFound(said({ id: 'api.requests.uploadRequestNotFound', defaultMessage: 'Upload request not found' }));
   return row;
 }
 
@@ -124,14 +125,14 @@ async function assertDestination(tx: Pick<Database, 'select'>, caller: Caller, c
     .select({ id: collections.id })
     .from(collections)
     .where(and(eq(collections.workspaceId, caller.workspaceId), eq(collections.id, collectionId)));
-  if (!c) throw invalidField('body', 'collectionId', 'no such collection');
-  if (folderId !== null && !(await folderOfCollection(tx, collectionId, folderId))) throw invalidField('body', 'folderId', 'no such folder in this collection');
+  if (!c) throw invalidField('body', 'collectionId', said({ id: 'api.requests.noSuchCollection', defaultMessage: 'no such collection' }));
+  if (folderId !== null && !(await folderOfCollection(tx, collectionId, folderId))) throw invalidField('body', 'folderId', said({ id: 'api.requests.noSuchFolderCollection', defaultMessage: 'no such folder in this collection' }));
 }
 
 function assertFutureDeadline(deadline: string | null | undefined, now: Date): Date | null | undefined {
   if (deadline === undefined || deadline === null) return deadline;
   const at = new Date(deadline);
-  if (at.getTime() <= now.getTime()) throw invalidField('body', 'deadline', 'deadline must be in the future');
+  if (at.getTime() <= now.getTime()) throw invalidField('body', 'deadline', said({ id: 'api.requests.deadlineMustFuture', defaultMessage: 'deadline must be in the future' }));
   return at;
 }
 
@@ -173,7 +174,7 @@ async function recordRequestStatus(tx: Pick<Database, 'insert'>, caller: Caller,
 function assertTransition(from: UploadRequestStatus, to: UploadRequestStatus) {
   if (from === to) return;
   if (to === 'closed' || (from === 'open' && to === 'paused') || (from === 'paused' && to === 'open')) return;
-  throw new ApiError('conflict', `An upload request cannot go from ${from} to ${to}.`, { reason: 'invalid_transition', from, to });
+  throw new ApiError('conflict', said({ id: 'api.requests.invalidTransition', defaultMessage: 'An upload request cannot go from {from, select, open {open} paused {paused} closed {closed} other {{from}}} to {to, select, open {open} paused {paused} closed {closed} other {{to}}}.', description: 'from, to: the request’s status (open, paused, closed)' }, { from, to }), { reason: 'invalid_transition', from, to });
 }
 
 /** Changes what is given, under the request's row lock. A closed request takes no change at all. */
@@ -186,14 +187,14 @@ export async function updateUploadRequest(
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
     const [current] = await tx.select().from(uploadRequests).where(byId(caller, id)).for('update');
-    if (!current) throw notFound('Upload request');
-    if (current.status === 'closed') throw new ApiError('conflict', 'This upload request is closed, which is final; create a new one.', { reason: 'closed' });
+    if (!current) throw notFound(said({ id: 'api.requests.uploadRequestNotFound', defaultMessage: 'Upload request not found' }));
+    if (current.status === 'closed') throw new ApiError('conflict', said({ id: 'api.requests.uploadRequestClosedWhich', defaultMessage: 'This upload request is closed, which is final; create a new one.' }), { reason: 'closed' });
     if (input.status !== undefined) assertTransition(current.status, input.status);
     const deadline = assertFutureDeadline(input.deadline, now);
     const collectionId = input.collectionId ?? current.collectionId;
     const movedCollection = input.collectionId !== undefined && input.collectionId !== current.collectionId;
     const folderId = input.folderId !== undefined ? input.folderId : movedCollection ? null : current.folderId;
-    if (collectionId === null) throw invalidField('body', 'collectionId', 'the collection of this request was deleted');
+    if (collectionId === null) throw invalidField('body', 'collectionId', said({ id: 'api.requests.collectionRequestDeleted', defaultMessage: 'the collection of this request was deleted' }));
     if (input.collectionId !== undefined || input.folderId !== undefined) await assertDestination(tx, caller, collectionId, folderId);
     await tx
       .update(uploadRequests)

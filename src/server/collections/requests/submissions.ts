@@ -21,6 +21,7 @@ import { effectivePlan, type Plan } from '../../workspaces/plan.js';
 import { acceptanceOf, ownUploadRequest, type UploadRequestRow } from './requests.js';
 import { notifySubmission } from './submission-mail.js';
 import { isActiveWorkspace } from '../../workspaces/active.js';
+import { said } from '../../core/sentences.js';
 
 /**
  * An upload request as its uploaders use it, through the page at `/r/<slug>` (see
@@ -44,13 +45,13 @@ export interface OpenedRequest {
 
 /** The request behind a slug: 404 for an unknown one, 410 `link_unavailable` (`suspended`) while the operator has disabled its workspace. */
 export async function openUploadRequest(services: Pick<Services, 'db' | 'clock' | 'config'>, slug: string): Promise<OpenedRequest> {
-  if (!SLUG.test(slug)) throw notFound('Upload request');
+  if (!SLUG.test(slug)) throw notFound(said({ id: 'api.requests.uploadRequestNotFound', defaultMessage: 'Upload request not found' }));
   const [row] = await services.db
     .select({ r: uploadRequests, workspaceName: workspaces.name, plan: workspaces.plan, planUntil: workspaces.planUntil, disabledAt: workspaces.disabledAt })
     .from(uploadRequests)
     .innerJoin(workspaces, eq(workspaces.id, uploadRequests.workspaceId))
     .where(eq(uploadRequests.slug, slug));
-  if (!row) throw notFound('Upload request');
+  if (!row) throw notFound(said({ id: 'api.requests.uploadRequestNotFound', defaultMessage: 'Upload request not found' }));
   if (!isActiveWorkspace(row)) throw linkUnavailable('suspended');
   return { r: row.r, workspaceName: row.workspaceName, plan: effectivePlan(row, services.clock.now(), services.config) };
 }
@@ -77,12 +78,12 @@ type FileInput = StartInput['files'][number];
 /** Refuses new files unless the request takes them now: `409 conflict` saying why. The request's row is read under a share lock, so a pause commits before or after, never during. */
 async function lockAcceptingRequest(tx: Pick<Database, 'select'>, opened: OpenedRequest, now: Date): Promise<UploadRequestRow> {
   const [r] = await tx.select().from(uploadRequests).where(eq(uploadRequests.id, opened.r.id)).for('share');
-  if (!r) throw notFound('Upload request');
+  if (!r) throw notFound(said({ id: 'api.requests.uploadRequestNotFound', defaultMessage: 'Upload request not found' }));
   const acceptance = acceptanceOf(r, opened.plan, now);
-  if (acceptance.state === 'paused') throw new ApiError('conflict', 'This upload request is paused and takes no new files for now.', { reason: 'paused' });
+  if (acceptance.state === 'paused') throw new ApiError('conflict', said({ id: 'api.requests.uploadRequestPausedTakes', defaultMessage: 'This upload request is paused and takes no new files for now.' }), { reason: 'paused' });
   if (acceptance.state === 'closed') {
     const reason = acceptance.closedReason;
-    throw new ApiError('conflict', reason === 'deadline' ? 'The deadline of this upload request has passed.' : 'This upload request is closed.', { reason });
+    throw new ApiError('conflict', reason === 'deadline' ? said({ id: 'api.requests.deadlinePassed', defaultMessage: 'The deadline of this upload request has passed.' }) : said({ id: 'api.requests.uploadRequestClosed', defaultMessage: 'This upload request is closed.' }), { reason });
   }
   return r;
 }
@@ -92,24 +93,31 @@ function assertWithinRules(r: UploadRequestRow, batch: FileInput[], held: { coun
   batch.forEach((f, i) => {
     const type = f.mimeType ?? 'application/octet-stream';
     if (!typeAllowed(r.allowedTypes, type)) {
-      throw invalidField('body', `files.${i}.mimeType`, `this request takes only files of type ${r.allowedTypes.join(', ')}; “${f.name}” is ${type}`);
+      throw invalidField('body', `files.${i}.mimeType`, said({ id: 'api.requests.typeNotAllowed', defaultMessage: 'this request takes only files of type {types}; “{name}” is {type}', description: 'types: media types, comma-separated; name: a file name; type: its media type' }, { types: r.allowedTypes.join(', '), name: f.name, type }));
     }
   });
   const maxFiles = maxFilesInForce(r.maxFiles);
   if (held.count + batch.length > maxFiles) {
-    const already = held.count > 0 ? ` (this one holds ${held.count} already)` : '';
-    throw invalidField('body', 'files', `this request takes at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} per submission${already}`);
+    const max = String(maxFiles);
+    const held_ = String(held.count);
+    throw invalidField(
+      'body',
+      'files',
+      held.count > 0
+        ? said({ id: 'api.requests.tooManyFilesHeld', defaultMessage: 'this request takes at most {maxFiles, plural, one {{max} file} other {{max} files}} per submission (this one holds {held} already)', description: 'maxFiles and max: the same number' }, { maxFiles, max, held: held_ })
+        : said({ id: 'api.requests.tooManyFiles', defaultMessage: 'this request takes at most {maxFiles, plural, one {{max} file} other {{max} files}} per submission', description: 'maxFiles and max: the same number' }, { maxFiles, max }),
+    );
   }
   const bytes = batch.reduce((s, f) => s + f.size, 0);
   if (r.maxBytes !== null && held.bytes + bytes > r.maxBytes) {
-    throw invalidField('body', 'files', `this request takes at most ${r.maxBytes} bytes per submission`);
+    throw invalidField('body', 'files', said({ id: 'api.requests.tooManyBytes', defaultMessage: 'this request takes at most {maxBytes} bytes per submission' }, { maxBytes: String(r.maxBytes) }));
   }
 }
 
 /** The collection's row, locked for the folders and files to be added (the same lock the owner's changes take). */
 async function lockCollection(tx: Pick<Database, 'select'>, collectionId: string) {
   const [c] = await tx.select().from(collections).where(eq(collections.id, collectionId)).for('update');
-  if (!c) throw new ApiError('conflict', 'This upload request is closed.', { reason: 'closed' });
+  if (!c) throw new ApiError('conflict', said({ id: 'api.requests.uploadRequestClosed', defaultMessage: 'This upload request is closed.' }), { reason: 'closed' });
   return c;
 }
 
@@ -164,7 +172,7 @@ async function chargeSubmissionStart(services: Pick<Services, 'rateLimits' | 'cl
   const retryAfter = Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000));
   throw new ApiError(
     'rate_limited',
-    'Too many submissions from this address; try again later.',
+    said({ id: 'api.requests.tooManySubmissionsFrom', defaultMessage: 'Too many submissions from this address; try again later.' }),
     { bucket: 'request-submissions', limit, retryAfterSeconds: retryAfter },
     { 'Retry-After': String(retryAfter) },
   );
@@ -177,7 +185,7 @@ async function chargeSubmissionStart(services: Pick<Services, 'rateLimits' | 'cl
  */
 export async function startSubmission(services: Services, opened: OpenedRequest, input: StartInput, address: string) {
   const now = services.clock.now();
-  if (opened.r.requireEmail && !input.email) throw invalidField('body', 'email', 'email is required for this request');
+  if (opened.r.requireEmail && !input.email) throw invalidField('body', 'email', said({ id: 'api.requests.emailRequiredRequest', defaultMessage: 'email is required for this request' }));
   // The request's rules, checked on the request as just opened, before any lock or write.
   assertWithinRules(opened.r, input.files, { count: 0, bytes: 0 });
   const token = `st_${randomBase62(43)}`;
@@ -221,7 +229,7 @@ export async function startSubmission(services: Services, opened: OpenedRequest,
 
 /** The submission the token opens, of this request; 401 for a missing or wrong token, 404 for an unknown submission. */
 async function submissionOf(db: Pick<Database, 'select'>, opened: OpenedRequest, submissionId: string, token: string | undefined, lock = false) {
-  if (!token) throw new ApiError('unauthorized', 'Send the submission’s token in the x-submission-token header.');
+  if (!token) throw new ApiError('unauthorized', said({ id: 'api.requests.sendSubmissionSToken', defaultMessage: 'Send the submission’s token in the x-submission-token header.' }));
   let q = db
     .select()
     .from(requestSubmissions)
@@ -229,9 +237,9 @@ async function submissionOf(db: Pick<Database, 'select'>, opened: OpenedRequest,
     .$dynamic();
   if (lock) q = q.for('update');
   const [s] = await q;
-  if (!s) throw notFound('Submission');
+  if (!s) throw notFound(said({ id: 'api.requests.submissionNotFound', defaultMessage: 'Submission not found' }));
   // The token is compared by its hash, so the comparison's timing says nothing about the token.
-  if (s.tokenHash !== sha256(token)) throw new ApiError('unauthorized', 'That is not this submission’s token.');
+  if (s.tokenHash !== sha256(token)) throw new ApiError('unauthorized', said({ id: 'api.requests.submissionSToken', defaultMessage: 'That is not this submission’s token.' }));
   return s;
 }
 
@@ -249,10 +257,10 @@ export async function addSubmissionFiles(services: Services, opened: OpenedReque
   const now = services.clock.now();
   return services.db.transaction(async (tx) => {
     const s = await submissionOf(tx, opened, submissionId, token, true);
-    if (s.finishedAt !== null) throw new ApiError('conflict', 'This submission was sent already; start a new one to send more files.', { reason: 'finished' });
+    if (s.finishedAt !== null) throw new ApiError('conflict', said({ id: 'api.requests.submissionSentAlreadyStart', defaultMessage: 'This submission was sent already; start a new one to send more files.' }), { reason: 'finished' });
     const r = await lockAcceptingRequest(tx, opened, now);
     assertWithinRules(r, batch, await heldBy(tx, s.id));
-    if (s.collectionId === null) throw new ApiError('conflict', 'This upload request is closed.', { reason: 'closed' });
+    if (s.collectionId === null) throw new ApiError('conflict', said({ id: 'api.requests.uploadRequestClosed', defaultMessage: 'This upload request is closed.' }), { reason: 'closed' });
     const c = await lockCollection(tx, s.collectionId);
     const targets = await registerSubmissionFiles(tx, services, c, s, batch, now);
     return { tusEndpoint: tusEndpoint(services.config.PUBLIC_URL), files: targets };
@@ -271,8 +279,8 @@ export async function cancelSubmissionFile(services: Services, opened: OpenedReq
       .from(files)
       .innerJoin(collectionFiles, eq(collectionFiles.fileId, files.id))
       .where(and(eq(files.id, fileId), eq(collectionFiles.submissionId, s.id)));
-    if (!f) throw notFound('File');
-    if (f.state === 'complete') throw new ApiError('conflict', 'This file has arrived already and is the workspace’s now.', { reason: 'complete' });
+    if (!f) throw notFound(said({ id: 'api.requests.fileNotFound', defaultMessage: 'File not found' }));
+    if (f.state === 'complete') throw new ApiError('conflict', said({ id: 'api.requests.fileArrivedAlreadyWorkspace', defaultMessage: 'This file has arrived already and is the workspace’s now.' }), { reason: 'complete' });
     const rows = await tx.delete(files).where(eq(files.id, f.id)).returning({ id: files.id, storageKey: files.storageKey, thumbnailKey: files.thumbnailKey });
     if ((await heldBy(tx, s.id)).count === 0 && s.finishedAt === null) await dropEmptySubmission(tx, s);
     return rows;
@@ -312,7 +320,7 @@ export async function finishSubmission(
 ): Promise<SubmissionProgress> {
   await services.db.transaction(async (tx) => {
     const s = await submissionOf(tx, opened, submissionId, token, true);
-    if ((await heldBy(tx, s.id)).count === 0) throw invalidField('body', 'files', 'add at least one file before sending');
+    if ((await heldBy(tx, s.id)).count === 0) throw invalidField('body', 'files', said({ id: 'api.requests.addLeastOneFile', defaultMessage: 'add at least one file before sending' }));
     if (s.finishedAt === null) await tx.update(requestSubmissions).set({ finishedAt: services.clock.now() }).where(eq(requestSubmissions.id, s.id));
   });
   await submissionSent(services, submissionId);
@@ -331,7 +339,7 @@ async function submissionProgress(db: Pick<Database, 'select'>, submissionId: st
     .from(requestSubmissions)
     .leftJoin(collectionFolders, eq(collectionFolders.id, requestSubmissions.folderId))
     .where(eq(requestSubmissions.id, submissionId));
-  if (!row) throw notFound('Submission');
+  if (!row) throw notFound(said({ id: 'api.requests.submissionNotFound', defaultMessage: 'Submission not found' }));
   const held = await heldBy(db, submissionId);
   return { id: row.s.id, status: row.s.status, fileCount: held.count, sizeBytes: held.bytes, folderName: row.folderName };
 }
@@ -524,7 +532,7 @@ export async function listSubmissions(services: Pick<Services, 'db'>, caller: Ca
 
 async function ownSubmission(services: Pick<Services, 'db'>, caller: Caller, requestId: string, submissionId: string): Promise<Submission> {
   const found = (await listSubmissions(services, caller, requestId)).find((s) => s.id === submissionId);
-  if (!found) throw notFound('Submission');
+  if (!found) throw notFound(said({ id: 'api.requests.submissionNotFound', defaultMessage: 'Submission not found' }));
   return found;
 }
 
@@ -536,7 +544,7 @@ async function lockOwnSubmission(tx: Pick<Database, 'select'>, caller: Caller, r
     .from(requestSubmissions)
     .where(and(eq(requestSubmissions.id, submissionId), eq(requestSubmissions.requestId, r.id)))
     .for('update');
-  if (!s) throw notFound('Submission');
+  if (!s) throw notFound(said({ id: 'api.requests.submissionNotFound', defaultMessage: 'Submission not found' }));
   return s;
 }
 
@@ -550,7 +558,7 @@ export async function publishSubmission(services: Services, caller: Caller, requ
   await services.db.transaction(async (tx) => {
     const s = await lockOwnSubmission(tx, caller, requestId, submissionId);
     if (s.finishedAt !== null) return;
-    if ((await heldBy(tx, s.id)).count === 0) throw new ApiError('conflict', 'This submission holds no file to publish.', { reason: 'empty' });
+    if ((await heldBy(tx, s.id)).count === 0) throw new ApiError('conflict', said({ id: 'api.requests.submissionHoldsNoFile', defaultMessage: 'This submission holds no file to publish.' }), { reason: 'empty' });
     const now = services.clock.now();
     await tx.update(requestSubmissions).set({ finishedAt: now, ownerNotifiedAt: now }).where(eq(requestSubmissions.id, s.id));
   });
@@ -567,7 +575,7 @@ export async function discardSubmission(services: Services, caller: Caller, requ
   const removed = await services.db.transaction(async (tx) => {
     const s = await lockOwnSubmission(tx, caller, requestId, submissionId);
     if (s.finishedAt !== null) {
-      throw new ApiError('conflict', 'This submission was sent: its files are the collection’s now; delete them there.', { reason: 'sent' });
+      throw new ApiError('conflict', said({ id: 'api.requests.submissionSentFilesCollection', defaultMessage: 'This submission was sent: its files are the collection’s now; delete them there.' }), { reason: 'sent' });
     }
     if (s.collectionId !== null) await lockCollection(tx, s.collectionId);
     return discardUnsent(tx, s, services.clock.now());

@@ -6,11 +6,12 @@ import type { AppEnv } from '../env.js';
 import { ApiError } from '../../core/errors.js';
 import { clientAddress, setResponseHeaders } from '../headers.js';
 import { oauthResources, protectedResourceMetadataUrl } from '../../oauth/provider.js';
+import { said } from '../../core/sentences.js';
 
 /** The API's 401 names its RFC 9728 metadata, where an OAuth client finds how to get a token for it. */
 const unauthorized = (publicUrl: string, headers: Record<string, string>) => {
   const metadata = protectedResourceMetadataUrl(oauthResources(publicUrl).api);
-  return new ApiError('unauthorized', 'Missing or invalid credentials', {}, { 'WWW-Authenticate': `Bearer realm="api", resource_metadata="${metadata}"`, ...headers });
+  return new ApiError('unauthorized', said({ id: 'api.request.missingInvalidCredentials', defaultMessage: 'Missing or invalid credentials' }), {}, { 'WWW-Authenticate': `Bearer realm="api", resource_metadata="${metadata}"`, ...headers });
 };
 
 /**
@@ -54,5 +55,5 @@ export const bearerAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export const unknownV1Path: Handler<AppEnv> = async (c) => {
   const { headers } = await authenticate(c);
-  throw new ApiError('not_found', `No endpoint ${c.req.method} ${c.req.path}`, {}, headers());
+  throw new ApiError('not_found', said({ id: 'api.request.noEndpoint', defaultMessage: 'No endpoint {method} {path}', description: 'method: the HTTP method (GET, POST…); path: the path asked for' }, { method: c.req.method, path: c.req.path }), {}, headers());
 };

@@ -5,6 +5,7 @@ import { seal, unseal } from '../../auth/sealing.js';
 import { sha256 } from '../../core/secrets.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../../core/errors.js';
+import { said } from '../../core/sentences.js';
 
 const KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +24,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return next();
   if (!KEY_PATTERN.test(key)) {
-    throw new ApiError('invalid_request', 'Idempotency-Key must be 1 to 255 printable ASCII characters with no spaces', {
+    throw new ApiError('invalid_request', said({ id: 'api.idempotency.idempotencyKeyMust1', defaultMessage: 'Idempotency-Key must be 1 to 255 printable ASCII characters with no spaces' }), {
       fields: [{ path: 'Idempotency-Key', message: 'must match [!-~]{1,255}' }],
       location: 'header',
     });
@@ -64,7 +65,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     const [existing] = await db.select().from(idempotencyKeys).where(where);
     if (!existing) throw inProgress();
     if (existing.requestHash !== requestHash) {
-      throw new ApiError('conflict', 'This Idempotency-Key was already used with a different method, path or body', {
+      throw new ApiError('conflict', said({ id: 'api.idempotency.idempotencyKeyAlreadyUsed', defaultMessage: 'This Idempotency-Key was already used with a different method, path or body' }), {
         reason: 'idempotency_key_reused',
       });
     }
@@ -108,7 +109,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 function inProgress() {
-  return new ApiError('conflict', 'A request with this Idempotency-Key is still being processed', { reason: 'idempotency_in_progress' }, { 'Retry-After': '1' });
+  return new ApiError('conflict', said({ id: 'api.idempotency.requestIdempotencyKeyStill', defaultMessage: 'A request with this Idempotency-Key is still being processed' }), { reason: 'idempotency_in_progress' }, { 'Retry-After': '1' });
 }
 
 function replay(row: Row, body: string): Response {

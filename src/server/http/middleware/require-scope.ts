@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { scopeSatisfies, type Scope } from '../../../contract/scopes.js';
 import type { AppEnv } from '../env.js';
 import { ApiError } from '../../core/errors.js';
+import { said } from '../../core/sentences.js';
 
 export type ScopeRule = Scope | 'any';
 
@@ -16,7 +17,9 @@ export function requireScope(required: ScopeRule): MiddlewareHandler<AppEnv> {
     if (!ok) {
       throw new ApiError(
         'insufficient_scope',
-        required === 'any' ? 'This credential has no scopes' : `This operation needs the ${required} scope`,
+        required === 'any'
+          ? said({ id: 'api.request.noScopes', defaultMessage: 'This credential has no scopes' })
+          : said({ id: 'api.request.scopeNeeded', defaultMessage: 'This operation needs the {scope} scope', description: 'scope: a permission name such as transfers:write' }, { scope: required }),
         { required, granted },
       );
     }

@@ -21,6 +21,7 @@ import {
   ChangePasswordRequestSchema,
   CompletePasswordResetSchema,
   CreateApiKeyRequestSchema,
+  OwnLanguageRequestSchema,
   RenameWorkspaceRequestSchema,
   TwoStepRequirementSchema,
   UpdateAdminPersonSchema,
@@ -172,6 +173,7 @@ export const publicOperations: PublicOperation[] = [
   ...(
     [
       ['GET', '/api/dashboard/session'],
+      ['PUT', '/api/dashboard/language', OwnLanguageRequestSchema],
       ['PATCH', '/api/dashboard/workspace', RenameWorkspaceRequestSchema],
       ['PUT', '/api/dashboard/workspace/two-step-requirement', TwoStepRequirementSchema],
       ['GET', '/api/dashboard/workspace/single-sign-on'],

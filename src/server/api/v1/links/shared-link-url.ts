@@ -6,6 +6,7 @@ import type { Caller } from '../../../core/caller.js';
 import { ApiError, invalidField } from '../../../core/errors.js';
 import type { Services } from '../../../services.js';
 import { assertUnlocked, openSharedTransfer, startVisitLinks, unlockSharedTransfer } from '../../../transfers/shared-link.js';
+import { said, type Sentence } from '../../../core/sentences.js';
 
 /**
  * `POST /api/v1/links/resolve`: a shared link of this service, as someone was sent it, turned into
@@ -33,7 +34,7 @@ const domainPath = new RegExp(`^/${SLUG}/?$`);
 /** The `r` parameter of a personal link, as the recipient page takes it (a longer one is dropped there too). */
 const RECIPIENT_TOKEN_MAX = 200;
 
-const notALink = (why: string) => invalidField('body', 'url', why);
+const notALink = (why: Sentence) => invalidField('body', 'url', why);
 
 /**
  * What `url` names, from its text alone: `<PUBLIC_URL>/t/<slug>[?r=<token>]`, `<PUBLIC_URL>/c/<slug>`, or
@@ -45,13 +46,13 @@ export function parseSharedLinkUrl(publicUrl: string, url: string): ParsedLink {
   try {
     u = new URL(url);
   } catch {
-    throw notALink('not a URL');
+    throw notALink(said({ id: 'api.links.notAUrl', defaultMessage: 'not a URL' }));
   }
-  if (u.username !== '' || u.password !== '') throw notALink('a link of this service carries no user name or password');
+  if (u.username !== '' || u.password !== '') throw notALink(said({ id: 'api.links.withCredentials', defaultMessage: 'a link of this service carries no user name or password' }));
   const own = new URL(publicUrl);
   if (u.origin === own.origin) {
     const base = own.pathname.replace(/\/+$/, '');
-    if (!u.pathname.startsWith(`${base}/`)) throw notALink('not a shared link of this service');
+    if (!u.pathname.startsWith(`${base}/`)) throw notALink(said({ id: 'api.links.notOurs', defaultMessage: 'not a shared link of this service' }));
     const path = u.pathname.slice(base.length);
     const t = transferPath.exec(path);
     if (t) {
@@ -60,14 +61,14 @@ export function parseSharedLinkUrl(publicUrl: string, url: string): ParsedLink {
     }
     const c = collectionPath.exec(path);
     if (c) return { kind: 'collection', slug: c[1]! };
-    throw notALink('not a shared link of this service: expected /t/<slug> or /c/<slug>');
+    throw notALink(said({ id: 'api.links.notOursPath', defaultMessage: 'not a shared link of this service: expected {transferPath} or {collectionPath}', description: 'transferPath, collectionPath: the paths of a shared link (/t/<slug>, /c/<slug>)' }, { transferPath: '/t/<slug>', collectionPath: '/c/<slug>' }));
   }
   // A workspace's own domain is served on https (or on PUBLIC_URL's scheme, whoever terminates TLS for one does for both).
-  if (u.protocol !== 'https:' && u.protocol !== own.protocol) throw notALink('not a shared link of this service');
-  if (u.port !== '' && u.port !== own.port) throw notALink('not a shared link of this service');
+  if (u.protocol !== 'https:' && u.protocol !== own.protocol) throw notALink(said({ id: 'api.links.notOurs', defaultMessage: 'not a shared link of this service' }));
+  if (u.port !== '' && u.port !== own.port) throw notALink(said({ id: 'api.links.notOurs', defaultMessage: 'not a shared link of this service' }));
   const host = u.hostname.toLowerCase().replace(/\.$/, '');
   const slug = domainPath.exec(u.pathname)?.[1];
-  if (host === '' || host.startsWith('[') || slug === undefined) throw notALink('not a shared link of this service');
+  if (host === '' || host.startsWith('[') || slug === undefined) throw notALink(said({ id: 'api.links.notOurs', defaultMessage: 'not a shared link of this service' }));
   return { kind: 'domain', host, slug };
 }
 
@@ -81,7 +82,7 @@ export async function resolveSharedLink(services: Services, caller: Caller, inpu
   if (parsed.kind === 'domain') {
     // Only a workspace's own domain is a link of this service; a database lookup, never DNS.
     onDomainOf = await workspaceOfDomain(services.db, parsed.host);
-    if (onDomainOf === null) throw notALink('not a shared link of this service');
+    if (onDomainOf === null) throw notALink(said({ id: 'api.links.notOurs', defaultMessage: 'not a shared link of this service' }));
   }
   return resolveCollection(services, caller, parsed.slug, onDomainOf, input.password);
 }
@@ -101,7 +102,7 @@ async function resolveTransfer(
   }
   assertUnlocked(services, t, unlockToken);
   if (t.e2ee) {
-    throw new ApiError('e2ee_unsupported', 'This transfer is end-to-end encrypted: its files can only be opened in a browser that holds the key.');
+    throw new ApiError('e2ee_unsupported', said({ id: 'api.links.transferEndEndEncrypted', defaultMessage: 'This transfer is end-to-end encrypted: its files can only be opened in a browser that holds the key.' }));
   }
   return { kind: 'transfer', title: t.title, ...(await startVisitLinks(services, t, recipientToken)) };
 }

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
+
+let server: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const ws = await server.createWorkspace();
+  key = await ws.createKey(['contacts:read']);
+});
+afterAll(() => server.stop());
+
+/** A refusal with a value and details: a key without `contacts:write` creating a contact. */
+const refused = (headers: Record<string, string> = {}) => server.fetch('/api/v1/contacts', { method: 'POST', token: key, json: { email: 'someone@example.com' }, headers });
+
+describe('the language of an error answer', () => {
+  it('writes the message in the language the request accepts, and only the message', async () => {
+    const english = await refused();
+    const german = await refused({ 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' });
+    expect(german.status).toBe(english.status);
+    expect(german.headers.get('content-language')).toBe('de');
+    expect(german.headers.get('vary')).toMatch(/accept-language/i);
+    const en = await errorOf(english, 403);
+    const de = await errorOf(german, 403);
+    expect(en.message).toBe('This operation needs the contacts:write scope');
+    expect(de.message).toBe('Für diesen Vorgang ist der Scope contacts:write nötig');
+    expect(de.code).toBe(en.code);
+    expect(de.details).toEqual(en.details);
+    expect(de.docs).toBe(en.docs);
+  });
+
+  it('answers in English without Accept-Language, or with a language it does not write', async () => {
+    const cases: Record<string, string>[] = [{}, { 'Accept-Language': 'sv-SE, fi;q=0.8' }, { 'Accept-Language': 'en-GB' }];
+    for (const headers of cases) {
+      const res = await refused(headers);
+      expect(res.headers.get('content-language')).toBe('en');
+      expect((await errorOf(res, 403)).message).toBe('This operation needs the contacts:write scope');
+    }
+  });
+});
