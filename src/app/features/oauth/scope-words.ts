@@ -1,27 +1,6 @@
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { scopeDescription } from '../../lib/scope-descriptions';
 import { scopes, sendScope, type Scope } from '../../../contract/scope-names';
-
-/** What each scope allows (the scope's name itself is an API identifier, shown as code beside it). */
-const descriptions: Record<Scope, MessageDescriptor> = defineMessages({
-  'transfers:read': { id: 'oauth.scope.transfersReadDescription', defaultMessage: 'List and read transfers, download receipts, download links for own transfers' },
-  'transfers:write': {
-    id: 'oauth.scope.transfersWriteDescription',
-    defaultMessage: 'Create transfers, add and remove files, send (including emailing recipients), change expiry and download limits, revoke',
-  },
-  'collections:read': {
-    id: 'oauth.scope.collectionsReadDescription',
-    defaultMessage: 'List collections, files, folders, guests, collection download links, upload requests',
-  },
-  'collections:write': {
-    id: 'oauth.scope.collectionsWriteDescription',
-    defaultMessage:
-      'Create, rename, delete collections, upload and delete files, create folders, invite and remove guests, manage upload requests (paid plan)',
-  },
-  'contacts:read': { id: 'oauth.scope.contactsReadDescription', defaultMessage: 'List and read contacts' },
-  'contacts:write': { id: 'oauth.scope.contactsWriteDescription', defaultMessage: 'Create, replace, delete contacts' },
-  'webhooks:read': { id: 'oauth.scope.webhooksReadDescription', defaultMessage: 'List endpoints, deliveries, events' },
-  'webhooks:write': { id: 'oauth.scope.webhooksWriteDescription', defaultMessage: 'Create, change, delete endpoints, rotate secret, test, redeliver' },
-});
 
 /** The scope in the owner's words, by the resource it is about and whether it only reads. */
 const titles = defineMessages({
@@ -61,7 +40,7 @@ export function scopeWords(scope: string, intl: IntlShape): { title: string; des
   }
   const [resource, action] = scope.split(':');
   const write = action === 'write';
-  const description = isScope(scope) ? intl.formatMessage(descriptions[scope]) : scope;
+  const description = isScope(scope) ? scopeDescription(scope, intl) : scope;
   return {
     title: intl.formatMessage(titleOf(resource, write)),
     description,

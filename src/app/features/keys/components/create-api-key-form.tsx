@@ -8,7 +8,7 @@ import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { serverFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useIntl } from '../../../lib/intl';
-import { scopeDescription } from '../utils/scope-descriptions';
+import { scopeDescription } from '../../../lib/scope-descriptions';
 
 const fields = ['name', 'scopes'] as const;
 type Field = (typeof fields)[number];
