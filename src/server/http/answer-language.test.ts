@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
 
@@ -24,7 +25,11 @@ describe('the language of an error answer', () => {
     const en = await errorOf(english, 403);
     const de = await errorOf(german, 403);
     expect(en.message).toBe('This operation needs the contacts:write scope');
-    expect(de.message).toBe('Für diesen Vorgang ist der Scope contacts:write nötig');
+    // The German catalog's words for it, whatever its translator chose ("Für diesen Vorgang ist die Berechtigung {scope} nötig").
+    const germanWords = (JSON.parse(fs.readFileSync(new URL('../../locales/errors/de.json', import.meta.url), 'utf8')) as Record<string, string>)['api.request.scopeNeeded']!;
+    expect(germanWords).toContain('{scope}');
+    expect(de.message).toBe(germanWords.replace('{scope}', 'contacts:write'));
+    expect(de.message).not.toBe(en.message);
     expect(de.code).toBe(en.code);
     expect(de.details).toEqual(en.details);
     expect(de.docs).toBe(en.docs);
