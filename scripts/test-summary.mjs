@@ -25,8 +25,9 @@ const firstLine = (message) =>
 const vitest = read(process.argv[2]);
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
-  // A file that fails to load has no failed tests of its own but must still count.
-  failed += Math.max(vitest.numFailedTests ?? 0, vitest.numFailedTestSuites ?? 0);
+  // A file that fails to load has no failed tests of its own but must still count (numFailedTestSuites counts every
+  // describe block around a failed test too, so it is not that).
+  failed += (vitest.numFailedTests ?? 0) + (vitest.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')).length;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   for (const file of vitest.testResults ?? []) {
     const name = path.relative(process.cwd(), file.name);
