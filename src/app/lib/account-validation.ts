@@ -14,6 +14,14 @@ function tooLong(count: number, intl: IntlShape): string {
   );
 }
 
+/** "At least 10 characters.": the hint under every field where a new password is chosen. */
+export function newPasswordHint(intl: IntlShape = currentIntl()): string {
+  return intl.formatMessage(
+    { id: 'auth.accountValidation.passwordHint', defaultMessage: '{count, plural, one {At least # character.} other {At least # characters.}}' },
+    { count: minPasswordLength },
+  );
+}
+
 export function newPasswordError(password: string, intl: IntlShape = currentIntl()): string | undefined {
   if (password.length < minPasswordLength)
     return intl.formatMessage(

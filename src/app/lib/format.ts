@@ -70,11 +70,6 @@ export function formatInteger(value: number): string {
   return formats().integer.format(value);
 }
 
-/** "1 file", "1,024 files". */
-export function plural(count: number, one: string, many: string): string {
-  return `${formatInteger(count)} ${count === 1 ? one : many}`;
-}
-
 export function formatEuros(value: number): string {
   return formats().euro.format(value);
 }

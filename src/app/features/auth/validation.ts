@@ -6,8 +6,6 @@ import { currentIntl } from '../../lib/intl';
 // The same rules and words as the server's schemas (src/contract/dashboard.ts), checked before
 // sending so mistakes show at once; the server checks again and its answer is shown too.
 
-export { minPasswordLength } from '../../lib/account-validation';
-
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailError(email: string, intl: IntlShape = currentIntl()): string | undefined {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
-import { minPasswordLength, newPasswordError } from '../../../lib/account-validation';
+import { newPasswordError, newPasswordHint } from '../../../lib/account-validation';
 import { useIntl } from '../../../lib/intl';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useCompletePasswordReset, useRequestPasswordReset } from '../api/password-reset';
@@ -126,10 +126,7 @@ export function ResetPasswordForm({ token, redirectTo }: { token: string | undef
           label={intl.formatMessage({ id: 'auth.resetPassword.newPasswordLabel', defaultMessage: 'New password' })}
           type="password"
           autoComplete="new-password"
-          hint={intl.formatMessage(
-            { id: 'auth.resetPassword.newPasswordHint', defaultMessage: '{count, plural, one {At least # character.} other {At least # characters.}}' },
-            { count: minPasswordLength },
-          )}
+          hint={newPasswordHint(intl)}
           {...form.field('newPassword')}
         />
         <TextField

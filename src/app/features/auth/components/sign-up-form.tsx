@@ -6,7 +6,8 @@ import { TextField } from '../../../components/text-field';
 import { useIntl } from '../../../lib/intl';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useSignUp } from '../api/sign-up';
-import { minPasswordLength, signUpFields, validateSignUp } from '../validation';
+import { newPasswordHint } from '../../../lib/account-validation';
+import { signUpFields, validateSignUp } from '../validation';
 
 interface SignUpFormProps {
   /** True while the instance has no workspace yet: this visitor creates the first one. */
@@ -123,10 +124,7 @@ export function SignUpForm({ firstWorkspace, referralCode, invite, redirectTo }:
           label={intl.formatMessage({ id: 'auth.signUp.passwordLabel', defaultMessage: 'Password' })}
           type="password"
           autoComplete="new-password"
-          hint={intl.formatMessage(
-            { id: 'auth.signUp.passwordHint', defaultMessage: '{count, plural, one {At least # character.} other {At least # characters.}}' },
-            { count: minPasswordLength },
-          )}
+          hint={newPasswordHint(intl)}
           {...form.field('password')}
         />
         <TextField

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
-import { minPasswordLength, newPasswordError } from '../../../lib/account-validation';
+import { newPasswordError, newPasswordHint } from '../../../lib/account-validation';
 import { isApiRequestError } from '../../../lib/api-error';
 import { defaultAfterSignIn } from '../../../lib/safe-redirect';
 import { useValidatedForm } from '../../../lib/use-validated-form';
@@ -247,10 +247,7 @@ function JoinSignUpForm({ token, email, workspaceName }: { token: string; email:
         label={intl.formatMessage({ id: 'members.join.passwordLabel', defaultMessage: 'Password' })}
         type="password"
         autoComplete="new-password"
-        hint={intl.formatMessage(
-          { id: 'members.join.passwordHint', defaultMessage: 'At least {min, plural, one {# character} other {# characters}}.' },
-          { min: minPasswordLength },
-        )}
+        hint={newPasswordHint(intl)}
         {...form.field('password')}
       />
       <TextField

@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
-import { minPasswordLength, newPasswordError } from '../../../lib/account-validation';
+import { newPasswordError, newPasswordHint } from '../../../lib/account-validation';
 import { useIntl } from '../../../lib/intl';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useChangePassword } from '../api/change-password';
@@ -42,10 +42,7 @@ export function ChangePassword() {
           label={intl.formatMessage({ id: 'settings.password.newLabel', defaultMessage: 'New password' })}
           type="password"
           autoComplete="new-password"
-          hint={intl.formatMessage(
-            { id: 'settings.password.newHint', defaultMessage: '{count, plural, one {At least # character.} other {At least # characters.}}' },
-            { count: minPasswordLength },
-          )}
+          hint={newPasswordHint(intl)}
           {...form.field('newPassword')}
         />
         <div className="flex flex-wrap items-center gap-3">
