@@ -18,8 +18,15 @@ export function browserRefusal(error: unknown): never {
   throw error instanceof Error ? error : new Error(currentIntl().formatMessage({ id: 'auth.passkey.unusable', defaultMessage: 'The browser could not use a passkey here.' }));
 }
 
-/** Whether this browser can use passkeys at all (WebAuthn, in a secure context). */
-export const passkeysSupported = () => typeof window !== 'undefined' && window.isSecureContext && typeof window.PublicKeyCredential === 'function';
+/**
+ * Whether this browser can use passkeys here: WebAuthn, in a secure context, at a domain name. A passkey belongs to a
+ * domain, so a server reached by its IP address (http://127.0.0.1, a LAN address) cannot have any: browsers refuse
+ * with "… is an invalid domain", which the sign-in page would otherwise show to everyone who opens it.
+ */
+export const passkeysSupported = () =>
+  typeof window !== 'undefined' && window.isSecureContext && typeof window.PublicKeyCredential === 'function' && !isIpAddress(window.location.hostname);
+
+const isIpAddress = (hostname: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
 
 /**
  * Signs in with a passkey alone: the server's challenge, the browser's own dialog (any passkey of

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch, type StubHandler, type StubResponse } from '../../../test/fetch-stub';
 import { apiKey, session } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -207,5 +207,27 @@ describe('sign-in page', () => {
       expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
       expect(screen.queryByRole('alert')).toBeNull();
     });
+  });
+
+  it('offers passkeys at a domain name, and none at an IP address, where browsers refuse them as no domain', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    vi.stubGlobal('isSecureContext', true);
+    signedOut();
+    const atDomain = renderApp('/signin');
+    expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+    atDomain.unmount();
+
+    const before = window.location.href;
+    // happy-dom's own control of the page's address (not a DOM API).
+    const { happyDOM } = window as unknown as { happyDOM: { setURL(url: string): void } };
+    happyDOM.setURL('http://127.0.0.1:8080/signin');
+    try {
+      renderApp('/signin');
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      happyDOM.setURL(before);
+    }
   });
 });
