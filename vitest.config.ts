@@ -32,6 +32,11 @@ export default defineConfig({
           // Projects with their own worker counts run one after the other (Vitest groups them by this order).
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
+          // A worker imports React, the router, react-intl and the app's modules once for all its files, not once
+          // per file: isolated, the imports and set-up were 260 s of a 346 s run, and 30 s without (docs/testing.md).
+          // Each file still gets a fresh DOM; the app's module-level state (the page's language, the vault's lock,
+          // the token) is put back by src/app/test/setup.ts after every test.
+          isolate: false,
           // Rendering a long list in happy-dom takes seconds of CPU when both cores are busy; 5 s (the default) was not enough.
           testTimeout: 15_000,
         },

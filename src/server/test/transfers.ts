@@ -2,11 +2,10 @@ import { Readable } from 'node:stream';
 import { crc32 } from '@node-rs/crc32';
 import { eq } from 'drizzle-orm';
 import type { DownloadSession } from '../../contract/public.js';
-import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62, sha256 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
 import { files as storedFiles, transferFiles, transferRecipients, transfers } from '../db/schema/index.js';
-import type { TestServer, TestRequestInit } from './harness.js';
+import { hashedOnce, type TestServer, type TestRequestInit } from './harness.js';
 import type { TransferRow } from '../transfers/availability.js';
 import { filesOfTransfer, type TransferFile } from '../transfers/files.js';
 
@@ -67,7 +66,7 @@ export async function seedTransfer(server: TestServer, options: SeedOptions): Pr
       message: options.message ?? null,
       status: options.status ?? 'active',
       e2ee: options.e2ee ?? false,
-      passwordHash: options.password ? await hashPassword(options.password) : null,
+      passwordHash: options.password ? await hashedOnce(options.password) : null,
       maxDownloads: options.maxDownloads ?? null,
       maxBytes: 10 * 1000 ** 3,
       origin: 'api',
