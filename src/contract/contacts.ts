@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { resourceIdParam } from './ids.js';
 import { LOCALES } from './locales.js';
+import { SenderSchema } from './transfers.js';
 
 /**
  * The workspace address book. The spec types every text field as a string and leaves the rest
@@ -79,6 +80,10 @@ export const ContactSchema = z
       example: 'person',
     }),
     language: z.string().openapi({ description: 'Our addition: the language of mail to this address, "" when not given (the sender\'s own then).', example: 'de' }),
+    createdBy: SenderSchema.nullable().openapi({
+      description:
+        'Our addition: the member or API key that made it (created it, or imported it with `syncContacts` or the dashboard’s CSV import); null for one made before teams, or whose maker’s account is gone. A replace or a later sync does not change it.',
+    }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime().openapi({ description: 'When the contact was created or last replaced.' }),
   })

@@ -81,6 +81,10 @@ export const WorkspaceListSchema = z.object({ workspaces: z.array(WorkspaceChoic
 
 export const SwitchWorkspaceRequestSchema = z.object({ workspaceId: z.string().min(1).max(100) });
 
+/** Deleting the workspace (its owner): its name typed again, so that no slip of a click deletes it. */
+export const DeleteWorkspaceRequestSchema = z.object({ name: z.string().max(200) });
+export type DeleteWorkspaceRequest = z.infer<typeof DeleteWorkspaceRequestSchema>;
+
 export type Member = z.infer<typeof MemberSchema>;
 export type MemberInvitation = z.infer<typeof MemberInvitationSchema>;
 export type MemberList = z.infer<typeof MemberListSchema>;

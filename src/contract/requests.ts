@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { resourceIdParam } from './ids.js';
+import { SenderSchema } from './transfers.js';
 
 /**
  * Upload requests: public upload pages (`/r/<slug>`) that bring files into a collection. The spec
@@ -150,6 +151,9 @@ export const UploadRequestSchema = z
     fileCount: z.number().int().min(0).openapi({ description: 'Files of its submissions still in the collection.' }),
     sizeBytes: z.number().int().min(0),
     lastSubmissionAt: z.iso.datetime().nullable().openapi({ description: 'Our addition: when the latest submission was started.' }),
+    createdBy: SenderSchema.nullable().openapi({
+      description: 'Our addition: the member or API key that made it; null for one made before teams, or whose maker’s account is gone. It stays the workspace’s whoever made it.',
+    }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -377,7 +377,7 @@ export const SenderSchema = z
     name: z.string().nullable().openapi({ description: 'The member\'s name (null until they give one) or the key\'s name.' }),
     email: z.string().nullable().openapi({ description: 'The member\'s address; null for a key.' }),
   })
-  .openapi('Sender', { description: 'Our addition: who sent a transfer.' });
+  .openapi('Sender', { description: 'Our addition: a member of the workspace or an API key: who sent a transfer, made an upload request or a contact, or revoked a transfer.' });
 
 const transferCommon = {
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { FileAdderSchema } from './collections.js';
 import { cursorParam, limitParam } from './pagination.js';
 import { SenderSchema } from './transfers.js';
 import { paidWebhookEventTypes, webhookEventTypes } from './webhook-events.js';
@@ -201,6 +202,14 @@ const uploadSource = z.enum(['web', 'api', 'import', 'file_request']);
 const UploaderSchema = z
   .object({ name: z.string(), email: z.string() })
   .openapi({ description: 'Typed by the person uploading: untrusted text, never to be rendered as HTML.' });
+/**
+ * A payload field that names someone by a shared component (Sender, FileAdder), or null. Written as a
+ * union with null, not `.nullable()`: the generator writes the `webhooks` section before anything
+ * else, and a `.nullable()` field it met first would become the component itself (nullable, with that
+ * field's description in place of its own) and lose its description where it stands.
+ */
+const whoOrNull = <T extends z.ZodType>(who: T, description: string) => z.union([who, z.null()]).openapi({ description });
+
 const CollectionFileRefSchema = z.object({ id: z.string(), name: z.string().openapi({ description: 'Untrusted text.' }), size: z.number().int(), folderId: z.string().nullable() });
 
 export const webhookEventDataSchemas = {
@@ -208,7 +217,7 @@ export const webhookEventDataSchemas = {
     transfer: TransferRefSchema.extend({
       fileCount: z.number().int(),
       recipients: z.array(z.string()).openapi({ description: 'Recipient email addresses.' }),
-      sentBy: SenderSchema.nullable().openapi({ description: 'Our addition: the member or API key that sent it; null for a transfer made before teams.' }),
+      sentBy: whoOrNull(SenderSchema, 'Our addition: the member or API key that sent it; null for a transfer made before teams.'),
     }),
   }),
   'transfer.downloaded': z.object({
@@ -219,12 +228,20 @@ export const webhookEventDataSchemas = {
     }),
   }),
   'transfer.expiring': z.object({ transfer: TransferRefSchema }),
-  'transfer.expired': z.object({ transfer: z.object({ id: z.string() }), reason: z.enum(['expired', 'revoked']) }),
+  'transfer.expired': z.object({
+    transfer: z.object({ id: z.string() }),
+    reason: z.enum(['expired', 'revoked']),
+    revokedBy: whoOrNull(SenderSchema, 'Our addition: the member or API key that revoked it; null when `reason` is `expired` (and for a transfer revoked before this field was added).'),
+  }),
   'collection.file_uploaded': z.object({
     collection: z.object({ id: z.string(), title: z.string() }),
     file: CollectionFileRefSchema,
     source: uploadSource,
     uploader: UploaderSchema.optional().openapi({ description: 'Present when an upload request brought the file. Untrusted text.' }),
+    addedBy: whoOrNull(
+      FileAdderSchema,
+      'Our addition: who added the file, as the owner’s file listing shows it (`addedBy` of `GET /collections/{id}/files`): the member, the API key or the contributor guest, or for a file an upload request brought its uploader (untrusted text); null for a file added before teams.',
+    ),
   }),
   'collection.file_reviewed': z.object({
     collection: z.object({ id: z.string(), title: z.string() }),

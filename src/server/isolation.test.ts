@@ -24,6 +24,7 @@ import { ErrorSchema } from '../contract/errors.js';
 import { ConsentDecisionSchema } from '../contract/oauth.js';
 import {
   ChangeRoleRequestSchema,
+  DeleteWorkspaceRequestSchema,
   InvitationTokenSchema,
   InviteMemberRequestSchema,
   JoinSignInRequestSchema,
@@ -262,6 +263,7 @@ const otherRequestSchemas = new Map<string, RequestSchemas>([
   ['PATCH /api/dashboard/members/:userId', { body: ChangeRoleRequestSchema }],
   ['POST /api/dashboard/members/ownership', { body: TransferOwnershipRequestSchema }],
   ['POST /api/dashboard/workspaces/current', { body: SwitchWorkspaceRequestSchema }],
+  ['DELETE /api/dashboard/workspaces/current', { body: DeleteWorkspaceRequestSchema }],
   ['POST /api/dashboard/join', { body: InvitationTokenSchema }],
   ['POST /api/dashboard/join/preview', { body: InvitationTokenSchema }],
   ['POST /api/dashboard/join/signin', { body: JoinSignInRequestSchema }],

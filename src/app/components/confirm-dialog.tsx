@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   pendingLabel?: string;
   pending?: boolean;
+  /** Keeps the confirm button off until the dialog's own condition holds (a name typed again). */
+  confirmDisabled?: boolean;
   /** Shown inside the dialog, e.g. the server's answer when confirming failed. */
   error?: ReactNode;
   onConfirm: () => void;
@@ -21,7 +23,7 @@ interface ConfirmDialogProps {
  * inside while open (Tab wraps), Escape cancels, and focus returns to whatever opened it.
  * Render it only while open.
  */
-export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pending = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pending = false, confirmDisabled = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const intl = useIntl();
   const titleId = useId();
   const descriptionId = useId();
@@ -62,7 +64,7 @@ export function ConfirmDialog({ title, children, confirmLabel, pendingLabel, pen
           <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={pending}>
             {intl.formatMessage({ id: 'common.confirmDialog.cancel', defaultMessage: 'Cancel' })}
           </Button>
-          <Button variant="danger" onClick={onConfirm} disabled={pending}>
+          <Button variant="danger" onClick={onConfirm} disabled={pending || confirmDisabled}>
             {pending && pendingLabel ? pendingLabel : confirmLabel}
           </Button>
         </div>

@@ -94,6 +94,7 @@ export function contactFixture(email: string, fields: Partial<Contact> = {}): Co
     company: '',
     phone: '',
     type: 'person',
+    createdBy: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...fields,

@@ -289,7 +289,7 @@ export async function completeSingleSignOn(services: SsoServices, token: string 
       if (!userId) {
         userId = newId('usr');
         // No password anyone knows: they sign in through the provider (a password reset can give them one).
-        await tx.insert(users).values({ id: userId, workspaceId: tied.workspaceId, email: identity.email, name: identity.name, passwordHash: await (unusablePassword ?? hashPassword(randomBase62(43))), createdAt: now });
+        await tx.insert(users).values({ id: userId, email: identity.email, name: identity.name, passwordHash: await (unusablePassword ?? hashPassword(randomBase62(43))), createdAt: now });
       }
       await tx.insert(ssoIdentities).values({ providerId: provider.id, subject: identity.subject, userId, createdAt: now, lastUsedAt: now });
     } else {

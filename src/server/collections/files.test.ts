@@ -8,10 +8,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CollectionFilePageSchema, CollectionResponseSchema, FolderListSchema } from '../../contract/collections.js';
+import { webhookEventDataSchemas } from '../../contract/webhooks.js';
 import { DownloadLinksSchema } from '../../contract/transfers.js';
 import { newId } from '../core/secrets.js';
 import { collectionFiles, files } from '../db/schema/index.js';
-import { errorOf, startTestServer, type TestServer } from '../test/harness.js';
+import { dashboardToken, errorOf, startTestServer, type TestServer } from '../test/harness.js';
 import { download } from '../test/transfers.js';
 import { crcOf, randomFile } from '../test/uploads.js';
 import { deliverDueWebhooks } from '../test/worker.js';
@@ -344,7 +345,7 @@ describe('listing 2,500 files', () => {
 });
 
 describe('collection.file_uploaded', () => {
-  it('reaches a real receiver once per file, signed, with the collection, the file, its folder and the source', async () => {
+  it('reaches a real receiver once per file, signed, with the collection, the file, its folder, the source and who added it', async () => {
     const { api, token } = await paidWorkspace();
     const hooks = webhooksApi(server, token);
     const { secret } = await hooks.create({ url: `${receiver.url}/collections`, events: ['collection.file_uploaded'] });
@@ -366,8 +367,22 @@ describe('collection.file_uploaded', () => {
       collection: { id: c.id, title: 'Deliveries' },
       file: { id: fileId, name: 'plan.pdf', size: bytes.length, mimeType: 'application/pdf', crc32: crcOf(bytes), folderId },
       source: 'api',
+      addedBy: { kind: 'key', id: expect.stringMatching(/^key_/), name: 'collections', email: null },
     });
     expect(await deliverDueWebhooks(server.services)).toBe(0);
+  });
+
+  it('names the member who added the file, as the owner’s file listing does', async () => {
+    const { ws, api, token } = await paidWorkspace();
+    const hooks = webhooksApi(server, token);
+    const { webhook } = await hooks.create({ url: null, events: ['collection.file_uploaded'] });
+    const c = await api.create({ title: 'Team drop' });
+    const [fileId] = await collectionsApi(server, await dashboardToken(server, ws)).upload(c.id, [{ name: 'notes.txt', bytes: randomFile(10) }]);
+    const [uploaded] = (await hooks.events(webhook.id)).events;
+    const data = webhookEventDataSchemas['collection.file_uploaded'].parse(uploaded!.data);
+    expect(data.addedBy).toEqual({ kind: 'member', id: ws.userId, name: null, email: ws.email });
+    const listed = CollectionFilePageSchema.parse(await (await api.call('GET', `/collections/${c.id}/files`)).json()).files;
+    expect(listed.find((f) => f.id === fileId)!.addedBy).toEqual(data.addedBy);
   });
 
   it('is not sent while the workspace is on the free plan (a paid event)', async () => {

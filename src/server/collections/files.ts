@@ -286,7 +286,8 @@ export async function announceCollectionFile(services: Pick<Services, 'db' | 'cl
       .update(collectionFiles)
       .set({ announcedAt: now })
       .where(and(eq(collectionFiles.fileId, file.id), isNull(collectionFiles.announcedAt), sentToCollection, liveFile))
-      .returning();
+      // Who added it, as the owner's listing shows it.
+      .returning({ ...getTableColumns(collectionFiles), adder: fileAdder });
     if (!claimed) return;
     const [c] = await tx
       .select({ id: collections.id, title: collections.title, workspaceId: collections.workspaceId })
@@ -304,6 +305,7 @@ export async function announceCollectionFile(services: Pick<Services, 'db' | 'cl
         source: claimed.source,
         // Only upload requests know who sent a file; the key is absent otherwise.
         ...(claimed.source === 'file_request' ? { uploader: { name: claimed.uploaderName, email: claimed.uploaderEmail } } : {}),
+        addedBy: claimed.adder,
       },
     });
   });

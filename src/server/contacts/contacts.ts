@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAX_SYNC_CONTACTS, type Contact, type ContactInputSchema, type SyncContactsResponse } from '../../contract/contacts.js';
+import type { Sender } from '../../contract/transfers.js';
 import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField, notFound } from '../core/errors.js';
 import { likeContains } from '../core/like.js';
@@ -9,6 +10,7 @@ import type { Database } from '../db/connection.js';
 import { contacts } from '../db/schema/index.js';
 import type { Services } from '../services.js';
 import { said } from '../core/sentences.js';
+import { creatorColumns, creatorOf, creatorOfCaller } from '../workspaces/creators.js';
 
 /**
  * The workspace address book: the operations the API, the dashboard and the MCP server call, as
@@ -20,9 +22,14 @@ export type ContactInput = z.output<typeof ContactInputSchema>;
 type ContactServices = Pick<Services, 'db' | 'clock'>;
 
 export type ContactRow = typeof contacts.$inferSelect;
+/** A stored row with who made it, as every read of a contact selects it (contactColumns). */
+type ContactWithCreator = ContactRow & { creator: Sender | null };
+
+/** A contact's columns and its creator, read in one statement. */
+const contactColumns = { ...getTableColumns(contacts), creator: creatorOf(contacts) };
 
 /** The one place a stored row becomes the Contact of the contract. */
-export function toContact(row: ContactRow): Contact {
+export function toContact(row: ContactWithCreator): Contact {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -32,6 +39,7 @@ export function toContact(row: ContactRow): Contact {
     phone: row.phone,
     type: row.type,
     language: row.language,
+    createdBy: row.creator,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -84,7 +92,7 @@ export async function listContacts(services: Pick<Services, 'db'>, caller: Calle
           OR ${contacts.email} ILIKE ${pattern} ESCAPE '\\')`;
   // Code-point order ("C") after lower-casing, so the order is the same whatever the database locale.
   const rows = await services.db
-    .select()
+    .select(contactColumns)
     .from(contacts)
     .where(and(eq(contacts.workspaceId, caller.workspaceId), matches))
     .orderBy(
@@ -97,7 +105,7 @@ export async function listContacts(services: Pick<Services, 'db'>, caller: Calle
 }
 
 export async function getContact(services: Pick<Services, 'db'>, caller: Caller, id: string): Promise<Contact> {
-  const [row] = await services.db.select().from(contacts).where(byId(caller.workspaceId, id));
+  const [row] = await services.db.select(contactColumns).from(contacts).where(byId(caller.workspaceId, id));
   if (!row) throw contactNotFound();
   return toContact(row);
 }
@@ -108,9 +116,9 @@ export async function createContact(services: ContactServices, caller: Caller, i
   // ON CONFLICT DO NOTHING rather than a check first: two creates racing for one address get one row and one 409.
   const [row] = await services.db
     .insert(contacts)
-    .values({ id: newId('ct'), workspaceId: caller.workspaceId, ...input, createdAt: now, updatedAt: now })
+    .values({ id: newId('ct'), workspaceId: caller.workspaceId, ...input, ...creatorColumns(creatorOfCaller(caller)), createdAt: now, updatedAt: now })
     .onConflictDoNothing()
-    .returning();
+    .returning(contactColumns);
   if (!row) throw await contactExists(services.db, caller.workspaceId, input.email);
   return toContact(row);
 }
@@ -123,7 +131,7 @@ export async function replaceContact(services: ContactServices, caller: Caller, 
       .update(contacts)
       .set({ ...input, updatedAt: services.clock.now() })
       .where(byId(caller.workspaceId, id))
-      .returning();
+      .returning(contactColumns);
   } catch (err) {
     if (isDuplicateEmail(err)) throw await contactExists(services.db, caller.workspaceId, input.email, id);
     throw err;
@@ -160,13 +168,14 @@ const SYNC_ATTEMPTS = 3;
  * the known contacts (locked), one multi-row INSERT, one UPDATE … FROM (VALUES …) for the changed.
  * The answer's contacts are in the order of `inputs`.
  *
- * Called by `POST /api/v1/contacts/sync` and meant for the dashboard's CSV import too: the caller
+ * Called by `POST /api/v1/contacts/sync` and by the dashboard's CSV import, each saying who imports
+ * (the creator of the contacts it creates; those it replaces keep theirs): the caller
  * validates each entry with ContactInputSchema first (so every entry here is valid); repeated
  * emails are refused here as well, as `400` naming `contacts.<index>.email`.
  */
 export async function syncContacts(
   services: ContactServices,
-  caller: Pick<Caller, 'workspaceId'>,
+  importer: { workspaceId: string; creator: Sender | null },
   inputs: ContactInput[],
   { max = MAX_SYNC_CONTACTS }: { max?: number } = {},
 ): Promise<SyncContactsResponse> {
@@ -181,7 +190,7 @@ export async function syncContacts(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await syncOnce(services, caller, inputs);
+      return await syncOnce(services, importer, inputs);
     } catch (err) {
       // Another writer created one of the new addresses meanwhile: the transaction rolled back, and a rerun updates it instead.
       if (!(isDuplicateEmail(err) || isDeadlock(err)) || attempt >= SYNC_ATTEMPTS) throw err;
@@ -198,13 +207,13 @@ function batches<T>(items: T[]): T[][] {
   return out;
 }
 
-async function syncOnce(services: ContactServices, caller: Pick<Caller, 'workspaceId'>, inputs: ContactInput[]): Promise<SyncContactsResponse> {
+async function syncOnce(services: ContactServices, importer: { workspaceId: string; creator: Sender | null }, inputs: ContactInput[]): Promise<SyncContactsResponse> {
   const now = services.clock.now();
-  const workspaceId = caller.workspaceId;
+  const { workspaceId, creator } = importer;
   return services.db.transaction(async (tx) => {
     // Locked, so a concurrent delete or replace of a matched contact waits for this sync.
     const known = await tx
-      .select()
+      .select(contactColumns)
       .from(contacts)
       .where(
         and(
@@ -219,21 +228,21 @@ async function syncOnce(services: ContactServices, caller: Pick<Caller, 'workspa
       .for('update');
     const byEmail = new Map(known.map((row) => [row.email.toLowerCase(), row]));
 
-    const result: ContactRow[] = [];
+    const result: ContactWithCreator[] = [];
     const toInsert: ContactRow[] = [];
     const toUpdate: ContactRow[] = [];
     let unchanged = 0;
     for (const input of inputs) {
       const existing = byEmail.get(input.email);
       if (!existing) {
-        const row: ContactRow = { id: newId('ct'), workspaceId, ...input, createdAt: now, updatedAt: now };
+        const row: ContactRow = { id: newId('ct'), workspaceId, ...input, ...creatorColumns(creator), createdAt: now, updatedAt: now };
         toInsert.push(row);
-        result.push(row);
+        result.push({ ...row, creator });
       } else if (sameFields(existing, input)) {
         unchanged++;
         result.push(existing);
       } else {
-        const row: ContactRow = { ...existing, ...input, updatedAt: now };
+        const row = { ...existing, ...input, updatedAt: now };
         toUpdate.push(row);
         result.push(row);
       }

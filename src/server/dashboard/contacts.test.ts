@@ -46,6 +46,15 @@ describe('the CSV import (dashboard)', () => {
     expect(stored.find((c) => c.email === 'person0@example.com')?.company).toBe('Renamed Ltd');
   });
 
+  it('makes the contacts it creates the importing member’s', async () => {
+    const res = await importContacts([{ email: 'imported@example.com' }]);
+    expect(res.status).toBe(200);
+    const [contact] = SyncContactsResponseSchema.parse(await res.json()).contacts;
+    const importer = { kind: 'member', id: ws.userId, name: null, email: ws.email };
+    expect(contact!.createdBy).toEqual(importer);
+    expect((await listContacts()).find((c) => c.email === 'imported@example.com')?.createdBy).toEqual(importer);
+  });
+
   it('refuses the whole file for one bad row, naming it, and writes nothing', async () => {
     const before = await listContacts();
     const res = await importContacts([{ email: 'new-one@example.com' }, { email: 'not an address' }, { email: 'NEW-ONE@example.com' }]);

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { SessionSchema } from '../../contract/dashboard.js';
 import {
   ChangeRoleRequestSchema,
+  DeleteWorkspaceRequestSchema,
   InvitationPreviewSchema,
   InvitationTokenSchema,
   InviteMemberRequestSchema,
@@ -39,7 +40,8 @@ import {
   workspacesOf,
 } from '../workspaces/members.js';
 import type { DashboardSurface } from './routes.js';
-import { SESSION_COOKIE, signInAs } from './session.js';
+import { endSession, SESSION_COOKIE, signInAs } from './session.js';
+import { deleteWorkspace } from '../workspaces/deletion.js';
 import { said } from '../core/sentences.js';
 
 const USER_ID = ['usr', 'Member'] as const;
@@ -47,9 +49,13 @@ const INVITATION_ID = ['inv', 'Invitation'] as const;
 
 /** The session as it is now, after an operation that changed its workspace or role. */
 async function currentSession(c: Context<AppEnv>) {
+  return c.json(await currentSessionBody(c));
+}
+
+async function currentSessionBody(c: Context<AppEnv>) {
   const user = await sessionUser(c.var.services, getCookie(c, SESSION_COOKIE));
   if (!user) throw new ApiError('unauthorized', said({ id: 'api.dashboard.signContinue', defaultMessage: 'Sign in to continue' }));
-  return c.json(sessionBody(user, c.var.services.config));
+  return sessionBody(user, c.var.services.config);
 }
 
 /** /api/dashboard/members: the workspace's people and invitations; each operation checks the member's role itself. */
@@ -109,7 +115,7 @@ export function memberRoutes(surface: DashboardSurface) {
     );
 }
 
-/** /api/dashboard/workspaces: the workspaces of the signed-in person, and moving the session between them. */
+/** /api/dashboard/workspaces: the workspaces of the signed-in person, moving the session between them, and deleting the current one. */
 export function workspaceSwitchRoutes(surface: DashboardSurface) {
   surface
     .route({ method: 'get', path: '/', auth: 'self', summary: 'The workspaces you belong to', success: { status: 200, schema: WorkspaceListSchema } }, async (c) =>
@@ -131,6 +137,26 @@ export function workspaceSwitchRoutes(surface: DashboardSurface) {
       async (c, { body }) => {
         await switchWorkspace(c.var.services, c.var.user, body.workspaceId);
         return currentSession(c);
+      },
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/current',
+        auth: 'session',
+        summary: 'Delete the workspace you work in, with everything in it (its owner only)',
+        description:
+          'Its name, typed again, confirms it (400 on the `name` field otherwise). Everything the workspace holds is deleted at once — transfers and their links, collections, upload requests, contacts, API keys, webhooks, activity, the vaults made in it — and its stored files right after; every member is mailed. A member who belongs to another workspace keeps their account, and their sessions move to it; an account left with no workspace is deleted, so its address can sign up again. 409 `conflict` (reason `operators_last_workspace`) when it is the last workspace of the server\'s operator. `session` is where your own session went: null when you belong to no other workspace (you are signed out).',
+        body: DeleteWorkspaceRequestSchema,
+        success: { status: 200, schema: z.object({ session: SessionSchema.nullable() }) },
+      },
+      async (c, { body }) => {
+        const { movedTo } = await deleteWorkspace(c.var.services, c.var.user, body);
+        if (movedTo === null) {
+          await endSession(c);
+          return c.json({ session: null });
+        }
+        return c.json({ session: await currentSessionBody(c) });
       },
     );
 }

@@ -159,7 +159,7 @@ describe('the mail to the workspace’s own people', () => {
     await chooseLanguage(ws, 'de');
     const admin = `admin-${ws.id.slice(-6).toLowerCase()}@example.test`;
     const adminId = newId('usr');
-    await server.services.db.insert(users).values({ id: adminId, workspaceId: ws.id, email: admin, passwordHash: 'not a hash', createdAt: server.clock.now() });
+    await server.services.db.insert(users).values({ id: adminId, email: admin, passwordHash: 'not a hash', createdAt: server.clock.now() });
     await server.services.db.insert(memberships).values({ workspaceId: ws.id, userId: adminId, role: 'admin', createdAt: server.clock.now() });
     // Sent with an API key (nobody's): the owner and the admins hear of it.
     await seedTransfer(server, { workspaceId: ws.id, title: 'Plans', files: [{ name: 'a.txt', data: Buffer.from('a') }], recipients: ['ada@example.test'], expiresInMs: 20 * 3_600_000 });
@@ -178,7 +178,7 @@ describe('the mail to the workspace’s own people', () => {
     // Written once per language among the addressees: a second English person adds a mail, not a writing.
     const member = `member-${ws.id.slice(-6).toLowerCase()}@example.test`;
     const memberId = newId('usr');
-    await server.services.db.insert(users).values({ id: memberId, workspaceId: ws.id, email: member, passwordHash: 'not a hash', createdAt: server.clock.now() });
+    await server.services.db.insert(users).values({ id: memberId, email: member, passwordHash: 'not a hash', createdAt: server.clock.now() });
     await server.services.db.insert(memberships).values({ workspaceId: ws.id, userId: memberId, role: 'member', createdAt: server.clock.now() });
     const written: string[] = [];
     const settled = await mailWorkspace(server.services, ws.id, (intl, locale) => {

@@ -61,9 +61,10 @@ export type MailWriter = (intl: MailIntl, locale: Locale) => Message;
 
 /**
  * One message to each addressee, in their language (written once per language among them); true when every one went
- * out or bounced for good (nothing to retry).
+ * out or bounced for good (nothing to retry). `workspaceId` files it in that workspace's outbox (null: in none, as for a
+ * workspace that is gone).
  */
-async function mailEach(services: MailServices, workspaceId: string, addressees: Addressee[], write: MailWriter): Promise<boolean> {
+export async function mailEach(services: MailServices, workspaceId: string | null, addressees: Addressee[], write: MailWriter): Promise<boolean> {
   const written = new Map<Locale, Message>();
   let settled = true;
   for (const { email: to, locale: chosen } of addressees) {

@@ -525,7 +525,7 @@ async function submissionMails(workspaceId: string) {
 }
 
 describe('what the workspace hears', () => {
-  it('emits request.submitted once per submission with its files, and collection.file_uploaded per file with source file_request and the uploader', async () => {
+  it('emits request.submitted once per submission with its files, and collection.file_uploaded per file with source file_request and the uploader (who added it, too)', async () => {
     const { page, r, token, collection, collections } = await openRequest({ title: 'Signed contracts' });
     const events = await eventFeed(token);
     const a = randomFile(1234);
@@ -575,6 +575,7 @@ describe('what the workspace hears', () => {
         },
         source: 'file_request',
         uploader: { name, email: 'zoe@example.test' },
+        addedBy: { kind: 'uploader', id: null, name, email: 'zoe@example.test' },
       },
     ]);
     expect(uploadedOf(first.fileIds[1])).toEqual([
@@ -590,6 +591,7 @@ describe('what the workspace hears', () => {
         },
         source: 'file_request',
         uploader: { name, email: 'zoe@example.test' },
+        addedBy: { kind: 'uploader', id: null, name, email: 'zoe@example.test' },
       },
     ]);
     expect(uploadedOf(second.fileIds[0])).toEqual([expect.objectContaining({ source: 'file_request', uploader: { name: 'Grace', email: null } })]);
@@ -662,7 +664,7 @@ describe('what the workspace hears', () => {
     const teammateId = newId('usr');
     await server.services.db
       .insert(users)
-      .values({ id: teammateId, workspaceId: ws.id, email: teammate, passwordHash: 'not a hash', createdAt: server.clock.now() });
+      .values({ id: teammateId, email: teammate, passwordHash: 'not a hash', createdAt: server.clock.now() });
     await server.services.db.insert(memberships).values({ workspaceId: ws.id, userId: teammateId, role: 'member', createdAt: server.clock.now() });
     const name = `Zoë ${UNTRUSTED}`;
     const message = `Please find attached.\n${UNTRUSTED}`;

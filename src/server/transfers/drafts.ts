@@ -11,6 +11,7 @@ import type { Caller } from '../core/caller.js';
 import { ApiError, invalidField } from '../core/errors.js';
 import type { Services } from '../services.js';
 import { checkImportUrls, registerImports, registerUploads, tusEndpoint } from '../uploads/register.js';
+import { creatorColumns, creatorOfCaller } from '../workspaces/creators.js';
 import { planLimits } from '../workspaces/plan.js';
 import { findTransfer, lockOwnTransfer, type TransferManager, type TransferRow } from './serialize.js';
 import { chargeApiUpload } from '../uploads/usage.js';
@@ -142,8 +143,7 @@ export async function createTransfer(services: Services, caller: Caller, input: 
         origin,
         expiresAt,
         // Who sent it: the member, or the API key (which acts as the owner).
-        createdBy: caller.userId,
-        createdByKey: caller.via === 'key' ? caller.credentialId : null,
+        ...creatorColumns(creatorOfCaller(caller)),
         createdAt: now,
       })
       .returning();

@@ -1,10 +1,11 @@
-import type { ActivityActor } from '../../contract/activity.js';
-import { recordActivity, transferSubject } from '../activity/activity.js';
+import { callerActor, recordActivity, transferSubject } from '../activity/activity.js';
 import { and, eq, isNotNull, isNull, lte, gt, ne, type SQL } from 'drizzle-orm';
 import { transfers } from '../db/schema/index.js';
 import { purgeOwnerBytes } from '../files/stored.js';
 import { emitEvent, retractSupersededEvents } from '../events/emit.js';
+import type { Caller } from '../core/caller.js';
 import type { Services } from '../services.js';
+import { creatorOfCaller } from '../workspaces/creators.js';
 import { deleteDraft } from './drafts.js';
 import { transferEventFields } from './lifecycle.js';
 
@@ -16,13 +17,13 @@ const endedStatus = { expired: 'expired', revoked: 'removed', infected: 'infecte
  * revoked one also has its earlier ready/expiring/downloaded events deleted (from pull feeds too)
  * and one `transfer.expired` event emitted with the reason; an infected one emits nothing (the
  * event's reasons are `expired` and `revoked`: its status tells). A revocation names who revoked it,
- * for the activity log. Returns false when it had already ended.
+ * in the event (`revokedBy`) and the activity log. Returns false when it had already ended.
  */
 export async function endTransfer(
   services: Pick<Services, 'db' | 'clock' | 'storage' | 'log' | 'config'>,
   transferId: string,
   reason: 'expired' | 'revoked' | 'infected',
-  revokedBy?: ActivityActor,
+  revokedBy?: Pick<Caller, 'member' | 'via' | 'credentialId' | 'credentialName'>,
 ): Promise<boolean> {
   const now = services.clock.now();
   const ended = await services.db.transaction(async (tx) => {
@@ -34,8 +35,8 @@ export async function endTransfer(
     if (!t || reason === 'infected') return t ?? null;
     const subject = { kind: 'transfer', id: t.id } as const;
     await retractSupersededEvents(tx, subject);
-    await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, billing: services.config, data: { transfer: { id: t.id }, reason } });
-    if (revokedBy) await recordActivity(tx, t.workspaceId, now, { kind: 'transfer.revoked', actor: revokedBy, subject: transferSubject(t) });
+    await emitEvent(tx, { workspaceId: t.workspaceId, type: 'transfer.expired', subject, now, billing: services.config, data: { transfer: { id: t.id }, reason, revokedBy: revokedBy ? creatorOfCaller(revokedBy) : null } });
+    if (revokedBy) await recordActivity(tx, t.workspaceId, now, { kind: 'transfer.revoked', actor: callerActor(revokedBy), subject: transferSubject(t) });
     return t;
   });
   if (!ended) {

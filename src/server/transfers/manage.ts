@@ -1,4 +1,3 @@
-import { callerActor } from '../activity/activity.js';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Transfer, TransferDownloadsSchema, TransferListQuerySchema, TransferListSchema, transferListSorts, UpdateTransferRequestSchema } from '../../contract/transfers.js';
@@ -19,8 +18,9 @@ import { thumbnailUrls } from '../thumbnails/thumbnails.js';
 import { addRecipients, recipientLanguageChoices, resolveExpiry } from './drafts.js';
 import { recipientEmails, recipientLanguagesOf } from './lifecycle.js';
 import { endTransfer } from './end.js';
-import { assertMayManage, findTransfer, loadOwnTransfer, mayManage, loadTransfer, lockOwnTransfer, senderKnownTo, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
+import { assertMayManage, findTransfer, loadOwnTransfer, mayManage, loadTransfer, lockOwnTransfer, toTransferSummary, transferSummaryColumns, type TransferRow } from './serialize.js';
 import { said } from '../core/sentences.js';
+import { creatorKnownTo } from '../workspaces/creators.js';
 
 /**
  * What an owner does with the transfers of the workspace, besides creating and sending them
@@ -167,7 +167,7 @@ export async function updateTransfer(services: Pick<Services, 'db' | 'clock' | '
       const [row] = await tx.update(transfers).set(changes).where(eq(transfers.id, t.id)).returning();
       return row!;
     });
-    return loadTransfer(db, services.config.PUBLIC_URL, updated, { sentBy: senderKnownTo(caller, updated) });
+    return loadTransfer(db, services.config.PUBLIC_URL, updated, { sentBy: creatorKnownTo(caller, updated) });
 }
 
 /**
@@ -196,7 +196,7 @@ async function readdressTransfer(tx: Tx, t: TransferRow, input: Pick<UpdateInput
 /** Ends the transfer now (reason `revoked`): links stop, files are deleted, `transfer.expired` is sent. Idempotent. */
 export async function revokeTransfer(services: Pick<Services, 'db' | 'clock' | 'config' | 'storage' | 'log'>, caller: Caller, id: string): Promise<Transfer> {
   const t = await ownTransfer(services, caller, id);
-  await endTransfer(services, t.id, 'revoked', callerActor(caller));
+  await endTransfer(services, t.id, 'revoked', caller);
   return loadOwnTransfer(services.db, services.config.PUBLIC_URL, caller.workspaceId, id);
 }
 

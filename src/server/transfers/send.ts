@@ -14,7 +14,8 @@ import { formatMailDate, mailIntl, mailLocale, type MailIntl } from '../mail/int
 import { subjectLine } from '../mail/message.js';
 import type { Services } from '../services.js';
 import { emitReady, markReadyIfComplete, recipientEmails, transferUrl } from './lifecycle.js';
-import { loadTransfer, lockOwnTransfer, senderKnownTo, type TransferRow } from './serialize.js';
+import { loadTransfer, lockOwnTransfer, type TransferRow } from './serialize.js';
+import { creatorKnownTo } from '../workspaces/creators.js';
 import { said } from '../core/sentences.js';
 
 /**
@@ -88,7 +89,7 @@ export async function finalizeTransfer(services: Services, caller: Caller, trans
 
   // Recipients are fixed once it is sent: with none, there is nobody to mail or to read again.
   if (sent.wentOut && sent.recipients?.length) await notifyRecipients(services, sent.transfer.id);
-  const sentBy = senderKnownTo(caller, sent.transfer);
+  const sentBy = creatorKnownTo(caller, sent.transfer);
   if (!sent.newlySent || sent.wentOut) return loadTransfer(db, config.PUBLIC_URL, sent.transfer, { recipients: sent.recipients, files: sent.files, sentBy });
   // An import may have landed meanwhile: then it goes out now, and the answer says so.
   await whenImportsSettle(services, sent.transfer.id);

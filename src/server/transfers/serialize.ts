@@ -2,7 +2,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Sender, Transfer, TransferFile, TransferSummary } from '../../contract/transfers.js';
 import type { Database } from '../db/connection.js';
-import { apiKeys, files, transferFileNames, transferFiles, transferRecipients, transferSizeBytes, transfers, users } from '../db/schema/index.js';
+import { files, transferFileNames, transferFiles, transferRecipients, transferSizeBytes, transfers } from '../db/schema/index.js';
+import { creatorOf } from '../workspaces/creators.js';
 import { filesOfTransfer, type TransferFile as TransferFileRow } from './files.js';
 import { recipientLanguagesOf, recipientsOf, transferUrl } from './lifecycle.js';
 import { ApiError, notFound } from '../core/errors.js';
@@ -33,32 +34,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A timestamp as `toISOString()` writes it (milliseconds, UTC, both truncate the microseconds). */
 const isoText = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/**
- * Who sent the transfer, as the API shows it (contract: SenderSchema), from the row's `created_by`
- * (a member) or `created_by_key` (an API key); null for neither. Written out with the table's name:
- * in a select from one table drizzle leaves the columns bare.
- */
-const senderOfTransfer = sql<Sender | null>`case
-  when "transfers"."created_by" is not null then (select json_build_object('kind', 'member', 'id', u.id, 'name', u.name, 'email', u.email) from ${users} u where u.id = "transfers"."created_by")
-  when "transfers"."created_by_key" is not null then (select json_build_object('kind', 'key', 'id', k.id, 'name', k.name, 'email', null) from ${apiKeys} k where k.id = "transfers"."created_by_key")
-end`;
+/** Who sent the transfer, as the API shows it (contract: SenderSchema): its creator. */
+const senderOfTransfer = creatorOf(transfers);
 
 /** The sender of one transfer (after a change, when the caller is not it). */
 export async function senderOf(db: Pick<Database, 'select'>, t: Pick<TransferRow, 'id' | 'createdBy' | 'createdByKey'>): Promise<Sender | null> {
   if (t.createdBy === null && t.createdByKey === null) return null;
   const [row] = await db.select({ sentBy: senderOfTransfer }).from(transfers).where(eq(transfers.id, t.id));
   return row?.sentBy ?? null;
-}
-
-/**
- * The sender when the caller is it (nearly always, after a change: a member changes only their own
- * transfers): no query. Undefined when the caller is someone else.
- */
-export function senderKnownTo(caller: Pick<Caller, 'member' | 'via' | 'credentialId' | 'credentialName'>, t: Pick<TransferRow, 'createdBy' | 'createdByKey'>): Sender | null | undefined {
-  if (t.createdBy === null && t.createdByKey === null) return null;
-  if (t.createdBy !== null && caller.member?.userId === t.createdBy) return { kind: 'member', id: caller.member.userId, name: caller.member.name, email: caller.member.email };
-  if (t.createdBy === null && caller.via === 'key' && t.createdByKey === caller.credentialId) return { kind: 'key', id: caller.credentialId, name: caller.credentialName, email: null };
-  return undefined;
 }
 
 /**

@@ -2,9 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorSchema } from '../../contract/errors.js';
+import { webhookEventDataSchemas } from '../../contract/webhooks.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.js';
 import { listOutbox } from '../mail/file-mailer.js';
-import { startTestServer, type TestServer } from '../test/harness.js';
+import { dashboardToken, startTestServer, type TestServer } from '../test/harness.js';
 import { runTransferSweep } from '../test/worker.js';
 import { deliverDueWebhooks } from './dispatcher.js';
 import { openSigningSecret, sealPlainSigningSecrets, sealSigningSecret } from './signing.js';
@@ -508,7 +509,8 @@ describe('the pull feed', () => {
     await revokeTransfer(server, key, first);
     const after = await api.events(webhook.id, { cursor: caughtUp.nextCursor });
     expect(summary(after)).toEqual([`transfer.expired ${first}`]);
-    expect(after.events[0]!.data).toEqual({ transfer: { id: first }, reason: 'revoked' });
+    // Revoked with the key: the key is named.
+    expect(after.events[0]!.data).toEqual({ transfer: { id: first }, reason: 'revoked', revokedBy: { kind: 'key', id: expect.stringMatching(/^key_/), name: 'test key', email: null } });
 
     // From the start, the revoked transfer's ready event is gone; everything else stays in order.
     expect(summary(await api.events(webhook.id))).toEqual([`webhook.test ${testDelivery}`, `transfer.ready ${second}`, `transfer.expired ${first}`]);
@@ -523,8 +525,22 @@ describe('the pull feed', () => {
     await runTransferSweep(server.services);
     const expired = await api.events(webhook.id, { cursor: expiring.nextCursor });
     expect(summary(expired)).toEqual([`transfer.expired ${second}`]);
-    expect(expired.events[0]!.data).toEqual({ transfer: { id: second }, reason: 'expired' });
+    expect(expired.events[0]!.data).toEqual({ transfer: { id: second }, reason: 'expired', revokedBy: null });
     expect(summary(await api.events(webhook.id, { limit: 500 }))).toEqual([`webhook.test ${testDelivery}`, `transfer.expired ${first}`, `transfer.expired ${second}`]);
+  });
+
+  it('names the member who revoked a transfer in transfer.expired, as its documented payload says', async () => {
+    const { ws, api } = await workspace();
+    const { webhook } = await api.create({ url: null, events: ['transfer.expired'] });
+    const member = await dashboardToken(server, ws);
+    const id = await sendTransfer(server, member);
+    await revokeTransfer(server, member, id);
+    const [expired] = (await api.events(webhook.id)).events;
+    expect(webhookEventDataSchemas['transfer.expired'].strict().parse(expired!.data)).toEqual({
+      transfer: { id },
+      reason: 'revoked',
+      revokedBy: { kind: 'member', id: ws.userId, name: null, email: ws.email },
+    });
   });
 
   it('refuses a cursor from another feed or workspace, and a tampered one, with 400', async () => {

@@ -2,7 +2,7 @@ import type { ActivityActor } from '../../contract/activity.js';
 import { memberActor, recordActivity } from '../activity/activity.js';
 import type { SignedInUser } from '../auth/sessions.js';
 import { ApiError } from '../core/errors.js';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { newId, randomBase62 } from '../core/secrets.js';
 import type { Database } from '../db/connection.js';
@@ -10,6 +10,7 @@ import { memberships, users, workspaces } from '../db/schema/index.js';
 import type { NotificationSettings } from '../../contract/dashboard.js';
 import type { Plan } from './plan.js';
 import { referralCodeFrom } from './referrals.js';
+import { joinedOrder } from './members.js';
 import { said } from '../core/sentences.js';
 
 export class EmailTakenError extends Error {}
@@ -17,6 +18,8 @@ export class EmailTakenError extends Error {}
 export interface NewAccount {
   email: string;
   password: string;
+  /** `password` hashed already (hashPassword): test fixtures make thousands of accounts with one password, hashed once. */
+  passwordHash?: string;
   workspaceName: string;
   /**
    * The plan of a workspace other than the server's first (default free). The first is its
@@ -45,7 +48,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export async function createWorkspaceWithOwner(db: Database, now: Date, input: NewAccount) {
   const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('parcel:new-account'))`);
     const firstAccount = (await tx.select({ id: users.id }).from(users).limit(1)).length === 0;
@@ -73,7 +76,7 @@ export async function createWorkspaceWithOwner(db: Database, now: Date, input: N
       .returning();
     const [user] = await tx
       .insert(users)
-      .values({ id: newId('usr'), workspaceId: workspace!.id, email, passwordHash, isOperator: firstAccount, createdAt: now })
+      .values({ id: newId('usr'), email, passwordHash, isOperator: firstAccount, createdAt: now })
       .returning();
     await tx.insert(memberships).values({ workspaceId: workspace!.id, userId: user!.id, role: 'owner', createdAt: now });
     return { workspace: workspace!, user: user! };
@@ -81,8 +84,8 @@ export async function createWorkspaceWithOwner(db: Database, now: Date, input: N
 }
 
 /**
- * The account with this address and the workspace a sign-in opens: the one the person made, while
- * they are still in it, else the first they joined. Null without an account, or for a person who
+ * The account with this address and the workspace a sign-in opens: the first of theirs the person
+ * joined (the one they made, while they are still in it, as they joined it when they made it). Null without an account, or for a person who
  * belongs to no workspace any more.
  */
 export async function findUserByEmail(db: Database, email: string) {
@@ -106,7 +109,7 @@ async function accountWhere(db: Database, condition: SQL) {
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(condition)
-    .orderBy(sql`${memberships.workspaceId} = ${users.workspaceId} desc`, asc(memberships.createdAt))
+    .orderBy(...joinedOrder)
     .limit(1);
   return row ?? null;
 }

@@ -318,7 +318,7 @@ export async function signUpWithInvitation(
       throw new ApiError('conflict', said({ id: 'api.members.accountAddressExistsAlready', defaultMessage: 'An account with this address exists already: sign in to accept the invitation' }), { reason: 'email_taken', fields: [{ path: 'email', message: 'An account with this email already exists' }] });
     }
     const userId = newId('usr');
-    await tx.insert(users).values({ id: userId, workspaceId: invitation.workspaceId, email, name: input.name.trim(), passwordHash, createdAt: now });
+    await tx.insert(users).values({ id: userId, email, name: input.name.trim(), passwordHash, createdAt: now });
     const role = await join(tx, invitation, { userId, name: input.name.trim(), email }, now);
     return { userId, workspaceId: invitation.workspaceId, role };
   });
@@ -441,15 +441,20 @@ export async function transferOwnership(services: Pick<Services, 'db' | 'clock'>
   });
 }
 
-/** The workspaces a person belongs to (for the switcher), the one they made first, then in the order they joined. */
+/**
+ * The order of a person's workspaces: as they joined them, and at the same instant (a clock's resolution) the one
+ * they made, which nobody invited them to, before one they were invited to.
+ */
+export const joinedOrder = [asc(memberships.createdAt), sql`${memberships.invitedBy} is null desc`, asc(memberships.workspaceId)] as const;
+
+/** The workspaces a person belongs to (for the switcher), in the order they joined them (the one they made first). */
 export async function workspacesOf(db: Pick<Database, 'select'>, userId: string): Promise<WorkspaceChoice[]> {
   const rows = await db
     .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), isNull(workspaces.disabledAt)))
-    .orderBy(sql`${memberships.workspaceId} = ${users.workspaceId} desc`, asc(memberships.createdAt));
+    .orderBy(...joinedOrder);
   return rows;
 }
 

@@ -4,4 +4,5 @@ export { finalizeTransfer } from './api/finalize-transfer';
 export { transferQueryOptions } from './api/get-transfer';
 export { transferKeys } from './api/query-keys';
 export { removeFileFromDraft } from './api/remove-draft-file';
+export { MadeBy } from './components/made-by';
 export { SentNotice, type EncryptedLink } from './components/sent-notice';

@@ -8,6 +8,8 @@ import { AccountOverview } from '../../features/settings/components/account-over
 import { LanguageSetting } from '../../features/settings/components/language-setting';
 import { NotificationDefaults } from '../../features/settings/components/notification-defaults';
 import { ReferralCard } from '../../features/settings/components/referral-card';
+import { DeleteWorkspace } from '../../features/settings/components/delete-workspace';
+import { useSession } from '../../features/auth';
 import { vaultUsageQueryOptions } from '../../features/vault/api/vault-api';
 import { connectedAppsQueryOptions } from '../../features/oauth/api/oauth-api';
 import { ConnectedApps } from '../../features/oauth/components/connected-apps';
@@ -27,6 +29,7 @@ export const Route = createFileRoute('/_authed/settings')({
 
 function SettingsPage() {
   const intl = useIntl();
+  const session = useSession();
   return (
     <>
       <PageHeader
@@ -52,6 +55,7 @@ function SettingsPage() {
         <NotificationDefaults />
         <ConnectedApps />
         <ReferralCard />
+        {session.workspace.role === 'owner' ? <DeleteWorkspace workspaceName={session.workspace.name} /> : null}
       </div>
     </>
   );

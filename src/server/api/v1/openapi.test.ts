@@ -94,6 +94,21 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
+  it('documents in the webhooks section who acted, as our additions: revokedBy of transfer.expired, addedBy of collection.file_uploaded', () => {
+    type Schema = { type?: unknown; properties: Record<string, { properties: Record<string, unknown> }> };
+    const { webhooks, components } = JSON.parse(rawDocument) as { webhooks: Record<string, unknown>; components: { schemas: Record<string, Schema> } };
+    expect(Object.keys(webhooks)).toEqual(expect.arrayContaining(['transfer.expired', 'collection.file_uploaded']));
+    const dataOf = (type: string) => components.schemas[`Event_${type.replace('.', '_')}`]!.properties.data!.properties;
+    const revokedBy = JSON.stringify(dataOf('transfer.expired').revokedBy);
+    expect(revokedBy).toContain('#/components/schemas/Sender');
+    expect(revokedBy).toContain('Our addition');
+    const addedBy = JSON.stringify(dataOf('collection.file_uploaded').addedBy);
+    expect(addedBy).toContain('#/components/schemas/FileAdder');
+    expect(addedBy).toContain('Our addition');
+    // The components stay as declared: not made from the first nullable field that names them.
+    expect([components.schemas.Sender!.type, components.schemas.FileAdder!.type]).toEqual(['object', 'object']);
+  });
+
   it('marks no v1 operation deprecated', () => {
     expect(operations.filter((o) => o.op.deprecated).map((o) => o.op.operationId)).toEqual([]);
   });

@@ -14,6 +14,7 @@ import { newId, randomBase62 } from '../../core/secrets.js';
 import type { Database } from '../../db/connection.js';
 import { collections, uploadRequests } from '../../db/schema/index.js';
 import type { Services } from '../../services.js';
+import { creatorColumns, creatorOf, creatorOfCaller } from '../../workspaces/creators.js';
 import type { Plan } from '../../workspaces/plan.js';
 import { folderOfCollection } from '../folders.js';
 import { said } from '../../core/sentences.js';
@@ -48,7 +49,7 @@ export function acceptanceOf(r: Pick<UploadRequestRow, 'status' | 'deadline' | '
 const byId = (caller: Caller, id: string) => and(eq(uploadRequests.workspaceId, caller.workspaceId), eq(uploadRequests.id, id))!;
 
 /**
- * Requests with their submissions counted and the files those brought that are still in the
+ * Requests with who made them, their submissions counted and the files those brought that are still in the
  * collection. Written as SQL: drizzle leaves columns unqualified inside a subquery's joins.
  */
 function requestsWithStats(db: Pick<Database, 'select'>, where: SQL) {
@@ -56,6 +57,7 @@ function requestsWithStats(db: Pick<Database, 'select'>, where: SQL) {
   return db
     .select({
       r: uploadRequests,
+      creator: creatorOf(uploadRequests),
       submissionCount: sql<number>`(select count(*) from request_submissions s where ${ofRequest})`.mapWith(Number),
       lastSubmissionAt: sql<string | null>`(select max(s.created_at) from request_submissions s where ${ofRequest})`,
       // The files still in the collection: not those in its trash.
@@ -93,6 +95,7 @@ function toUploadRequest(row: RequestWithStats, services: Pick<Services, 'config
     fileCount: row.fileCount,
     sizeBytes: row.sizeBytes,
     lastSubmissionAt: row.lastSubmissionAt === null ? null : new Date(row.lastSubmissionAt).toISOString(),
+    createdBy: row.creator,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -156,6 +159,7 @@ export async function createUploadRequest(services: Pick<Services, 'db' | 'clock
       maxBytes: input.maxBytes ?? null,
       allowedTypes: input.allowedTypes,
       requireEmail: input.requireEmail,
+      ...creatorColumns(creatorOfCaller(caller)),
       createdAt: now,
       updatedAt: now,
     });

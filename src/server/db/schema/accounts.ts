@@ -38,7 +38,6 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     /** The person who runs this server: the first account created on it. Sees the Admin page. */

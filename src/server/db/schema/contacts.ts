@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns.js';
-import { workspaces } from './accounts.js';
+import { apiKeys, users, workspaces } from './accounts.js';
 
 // The workspace address book.
 
@@ -19,6 +19,10 @@ export const contacts = pgTable(
     type: text('type', { enum: ['person', 'company'] }).notNull().default('person'),
     /** The language mail to this address is written in unless a sender chooses another; '' when not given. */
     language: text('language').notNull().default(''),
+    /** The member who made it, by hand or by an import (null: made with an API key, or before teams). */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was made with, when it was. */
+    createdByKey: text('created_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

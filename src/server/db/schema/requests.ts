@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts.js';
+import { apiKeys, users, workspaces } from './accounts.js';
 import { collectionFolders, collections } from './collections.js';
 import { ts } from './columns.js';
 
@@ -36,6 +36,10 @@ export const uploadRequests = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     requireEmail: boolean('require_email').notNull().default(false),
+    /** The member who made it (null: made with an API key, or before teams). */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key it was made with, when it was. */
+    createdByKey: text('created_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

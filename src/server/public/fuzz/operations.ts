@@ -33,6 +33,7 @@ import {
 import type { Operation } from '../../api/v1/fuzz/cases.js';
 import {
   ChangeRoleRequestSchema,
+  DeleteWorkspaceRequestSchema,
   InvitationTokenSchema,
   InviteMemberRequestSchema,
   JoinSignInRequestSchema,
@@ -235,6 +236,7 @@ export const publicOperations: PublicOperation[] = [
       ['POST', '/api/dashboard/security/sessions/end-others'],
       ['DELETE', '/api/dashboard/security/sessions/:id'],
       ['POST', '/api/dashboard/workspaces/current', SwitchWorkspaceRequestSchema],
+      ['DELETE', '/api/dashboard/workspaces/current', DeleteWorkspaceRequestSchema],
       ['POST', '/api/dashboard/join', InvitationTokenSchema],
     ] as [string, string, ZodSchema?][]
   ).map(([method, route, body]) => operation(method, route, { body, credential: { header: 'cookie', kind: 'session:forged' } })),

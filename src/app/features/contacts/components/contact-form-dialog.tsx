@@ -13,6 +13,7 @@ import { currentIntl, useIntl } from '../../../lib/intl';
 import { useCreateContact } from '../../../lib/contacts';
 import { schemaFieldErrors, type FieldErrors } from '../../../lib/form-errors';
 import { useValidatedForm } from '../../../lib/use-validated-form';
+import { MadeBy } from '../../transfers';
 import { useReplaceContact } from '../api/replace-contact';
 
 const fields = ['email', 'firstName', 'lastName', 'company', 'phone'] as const;
@@ -26,8 +27,9 @@ function validate(values: Record<Field, string>): FieldErrors<Field> {
 }
 
 /**
- * Adding a contact, or editing one (every field is sent: the API replaces the whole contact). An
- * address already in the address book is said next to the email field, not as a general failure.
+ * Adding a contact, or editing one (every field is sent: the API replaces the whole contact), which
+ * says who made it. An address already in the address book is said next to the email field, not as
+ * a general failure.
  */
 export function ContactFormDialog({ contact, onClose, onSaved }: { contact?: Contact; onClose: () => void; onSaved: (contact: Contact) => void }) {
   const intl = useIntl();
@@ -66,6 +68,7 @@ export function ContactFormDialog({ contact, onClose, onSaved }: { contact?: Con
           ? intl.formatMessage({ id: 'contacts.form.editTitle', defaultMessage: 'Edit contact' })
           : intl.formatMessage({ id: 'contacts.form.addTitle', defaultMessage: 'Add contact' })
       }
+      description={contact?.createdBy ? <MadeBy by={contact.createdBy} verb="made" /> : undefined}
       onClose={onClose} busy={mutation.isPending}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <TextField

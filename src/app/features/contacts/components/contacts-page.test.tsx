@@ -51,7 +51,7 @@ function contactsServer(initial: Contact[]) {
 
 const addressBook = [
   contact('ada@example.com', { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines' }),
-  contact('grace@navy.test', { firstName: 'Grace', lastName: 'Hopper', company: 'US Navy' }),
+  contact('grace@navy.test', { firstName: 'Grace', lastName: 'Hopper', company: 'US Navy', createdBy: { kind: 'key', id: 'key_1', name: 'CRM sync', email: null } }),
   contact('billing@acme.test', { company: 'Acme', type: 'company' }),
 ];
 
@@ -143,6 +143,20 @@ describe('contacts page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(rowNames()).toContain('Katherine Johnson'));
     expect(server.stored().find((c) => c.email === 'katherine@nasa.test')).toMatchObject({ firstName: 'Katherine', lastName: 'Johnson', type: 'person', language: 'de' });
+  });
+
+  it('says in a contact’s details who made it, as the transfer list says who sent a transfer', async () => {
+    contactsServer([...addressBook, contact('kay@example.com', { firstName: 'Kay', createdBy: { kind: 'member', id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com' } })]);
+    const { user } = renderApp('/contacts');
+    await user.click(await screen.findByRole('button', { name: 'Edit Grace Hopper' }));
+    expect(screen.getByRole('dialog', { name: 'Edit contact' })).toHaveAccessibleDescription('by API key “CRM sync”');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Edit Kay' }));
+    expect(screen.getByRole('dialog', { name: 'Edit contact' })).toHaveAccessibleDescription('by you');
+    await user.keyboard('{Escape}');
+    // Made before teams: no one to name.
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    expect(screen.getByRole('dialog', { name: 'Edit contact' })).not.toHaveAccessibleDescription();
   });
 
   it('edits every field of a contact and deletes one after confirming', async () => {

@@ -5,6 +5,7 @@ import { Glyph } from '../../../components/glyphs';
 import { formatRelativeTime } from '../../../lib/format';
 import { useIntl } from '../../../lib/intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { MadeBy } from '../../transfers';
 import { deadlinePassed, requestState } from '../utils/request-status';
 import { RequestActions } from './request-actions';
 import { RequestStatusBadges } from './request-status-badges';
@@ -87,8 +88,9 @@ export function RequestHeader({ request, paid, announce }: { request: UploadRequ
           <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight break-words focus:outline-none">
             {request.title}
           </h1>
-          <div className="mt-2">
+          <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1">
             <RequestStatusBadges request={request} />
+            <MadeBy by={request.createdBy} verb="made" />
           </div>
         </div>
         {request.status === 'closed' ? null : paid ? (

@@ -6,7 +6,7 @@ import { submissionFixture, uploadRequestFixture } from '../testing/request-fixt
 import { requestsServer } from '../testing/requests-server';
 
 describe('upload request page', () => {
-  it('shows the link to copy and scan, the settings, and the request’s state', async () => {
+  it('shows the link to copy and scan, the settings, the request’s state and who made it', async () => {
     requestsServer({
       requests: [
         uploadRequestFixture({
@@ -17,6 +17,7 @@ describe('upload request page', () => {
           maxBytes: 1_500_000_000,
           allowedTypes: ['image/*', 'application/pdf'],
           requireEmail: true,
+          createdBy: { kind: 'member', id: 'usr_9', name: 'Grace Hopper', email: 'grace@example.com' },
         }),
       ],
     });
@@ -24,6 +25,7 @@ describe('upload request page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Signed contracts' })).toBeInTheDocument();
     expect(screen.getByText('Open')).toBeInTheDocument();
+    expect(screen.getByText('by Grace Hopper')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Upload link' })).toHaveValue('http://localhost:8080/r/Rq7kQ2mR8sT1vW3xY7zA0b');
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'QR code of the link to Signed contracts' })).toBeInTheDocument();

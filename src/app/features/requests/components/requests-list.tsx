@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { formatBytes } from '../../../lib/format';
 import { useIntl } from '../../../lib/intl';
+import { MadeBy } from '../../transfers';
 import { useCollectionTitles } from '../api/destination';
 import { useUploadRequests } from '../api/get-requests';
 import { DestinationLink } from './destination-link';
@@ -45,8 +46,9 @@ function RequestRow({ request, collectionTitle }: { request: UploadRequest; coll
             {request.title}
           </Link>
         </h3>
-        <div className="mt-1">
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           <RequestStatusBadges request={request} />
+          <MadeBy by={request.createdBy} verb="made" />
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 md:col-span-4 md:mt-0 md:grid-cols-subgrid">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, stubFetch } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fixtures';
@@ -68,6 +68,23 @@ describe('upload requests page', () => {
     expect(within(old).queryByRole('link', { name: /collection/i })).not.toBeInTheDocument();
 
     expect(screen.getByRole('button', { name: 'New request' })).toBeInTheDocument();
+  });
+
+  it('says who made each request, as the transfer list says who sent a transfer', async () => {
+    requestsServer({
+      requests: [
+        uploadRequestFixture({ id: 'req_1', title: 'Mine', createdBy: { kind: 'member', id: 'usr_1', name: 'Ada Lovelace', email: 'ada@example.com' } }),
+        uploadRequestFixture({ id: 'req_2', title: 'Grace’s', createdBy: { kind: 'member', id: 'usr_9', name: null, email: 'grace@example.com' } }),
+        uploadRequestFixture({ id: 'req_3', title: 'Nightly', createdBy: { kind: 'key', id: 'key_1', name: 'CI uploads', email: null } }),
+        uploadRequestFixture({ id: 'req_4', title: 'Before teams', createdBy: null }),
+      ],
+    });
+    renderApp('/requests');
+
+    expect(await within(await waitFor(() => row('Mine'))).findByText('by you')).toBeInTheDocument();
+    expect(within(row('Grace’s')).getByText('by grace@example.com')).toBeInTheDocument();
+    expect(within(row('Nightly')).getByText('by API key “CI uploads”')).toBeInTheDocument();
+    expect(within(row('Before teams')).queryByText(/^by /)).not.toBeInTheDocument();
   });
 
   it('explains upload requests and offers to create the first when there are none', async () => {

@@ -24,6 +24,7 @@ export function uploadRequestFixture(overrides: Partial<UploadRequest> = {}): Up
     fileCount: 5,
     sizeBytes: 12_400_000,
     lastSubmissionAt: ago(2 * hour),
+    createdBy: null,
     createdAt: ago(72 * hour),
     updatedAt: ago(48 * hour),
     ...overrides,

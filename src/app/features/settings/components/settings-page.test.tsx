@@ -224,3 +224,45 @@ describe('account basics in settings', () => {
     expect(network.requestsTo('POST /api/dashboard/password').at(-1)?.body).toEqual({ currentPassword: 'the right one', newPassword: 'short but longer now' });
   });
 });
+
+describe('deleting the workspace', () => {
+  it('asks its owner for the name again, says what goes, and then carries on in their next workspace', async () => {
+    const next = { ...session('paid'), workspace: { ...session('paid').workspace, id: 'ws_2', name: 'Difference Engines', role: 'member' as const } };
+    const network = stubFetch({
+      ...signedIn(),
+      'GET /api/v1/me': json(account()),
+      'GET /api/v1/me/referral': json(referral),
+      'DELETE /api/dashboard/workspaces/current': ({ body }) =>
+        (body as { name: string }).name === 'Analytical Engines' ? json({ session: next }) : apiError(400, 'invalid_request', 'Type the workspace’s name exactly as it is, to confirm'),
+    });
+    const { user } = renderApp('/settings');
+
+    const section = await screen.findByRole('region', { name: 'Delete workspace' });
+    await user.click(within(section).getByRole('button', { name: 'Delete workspace…' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete “Analytical Engines” for good?' });
+    expect(dialog).toHaveTextContent('Members who belong to no other workspace lose their account.');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete workspace' });
+    const name = within(dialog).getByRole('textbox', { name: 'Type the workspace’s name to confirm' });
+    await user.type(name, 'Analytical Engine{Enter}');
+    // Nearly the name, and Enter: nothing is sent.
+    expect(confirm).toBeDisabled();
+    expect(network.requestsTo('DELETE /api/dashboard/workspaces/current')).toHaveLength(0);
+
+    await user.type(name, 's');
+    await user.click(confirm);
+    expect(network.requestsTo('DELETE /api/dashboard/workspaces/current')[0]?.body).toEqual({ name: 'Analytical Engines' });
+    // On with the transfers of the workspace the session moved to, named in the header.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transfers' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Workspace: Difference Engines');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('is not offered to an admin', async () => {
+    const admin = { ...session(), workspace: { ...session().workspace, role: 'admin' as const } };
+    stubFetch({ ...signedIn(), 'GET /api/dashboard/session': json(admin), 'GET /api/v1/me': json(account()), 'GET /api/v1/me/referral': json(referral) });
+    renderApp('/settings');
+
+    await screen.findByRole('region', { name: 'Workspace' });
+    expect(screen.queryByRole('region', { name: 'Delete workspace' })).not.toBeInTheDocument();
+  });
+});

@@ -10,8 +10,8 @@ import { useTransferLabel } from '../../../lib/transfer-labels';
 import { useDiscardTransfer } from '../api/discard-transfer';
 import { useRevokeTransfer } from '../api/revoke-transfer';
 import { describeDownloads, describeExpiry, linkState, transferName } from '../utils/transfer-display';
+import { MadeBy } from './made-by';
 import { TransferStatusBadges } from './transfer-status-badges';
-import { useSession } from '../../auth';
 
 function Fact({ term, children, className = '' }: { term: string; children: ReactNode; className?: string }) {
   return (
@@ -87,24 +87,6 @@ function RowActions({ transfer, name }: { transfer: TransferSummary; name: strin
   );
 }
 
-/** Who sent it, as teammates know them: "you", their name (or address), or the API key. */
-function SentBy({ sender }: { sender: TransferSummary['sentBy'] }) {
-  const intl = useIntl();
-  const session = useSession();
-  if (!sender) return null;
-  // The names are plain values (no <bdi>): the line is one text, as the list's tests and end-to-end tests read it.
-  const known = sender.name ?? sender.email;
-  const text =
-    sender.kind === 'key'
-      ? intl.formatMessage({ id: 'transfers.row.sentByKey', defaultMessage: 'by API key “{name}”' }, { name: sender.name ?? sender.id })
-      : sender.id === session.user.id
-        ? intl.formatMessage({ id: 'transfers.row.sentByYou', defaultMessage: 'by you' })
-        : known != null
-          ? intl.formatMessage({ id: 'transfers.row.sentByName', defaultMessage: 'by {name}' }, { name: known })
-          : intl.formatMessage({ id: 'transfers.row.sentByFormer', defaultMessage: 'by a former member' });
-  return <span className="truncate text-xs text-zinc-600 dark:text-zinc-400">{text}</span>;
-}
-
 /** One transfer: a card on a phone, a row of columns from `md` up (the list's header names them). */
 export function TransferRow({ transfer }: { transfer: TransferSummary }) {
   const intl = useIntl();
@@ -126,7 +108,7 @@ export function TransferRow({ transfer }: { transfer: TransferSummary }) {
         </h3>
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           <TransferStatusBadges transfer={transfer} />
-          <SentBy sender={transfer.sentBy} />
+          <MadeBy by={transfer.sentBy} verb="sent" />
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 md:col-span-4 md:mt-0 md:grid-cols-subgrid">

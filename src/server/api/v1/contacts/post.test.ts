@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactResponseSchema } from '../../../../contract/contacts.js';
-import { expectError, startTestServer, type TestServer } from '../../../test/harness.js';
+import { dashboardToken, expectError, startTestServer, type TestServer } from '../../../test/harness.js';
 import { createContact, fieldPaths } from '../../../test/contacts.js';
 
 let server: TestServer;
@@ -18,6 +18,23 @@ describe('POST /api/v1/contacts', () => {
     const token = await ws.createKey(['contacts:write']);
     const contact = await createContact(server, token, { email: 'grace@example.com' });
     expect(contact).toMatchObject({ email: 'grace@example.com', firstName: '', lastName: '', company: '', phone: '', type: 'person' });
+  });
+
+  it('says who made it, a member through the dashboard or an API key, and keeps it theirs when someone else replaces it', async () => {
+    const ws = await server.createWorkspace();
+    const key = await ws.createKey(['contacts:write'], 'CRM export');
+    const member = await dashboardToken(server, ws);
+    const owner = { kind: 'member', id: ws.userId, name: null, email: ws.email };
+
+    const byMember = await createContact(server, member, { email: 'ada@example.com' });
+    expect(byMember.createdBy).toEqual(owner);
+    const byKey = await createContact(server, key, { email: 'grace@example.com' });
+    expect(byKey.createdBy).toEqual({ kind: 'key', id: expect.stringMatching(/^key_/), name: 'CRM export', email: null });
+
+    const replaced = await server.fetch(`/api/v1/contacts/${byMember.id}`, { method: 'PUT', token: key, json: { email: 'ada@example.com', firstName: 'Ada' } });
+    expect(ContactResponseSchema.parse(await replaced.json()).contact.createdBy).toEqual(owner);
+    const read = await server.fetch(`/api/v1/contacts/${byKey.id}`, { token: member });
+    expect(ContactResponseSchema.parse(await read.json()).contact.createdBy).toEqual(byKey.createdBy);
   });
 
   it('answers 409 contact_exists naming the holder for an address already in the workspace, whatever its case', async () => {

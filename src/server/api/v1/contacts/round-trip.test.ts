@@ -11,7 +11,7 @@ afterAll(() => server.stop());
 describe('contacts', () => {
   it('are created, read, listed, replaced and deleted, every body matching the contract', async () => {
     const ws = await server.createWorkspace();
-    const token = await ws.createKey(['contacts:write']);
+    const token = await ws.createKey(['contacts:write'], 'Address book');
 
     const created = await server.fetch('/api/v1/contacts', {
       method: 'POST',
@@ -29,6 +29,7 @@ describe('contacts', () => {
       phone: '+44 (20) 7946-0958',
       type: 'person',
       language: 'de',
+      createdBy: { kind: 'key', id: expect.stringMatching(/^key_/), name: 'Address book', email: null },
       createdAt: '2026-03-10T12:00:00.000Z',
       updatedAt: '2026-03-10T12:00:00.000Z',
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactListSchema, SyncContactsResponseSchema, type Contact } from '../../../../contract/contacts.js';
-import { expectError, startTestServer, type TestServer } from '../../../test/harness.js';
+import { dashboardToken, expectError, startTestServer, type TestServer } from '../../../test/harness.js';
 import { createContact, fieldPaths } from '../../../test/contacts.js';
 
 let server: TestServer;
@@ -68,6 +68,19 @@ describe('POST /api/v1/contacts/sync', () => {
     const stored = await server.fetch(`/api/v1/contacts/${known.id}`, { token });
     expect((await stored.json()).contact).toEqual(updated);
     expect(await list(token)).toHaveLength(2);
+  });
+
+  it('makes the contacts it creates the caller’s, and leaves those it replaces or matches to whoever made them', async () => {
+    const { ws, token } = await writer();
+    const member = await dashboardToken(server, ws);
+    const known = await createContact(server, member, { email: 'known@example.com' });
+    const result = await synced(token, [{ email: 'known@example.com', firstName: 'Changed' }, { email: 'new@example.com' }]);
+    expect(result.contacts.map((c) => c.createdBy)).toEqual([
+      { kind: 'member', id: ws.userId, name: null, email: ws.email },
+      { kind: 'key', id: expect.stringMatching(/^key_/), name: 'test key', email: null },
+    ]);
+    expect(result.contacts[0]!.createdBy).toEqual(known.createdBy);
+    expect(byEmail(await list(member))).toEqual(byEmail(result.contacts));
   });
 
   it('counts contacts whose fields already match as unchanged, without touching updatedAt', async () => {

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderListSchema, FolderResponseSchema } from '../../../../contract/collections.js';
 import { collectionsApi } from '../../../test/collections.js';
 import { fieldOf, requestsApi, slugOf, submit, uploaderApi } from '../../../test/requests.js';
-import { errorOf, startTestServer, type TestServer } from '../../../test/harness.js';
+import { uploadRequests } from '../../../db/schema/index.js';
+import { dashboardToken, errorOf, startTestServer, type TestServer } from '../../../test/harness.js';
 import { randomFile } from '../../../test/uploads.js';
 
 /**
@@ -127,6 +129,27 @@ describe('creating and reading upload requests', () => {
       expect(fieldOf(error), JSON.stringify(body)).toBe(field);
     }
     expect(await api.list()).toEqual([]);
+  });
+
+  it('says who made each request, a member or an API key, and keeps it theirs when someone else changes it; null for one made before teams', async () => {
+    const { ws, api, collection } = await paidWorkspace();
+    const byKey = await api.create({ title: 'From the key', collectionId: collection.id });
+    const key = { kind: 'key', id: expect.stringMatching(/^key_/), name: 'requests', email: null };
+    expect(byKey.createdBy).toEqual(key);
+    server.clock.advance(1000);
+    const byMember = await requestsApi(server, await dashboardToken(server, ws)).create({ title: 'From the owner', collectionId: collection.id });
+    const owner = { kind: 'member', id: ws.userId, name: null, email: ws.email };
+    expect(byMember.createdBy).toEqual(owner);
+    expect((await api.get(byMember.id)).createdBy).toEqual(owner);
+    expect((await api.update(byMember.id, { title: 'Renamed by the key' })).createdBy).toEqual(owner);
+    server.clock.advance(1000);
+    const before = await api.create({ title: 'Before teams', collectionId: collection.id });
+    await server.services.db.update(uploadRequests).set({ createdBy: null, createdByKey: null }).where(eq(uploadRequests.id, before.id));
+    expect((await api.list()).map((r) => [r.title, r.createdBy])).toEqual([
+      ['Before teams', null],
+      ['Renamed by the key', owner],
+      ['From the key', key],
+    ]);
   });
 
   it('lists every request of the workspace in one response, newest first', async () => {

@@ -450,14 +450,15 @@ describe('drafts, finalize and revoke', () => {
     expect(TransferSchema.parse(await sent.json()).finalizedAt).not.toBeNull();
   });
 
-  it('revokes: status removed, earlier events replaced by transfer.expired with reason revoked', async () => {
+  it('revokes: status removed, earlier events replaced by transfer.expired with reason revoked, naming the key that revoked it', async () => {
     const draft = await createDraft();
     await completeFiles(draft.id);
     await post(`/transfers/${draft.id}/finalize`);
     const revoked = TransferSchema.parse(await (await post(`/transfers/${draft.id}/revoke`)).json());
     expect(revoked.status).toBe('removed');
     const left = await server.services.db.select().from(events).where(eq(events.subjectId, draft.id));
-    expect(left.map((e) => [e.type, e.data])).toEqual([['transfer.expired', { transfer: { id: draft.id }, reason: 'revoked' }]]);
+    const revokedBy = { kind: 'key', id: expect.stringMatching(/^key_/), name: 'test key', email: null };
+    expect(left.map((e) => [e.type, e.data])).toEqual([['transfer.expired', { transfer: { id: draft.id }, reason: 'revoked', revokedBy }]]);
     const patch = await server.fetch(`/api/v1/transfers/${draft.id}`, { method: 'PATCH', token: key, json: { maxDownloads: 1 } });
     expect(patch.status).toBe(409);
   });
