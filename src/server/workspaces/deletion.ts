@@ -8,7 +8,7 @@ import type { MailIntl } from '../mail/intl.js';
 import { mailEach, type Addressee } from '../mail/workspace-mail.js';
 import type { Locale } from '../../contract/locales.js';
 import type { Services } from '../services.js';
-import { requireRole, type ActingMember } from './members.js';
+import { requireRole, workspacesOf, type ActingMember } from './members.js';
 
 /**
  * Deleting a workspace, its owner's last word on it (docs/teams.md). Everything it holds goes in one
@@ -65,22 +65,18 @@ export async function deleteWorkspace(services: DeletionServices, actor: ActingM
     }
     const leavingIds = leftWithout.map((p) => p.id);
 
-    // Sessions of people with another workspace carry on there, as if they had switched (their tokens, each
-    // bound to this workspace, end with it).
+    // Sessions of people with another workspace carry on in the first of theirs (members.ts joinedOrder, written
+    // out in SQL as the subquery follows each updated row), as if they had switched (their tokens, each bound to
+    // this workspace, end with it).
     await tx.execute(sql`
       update sessions s set workspace_id = (
         select m.workspace_id from memberships m join workspaces w on w.id = m.workspace_id
         where m.user_id = s.user_id and m.workspace_id <> ${ws.id} and w.disabled_at is null
-        order by m.created_at, m.workspace_id limit 1)
+        order by m.created_at, m.invited_by is null desc, m.workspace_id limit 1)
       where s.workspace_id = ${ws.id} and exists (
         select 1 from memberships m join workspaces w on w.id = m.workspace_id
         where m.user_id = s.user_id and m.workspace_id <> ${ws.id} and w.disabled_at is null)`);
-    const [actorSession] = (
-      await tx.execute<{ workspace_id: string }>(sql`
-        select m.workspace_id from memberships m join workspaces w on w.id = m.workspace_id
-        where m.user_id = ${actor.userId} and m.workspace_id <> ${ws.id} and w.disabled_at is null
-        order by m.created_at, m.workspace_id limit 1`)
-    ).rows;
+    const movedTo = (await workspacesOf(tx, actor.userId)).find((w) => w.id !== ws.id)?.id ?? null;
 
     // Files name their owner without a foreign key: the workspace's, and those of the vaults of accounts that go.
     const leavingVaults = leavingIds.length > 0 ? tx.select({ id: vaults.id }).from(vaults).where(inArray(vaults.userId, leavingIds)) : null;
@@ -94,7 +90,7 @@ export async function deleteWorkspace(services: DeletionServices, actor: ActingM
     // Asked again at the delete: someone who joined another workspace meanwhile keeps their account.
     const stillWithout = notExists(tx.select({ one: sql`1` }).from(memberships).where(eq(memberships.userId, users.id)));
     const gone = leavingIds.length > 0 ? await tx.delete(users).where(and(inArray(users.id, leavingIds), stillWithout)).returning({ id: users.id }) : [];
-    return { ws, people, leaving: new Set(gone.map((u) => u.id)), removed, movedTo: actorSession?.workspace_id ?? null };
+    return { ws, people, leaving: new Set(gone.map((u) => u.id)), removed, movedTo };
   });
 
   log.info({ workspaceId: outcome.ws.id, by: actor.userId, files: outcome.removed.length, accountsDeleted: outcome.leaving.size }, 'workspace deleted');
