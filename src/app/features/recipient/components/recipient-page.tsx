@@ -161,6 +161,31 @@ function PlainTransferView({
     </>
   );
 
+  // Until the page's download session answers (it is asked for as the page opens), each download
+  // shows as a disabled button with the very glyph and words of the link it becomes: the server-rendered
+  // page and the hydrated one keep every box in place, however long the answer takes.
+  const oneLabel = only
+    ? intl.formatMessage(
+        { id: 'recipient.downloadOne', defaultMessage: 'Download {name}<muted>({size})</muted>' },
+        { name: <bdi key="name">{only.name}</bdi>, size: formatBytes(only.sizeBytes), muted },
+      )
+    : null;
+  const zipLabel = transfer.zip
+    ? intl.formatMessage({ id: 'recipient.downloadAllZip', defaultMessage: 'Download all<muted>({size} zip)</muted>' }, { size: formatBytes(transfer.zip.sizeBytes), muted })
+    : null;
+  const waiting = (className: string, label: ReactNode) => (
+    <Button disabled aria-busy={pending} className={className}>
+      {checking > 0 ? (
+        checkingLabel
+      ) : (
+        <>
+          <DownloadGlyph />
+          {label}
+        </>
+      )}
+    </Button>
+  );
+
   const mainAction =
     count === 1 ? (
       // One file is offered as itself: nobody wants a zip around a single file.
@@ -174,15 +199,10 @@ function PlainTransferView({
           className={buttonClass('primary', 'min-h-12 w-full px-6 text-base break-all sm:w-auto')}
         >
           <DownloadGlyph />
-          {intl.formatMessage(
-            { id: 'recipient.downloadOne', defaultMessage: 'Download {name}<muted>({size})</muted>' },
-            { name: <bdi key="name">{only.name}</bdi>, size: formatBytes(only.sizeBytes), muted },
-          )}
+          {oneLabel}
         </a>
       ) : (
-        <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
-          {checking > 0 ? checkingLabel : pending ? intl.formatMessage({ id: 'recipient.preparingOne', defaultMessage: 'Preparing download…' }) : downloadLabel}
-        </Button>
+        waiting('min-h-12 w-full px-6 text-base break-all sm:w-auto', oneLabel)
       )
     ) : transfer.zip ? (
       session?.zip && checking === 0 ? (
@@ -195,19 +215,10 @@ function PlainTransferView({
           className={buttonClass('primary', 'min-h-12 w-full px-6 text-base sm:w-auto')}
         >
           <DownloadGlyph />
-          {intl.formatMessage(
-            { id: 'recipient.downloadAllZip', defaultMessage: 'Download all<muted>({size} zip)</muted>' },
-            { size: formatBytes(transfer.zip.sizeBytes), muted },
-          )}
+          {zipLabel}
         </a>
       ) : (
-        <Button disabled className="min-h-12 w-full px-6 text-base sm:w-auto">
-          {checking > 0
-            ? checkingLabel
-            : pending
-              ? intl.formatMessage({ id: 'recipient.preparingAll', defaultMessage: 'Preparing downloads…' })
-              : intl.formatMessage({ id: 'recipient.downloadAll', defaultMessage: 'Download all' })}
-        </Button>
+        waiting('min-h-12 w-full px-6 text-base sm:w-auto', zipLabel)
       )
     ) : null;
 
@@ -231,8 +242,15 @@ function PlainTransferView({
     return url ? (
       link(buttonClass('secondary', 'min-h-11 w-full sm:w-auto'))
     ) : (
-      <Button variant="secondary" disabled className="min-h-11 w-full sm:w-auto">
-        {file.scanPending ? checkingLabel : downloadLabel}
+      <Button variant="secondary" disabled aria-busy={pending && !file.scanPending} className="min-h-11 w-full sm:w-auto">
+        {file.scanPending ? (
+          checkingLabel
+        ) : (
+          <>
+            <DownloadGlyph />
+            {downloadLabel}
+          </>
+        )}
         <span className="sr-only"> {file.name}</span>
       </Button>
     );
