@@ -61,7 +61,11 @@ export default defineConfig({
   outputDir: path.join(os.tmpdir(), `parcel-e2e-results-${port}`),
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace is recorded on a test's retry, not on its first run: recording every test's screencast
+    // and snapshots cost about a quarter of the suite's CPU (docs/testing.md), and a test that fails
+    // in CI is retried with the trace on, so a failure still comes with its trace (locally, where nothing
+    // is retried, run the failing file again with `--trace on`).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
