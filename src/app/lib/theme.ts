@@ -28,7 +28,16 @@ export function currentTheme(): Theme {
 }
 
 function apply() {
-  document.documentElement.classList.toggle('dark', currentTheme() === 'dark');
+  const root = document.documentElement;
+  const dark = currentTheme() === 'dark';
+  if (root.classList.contains('dark') !== dark) {
+    // Switched with colour transitions off (styles.css), then on again once the new colours are computed,
+    // so nothing is caught halfway between the two themes.
+    root.classList.add('theme-switching');
+    root.classList.toggle('dark', dark);
+    void root.offsetHeight;
+    requestAnimationFrame(() => root.classList.remove('theme-switching'));
+  }
   for (const listener of listeners) listener();
 }
 
