@@ -17,7 +17,7 @@ import {
 import { formatBytes } from '../src/contract/units';
 import { recordRequests, savedFile, stubFilePicker } from './e2ee-support';
 import { signUp } from './support';
-import { download, unzipAll } from './transfer-support';
+import { download, scratchDir, unzipAll } from './transfer-support';
 
 /**
  * The receiving half of an end-to-end encrypted transfer (issue 17). The transfer is made by this test process
@@ -133,7 +133,7 @@ test('decrypts the names, note and thumbnail, and saves a file and the zip throu
 
   await page.getByRole('button', { name: /^Download all/ }).click();
   const zip = await savedFile(page, 'Board papers.zip');
-  const zipPath = `${fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2ee-zip-'))}/all.zip`;
+  const zipPath = path.join(scratchDir('zip'), 'all.zip');
   fs.writeFileSync(zipPath, zip);
   const unzipped = unzipAll(zipPath);
   expect(Object.keys(unzipped).sort()).toEqual(Object.keys(sent.files).sort());

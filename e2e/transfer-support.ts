@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
@@ -145,11 +144,21 @@ export async function personalLinks(page: Page, recipients: string[]): Promise<R
   return links;
 }
 
+/**
+ * A new directory for what a test saves, in its output directory: Playwright empties that at the start
+ * of each run, so downloads and unpacked zips do not pile up in the machine's temp directory.
+ */
+export function scratchDir(kind: string): string {
+  const parent = test.info().outputPath(kind);
+  fs.mkdirSync(parent, { recursive: true });
+  return fs.mkdtempSync(path.join(parent, `${kind}-`));
+}
+
 /** Clicks a download link and returns the saved file's bytes and suggested name. */
 export async function download(page: Page, link: Locator): Promise<{ download: Download; file: string; bytes: Buffer }> {
   const [started] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(await started.failure()).toBeNull();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-dl-'));
+  const dir = scratchDir('download');
   const file = path.join(dir, started.suggestedFilename());
   await started.saveAs(file);
   return { download: started, file, bytes: fs.readFileSync(file) };
@@ -159,7 +168,7 @@ export async function download(page: Page, link: Locator): Promise<{ download: D
 export function unzipAll(zipFile: string): Record<string, Buffer> {
   const tested = execFileSync('unzip', ['-t', zipFile], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   expect(tested).toContain('No errors detected');
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'parcel-e2e-unzip-'));
+  const out = scratchDir('unzipped');
   execFileSync('unzip', ['-q', zipFile, '-d', out], { stdio: ['ignore', 'pipe', 'pipe'] });
   const files: Record<string, Buffer> = {};
   const walk = (dir: string) => {
