@@ -41,15 +41,23 @@ async function hydrated(browser: Browser, link: string, use: (page: Page) => Pro
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await page.addInitScript(() => {
-      const w = window as unknown as { serverHeading?: Element | null; shifts: number };
+      const w = window as unknown as { serverHeading?: Element | null; shifts: number; shifted: string[] };
       w.shifts = 0;
+      w.shifted = [];
       // What moves before the visitor does anything: the hydration's doing. What their clicks open (a folder, the
       // next step) moves the page by design, and on a slow machine it can land past the browser's 500 ms input window.
       let touched = false;
       for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => (touched = true), { capture: true });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput && !touched) w.shifts += entry.value;
+          if (entry.hadRecentInput || touched) continue;
+          w.shifts += entry.value;
+          // What moved, and from where to where, for the failure's message.
+          for (const source of (entry as unknown as { sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }).sources ?? []) {
+            const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+            const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+            w.shifted.push(`${entry.value.toFixed(5)} <${node?.tagName.toLowerCase()} class="${node?.getAttribute('class') ?? ''}"> "${node?.textContent?.slice(0, 40) ?? ''}" ${box(source.previousRect)} -> ${box(source.currentRect)}`);
+          }
         }
       }).observe({ type: 'layout-shift', buffered: true });
       // The heading as the HTML parser made it, before any script of the page ran.
@@ -59,15 +67,15 @@ async function hydrated(browser: Browser, link: string, use: (page: Page) => Pro
     });
     await page.goto(link, { waitUntil: 'networkidle' });
     await use(page);
-    const { kept, shifts } = await page.evaluate(() => {
-      const w = window as unknown as { serverHeading?: Element | null; shifts: number };
-      return { kept: !!w.serverHeading && w.serverHeading.isConnected, shifts: w.shifts };
+    const { kept, shifts, shifted } = await page.evaluate(() => {
+      const w = window as unknown as { serverHeading?: Element | null; shifts: number; shifted: string[] };
+      return { kept: !!w.serverHeading && w.serverHeading.isConnected, shifts: w.shifts, shifted: w.shifted };
     });
     expect(problems.filter((p) => /hydrat|did not match|#418|#423|#425/i.test(p))).toEqual([]);
     expect(problems).toEqual([]);
     // Hydrated, not replaced: the server's heading is still in the document.
     expect(kept, 'the server-rendered heading is the one on screen').toBe(true);
-    expect(shifts).toBe(0);
+    expect(shifts, `layout shifts on ${link}:\n${shifted.join('\n')}`).toBe(0);
   } finally {
     await context.close();
   }
