@@ -136,6 +136,34 @@ describe('Recipient page /t/:slug', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Wedding photos' })).toBeInTheDocument();
   });
 
+  it('shows each download in its final words, disabled and busy, until the download session answers: nothing changes size', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    publicServer({
+      'GET /api/public/transfers/:slug': json(transfer()),
+      'POST /api/public/transfers/:slug/sessions': async () => {
+        await answered;
+        return json(session(), 201);
+      },
+    });
+    renderApp('/t/abc123');
+
+    const waitingAll = await screen.findByRole('button', { name: /^Download all/ });
+    expect(waitingAll).toBeDisabled();
+    expect(waitingAll).toHaveAttribute('aria-busy', 'true');
+    expect(waitingAll).toHaveTextContent('Download all(2.5 MB zip)');
+    const waitingPhoto = screen.getByRole('button', { name: 'Download ceremony.jpg' });
+    expect(waitingPhoto).toBeDisabled();
+    expect(waitingPhoto.querySelector('svg')).not.toBeNull();
+
+    answer();
+    const all = await screen.findByRole('link', { name: /^Download all/ });
+    expect(all).toHaveTextContent(waitingAll.textContent!);
+    const photo = screen.getByRole('link', { name: 'Download ceremony.jpg' });
+    expect(photo.textContent).toBe(waitingPhoto.textContent);
+    expect(screen.queryByRole('button', { name: /^Download/ })).not.toBeInTheDocument();
+  });
+
   it('offers the one file of a single-file transfer as the main download, not a zip', async () => {
     const one = transfer({ files: [transfer().files[0]!], totalBytes: 2_500_000, zip: { name: 'Wedding photos.zip', sizeBytes: 2_500_300 } });
     const only = { ...session(), files: [session().files[0]!] };

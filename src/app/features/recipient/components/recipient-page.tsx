@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type Reac
 import { SkeletonCard } from '../../../components/skeleton';
 import { forgetUnlock, rememberedUnlock, rememberUnlock } from '../utils/unlock-store';
 import type { DownloadSession, PublicTransfer, PublicTransferFile } from '../../../../contract/public';
-import { Button, buttonClass } from '../../../components/button';
+import { Button, buttonClass, type ButtonVariant } from '../../../components/button';
 import { isApiRequestError } from '../../../lib/api-error';
 import { formatBytes } from '../../../lib/format';
 import { useIntl } from '../../../lib/intl';
@@ -173,9 +173,10 @@ function PlainTransferView({
   const zipLabel = transfer.zip
     ? intl.formatMessage({ id: 'recipient.downloadAllZip', defaultMessage: 'Download all<muted>({size} zip)</muted>' }, { size: formatBytes(transfer.zip.sizeBytes), muted })
     : null;
-  const waiting = (className: string, label: ReactNode) => (
-    <Button disabled aria-busy={pending} className={className}>
-      {checking > 0 ? (
+  /** A download not yet possible: still being checked for viruses, or waiting for the session's link. */
+  const waiting = ({ className, label, scanning, variant, name }: { className: string; label: ReactNode; scanning: boolean; variant?: ButtonVariant; name?: string }) => (
+    <Button variant={variant} disabled aria-busy={pending && !scanning} className={className}>
+      {scanning ? (
         checkingLabel
       ) : (
         <>
@@ -183,6 +184,7 @@ function PlainTransferView({
           {label}
         </>
       )}
+      {name ? <span className="sr-only"> {name}</span> : null}
     </Button>
   );
 
@@ -202,7 +204,7 @@ function PlainTransferView({
           {oneLabel}
         </a>
       ) : (
-        waiting('min-h-12 w-full px-6 text-base break-all sm:w-auto', oneLabel)
+        waiting({ className: 'min-h-12 w-full px-6 text-base break-all sm:w-auto', label: oneLabel, scanning: checking > 0 })
       )
     ) : transfer.zip ? (
       session?.zip && checking === 0 ? (
@@ -218,7 +220,7 @@ function PlainTransferView({
           {zipLabel}
         </a>
       ) : (
-        waiting('min-h-12 w-full px-6 text-base sm:w-auto', zipLabel)
+        waiting({ className: 'min-h-12 w-full px-6 text-base sm:w-auto', label: zipLabel, scanning: checking > 0 })
       )
     ) : null;
 
@@ -242,17 +244,7 @@ function PlainTransferView({
     return url ? (
       link(buttonClass('secondary', 'min-h-11 w-full sm:w-auto'))
     ) : (
-      <Button variant="secondary" disabled aria-busy={pending && !file.scanPending} className="min-h-11 w-full sm:w-auto">
-        {file.scanPending ? (
-          checkingLabel
-        ) : (
-          <>
-            <DownloadGlyph />
-            {downloadLabel}
-          </>
-        )}
-        <span className="sr-only"> {file.name}</span>
-      </Button>
+      waiting({ variant: 'secondary', className: 'min-h-11 w-full sm:w-auto', label: downloadLabel, scanning: file.scanPending, name: file.name })
     );
   }
 
